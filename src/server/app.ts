@@ -1,0 +1,51 @@
+// Builds the Fastify application: plugins, then one module per domain under /api.
+import Fastify, { type FastifyInstance } from 'fastify';
+import { systemClock, type Clock } from './clock';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import type { Database } from './db/client';
+import authPlugin from './plugins/auth';
+import envelopePlugin, { ok } from './plugins/envelope';
+import spaPlugin from './plugins/spa';
+import authRoutes from './modules/auth/routes';
+import devRoutes from './modules/dev/routes';
+import userRoutes from './modules/users/routes';
+import { smsProviderFor, type SmsProvider } from './sms/provider';
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  clock?: Clock;
+  sms?: SmsProvider;
+  logger?: boolean;
+}
+
+export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+  const { config, database } = opts;
+  const ctx: AppContext = {
+    db: database.db,
+    clock: opts.clock ?? systemClock,
+    config,
+    sms: opts.sms ?? smsProviderFor(config.smsProvider, config.production),
+  };
+  const app = Fastify({
+    logger: opts.logger ? { level: 'info' } : false,
+    bodyLimit: 1024 * 1024,
+    // Behind a proxy the client address comes from X-Forwarded-For.
+    trustProxy: true,
+  });
+
+  await app.register(envelopePlugin);
+  await app.register(authPlugin, ctx);
+  await app.register(
+    async (api) => {
+      api.get('/health', async (req) => ok(req, { status: 'ok', db: database.kind }));
+      await api.register(authRoutes, ctx);
+      await api.register(userRoutes, ctx);
+      if (!config.production) await api.register(devRoutes, ctx);
+    },
+    { prefix: '/api' },
+  );
+  await app.register(spaPlugin, { root: config.webDist });
+  return { app, ctx };
+}

@@ -1,0 +1,32 @@
+// Runtime configuration, read once from the environment (README "Configuration").
+import path from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Where the embedded PGlite database and uploads live. */
+  dataDir: string;
+  /** When set, PostgreSQL is used instead of PGlite. */
+  databaseUrl?: string;
+  production: boolean;
+  smsProvider: string;
+  adminPhone?: string;
+  adminPassword?: string;
+  /** Built SPA to serve; absent means API only. */
+  webDist?: string;
+}
+
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
+  const variant = env.VARIANT ?? 'main';
+  return {
+    port: Number(env.PORT ?? 8080),
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR ?? './data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    production: env.NODE_ENV === 'production',
+    smsProvider: env.SMS_PROVIDER ?? 'console',
+    adminPhone: env.ADMIN_PHONE || undefined,
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    webDist: path.resolve(env.WEB_DIST ?? `dist/web/${variant}`),
+  };
+}

@@ -1,0 +1,115 @@
+// The tables of the foundation: accounts and their users, sessions, and the counters
+// (SMS codes, captchas, verifications) that must survive restarts and be shared between
+// server nodes (DESIGN §2 "Stateless API nodes").
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, text, timestamp, uuid, uniqueIndex } from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** 主体: an enterprise or a person (or the platform itself, for ops users). */
+export const accounts = pgTable('accounts', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  type: text('type', { enum: ['personal', 'enterprise', 'platform'] }).notNull(),
+  name: text('name').notNull(),
+  authStatus: text('auth_status', { enum: ['unverified', 'submitted', 'approved', 'rejected'] })
+    .notNull()
+    .default('unverified'),
+  status: text('status', { enum: ['active', 'closed'] }).notNull().default('active'),
+  createdAt: ts('created_at').notNull(),
+  updatedAt: ts('updated_at').notNull(),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    /** Login id. Null once the user is deleted, so the number can register again. */
+    phone: text('phone'),
+    name: text('name').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    /** owner | ops | an operator type of schemas/permissions.json */
+    role: text('role').notNull(),
+    isOwner: boolean('is_owner').notNull().default(false),
+    status: text('status', { enum: ['active', 'disabled', 'deleted'] }).notNull().default('active'),
+    /** Password failures in a row; reset on success and when a lock starts. */
+    failedLogins: integer('failed_logins').notNull().default(0),
+    lockedUntil: ts('locked_until'),
+    createdAt: ts('created_at').notNull(),
+    updatedAt: ts('updated_at').notNull(),
+  },
+  (t) => [uniqueIndex('users_phone_key').on(t.phone).where(sql`${t.phone} is not null`), index('users_account_idx').on(t.accountId)],
+);
+
+/** Bearer tokens, stored as SHA-256 so a database leak reveals no usable token. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    createdAt: ts('created_at').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    revokedAt: ts('revoked_at'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** One row per SMS code sent; also the ledger the send limits count. */
+export const smsCodes = pgTable(
+  'sms_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    phone: text('phone').notNull(),
+    scene: text('scene').notNull(),
+    codeHash: text('code_hash').notNull(),
+    createdAt: ts('created_at').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    wrongTries: integer('wrong_tries').notNull().default(0),
+    consumedAt: ts('consumed_at'),
+  },
+  (t) => [index('sms_codes_phone_idx').on(t.phone, t.createdAt)],
+);
+
+/** What the `console` SMS provider "delivered": read by developers through /api/dev/outbox. */
+export const smsOutbox = pgTable(
+  'sms_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    phone: text('phone').notNull(),
+    scene: text('scene').notNull(),
+    code: text('code').notNull(),
+    sentAt: ts('sent_at').notNull(),
+  },
+  (t) => [index('sms_outbox_phone_idx').on(t.phone, t.sentAt)],
+);
+
+export const captchas = pgTable(
+  'captchas',
+  {
+    uuid: uuid('uuid').primaryKey().defaultRandom(),
+    answer: text('answer').notNull(),
+    createdAt: ts('created_at').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+  },
+  (t) => [index('captchas_expires_idx').on(t.expiresAt)],
+);
+
+/** A fresh SMS verification of the signed-in user, required by sensitive operations. */
+export const verifications = pgTable(
+  'verifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    createdAt: ts('created_at').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+  },
+  (t) => [index('verifications_user_idx').on(t.userId)],
+);

@@ -1,0 +1,26 @@
+// Errors a handler throws on purpose. The envelope plugin turns them into
+// {code, msg, data} with the HTTP status equal to code and every text translated
+// for the caller (Accept-Language).
+
+/** A message key: `key` in the `errors` namespace, or `ns:key`; params interpolate. */
+export type MessageRef = string | { key: string; params?: Record<string, unknown> };
+
+export class AppError extends Error {
+  constructor(
+    readonly code: number,
+    readonly msg: MessageRef,
+    /** 400 only: field name -> message; sent as data {field: text}. */
+    readonly fields?: Record<string, MessageRef>,
+  ) {
+    super(typeof msg === 'string' ? msg : msg.key);
+  }
+}
+
+/** 400 with per-field messages. */
+export const fieldError = (fields: Record<string, MessageRef>) => new AppError(400, 'validation', fields);
+export const badRequest = (msg: MessageRef) => new AppError(400, msg);
+export const unauthorized = (msg: MessageRef = 'unauthorized') => new AppError(401, msg);
+export const forbidden = (msg: MessageRef = 'forbidden') => new AppError(403, msg);
+export const notFound = (msg: MessageRef = 'notFound') => new AppError(404, msg);
+export const conflict = (msg: MessageRef) => new AppError(409, msg);
+export const tooMany = (key: string, params?: Record<string, unknown>) => new AppError(429, { key, params });

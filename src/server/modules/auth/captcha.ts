@@ -1,0 +1,36 @@
+// Image captcha for password sign-in, drawn by svg-captcha. Single use, valid 5 minutes,
+// kept in the database so any node can check it.
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import svgCaptcha from 'svg-captcha';
+import { CAPTCHA_TTL_MS } from '../../../shared/constants';
+import type { Db } from '../../db/client';
+import { captchas } from '../../db/schema';
+
+export async function createCaptcha(db: Db, now: Date): Promise<{ uuid: string; img: string }> {
+  // Characters that look alike (0/o, 1/l/i) are left out so a person can read every code.
+  const { text, data } = svgCaptcha.create({ size: 4, noise: 2, ignoreChars: '0oO1lIi', color: true, background: '#f4f6fb' });
+  const [row] = await db
+    .insert(captchas)
+    .values({ answer: text.toLowerCase(), createdAt: now, expiresAt: new Date(now.getTime() + CAPTCHA_TTL_MS) })
+    .returning({ uuid: captchas.uuid });
+  // Expired captchas are useless; sweep a bounded batch on each issue instead of a timer.
+  await db.execute(
+    sql`delete from ${captchas} where ${captchas.uuid} in (select ${captchas.uuid} from ${captchas} where ${captchas.expiresAt} < ${new Date(now.getTime() - CAPTCHA_TTL_MS)} limit 100)`,
+  );
+  return { uuid: row.uuid, img: `data:image/svg+xml;base64,${Buffer.from(data).toString('base64')}` };
+}
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** True when the answer matches (case-insensitive). Either way the captcha is spent. */
+export async function checkCaptcha(db: Db, uuid: string, answer: string, now: Date): Promise<boolean> {
+  if (!UUID_RE.test(uuid)) return false;
+  const [row] = await db
+    .update(captchas)
+    .set({ usedAt: now })
+    .where(and(eq(captchas.uuid, uuid), isNull(captchas.usedAt)))
+    .returning();
+  if (!row || row.expiresAt.getTime() <= now.getTime()) return false;
+  return row.answer === answer.trim().toLowerCase();
+}
+

@@ -1,0 +1,139 @@
+// Sign-in, registration and password reset (SPEC §7 Authentication, DESIGN §4 bodies).
+import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import type { TokenResponse } from '../../../shared/api';
+import { LOGIN_MAX_FAILURES, TOKEN_LIFETIME_MS, USER_TYPES, type SmsScene } from '../../../shared/constants';
+import type { AppContext } from '../../context';
+import { users } from '../../db/schema';
+import { AppError, badRequest, conflict, fieldError, forbidden } from '../../errors';
+import { currentUser } from '../../plugins/auth';
+import { ok } from '../../plugins/envelope';
+import { oneOf, required, validateBody } from '../../validate';
+import { checkCaptcha, createCaptcha } from './captcha';
+import { decoyHash, hashPassword, verifyPassword } from './passwords';
+import { passwordRule, phoneRule, sceneRule, smsCodeRule } from './rules';
+import { consumeSmsCode, sendSmsCode } from './sms-codes';
+import { issueToken, revokeAllTokens, revokeToken } from './tokens';
+import {
+  clearLoginFailures,
+  createAccountWithOwner,
+  findUserByPhone,
+  isUniqueViolation,
+  recordLoginFailure,
+  type UserRow,
+} from './users-store';
+
+/** Scenes whose phone must already belong to a user, and the one whose phone must not. */
+const SCENES_FOR_EXISTING: SmsScene[] = ['login', 'reset'];
+
+export default async function authRoutes(app: FastifyInstance, ctx: AppContext) {
+  const { db, clock } = ctx;
+
+  async function signIn(user: UserRow): Promise<TokenResponse> {
+    const { token } = await issueToken(db, user.id, clock.now());
+    return { access_token: token, expires_in: TOKEN_LIFETIME_MS / 1000 };
+  }
+
+  function assertCanSignIn(user: UserRow) {
+    if (user.status === 'disabled') throw forbidden('accountDisabled');
+  }
+
+  app.get('/captchaImage', async (req) => ok(req, await createCaptcha(db, clock.now())));
+
+  app.post('/smscode', async (req) => {
+    const body = validateBody(req.body, { phone: phoneRule, scene: sceneRule });
+    const scene = body.scene as SmsScene;
+    const existing = await findUserByPhone(db, body.phone);
+    if (scene === 'register' && existing) throw fieldError({ phone: 'phoneRegistered' });
+    if (SCENES_FOR_EXISTING.includes(scene) && !existing) throw fieldError({ phone: 'phoneNotRegistered' });
+    if (scene === 'login' && existing) assertCanSignIn(existing);
+    if (scene === 'updateMobile' || scene === 'verify' || scene === 'bindSubAccount') {
+      await app.requireAuth(req);
+      const me = currentUser(req);
+      if (scene === 'verify' && body.phone !== me.phone) throw fieldError({ phone: 'notYourPhone' });
+      if (scene === 'updateMobile' && existing) throw fieldError({ phone: 'phoneRegistered' });
+    }
+    return ok(req, await sendSmsCode(ctx, body.phone, scene));
+  });
+
+  app.post('/register', async (req) => {
+    const body = validateBody(req.body, {
+      userType: oneOf(USER_TYPES),
+      enterpriseName: (v, all) =>
+        all.userType !== 'enterprise' ? null : !v ? 'validation:enterpriseName' : v.length > 100 ? 'tooLong' : null,
+      phone: phoneRule,
+      code: smsCodeRule,
+      password: passwordRule,
+      agree: (v) => (v === 'true' ? null : 'validation:agreement'),
+    });
+    if (await findUserByPhone(db, body.phone)) throw fieldError({ phone: 'phoneRegistered' });
+    await consumeSmsCode(ctx, body.phone, 'register', body.code);
+    const enterprise = body.userType === 'enterprise';
+    try {
+      const user = await createAccountWithOwner(db, {
+        type: enterprise ? 'enterprise' : 'personal',
+        accountName: enterprise ? body.enterpriseName : body.phone,
+        phone: body.phone,
+        passwordHash: await hashPassword(body.password),
+        role: 'owner',
+        now: clock.now(),
+      });
+      return ok(req, { userId: user.id });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw conflict('phoneRegistered');
+      throw err;
+    }
+  });
+
+  app.post('/login', async (req) => {
+    const body = validateBody(req.body, { username: phoneRule, password: required, uuid: required, captchaCode: required });
+    if (!(await checkCaptcha(db, body.uuid, body.captchaCode, clock.now()))) throw fieldError({ captchaCode: 'captchaWrong' });
+    const user = await findUserByPhone(db, body.username);
+    if (!user) {
+      await verifyPassword(body.password, await decoyHash()); // same cost as a real check
+      throw badRequest({ key: 'loginFailed', params: { left: LOGIN_MAX_FAILURES } });
+    }
+    assertCanSignIn(user);
+    const now = clock.now();
+    if (user.lockedUntil && user.lockedUntil.getTime() > now.getTime()) {
+      throw new AppError(429, { key: 'accountLocked', params: { minutes: Math.ceil((user.lockedUntil.getTime() - now.getTime()) / 60_000) } });
+    }
+    if (!(await verifyPassword(body.password, user.passwordHash))) {
+      const left = await recordLoginFailure(db, user.id, now);
+      if (left === 0) throw new AppError(429, { key: 'accountLocked', params: { minutes: 15 } });
+      throw badRequest({ key: 'loginFailed', params: { left } });
+    }
+    await clearLoginFailures(db, user.id);
+    return ok(req, await signIn(user));
+  });
+
+  app.post('/logincode', async (req) => {
+    const body = validateBody(req.body, { phone: phoneRule, code: smsCodeRule });
+    const user = await findUserByPhone(db, body.phone);
+    if (!user) throw fieldError({ phone: 'phoneNotRegistered' });
+    assertCanSignIn(user);
+    await consumeSmsCode(ctx, body.phone, 'login', body.code);
+    return ok(req, await signIn(user));
+  });
+
+  app.post('/reset', async (req) => {
+    const body = validateBody(req.body, { phone: phoneRule, code: smsCodeRule, password: passwordRule });
+    const user = await findUserByPhone(db, body.phone);
+    if (!user) throw fieldError({ phone: 'phoneNotRegistered' });
+    await consumeSmsCode(ctx, body.phone, 'reset', body.code);
+    const now = clock.now();
+    // A reset also lifts a lockout: the user has just proved they own the phone.
+    await db
+      .update(users)
+      .set({ passwordHash: await hashPassword(body.password), failedLogins: 0, lockedUntil: null, updatedAt: now })
+      .where(eq(users.id, user.id));
+    await revokeAllTokens(db, user.id, now);
+    return ok(req, null);
+  });
+
+  app.delete('/logout', { preHandler: app.requireAuth }, async (req) => {
+    await revokeToken(db, currentUser(req).tokenHash, clock.now());
+    return ok(req, null);
+  });
+
+}

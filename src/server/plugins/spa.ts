@@ -1,0 +1,30 @@
+// Serves the built console with history-mode fallback: every built file is a route (found at
+// start), any other GET outside /api gets index.html. Unknown /api paths stay a 404 envelope, never HTML.
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../errors';
+
+async function spaPlugin(app: FastifyInstance, opts: { root?: string }) {
+  const root = opts.root;
+  const hasSpa = !!root && fs.existsSync(path.join(root, 'index.html'));
+  if (hasSpa) {
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      index: false,
+      // Hashed assets never change; index.html must always be revalidated.
+      setHeaders: (res, file) =>
+        res.setHeader('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache'),
+    });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    const url = req.url.split('?')[0];
+    if (url === '/api' || url.startsWith('/api/') || !hasSpa || !root || req.method !== 'GET') throw new AppError(404, 'notFound');
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}
+
+export default fp(spaPlugin, { name: 'spa', dependencies: ['envelope'] });

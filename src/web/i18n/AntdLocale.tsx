@@ -1,0 +1,16 @@
+import type { ReactNode } from 'react';
+import { ConfigProvider } from 'antd';
+import zhCN from 'antd/locale/zh_CN';
+import enUS from 'antd/locale/en_US';
+import { useTranslation } from 'react-i18next';
+import { isLanguage } from './language';
+import { DEFAULT_LANGUAGE } from '../../shared/constants';
+
+// antd's own texts (pagination, pickers, modals) follow the chosen language.
+const ANTD_LOCALES = { 'zh-CN': zhCN, 'en-US': enUS } as const;
+
+export function AntdLocale({ children }: { children: ReactNode }) {
+  const { i18n } = useTranslation();
+  const language = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : DEFAULT_LANGUAGE;
+  return <ConfigProvider locale={ANTD_LOCALES[language]}>{children}</ConfigProvider>;
+}

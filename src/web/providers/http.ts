@@ -1,0 +1,145 @@
+import { API_BASE, HTTP_TIMEOUT_MS } from '../../shared/constants';
+import { isSuccessCode, type FieldErrors } from '../../shared/api';
+import { currentLanguage } from '../i18n';
+import { getToken } from './session';
+import { reactToError } from './httpErrorPolicy';
+import { HttpError, NETWORK_ERROR_CODE, TIMEOUT_CODE } from './httpError';
+
+// THE HTTP client of SPEC §7/§8: every call to /api goes through here, the auth provider
+// and the data provider included, so the envelope and the error rules live in one place.
+
+export { HttpError, NETWORK_ERROR_CODE, TIMEOUT_CODE };
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type QueryScalar = string | number | boolean | null | undefined;
+export type Query = Record<string, QueryScalar | QueryScalar[]>;
+
+export interface RequestOptions {
+  method?: HttpMethod;
+  /** Appended as URL parameters; null and undefined values are left out. */
+  query?: Query;
+  /** Sent as JSON, or as is when it is FormData. */
+  body?: unknown;
+  headers?: Record<string, string>;
+  /**
+   * Suppress the SPEC §8 notification for this call, for callers that show the error
+   * themselves (forms put 400 field errors beside their fields, sign-in shows the message
+   * inline). The promise still rejects with the HttpError, and a 401 still ends the session.
+   */
+  silent?: boolean;
+  /** Defaults to HTTP_TIMEOUT_MS (SPEC §9). */
+  timeoutMs?: number;
+}
+
+interface ParsedBody {
+  code?: unknown;
+  msg?: unknown;
+  message?: unknown;
+  data?: unknown;
+}
+
+function buildUrl(path: string, query?: Query): string {
+  const url = `${API_BASE}${path.startsWith('/') ? path : `/${path}`}`;
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (item !== null && item !== undefined) params.append(key, String(item));
+    }
+  }
+  const search = params.toString();
+  return search ? `${url}${url.includes('?') ? '&' : '?'}${search}` : url;
+}
+
+function buildHeaders(options: RequestOptions): Headers {
+  const headers = new Headers(options.headers);
+  headers.set('Accept', 'application/json');
+  headers.set('Accept-Language', currentLanguage());
+  const token = getToken();
+  if (token) headers.set('Authorization', token);
+  if (options.body !== undefined && !(options.body instanceof FormData)) {
+    headers.set('Content-Type', 'application/json');
+  }
+  return headers;
+}
+
+async function readBody(response: Response): Promise<ParsedBody | null> {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return typeof parsed === 'object' && parsed !== null ? (parsed as ParsedBody) : null;
+  } catch {
+    // Not our envelope (a proxy error page, for instance): judged by the HTTP status below.
+    return null;
+  }
+}
+
+const asText = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+function toError(response: Response, body: ParsedBody | null): HttpError {
+  const code = typeof body?.code === 'number' ? body.code : response.ok ? 500 : response.status;
+  // SPEC §7: the envelope names its text msg or message.
+  const msg = asText(body?.msg) || asText(body?.message);
+  return new HttpError({ code, msg, data: body?.data ?? null });
+}
+
+async function send<T>(path: string, options: RequestOptions): Promise<T> {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, options.timeoutMs ?? HTTP_TIMEOUT_MS);
+  try {
+    const response = await fetch(buildUrl(path, options.query), {
+      method: options.method ?? 'GET',
+      headers: buildHeaders(options),
+      body:
+        options.body === undefined
+          ? undefined
+          : options.body instanceof FormData
+            ? options.body
+            : JSON.stringify(options.body),
+      signal: controller.signal,
+    });
+    const body = await readBody(response);
+    if (body && isSuccessCode(body.code)) return body.data as T;
+    throw toError(response, body);
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    throw new HttpError({ code: timedOut ? TIMEOUT_CODE : NETWORK_ERROR_CODE, msg: '', data: null });
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Resolves the envelope's data on code 200 or 0; otherwise applies SPEC §8 and rejects with an HttpError. */
+export async function request<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
+  try {
+    return await send<T>(path, options);
+  } catch (error) {
+    const httpError = error as HttpError;
+    reactToError(httpError, { silent: options.silent ?? false });
+    throw httpError;
+  }
+}
+
+type Options = Omit<RequestOptions, 'method' | 'body'>;
+
+export const http = {
+  get: <T = unknown>(path: string, options?: Options) => request<T>(path, { ...options, method: 'GET' }),
+  post: <T = unknown>(path: string, body?: unknown, options?: Options) =>
+    request<T>(path, { ...options, method: 'POST', body }),
+  put: <T = unknown>(path: string, body?: unknown, options?: Options) =>
+    request<T>(path, { ...options, method: 'PUT', body }),
+  patch: <T = unknown>(path: string, body?: unknown, options?: Options) =>
+    request<T>(path, { ...options, method: 'PATCH', body }),
+  delete: <T = unknown>(path: string, options?: Options & { body?: unknown }) =>
+    request<T>(path, { ...options, method: 'DELETE' }),
+};
+
+/** Field errors of a 400 response (data = {field: message}), or null. */
+export function fieldErrorsOf(error: unknown): FieldErrors | null {
+  return error instanceof HttpError ? (error.errors ?? null) : null;
+}

@@ -1,0 +1,35 @@
+import type { FieldErrors } from '../../shared/api';
+
+/** The request did not finish within the timeout (HTTP 408 semantics, never sent by our server). */
+export const TIMEOUT_CODE = 408;
+/** The server could not be reached. Code 0 means success on the wire, so a negative code is used. */
+export const NETWORK_ERROR_CODE = -1;
+
+const isFieldErrors = (data: unknown): data is FieldErrors =>
+  typeof data === 'object' &&
+  data !== null &&
+  !Array.isArray(data) &&
+  Object.values(data).every((value) => typeof value === 'string');
+
+/**
+ * A rejected call. `code`, `msg` and `data` are the envelope's; `statusCode` and `errors`
+ * mirror them in the shape refine expects of an HttpError, so refine's forms can show
+ * server-side field errors too.
+ */
+export class HttpError extends Error {
+  readonly code: number;
+  readonly msg: string;
+  readonly data: unknown;
+  readonly statusCode: number;
+  readonly errors?: FieldErrors;
+
+  constructor({ code, msg, data }: { code: number; msg: string; data: unknown }) {
+    super(msg || `HTTP ${code}`);
+    this.name = 'HttpError';
+    this.code = code;
+    this.msg = msg;
+    this.data = data;
+    this.statusCode = code;
+    if (code === 400 && isFieldErrors(data) && Object.keys(data).length > 0) this.errors = data;
+  }
+}

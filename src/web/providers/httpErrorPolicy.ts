@@ -1,0 +1,50 @@
+import { i18n } from '../i18n';
+import { clearSession } from './session';
+import { currentPath, navigateTo, notify } from './uiBridge';
+import { NETWORK_ERROR_CODE, TIMEOUT_CODE, type HttpError } from './httpError';
+
+// SPEC §8, the error catalogue, in one place:
+//   403       notification titled 提示 with the message
+//   401       clear stored user info and token, go to the login route
+//   400, 413  notification with msg or message
+//   500       notification with msg, else message, else 请求错误！！！
+// SPEC leaves the other codes open; they follow the 500 rule so the user always learns
+// that the action failed, and timeouts and unreachable servers get their own wording.
+
+export const LOGIN_PATH = '/user/login';
+const AUTH_LAYOUT_PREFIX = '/user/';
+
+export function loginPathWithRedirect(path: string): string {
+  return path.startsWith(AUTH_LAYOUT_PREFIX) || path === '/'
+    ? LOGIN_PATH
+    : `${LOGIN_PATH}?redirect=${encodeURIComponent(path)}`;
+}
+
+function fallbackText(error: HttpError): string {
+  if (error.code === TIMEOUT_CODE && !error.msg) return i18n.t('app:http.timeout');
+  if (error.code === NETWORK_ERROR_CODE) return i18n.t('app:http.network');
+  return i18n.t('app:http.requestError');
+}
+
+export function reactToError(error: HttpError, { silent }: { silent: boolean }): void {
+  if (error.code === 401) {
+    clearSession();
+    // On the sign-in pages the user is already where 401 would send them.
+    if (!window.location.pathname.startsWith(AUTH_LAYOUT_PREFIX)) {
+      navigateTo(loginPathWithRedirect(currentPath()));
+    }
+    return;
+  }
+  if (silent) return;
+  switch (error.code) {
+    case 403:
+      notify('warning', { message: i18n.t('app:http.noticeTitle'), description: error.msg || fallbackText(error) });
+      return;
+    case 400:
+    case 413:
+      notify('error', { message: error.msg || fallbackText(error) });
+      return;
+    default:
+      notify('error', { message: error.msg || fallbackText(error) });
+  }
+}

@@ -29,7 +29,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
     sms: opts.sms ?? smsProviderFor(config.smsProvider, config.production),
   };
   const app = Fastify({
-    logger: opts.logger ? { level: 'info' } : false,
+    logger: opts.logger || process.env.DEBUG_LOG ? { level: 'info' } : false,
     bodyLimit: 1024 * 1024,
     // Behind a proxy the client address comes from X-Forwarded-For.
     trustProxy: true,

@@ -30,6 +30,7 @@ function assertCanSignIn(profile: Profile): void {
   if (profile.role.permissions.length === 0) throw new Error(i18n.t('auth:login.noPermission'));
 }
 
+/** An HttpError is passed on as is, so the form can put its field errors on its fields. */
 const asError = (error: unknown): Error =>
   error instanceof Error ? error : new Error(i18n.t('app:http.requestError'));
 

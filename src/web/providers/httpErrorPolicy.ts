@@ -20,8 +20,10 @@ export function loginPathWithRedirect(path: string): string {
     : `${LOGIN_PATH}?redirect=${encodeURIComponent(path)}`;
 }
 
-function fallbackText(error: HttpError): string {
-  if (error.code === TIMEOUT_CODE && !error.msg) return i18n.t('app:http.timeout');
+/** What to tell the user about a failed call: the server's msg, else a generic text. */
+export function errorText(error: HttpError): string {
+  if (error.msg) return error.msg;
+  if (error.code === TIMEOUT_CODE) return i18n.t('app:http.timeout');
   if (error.code === NETWORK_ERROR_CODE) return i18n.t('app:http.network');
   return i18n.t('app:http.requestError');
 }
@@ -36,15 +38,10 @@ export function reactToError(error: HttpError, { silent }: { silent: boolean }):
     return;
   }
   if (silent) return;
-  switch (error.code) {
-    case 403:
-      notify('warning', { message: i18n.t('app:http.noticeTitle'), description: error.msg || fallbackText(error) });
-      return;
-    case 400:
-    case 413:
-      notify('error', { message: error.msg || fallbackText(error) });
-      return;
-    default:
-      notify('error', { message: error.msg || fallbackText(error) });
+  if (error.code === 403) {
+    notify('warning', { message: i18n.t('app:http.noticeTitle'), description: errorText(error) });
+    return;
   }
+  // 400 and 413 show msg or message, 500 (and every other code) falls back to 请求错误！！！.
+  notify('error', { message: errorText(error) });
 }

@@ -15,7 +15,7 @@ export async function createCaptcha(db: Db, now: Date): Promise<{ uuid: string; 
     .returning({ uuid: captchas.uuid });
   // Expired captchas are useless; sweep a bounded batch on each issue instead of a timer.
   await db.execute(
-    sql`delete from ${captchas} where ${captchas.uuid} in (select ${captchas.uuid} from ${captchas} where ${captchas.expiresAt} < ${new Date(now.getTime() - CAPTCHA_TTL_MS)} limit 100)`,
+    sql`delete from ${captchas} where ${captchas.uuid} in (select ${captchas.uuid} from ${captchas} where ${captchas.expiresAt} < ${new Date(now.getTime() - CAPTCHA_TTL_MS).toISOString()}::timestamptz limit 100)`,
   );
   return { uuid: row.uuid, img: `data:image/svg+xml;base64,${Buffer.from(data).toString('base64')}` };
 }

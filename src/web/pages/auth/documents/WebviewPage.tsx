@@ -1,0 +1,50 @@
+import { Button, Card, Result } from 'antd';
+import { Link, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { usePageTitle } from '../../../hooks/usePageTitle';
+
+/** The `url` query as a same-origin URL, or null: other sites are not framed inside the console. */
+function sameOriginUrl(search: string): string | null {
+  const raw = new URLSearchParams(search).get('url');
+  if (!raw) return null;
+  try {
+    const url = new URL(raw, window.location.origin);
+    return url.origin === window.location.origin && (url.protocol === 'http:' || url.protocol === 'https:')
+      ? url.href
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/** /user/webview?url=...: shows one of the site's own documents in a frame. */
+export default function WebviewPage() {
+  const { t } = useTranslation('auth');
+  usePageTitle('auth:webview.title');
+  const { search } = useLocation();
+  const url = sameOriginUrl(search);
+
+  return (
+    <Card className="auth-card auth-card--wide" variant="borderless">
+      {url ? (
+        <iframe
+          title={t('webview.title')}
+          src={url}
+          sandbox="allow-same-origin allow-scripts allow-popups allow-forms"
+          style={{ width: '100%', height: '70vh', border: 0 }}
+        />
+      ) : (
+        <Result
+          status="warning"
+          title={t('webview.unavailable')}
+          subTitle={t('webview.unavailableHint')}
+          extra={
+            <Link to="/user/login">
+              <Button>{t('webview.back')}</Button>
+            </Link>
+          }
+        />
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,24 @@
+import { Button, Card, Result } from 'antd';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { usePageTitle } from '../../../hooks/usePageTitle';
+
+/** /user/registerSuccessfully */
+export default function RegisterSuccessPage() {
+  const { t } = useTranslation('auth');
+  usePageTitle('auth:registerSuccess.title');
+  return (
+    <Card className="auth-card" variant="borderless">
+      <Result
+        status="success"
+        title={t('registerSuccess.heading')}
+        subTitle={t('registerSuccess.description')}
+        extra={
+          <Link to="/user/login">
+            <Button type="primary">{t('registerSuccess.toLogin')}</Button>
+          </Link>
+        }
+      />
+    </Card>
+  );
+}

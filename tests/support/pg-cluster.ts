@@ -1,0 +1,60 @@
+// A PostgreSQL for the test run: DATABASE_URL / TEST_DATABASE_URL when given, else a throwaway
+// cluster started from the machine's PostgreSQL binaries (apt package `postgresql`).
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+export interface PgHandle {
+  url: string;
+  stop(): void;
+}
+
+function findPgBin(): string | null {
+  const root = '/usr/lib/postgresql';
+  if (!fs.existsSync(root)) return null;
+  const versions = fs.readdirSync(root).filter((v) => fs.existsSync(path.join(root, v, 'bin', 'initdb')));
+  versions.sort((a, b) => Number(b) - Number(a));
+  return versions.length ? path.join(root, versions[0], 'bin') : null;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+/** Starts a cluster in a temp dir; PostgreSQL refuses to run as root, so root runs it as `postgres`. */
+export async function startPg(): Promise<PgHandle | null> {
+  const given = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
+  if (given) return { url: given, stop: () => {} };
+  const bin = findPgBin();
+  if (!bin) return null;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lsf-pg-'));
+  const asRoot = process.getuid?.() === 0;
+  const run = (cmd: string, args: string[]) => {
+    const full = asRoot ? ['runuser', ['-u', 'postgres', '--', path.join(bin, cmd), ...args]] : [path.join(bin, cmd), args];
+    execFileSync(full[0] as string, full[1] as string[], { stdio: 'pipe' });
+  };
+  if (asRoot) execFileSync('chown', ['postgres', dir]);
+  fs.chmodSync(dir, 0o700);
+  const data = path.join(dir, 'data');
+  run('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
+  const port = await freePort();
+  run('pg_ctl', ['-D', data, '-l', path.join(dir, 'log'), '-w', '-o', `-p ${port} -k ${dir} -h 127.0.0.1 -F -c max_connections=200`, 'start']);
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    stop: () => {
+      const args = ['-D', data, '-m', 'immediate', 'stop'];
+      if (asRoot) spawnSync('runuser', ['-u', 'postgres', '--', path.join(bin, 'pg_ctl'), ...args]);
+      else spawnSync(path.join(bin, 'pg_ctl'), args);
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,6 +1,7 @@
 // Builds the Fastify application: plugins, then one module per domain under /api.
 import Fastify, { type FastifyInstance } from 'fastify';
 import { systemClock, type Clock } from './clock';
+import { ensureAdmin } from './bootstrap';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
@@ -47,5 +48,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
     { prefix: '/api' },
   );
   await app.register(spaPlugin, { root: config.webDist });
+  const admin = await ensureAdmin(ctx);
+  if (admin === 'created') app.log.info(`operations user ${config.adminPhone} created`);
   return { app, ctx };
 }

@@ -1,13 +1,15 @@
-// The server process: lock DATA_DIR (PGlite), open and migrate the database, bootstrap the
-// ops user, listen, and shut down cleanly on SIGINT/SIGTERM.
+// The server process: lock DATA_DIR (PGlite), open and migrate the database, build the app
+// (which bootstraps the ops user), listen, and shut down cleanly on SIGINT/SIGTERM.
 import { buildApp } from './app';
-import { ensureAdmin } from './bootstrap';
 import { configFromEnv } from './config';
 import { openDatabase } from './db/client';
 import { DataDirLockedError, lockDataDir } from './db/lock';
+import { smsProviderFor } from './sms/provider';
 
 async function main() {
   const config = configFromEnv();
+  // Configuration mistakes fail before anything touches the data directory.
+  const sms = smsProviderFor(config.smsProvider, config.production);
   let release: (() => Promise<void>) | undefined;
   if (!config.databaseUrl) {
     try {
@@ -21,9 +23,7 @@ async function main() {
     }
   }
   const database = await openDatabase({ url: config.databaseUrl, pgliteDir: `${config.dataDir}/pgdata` });
-  const { app, ctx } = await buildApp({ config, database, logger: process.env.LOG_LEVEL !== 'silent' });
-  const admin = await ensureAdmin(ctx);
-  if (admin === 'created') console.info(`Operations user ${config.adminPhone} created.`);
+  const { app } = await buildApp({ config, database, sms, logger: process.env.LOG_LEVEL !== 'silent' });
 
   let closing = false;
   const shutdown = async (signal: string) => {

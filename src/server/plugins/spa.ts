@@ -15,6 +15,7 @@ async function spaPlugin(app: FastifyInstance, opts: { root?: string }) {
       root,
       wildcard: false,
       index: false,
+      cacheControl: false,
       // Hashed assets never change; index.html must always be revalidated.
       setHeaders: (res, file) =>
         res.setHeader('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache'),

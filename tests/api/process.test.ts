@@ -1,0 +1,119 @@
+// The server as a process (npm start runs exactly this): PGlite in DATA_DIR, migrations on
+// start, the exclusive DATA_DIR lock, graceful shutdown, data kept across restarts, and the
+// SPA served with history-mode fallback.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { testDbKind } from '../support/server';
+
+const root = path.resolve(__dirname, '../..');
+const tsx = path.join(root, 'node_modules/.bin/tsx');
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+interface Proc {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+function startServer(env: Record<string, string>): Proc {
+  const child = spawn(tsx, ['src/server/main.ts'], {
+    cwd: root,
+    env: { ...process.env, LOG_LEVEL: 'silent', DATABASE_URL: '', NODE_ENV: 'development', ...env },
+  });
+  let out = '';
+  child.stdout?.on('data', (d) => (out += d));
+  child.stderr?.on('data', (d) => (out += d));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, output: () => out, exited };
+}
+
+async function waitHealthy(port: number, proc: Proc): Promise<void> {
+  for (let i = 0; i < 300; i += 1) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+      if (res.ok) return;
+    } catch {
+      /* not listening yet */
+    }
+    if (proc.child.exitCode !== null) throw new Error(`server exited: ${proc.output()}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`server not healthy: ${proc.output()}`);
+}
+
+// One process test run is enough; it does not depend on the database kind under test.
+describe.runIf(testDbKind === 'pglite')('server process', () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lsf-data-'));
+  const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'lsf-web-'));
+  fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>LSF</title><div id="root"></div>');
+  fs.mkdirSync(path.join(webDist, 'assets'));
+  fs.writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
+  const procs: Proc[] = [];
+  afterAll(() => {
+    for (const p of procs) p.child.kill('SIGKILL');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.rmSync(webDist, { recursive: true, force: true });
+  });
+
+  it('starts on an empty DATA_DIR, refuses a second process, stops on SIGTERM and keeps data', async () => {
+    const port = await freePort();
+    const env = { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, WEB_DIST: webDist, ADMIN_PHONE: '13800000001', ADMIN_PASSWORD: 'Admin#2026' };
+    const first = startServer(env);
+    procs.push(first);
+    await waitHealthy(port, first);
+    expect(first.output()).toContain(`http://127.0.0.1:${port}`);
+
+    const second = startServer({ ...env, PORT: String(await freePort()) });
+    procs.push(second);
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toContain('is in use by another LSF server process');
+
+    // SPA: files, hashed assets cached forever, history fallback, API 404 stays JSON.
+    const asset = await fetch(`http://127.0.0.1:${port}/assets/app-abc123.js`);
+    expect(asset.headers.get('cache-control')).toContain('immutable');
+    const deep = await fetch(`http://127.0.0.1:${port}/user/login?redirect=%2Fhome`);
+    expect(deep.status).toBe(200);
+    expect(await deep.text()).toContain('<div id="root">');
+    const api404 = await fetch(`http://127.0.0.1:${port}/api/missing`);
+    expect(api404.status).toBe(404);
+    expect(await api404.json()).toMatchObject({ code: 404 });
+
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+
+    const again = startServer(env);
+    procs.push(again);
+    await waitHealthy(port, again);
+    // The ops user created on first start is still there (the database persisted).
+    const cap = await (await fetch(`http://127.0.0.1:${port}/api/captchaImage`)).json();
+    const outbox = await (await fetch(`http://127.0.0.1:${port}/api/dev/outbox`)).json();
+    const answer = outbox.data.captcha.find((c: { uuid: string }) => c.uuid === cap.data.uuid).answer;
+    const login = await fetch(`http://127.0.0.1:${port}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: '13800000001', password: 'Admin#2026', uuid: cap.data.uuid, captchaCode: answer }),
+    });
+    expect(login.status).toBe(200);
+    again.child.kill('SIGINT');
+    expect(await again.exited).toBe(0);
+  });
+
+  it('refuses the console SMS provider in production', async () => {
+    const proc = startServer({ PORT: String(await freePort()), DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'lsf-prod-')), NODE_ENV: 'production' });
+    procs.push(proc);
+    expect(await proc.exited).toBe(1);
+    expect(proc.output()).toContain('SMS_PROVIDER=console is for development only');
+  });
+});

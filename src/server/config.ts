@@ -27,6 +27,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     smsProvider: env.SMS_PROVIDER ?? 'console',
     adminPhone: env.ADMIN_PHONE || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
-    webDist: path.resolve(env.WEB_DIST ?? `dist/web/${variant}`),
+    // WEB_DIST='' runs the API alone (npm run dev serves the console through Vite).
+    webDist: env.WEB_DIST === '' ? undefined : path.resolve(env.WEB_DIST ?? `dist/web/${variant}`),
   };
 }

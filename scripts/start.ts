@@ -1,7 +1,8 @@
-// npm start: build the console if its sources changed since the last build, then run the
-// server (API + SPA) on PORT, with PGlite under DATA_DIR unless DATABASE_URL is set.
+// The build half of `npm start`: bring the console (VARIANT, default main) and the server
+// bundle up to date when their sources changed. package.json then runs dist/server/main.mjs.
+import { buildServer } from './lib/server-build';
 import { buildWeb } from './lib/web-build';
 
 const variant = process.env.VARIANT || 'main';
 if (await buildWeb(variant, { quiet: true })) console.info(`Built the ${variant} console.`);
-await import('../src/server/main');
+if (await buildServer()) console.info('Built the server.');

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SOURCES = ['src/web', 'src/shared', 'schemas', 'variants', 'vite.config.ts', 'package-lock.json'];
 
-function newestMtime(p: string): number {
+export function newestMtime(p: string): number {
   if (!fs.existsSync(p)) return 0;
   const st = fs.statSync(p);
   if (!st.isDirectory()) return st.mtimeMs;

@@ -1,29 +1,21 @@
 // Server-side messages come from the same locale files as the console (src/shared/locales),
 // so a field error reads the same in a form and in an API response.
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import i18next, { type TFunction } from 'i18next';
-import { DEFAULT_LANGUAGE, FALLBACK_LANGUAGE, LANGUAGES, type Language } from '../shared/constants';
+import { DEFAULT_LANGUAGE, FALLBACK_LANGUAGE, type Language } from '../shared/constants';
+import enErrors from '../shared/locales/en-US/errors.json';
+import enValidation from '../shared/locales/en-US/validation.json';
+import zhErrors from '../shared/locales/zh-CN/errors.json';
+import zhValidation from '../shared/locales/zh-CN/validation.json';
 
-const localesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../shared/locales');
 const SERVER_NAMESPACES = ['errors', 'validation'];
-
-function loadResources() {
-  const resources: Record<string, Record<string, unknown>> = {};
-  for (const lng of LANGUAGES) {
-    resources[lng] = {};
-    for (const ns of SERVER_NAMESPACES) {
-      const file = path.join(localesDir, lng, `${ns}.json`);
-      if (fs.existsSync(file)) resources[lng][ns] = JSON.parse(fs.readFileSync(file, 'utf8'));
-    }
-  }
-  return resources;
-}
+const resources = {
+  'zh-CN': { errors: zhErrors, validation: zhValidation },
+  'en-US': { errors: enErrors, validation: enValidation },
+};
 
 const instance = i18next.createInstance();
 void instance.init({
-  resources: loadResources(),
+  resources,
   lng: DEFAULT_LANGUAGE,
   fallbackLng: FALLBACK_LANGUAGE,
   ns: SERVER_NAMESPACES,

@@ -1,4 +1,4 @@
-// The server as a process (npm start runs exactly this): PGlite in DATA_DIR, migrations on
+// The server as a process (the bundle npm start runs): PGlite in DATA_DIR, migrations on
 // start, the exclusive DATA_DIR lock, graceful shutdown, data kept across restarts, and the
 // SPA served with history-mode fallback.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -6,11 +6,11 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildServer, serverBundle } from '../../scripts/lib/server-build';
 import { testDbKind } from '../support/server';
 
 const root = path.resolve(__dirname, '../..');
-const tsx = path.join(root, 'node_modules/.bin/tsx');
 
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -28,7 +28,7 @@ interface Proc {
 }
 
 function startServer(env: Record<string, string>): Proc {
-  const child = spawn(tsx, ['src/server/main.ts'], {
+  const child = spawn(process.execPath, [serverBundle], {
     cwd: root,
     env: { ...process.env, LOG_LEVEL: 'silent', DATABASE_URL: '', NODE_ENV: 'development', ...env },
   });
@@ -61,6 +61,8 @@ describe.runIf(testDbKind === 'pglite')('server process', () => {
   fs.mkdirSync(path.join(webDist, 'assets'));
   fs.writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
   const procs: Proc[] = [];
+  // The same bundle `npm start` runs.
+  beforeAll(() => buildServer(), 60_000);
   afterAll(() => {
     for (const p of procs) p.child.kill('SIGKILL');
     fs.rmSync(dataDir, { recursive: true, force: true });

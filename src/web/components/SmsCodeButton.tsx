@@ -1,49 +1,45 @@
-import { App, Button, type FormInstance } from 'antd';
+import Button from 'antd/es/button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SMS_RESEND_WINDOW_MS, type SmsScene } from '../../shared/constants';
 import { sendSmsCode } from '../api/auth';
-import { showServerErrors } from '../forms/serverErrors';
 import { useCountdown } from '../hooks/useCountdown';
+import { toast } from '../providers/uiBridge';
 
 const COUNTDOWN_SECONDS = SMS_RESEND_WINDOW_MS / 1000;
 
 interface Props {
-  form: FormInstance;
   scene: SmsScene;
-  /** The form field holding the phone number the code goes to. */
-  phoneField?: string;
+  /** Checks the form's phone field and returns the number, or null when it shows an error. */
+  getPhone: () => Promise<string | null>;
+  /** Shows a failed send (field errors on the phone field, or a message). */
+  onError: (error: unknown) => void;
+  size?: 'middle' | 'large';
 }
 
-/** "Get code" button: checks the phone field, sends the code, then counts down the resend window. */
-export function SmsCodeButton({ form, scene, phoneField = 'phone' }: Props) {
+/** "Get code": sends the SMS code, then counts down the seconds until it may be sent again. */
+export function SmsCodeButton({ scene, getPhone, onError, size }: Props) {
   const { t } = useTranslation('auth');
-  const { message } = App.useApp();
   const countdown = useCountdown();
   const [sending, setSending] = useState(false);
 
   const send = async () => {
-    let phone: string;
-    try {
-      phone = ((await form.validateFields([phoneField])) as Record<string, string>)[phoneField];
-    } catch {
-      return; // the phone field already shows why
-    }
+    const phone = await getPhone();
+    if (!phone) return;
     setSending(true);
     try {
       await sendSmsCode({ phone, scene });
       countdown.start(COUNTDOWN_SECONDS);
-      message.success(t('sms.sent'));
+      toast('success', t('sms.sent'));
     } catch (error) {
-      const text = showServerErrors(form, error);
-      if (text) message.error(text);
+      onError(error);
     } finally {
       setSending(false);
     }
   };
 
   return (
-    <Button onClick={send} loading={sending} disabled={countdown.running} style={{ minWidth: 120 }}>
+    <Button size={size} onClick={send} loading={sending} disabled={countdown.running} style={{ minWidth: 120 }}>
       {countdown.running ? t('sms.resendIn', { seconds: countdown.left }) : t('sms.send')}
     </Button>
   );

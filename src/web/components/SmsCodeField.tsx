@@ -3,24 +3,37 @@ import { SafetyOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { SMS_CODE_LENGTH, type SmsScene } from '../../shared/constants';
 import { useFormRules } from '../forms/rules';
+import { showServerErrors } from '../forms/serverErrors';
+import { toast } from '../providers/uiBridge';
 import { SmsCodeButton } from './SmsCodeButton';
 
 interface Props {
   form: FormInstance;
   scene: SmsScene;
-  /** Form field name of the code; the server calls it `code`. */
-  name?: string;
   label?: string;
 }
 
-/** The SMS verification code input with its send button. */
-export function SmsCodeField({ form, scene, name = 'code', label }: Props) {
+/** The SMS code input (form field `code`) with its send button, for antd forms with a `phone` field. */
+export function SmsCodeField({ form, scene, label }: Props) {
   const { t } = useTranslation('auth');
   const rules = useFormRules();
+
+  const getPhone = async () => {
+    try {
+      return ((await form.validateFields(['phone'])) as { phone: string }).phone;
+    } catch {
+      return null; // the phone field already says why
+    }
+  };
+  const onError = (error: unknown) => {
+    const text = showServerErrors(form, error);
+    if (text) toast('error', text);
+  };
+
   return (
     <Form.Item label={label} required={Boolean(label)}>
       <Flex gap={8}>
-        <Form.Item name={name} rules={rules.smsCode} noStyle>
+        <Form.Item name="code" rules={rules.smsCode} noStyle>
           <Input
             prefix={<SafetyOutlined />}
             placeholder={t('form.smsCodePlaceholder')}
@@ -30,7 +43,7 @@ export function SmsCodeField({ form, scene, name = 'code', label }: Props) {
             aria-label={t('form.smsCode')}
           />
         </Form.Item>
-        <SmsCodeButton form={form} scene={scene} />
+        <SmsCodeButton scene={scene} getPhone={getPhone} onError={onError} />
       </Flex>
     </Form.Item>
   );

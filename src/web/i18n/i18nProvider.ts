@@ -4,7 +4,7 @@ import { i18n } from './index';
 // refine's translations and locale switching go through the same i18next instance as the pages.
 export const i18nProvider: I18nProvider = {
   translate: (key, options, defaultMessage) =>
-    i18n.t(key, { ...(typeof options === 'object' ? options : {}), defaultValue: defaultMessage ?? key }),
+    String(i18n.t(key, { ...(typeof options === 'object' ? options : {}), defaultValue: defaultMessage ?? key })),
   changeLocale: (locale) => i18n.changeLanguage(locale),
   getLocale: () => i18n.resolvedLanguage ?? i18n.language,
 };

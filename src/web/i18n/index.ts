@@ -1,11 +1,13 @@
 import i18next, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
 import { FALLBACK_LANGUAGE, LANGUAGES, type Language } from '../../shared/constants';
 import { isLanguage, readStoredLanguage, storeLanguage } from './language';
 
-/** Namespaces: `app` and `auth` belong to the web console, `validation` and `common` are shared with the server. */
+/**
+ * Namespaces loaded at start: `app` and `auth` belong to the web console, `validation` and
+ * `common` are shared with the server. Others (`legal`: the registration agreement and the
+ * terms of service) load when a page first asks for them.
+ */
 export const NAMESPACES = ['app', 'auth', 'validation', 'common'] as const;
 
 // Each locale file becomes its own chunk, so a visitor downloads only the languages in use.
@@ -33,14 +35,10 @@ export const i18n = i18next.createInstance();
 export const currentLanguage = (): Language =>
   isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : readStoredLanguage();
 
-const DAYJS_LOCALES: Record<Language, string> = { 'zh-CN': 'zh-cn', 'en-US': 'en' };
-
-// Everything outside React that depends on the language follows it from here.
 i18n.on('languageChanged', (language) => {
   if (!isLanguage(language)) return;
   storeLanguage(language);
   document.documentElement.lang = language;
-  dayjs.locale(DAYJS_LOCALES[language]);
 });
 
 export const i18nReady = i18n

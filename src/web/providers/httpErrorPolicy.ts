@@ -4,10 +4,10 @@ import { currentPath, navigateTo, notify } from './uiBridge';
 import { NETWORK_ERROR_CODE, TIMEOUT_CODE, type HttpError } from './httpError';
 
 // SPEC §8, the error catalogue, in one place:
-//   403       notification titled 提示 with the message
+//   403       notification titled app:http.noticeTitle (the zh-CN notice title) with the message
 //   401       clear stored user info and token, go to the login route
 //   400, 413  notification with msg or message
-//   500       notification with msg, else message, else 请求错误！！！
+//   500       notification with msg, else message, else app:http.requestError
 // SPEC leaves the other codes open; they follow the 500 rule so the user always learns
 // that the action failed, and timeouts and unreachable servers get their own wording.
 
@@ -42,6 +42,6 @@ export function reactToError(error: HttpError, { silent }: { silent: boolean }):
     notify('warning', { message: i18n.t('app:http.noticeTitle'), description: errorText(error) });
     return;
   }
-  // 400 and 413 show msg or message, 500 (and every other code) falls back to 请求错误！！！.
+  // 400 and 413 show msg or message; 500 (and every other code) falls back to app:http.requestError.
   notify('error', { message: errorText(error) });
 }

@@ -1,19 +1,16 @@
 import { Component, type ReactNode } from 'react';
-import { Button, Result } from 'antd';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 
 function LoadFailed() {
   const { t } = useTranslation('app');
   return (
-    <Result
-      status="warning"
-      title={t('error.loadFailed')}
-      extra={
-        <Button type="primary" onClick={() => window.location.reload()}>
-          {t('error.reload')}
-        </Button>
-      }
-    />
+    <div className="load-failed" role="alert">
+      <p>{t('error.loadFailed')}</p>
+      <Button type="primary" onClick={() => window.location.reload()}>
+        {t('error.reload')}
+      </Button>
+    </div>
   );
 }
 

@@ -1,12 +1,23 @@
-import { App } from 'antd';
-import { useEffect } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { connectUi } from '../providers/uiBridge';
 
-/** Lends the HTTP client antd's notifications and the router's navigation (see providers/uiBridge.ts). */
+const FeedbackHost = lazy(() => import('./FeedbackHost'));
+
+/** Lends the HTTP client the router's navigation and, once needed, antd's notifications. */
 export function UiBridge() {
-  const { notification } = App.useApp();
   const navigate = useNavigate();
-  useEffect(() => connectUi({ notifier: notification, navigate: (to) => navigate(to) }), [notification, navigate]);
-  return null;
+  const [feedbackWanted, setFeedbackWanted] = useState(false);
+  const requestFeedback = useCallback(() => setFeedbackWanted(true), []);
+
+  useEffect(
+    () => connectUi({ navigate: (to) => void navigate(to), requestFeedback }),
+    [navigate, requestFeedback],
+  );
+
+  return feedbackWanted ? (
+    <Suspense fallback={null}>
+      <FeedbackHost />
+    </Suspense>
+  ) : null;
 }

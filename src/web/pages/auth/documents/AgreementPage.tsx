@@ -1,7 +1,8 @@
-import { Button, Card, Typography } from 'antd';
+import { Button, Typography } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { AuthCard } from '../../../components/AuthCard';
 import { usePageTitle } from '../../../hooks/usePageTitle';
 
 interface Section {
@@ -15,15 +16,15 @@ type Agreement = 'registerProtocol' | 'serviceProvision';
 const canGoBack = () => ((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0;
 
 function AgreementPage({ agreement }: { agreement: Agreement }) {
-  const { t } = useTranslation('auth');
-  usePageTitle(`auth:${agreement}.title`);
+  // The texts are a namespace of their own, downloaded only when a document is opened.
+  const { t } = useTranslation(['legal', 'auth']);
+  usePageTitle(`auth:documents.${agreement}Title`);
   const navigate = useNavigate();
   const sections = t(`${agreement}.sections`, { returnObjects: true }) as Section[];
 
   return (
-    <Card
-      className="auth-card auth-card--wide"
-      variant="borderless"
+    <AuthCard
+      wide
       title={t(`${agreement}.title`)}
       extra={
         <Button
@@ -31,7 +32,7 @@ function AgreementPage({ agreement }: { agreement: Agreement }) {
           icon={<ArrowLeftOutlined />}
           onClick={() => (canGoBack() ? navigate(-1) : navigate('/user/sign'))}
         >
-          {t('documents.back')}
+          {t('auth:documents.back')}
         </Button>
       }
     >
@@ -48,7 +49,7 @@ function AgreementPage({ agreement }: { agreement: Agreement }) {
           ))}
         <Typography.Paragraph type="secondary">{t(`${agreement}.updated`)}</Typography.Paragraph>
       </Typography>
-    </Card>
+    </AuthCard>
   );
 }
 

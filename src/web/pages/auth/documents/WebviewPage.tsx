@@ -1,6 +1,7 @@
-import { Button, Card, Result } from 'antd';
+import { Button, Result } from 'antd';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { AuthCard } from '../../../components/AuthCard';
 import { usePageTitle } from '../../../hooks/usePageTitle';
 
 /** The `url` query as a same-origin URL, or null: other sites are not framed inside the console. */
@@ -25,12 +26,11 @@ export default function WebviewPage() {
   const url = sameOriginUrl(search);
 
   return (
-    <Card className="auth-card auth-card--wide" variant="borderless">
+    <AuthCard wide>
       {url ? (
         <iframe
           title={t('webview.title')}
           src={url}
-          sandbox="allow-same-origin allow-scripts allow-popups allow-forms"
           style={{ width: '100%', height: '70vh', border: 0 }}
         />
       ) : (
@@ -45,6 +45,6 @@ export default function WebviewPage() {
           }
         />
       )}
-    </Card>
+    </AuthCard>
   );
 }

@@ -1,4 +1,4 @@
-import { App, Button, Card, Form, Input } from 'antd';
+import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,8 @@ import { SmsCodeField } from '../../../components/SmsCodeField';
 import { useFormRules } from '../../../forms/rules';
 import { showServerErrors } from '../../../forms/serverErrors';
 import { usePageTitle } from '../../../hooks/usePageTitle';
+import { toast } from '../../../providers/uiBridge';
+import { AuthCard } from '../../../components/AuthCard';
 
 interface Values {
   phone: string;
@@ -21,7 +23,6 @@ export default function ForgetPasswordPage() {
   const { t } = useTranslation('auth');
   usePageTitle('auth:forget.title');
   const rules = useFormRules();
-  const { message } = App.useApp();
   const navigate = useNavigate();
   const [form] = Form.useForm<Values>();
   const [submitting, setSubmitting] = useState(false);
@@ -30,17 +31,17 @@ export default function ForgetPasswordPage() {
     setSubmitting(true);
     try {
       await resetPassword({ phone, code, password });
-      message.success(t('forget.success'));
+      toast('success', t('forget.success'));
       navigate('/user/login', { replace: true });
     } catch (error) {
       const text = showServerErrors(form, error);
-      if (text) message.error(text);
+      if (text) toast('error', text);
       setSubmitting(false);
     }
   };
 
   return (
-    <Card className="auth-card" variant="borderless" title={t('forget.heading')}>
+    <AuthCard title={t('forget.heading')}>
       <Form<Values> form={form} layout="vertical" requiredMark={false} onFinish={onFinish}>
         <Form.Item name="phone" label={t('form.phone')} rules={rules.phone}>
           <Input placeholder={t('form.phonePlaceholder')} inputMode="tel" maxLength={11} autoComplete="tel" />
@@ -51,9 +52,9 @@ export default function ForgetPasswordPage() {
           {t('forget.submit')}
         </Button>
       </Form>
-      <div style={{ marginTop: 16, textAlign: 'center' }}>
+      <div className="auth-card__footnote">
         <Link to="/user/login">{t('forget.backToLogin')}</Link>
       </div>
-    </Card>
+    </AuthCard>
   );
 }

@@ -1,10 +1,14 @@
-import { Card, Flex, Tabs } from 'antd';
+import { useId, useState, type KeyboardEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { AuthCard } from '../../../components/AuthCard';
 import { usePageTitle } from '../../../hooks/usePageTitle';
 import { safeRedirect } from '../../../routing/redirects';
 import { PasswordLoginForm } from './PasswordLoginForm';
 import { SmsLoginForm } from './SmsLoginForm';
+
+const MODES = ['password', 'sms'] as const;
+type Mode = (typeof MODES)[number];
 
 /** /user/login: password or SMS sign-in, then on to the `redirect` query or /home. */
 export default function LoginPage() {
@@ -12,21 +16,46 @@ export default function LoginPage() {
   usePageTitle('auth:login.title');
   const { search } = useLocation();
   const redirectTo = safeRedirect(search);
+  const [mode, setMode] = useState<Mode>('password');
+  const id = useId();
+  const labels: Record<Mode, string> = { password: t('login.tabPassword'), sms: t('login.tabSms') };
+
+  // Arrow keys move between the tabs, as in any tab list.
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+    setMode((current) => MODES[(MODES.indexOf(current) + 1) % MODES.length]);
+  };
 
   return (
-    <Card className="auth-card" variant="borderless">
-      <Tabs
-        centered
-        destroyOnHidden
-        items={[
-          { key: 'password', label: t('login.tabPassword'), children: <PasswordLoginForm redirectTo={redirectTo} /> },
-          { key: 'sms', label: t('login.tabSms'), children: <SmsLoginForm redirectTo={redirectTo} /> },
-        ]}
-      />
-      <Flex justify="space-between" style={{ marginTop: 16 }}>
+    <AuthCard>
+      <div className="auth-tabs" role="tablist" onKeyDown={onKeyDown}>
+        {MODES.map((value) => (
+          <button
+            key={value}
+            type="button"
+            role="tab"
+            id={`${id}-${value}-tab`}
+            aria-selected={mode === value}
+            aria-controls={`${id}-${value}-panel`}
+            tabIndex={mode === value ? 0 : -1}
+            className="auth-tabs__tab"
+            onClick={() => setMode(value)}
+          >
+            {labels[value]}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`${id}-${mode}-panel`} aria-labelledby={`${id}-${mode}-tab`}>
+        {mode === 'password' ? (
+          <PasswordLoginForm key="password" redirectTo={redirectTo} />
+        ) : (
+          <SmsLoginForm key="sms" redirectTo={redirectTo} />
+        )}
+      </div>
+      <div className="auth-card__links">
         <Link to="/user/forgetPassword">{t('login.forgetPassword')}</Link>
         <Link to="/user/sign">{t('login.register')}</Link>
-      </Flex>
-    </Card>
+      </div>
+    </AuthCard>
   );
 }

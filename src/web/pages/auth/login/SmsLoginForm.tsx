@@ -1,55 +1,79 @@
-import { useLogin } from '@refinedev/core';
-import { Alert, Button, Form, Input } from 'antd';
-import { MobileOutlined } from '@ant-design/icons';
-import { useState } from 'react';
+import Button from 'antd/es/button';
+import { MobileOutlined, SafetyOutlined } from '@ant-design/icons';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SmsCodeField } from '../../../components/SmsCodeField';
-import { useFormRules } from '../../../forms/rules';
-import { showServerErrors } from '../../../forms/serverErrors';
-import type { LoginParams } from '../../../providers/authProvider';
-
-interface Values {
-  phone: string;
-  code: string;
-}
+import { SMS_CODE_LENGTH } from '../../../../shared/constants';
+import { SmsCodeButton } from '../../../components/SmsCodeButton';
+import { useFieldRules } from '../../../forms/fieldRules';
+import { describedBy, FormAlert, LiteField } from '../../../forms/LiteField';
+import { TextInput } from '../../../forms/TextInput';
+import { splitServerErrors } from '../../../forms/serverErrors';
+import { useFields } from '../../../forms/useFields';
+import { useSignIn } from '../../../hooks/useSignIn';
 
 /** Phone + SMS code (POST /api/logincode). */
 export function SmsLoginForm({ redirectTo }: { redirectTo: string }) {
   const { t } = useTranslation('auth');
-  const rules = useFormRules();
-  const [form] = Form.useForm<Values>();
-  const { mutate: login, isPending } = useLogin<LoginParams>();
+  const rules = useFieldRules();
+  const form = useFields({ phone: rules.phone, code: rules.smsCode });
+  const { values, errors } = form;
+  const { signIn, pending } = useSignIn();
   const [error, setError] = useState<string | null>(null);
+  const id = useId();
 
-  const onFinish = ({ phone, code }: Values) => {
+  const showError = (failure: unknown) => {
+    const { fields, message } = splitServerErrors(failure, form.names);
+    form.setFieldErrors(fields);
+    setError(message);
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
     setError(null);
-    login(
-      { mode: 'sms', phone, code, redirectTo },
-      {
-        onSuccess: (result) => {
-          if (!result.success) setError(showServerErrors(form, result.error));
-        },
-      },
-    );
+    if (!form.validate()) return;
+    const result = await signIn({ mode: 'sms', phone: values.phone, code: values.code, redirectTo });
+    if (!result.success) showError(result.error);
   };
 
   return (
-    <Form form={form} size="large" onFinish={onFinish} onValuesChange={() => setError(null)}>
-      {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 24 }} />}
-      <Form.Item name="phone" rules={rules.phone}>
-        <Input
+    <form className="lite-form" onSubmit={onSubmit} noValidate>
+      {error && <FormAlert>{error}</FormAlert>}
+      <LiteField id={`${id}-phone`} error={errors.phone}>
+        <TextInput
+          {...describedBy(`${id}-phone`, errors.phone)}
           prefix={<MobileOutlined />}
           placeholder={t('form.phonePlaceholder')}
           aria-label={t('form.phone')}
           autoComplete="tel"
           inputMode="tel"
           maxLength={11}
+          value={values.phone}
+          onChange={(value) => form.setValue('phone', value.trim())}
         />
-      </Form.Item>
-      <SmsCodeField form={form} scene="login" />
-      <Button type="primary" htmlType="submit" block loading={isPending}>
+      </LiteField>
+      <LiteField id={`${id}-code`} error={errors.code}>
+        <div className="lite-field__row">
+          <TextInput
+            {...describedBy(`${id}-code`, errors.code)}
+              prefix={<SafetyOutlined />}
+            placeholder={t('form.smsCodePlaceholder')}
+            aria-label={t('form.smsCode')}
+            autoComplete="one-time-code"
+            inputMode="numeric"
+            maxLength={SMS_CODE_LENGTH}
+            value={values.code}
+            onChange={(value) => form.setValue('code', value.trim())}
+          />
+          <SmsCodeButton
+            scene="login"
+              getPhone={async () => (form.validate(['phone']) ? values.phone : null)}
+            onError={showError}
+          />
+        </div>
+      </LiteField>
+      <Button type="primary" htmlType="submit" size="large" block loading={pending}>
         {t('login.submit')}
       </Button>
-    </Form>
+    </form>
   );
 }

@@ -1,4 +1,4 @@
-import { App, Button, Card, Checkbox, Form, Input, Radio } from 'antd';
+import { Button, Checkbox, Form, Input, Radio } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Trans, useTranslation } from 'react-i18next';
@@ -9,6 +9,8 @@ import { SmsCodeField } from '../../../components/SmsCodeField';
 import { useFormRules } from '../../../forms/rules';
 import { showServerErrors } from '../../../forms/serverErrors';
 import { usePageTitle } from '../../../hooks/usePageTitle';
+import { toast } from '../../../providers/uiBridge';
+import { AuthCard } from '../../../components/AuthCard';
 
 interface Values {
   userType: UserType;
@@ -27,7 +29,6 @@ export default function RegisterPage() {
   const { t } = useTranslation(['auth', 'validation']);
   usePageTitle('auth:register.title');
   const rules = useFormRules();
-  const { message } = App.useApp();
   const navigate = useNavigate();
   const [form] = Form.useForm<Values>();
   const userType = Form.useWatch('userType', form) ?? 'enterprise';
@@ -47,13 +48,13 @@ export default function RegisterPage() {
       navigate('/user/registerSuccessfully', { replace: true });
     } catch (error) {
       const text = showServerErrors(form, error);
-      if (text) message.error(text);
+      if (text) toast('error', text);
       setSubmitting(false);
     }
   };
 
   return (
-    <Card className="auth-card" variant="borderless" title={t('register.heading')}>
+    <AuthCard title={t('register.heading')}>
       <Form<Values>
         form={form}
         layout="vertical"
@@ -102,9 +103,9 @@ export default function RegisterPage() {
           {t('register.submit')}
         </Button>
       </Form>
-      <div style={{ marginTop: 16, textAlign: 'center' }}>
+      <div className="auth-card__footnote">
         <Trans t={t} i18nKey="auth:register.haveAccount" components={{ login: <Link to="/user/login" /> }} />
       </div>
-    </Card>
+    </AuthCard>
   );
 }

@@ -1,6 +1,7 @@
-import { Button, Card, Result } from 'antd';
+import { Button, Result } from 'antd';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { AuthCard } from '../../../components/AuthCard';
 import { usePageTitle } from '../../../hooks/usePageTitle';
 
 /** /user/registerSuccessfully */
@@ -8,7 +9,7 @@ export default function RegisterSuccessPage() {
   const { t } = useTranslation('auth');
   usePageTitle('auth:registerSuccess.title');
   return (
-    <Card className="auth-card" variant="borderless">
+    <AuthCard>
       <Result
         status="success"
         title={t('registerSuccess.heading')}
@@ -19,6 +20,6 @@ export default function RegisterSuccessPage() {
           </Link>
         }
       />
-    </Card>
+    </AuthCard>
   );
 }

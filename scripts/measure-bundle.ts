@@ -1,0 +1,91 @@
+// Prints the gzipped JavaScript a visitor downloads before the login form is interactive
+// (foundation issue goal: <= 200 KB). Run after `npx vite build` (VARIANT selects the build):
+//   npx tsx scripts/measure-bundle.ts [--json]
+// It reads the Vite manifest: the entry with its static imports, then the chunks of the
+// login route (AuthLayout + LoginPage, each with its static imports) and the locale files
+// i18next loads on the way (current language zh-CN plus the en-US fallback).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+const BUDGET_KB = 200;
+const LOGIN_ROUTE = ['layouts/AuthLayout.tsx', 'pages/auth/login/LoginPage.tsx'];
+const LOCALES = ['zh-CN', 'en-US'].flatMap((language) =>
+  ['app', 'auth', 'validation', 'common'].map((ns) => `shared/locales/${language}/${ns}.json`),
+);
+
+const variant = process.env.VARIANT || 'main';
+const outDir = join(import.meta.dirname, '..', 'dist', 'web', variant);
+const manifest = JSON.parse(readFileSync(join(outDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+
+const keyEndingWith = (suffix: string): string | undefined =>
+  Object.keys(manifest).find((key) => key.endsWith(suffix));
+
+/** A chunk and everything it imports statically: what must arrive before it runs. */
+function withStaticImports(key: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(key)) return seen;
+  seen.add(key);
+  for (const imported of manifest[key]?.imports ?? []) withStaticImports(imported, seen);
+  return seen;
+}
+
+const gzipKb = (file: string) => gzipSync(readFileSync(join(outDir, file)), { level: 9 }).length / 1024;
+
+interface Group {
+  name: string;
+  files: string[];
+}
+
+const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+if (!entryKey) throw new Error(`no entry in ${outDir}/.vite/manifest.json`);
+const counted = new Set<string>();
+function group(name: string, keys: Iterable<string>): Group {
+  const files: string[] = [];
+  for (const key of keys) {
+    const file = manifest[key].file;
+    if (!file.endsWith('.js') || counted.has(file)) continue;
+    counted.add(file);
+    files.push(file);
+  }
+  return { name, files };
+}
+
+const routeKeys = new Set<string>();
+for (const suffix of LOGIN_ROUTE) {
+  const key = keyEndingWith(suffix);
+  if (!key) throw new Error(`${suffix} is not a chunk of its own: is it still loaded with React.lazy?`);
+  withStaticImports(key, routeKeys);
+}
+const localeKeys = LOCALES.map((suffix) => keyEndingWith(suffix)).filter((key): key is string => Boolean(key));
+
+const groups = [
+  group('entry (with static imports)', withStaticImports(entryKey)),
+  group('login route (AuthLayout + LoginPage)', routeKeys),
+  group('locale files (zh-CN + en-US fallback)', localeKeys),
+];
+
+let total = 0;
+const rows: { group: string; file: string; gzipKb: number }[] = [];
+for (const { name, files } of groups) {
+  const sizes = files.map((file) => ({ file, kb: gzipKb(file) })).sort((a, b) => b.kb - a.kb);
+  const subtotal = sizes.reduce((sum, { kb }) => sum + kb, 0);
+  total += subtotal;
+  console.log(`${name}: ${subtotal.toFixed(1)} KB gzip in ${files.length} files`);
+  for (const { file, kb } of sizes) {
+    console.log(`  ${kb.toFixed(1).padStart(7)} KB  ${file}`);
+    rows.push({ group: name, file, gzipKb: Number(kb.toFixed(2)) });
+  }
+}
+console.log(`TOTAL before the login form is interactive: ${total.toFixed(1)} KB gzip (budget ${BUDGET_KB} KB)`);
+if (process.argv.includes('--json')) console.log(JSON.stringify({ variant, totalGzipKb: Number(total.toFixed(2)), rows }));
+process.exitCode = total <= BUDGET_KB ? 0 : 1;

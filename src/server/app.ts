@@ -8,8 +8,12 @@ import type { Database } from './db/client';
 import authPlugin from './plugins/auth';
 import envelopePlugin, { ok } from './plugins/envelope';
 import spaPlugin from './plugins/spa';
+import agreementRoutes from './modules/agreements/routes';
 import authRoutes from './modules/auth/routes';
 import devRoutes from './modules/dev/routes';
+import messageRoutes from './modules/messages/routes';
+import noticeRoutes from './modules/notices/routes';
+import todoRoutes from './modules/todos/routes';
 import userRoutes from './modules/users/routes';
 import { smsProviderFor, type SmsProvider } from './sms/provider';
 
@@ -43,6 +47,10 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
       api.get('/health', async (req) => ok(req, { status: 'ok', db: database.kind }));
       await api.register(authRoutes, ctx);
       await api.register(userRoutes, ctx);
+      await api.register(noticeRoutes, ctx);
+      await api.register(messageRoutes, ctx);
+      await api.register(todoRoutes, ctx);
+      await api.register(agreementRoutes, ctx);
       if (!config.production) await api.register(devRoutes, ctx);
     },
     { prefix: '/api' },

@@ -2,16 +2,20 @@
 // so a field error reads the same in a form and in an API response.
 import i18next, { type TFunction } from 'i18next';
 import { DEFAULT_LANGUAGE, FALLBACK_LANGUAGE, type Language } from '../shared/constants';
+import enAgreements from '../shared/locales/en-US/agreements.json';
 import enErrors from '../shared/locales/en-US/errors.json';
+import enMessages from '../shared/locales/en-US/messages.json';
 import enValidation from '../shared/locales/en-US/validation.json';
+import zhAgreements from '../shared/locales/zh-CN/agreements.json';
 import zhErrors from '../shared/locales/zh-CN/errors.json';
+import zhMessages from '../shared/locales/zh-CN/messages.json';
 import zhValidation from '../shared/locales/zh-CN/validation.json';
 
-const SERVER_NAMESPACES = ['errors', 'validation'];
 const resources = {
-  'zh-CN': { errors: zhErrors, validation: zhValidation },
-  'en-US': { errors: enErrors, validation: enValidation },
+  'zh-CN': { errors: zhErrors, validation: zhValidation, messages: zhMessages, agreements: zhAgreements },
+  'en-US': { errors: enErrors, validation: enValidation, messages: enMessages, agreements: enAgreements },
 };
+const SERVER_NAMESPACES = Object.keys(resources['zh-CN']);
 
 const instance = i18next.createInstance();
 void instance.init({

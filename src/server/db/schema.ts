@@ -2,7 +2,7 @@
 // (SMS codes, captchas, verifications) that must survive restarts and be shared between
 // server nodes (DESIGN §2 "Stateless API nodes").
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, uuid, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -112,4 +112,94 @@ export const verifications = pgTable(
     usedAt: ts('used_at'),
   },
   (t) => [index('verifications_user_idx').on(t.userId)],
+);
+
+/** Ops announcements (SPEC §7 Notices), published for one or more platforms. HTML is sanitized on write. */
+export const notices = pgTable(
+  'notices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    /** Notice platform codes of the variants it is shown in (variants/*.json noticePlatform). */
+    platforms: text('platforms').array().notNull(),
+    status: text('status', { enum: ['published', 'withdrawn'] }).notNull().default('published'),
+    createdBy: uuid('created_by')
+      .notNull()
+      .references(() => users.id),
+    publishedAt: ts('published_at').notNull(),
+    updatedAt: ts('updated_at').notNull(),
+  },
+  (t) => [index('notices_published_idx').on(t.publishedAt)],
+);
+
+export const noticeReads = pgTable(
+  'notice_reads',
+  {
+    noticeId: uuid('notice_id')
+      .notNull()
+      .references(() => notices.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    readAt: ts('read_at').notNull(),
+  },
+  (t) => [uniqueIndex('notice_reads_key').on(t.noticeId, t.userId)],
+);
+
+/**
+ * Messages to a user, produced by business events. Text is stored as a locale key with
+ * parameters and rendered in the reader's language.
+ */
+export const messages = pgTable(
+  'messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    kind: text('kind').notNull(),
+    params: jsonb('params').$type<Record<string, string | number>>().notNull().default({}),
+    link: text('link'),
+    createdAt: ts('created_at').notNull(),
+    readAt: ts('read_at'),
+    deletedAt: ts('deleted_at'),
+  },
+  (t) => [index('messages_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** Work waiting for an account (or one of its users): sign, pay, authenticate, confirm... */
+export const todos = pgTable(
+  'todos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    /** '1' mutual-promise business, '0' the rest (SPEC §3 Todo). */
+    businessType: text('business_type', { enum: ['0', '1'] }).notNull().default('0'),
+    kind: text('kind').notNull(),
+    params: jsonb('params').$type<Record<string, string | number>>().notNull().default({}),
+    link: text('link'),
+    /** Identifies the business object, so finishing it closes its todo. */
+    ref: text('ref').notNull(),
+    status: text('status', { enum: ['open', 'done'] }).notNull().default('open'),
+    createdAt: ts('created_at').notNull(),
+    doneAt: ts('done_at'),
+  },
+  (t) => [index('todos_account_idx').on(t.accountId, t.status), uniqueIndex('todos_open_ref_key').on(t.accountId, t.kind, t.ref).where(sql`${t.status} = 'open'`)],
+);
+
+/** Which platform agreement version a user accepted, and when. */
+export const agreementConsents = pgTable(
+  'agreement_consents',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    platform: text('platform').notNull(),
+    version: text('version').notNull(),
+    agreedAt: ts('agreed_at').notNull(),
+  },
+  (t) => [uniqueIndex('agreement_consents_key').on(t.userId, t.platform, t.version)],
 );

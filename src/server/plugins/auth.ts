@@ -3,7 +3,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppContext } from '../context';
-import { unauthorized } from '../errors';
+import { permissionsForRole } from '../../shared/permissions';
+import { forbidden, unauthorized } from '../errors';
 import { resolveToken, tokenFromHeader, type SessionUser } from '../modules/auth/tokens';
 
 declare module 'fastify' {
@@ -12,6 +13,8 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     requireAuth: (req: FastifyRequest) => Promise<void>;
+    /** preHandler: signed in and the role grants `action` on `permissionId`, else 401/403. */
+    requirePermission: (permissionId: string, action: string) => (req: FastifyRequest) => Promise<void>;
   }
 }
 
@@ -29,6 +32,14 @@ async function authPlugin(app: FastifyInstance, ctx: AppContext) {
     if (!user) throw unauthorized(token ? 'sessionExpired' : 'unauthorized');
     req.user = user;
   });
+  app.decorate('requirePermission', (permissionId: string, action: string) => async (req: FastifyRequest) => {
+    await app.requireAuth(req);
+    if (!userCan(currentUser(req), permissionId, action)) throw forbidden();
+  });
+}
+
+export function userCan(user: SessionUser, permissionId: string, action: string): boolean {
+  return permissionsForRole(user.role).some((p) => p.permissionId === permissionId && p.actionEntitySet.some((a) => a.action === action));
 }
 
 export default fp(authPlugin, { name: 'auth' });

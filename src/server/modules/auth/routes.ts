@@ -9,6 +9,7 @@ import { AppError, badRequest, conflict, fieldError, forbidden } from '../../err
 import { currentUser } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
 import { oneOf, required, validateBody } from '../../validate';
+import { notifyUser, openTodo } from '../notify';
 import { checkCaptcha, createCaptcha } from './captcha';
 import { decoyHash, hashPassword, verifyPassword } from './passwords';
 import { passwordRule, phoneRule, sceneRule, smsCodeRule } from './rules';
@@ -78,6 +79,9 @@ export default async function authRoutes(app: FastifyInstance, ctx: AppContext) 
         role: 'owner',
         now: clock.now(),
       });
+      // A new account starts with a welcome message and the one thing to do before trading.
+      await notifyUser(db, user.id, 'welcome', clock.now(), { name: user.name });
+      await openTodo(db, { accountId: user.accountId, kind: 'authenticate', ref: user.accountId, now: clock.now(), link: '/businessAuthentication' });
       return ok(req, { userId: user.id });
     } catch (err) {
       if (isUniqueViolation(err)) throw conflict('phoneRegistered');

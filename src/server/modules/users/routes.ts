@@ -18,6 +18,11 @@ import { revokeAllTokens } from '../auth/tokens';
 import { findUserByPhone, isUniqueViolation } from '../auth/users-store';
 import type { SessionUser } from '../auth/tokens';
 import { required, validateBody } from '../../validate';
+import { notifyUser } from '../notify';
+
+/** A timestamp as people in China read it, for message texts. */
+const chinaTime = (d: Date) =>
+  new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Shanghai', dateStyle: 'short', timeStyle: 'short' }).format(d);
 
 export function toUserInfo(u: SessionUser): UserInfo {
   const phone = u.phone ?? '';
@@ -59,6 +64,7 @@ export default async function userRoutes(app: FastifyInstance, ctx: AppContext) 
       if (isUniqueViolation(err)) throw conflict('phoneRegistered');
       throw err;
     }
+    await notifyUser(db, me.id, 'mobileChanged', clock.now(), { phone: maskPhone(body.phone) });
     return ok(req, { maskedPhone: maskPhone(body.phone) });
   });
 
@@ -71,6 +77,7 @@ export default async function userRoutes(app: FastifyInstance, ctx: AppContext) 
     await db.update(users).set({ passwordHash: await hashPassword(body.password), updatedAt: now }).where(eq(users.id, me.id));
     // Every session ends, this one included: the client signs in again with the new password.
     await revokeAllTokens(db, me.id, now);
+    await notifyUser(db, me.id, 'passwordChanged', now, { time: chinaTime(now) });
     return ok(req, null);
   });
 

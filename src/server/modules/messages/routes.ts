@@ -1,0 +1,93 @@
+// Message centre (SPEC §7 Messages): list, detail (reading marks read), unread count for the
+// header badge, read all, batch read and batch delete. Always the caller's own messages.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
+import type { Page } from '../../../shared/api';
+import type { AppContext } from '../../context';
+import { messages } from '../../db/schema';
+import { fieldError, notFound } from '../../errors';
+import { currentUser } from '../../plugins/auth';
+import { ok } from '../../plugins/envelope';
+import { pageFrom } from '../../pagination';
+
+export interface MessageView {
+  id: string;
+  kind: string;
+  title: string;
+  content: string;
+  link: string | null;
+  createdAt: string;
+  read: boolean;
+}
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function idsFrom(body: unknown): string[] {
+  const ids = (body as { ids?: unknown } | undefined)?.ids;
+  if (!Array.isArray(ids) || ids.length === 0 || ids.length > 200 || !ids.every((i) => typeof i === 'string' && UUID_RE.test(i))) {
+    throw fieldError({ ids: 'validation:required' });
+  }
+  return ids as string[];
+}
+
+export default async function messageRoutes(app: FastifyInstance, ctx: AppContext) {
+  const { db, clock } = ctx;
+  app.addHook('preHandler', app.requireAuth);
+
+  const render = (req: FastifyRequest, m: typeof messages.$inferSelect): MessageView => ({
+    id: m.id,
+    kind: m.kind,
+    title: req.t(`messages:${m.kind}.title`, m.params),
+    content: req.t(`messages:${m.kind}.content`, m.params),
+    link: m.link,
+    createdAt: m.createdAt.toISOString(),
+    read: m.readAt !== null,
+  });
+  const mine = (req: FastifyRequest) => and(eq(messages.userId, currentUser(req).id), isNull(messages.deletedAt));
+
+  app.post('/system/message/list', async (req) => {
+    const page = pageFrom(req.body);
+    const read = (req.body as { read?: unknown } | undefined)?.read;
+    const where = and(mine(req), read === false ? isNull(messages.readAt) : undefined);
+    const [rows, [{ total }]] = await Promise.all([
+      db.select().from(messages).where(where).orderBy(desc(messages.createdAt)).limit(page.pageSize).offset(page.offset),
+      db.select({ total: count() }).from(messages).where(where),
+    ]);
+    const data: Page<MessageView> = { records: rows.map((m) => render(req, m)), total };
+    return ok(req, data);
+  });
+
+  app.get('/system/message/detail', async (req) => {
+    const id = String((req.query as { id?: string }).id ?? '');
+    if (!UUID_RE.test(id)) throw notFound();
+    const [m] = await db.select().from(messages).where(and(mine(req), eq(messages.id, id)));
+    if (!m) throw notFound();
+    if (!m.readAt) {
+      m.readAt = clock.now();
+      await db.update(messages).set({ readAt: m.readAt }).where(eq(messages.id, id));
+    }
+    return ok(req, render(req, m));
+  });
+
+  app.get('/system/message/notread', async (req) => {
+    const [{ n }] = await db.select({ n: count() }).from(messages).where(and(mine(req), isNull(messages.readAt)));
+    return ok(req, n);
+  });
+
+  app.get('/system/message/readall', async (req) => {
+    await db.update(messages).set({ readAt: clock.now() }).where(and(mine(req), isNull(messages.readAt)));
+    return ok(req, null);
+  });
+
+  app.post('/system/message/batchRead', async (req) => {
+    const ids = idsFrom(req.body);
+    await db.update(messages).set({ readAt: clock.now() }).where(and(mine(req), inArray(messages.id, ids), isNull(messages.readAt)));
+    return ok(req, null);
+  });
+
+  app.post('/system/message/batchDelete', async (req) => {
+    const ids = idsFrom(req.body);
+    await db.update(messages).set({ deletedAt: clock.now() }).where(and(mine(req), inArray(messages.id, ids)));
+    return ok(req, null);
+  });
+}

@@ -1,0 +1,66 @@
+// Todos (SPEC §7 Todos): the account's open work, filtered by businessType ('1' mutual
+// variant, '0' the others). The /system/order/* paths are the older names of the same queries.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { and, count, desc, eq } from 'drizzle-orm';
+import type { Page } from '../../../shared/api';
+import type { AppContext } from '../../context';
+import { todos } from '../../db/schema';
+import { fieldError } from '../../errors';
+import { currentUser } from '../../plugins/auth';
+import { ok } from '../../plugins/envelope';
+import { pageFrom } from '../../pagination';
+
+export interface TodoView {
+  id: string;
+  kind: string;
+  title: string;
+  link: string | null;
+  businessType: '0' | '1';
+  createdAt: string;
+}
+
+function businessTypeOf(body: unknown): '0' | '1' {
+  const v = (body as { businessType?: unknown } | undefined)?.businessType;
+  if (v === undefined || v === null || v === '') return '0';
+  if (v === '0' || v === '1' || v === 0 || v === 1) return String(v) as '0' | '1';
+  throw fieldError({ businessType: 'invalidValue' });
+}
+
+export default async function todoRoutes(app: FastifyInstance, ctx: AppContext) {
+  const { db, clock } = ctx;
+  app.addHook('preHandler', app.requireAuth);
+  const openFor = (req: FastifyRequest) =>
+    and(eq(todos.accountId, currentUser(req).accountId), eq(todos.status, 'open'), eq(todos.businessType, businessTypeOf(req.body)));
+
+  const countHandler = async (req: FastifyRequest) => {
+    const [{ n }] = await db.select({ n: count() }).from(todos).where(openFor(req));
+    return ok(req, n);
+  };
+  const listHandler = async (req: FastifyRequest) => {
+    const page = pageFrom(req.body);
+    const where = openFor(req);
+    const [rows, [{ total }]] = await Promise.all([
+      db.select().from(todos).where(where).orderBy(desc(todos.createdAt)).limit(page.pageSize).offset(page.offset),
+      db.select({ total: count() }).from(todos).where(where),
+    ]);
+    const data: Page<TodoView> = {
+      records: rows.map((t) => ({
+        id: t.id,
+        kind: t.kind,
+        title: req.t(`messages:todo.${t.kind}`, t.params),
+        link: t.link,
+        businessType: t.businessType,
+        createdAt: t.createdAt.toISOString(),
+      })),
+      total,
+    };
+    return ok(req, data);
+  };
+
+  app.post('/system/newTodo/todoCount', countHandler);
+  app.post('/system/newTodo/todoList', listHandler);
+  app.post('/system/order/getTodoCount', countHandler);
+  app.post('/system/order/getTodoList', listHandler);
+  /** Server time, so the console can show todo ages and the clock without trusting the device. */
+  app.get('/system/newTodo/checkTime', async (req) => ok(req, { serverTime: clock.now().toISOString() }));
+}

@@ -1,18 +1,30 @@
 // Role -> permission entries, from schemas/permissions.json. The profile endpoint sends these
-// and both sides build their abilities from them.
+// and both sides build their abilities from them (src/shared/ability.ts).
 import type { PermissionEntry, Role } from './api';
-import permissions from '../../schemas/permissions.json';
+import type { PermissionsFile } from './schema/types';
+import permissionsJson from '../../schemas/permissions.json';
 
-export type Action = (typeof permissions.actions)[number];
-export const ACTIONS: readonly string[] = permissions.actions;
+/** The action vocabulary of SPEC §6. schemas/permissions.json lists the same words (a unit test checks it). */
+export const ACTIONS = ['add', 'delete', 'edit', 'query', 'get', 'enable', 'disable', 'import', 'export'] as const;
+export type Action = (typeof ACTIONS)[number];
 
-type Grants = Record<string, '*' | string[]>;
-const roles = permissions.roles as Record<string, { titleKey: string; grants: Grants }>;
+export const isAction = (value: unknown): value is Action => typeof value === 'string' && (ACTIONS as readonly string[]).includes(value);
 
-export const isKnownRole = (role: string): boolean => role in roles;
+/** schemas/permissions.json as validated by schemas/meta/permissions.schema.json. */
+export const PERMISSIONS = permissionsJson as unknown as PermissionsFile;
+
+/** Every declared permission id, in file order. */
+export const PERMISSION_IDS: readonly string[] = PERMISSIONS.permissions.map((p) => p.id);
+
+/** Role names: 'owner', 'ops' and the operator types an owner can give a sub-account. */
+export const ROLE_NAMES: readonly string[] = Object.keys(PERMISSIONS.roles);
+/** Operator types an owner may assign (every role except the built-in owner and ops). */
+export const OPERATOR_TYPES: readonly string[] = ROLE_NAMES.filter((name) => name !== 'owner' && name !== 'ops');
+
+export const isKnownRole = (role: string): boolean => Object.hasOwn(PERMISSIONS.roles, role);
 
 export function permissionsForRole(role: string): PermissionEntry[] {
-  const grants = roles[role]?.grants ?? {};
+  const grants = isKnownRole(role) ? PERMISSIONS.roles[role].grants : {};
   return Object.entries(grants).map(([permissionId, actions]) => ({
     permissionId,
     actionEntitySet: (actions === '*' ? ACTIONS : actions).map((action) => ({ action, describe: action, defaultCheck: false })),

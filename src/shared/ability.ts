@@ -1,0 +1,64 @@
+// The one CASL ability, built from the profile's role.permissions (permissionId -> actions).
+// The browser hides menu entries and controls with it; the server answers 403 with it.
+// Subjects are permission ids, actions the SPEC §6 vocabulary: ability.can('add', 'form').
+import { createMongoAbility, type MongoAbility, type RawRuleOf } from '@casl/ability';
+import type { PermissionEntry } from './api';
+import { ACTIONS, isAction, permissionsForRole, type Action } from './permissions';
+
+export type { Action } from './permissions';
+
+/** Subjects are permission ids ('dashboard', 'form', 'offers', ...). */
+export type PermissionSubject = string;
+export type AppAbility = MongoAbility<[Action, PermissionSubject]>;
+
+/** Anything gated by permission ids: a resolved route, a menu entry, a resource. */
+export interface PermissionGated {
+  permissionIds: readonly string[];
+}
+
+/**
+ * The ability of a role. Unknown actions are ignored; an entry without any known action grants
+ * nothing. A missing or empty list gives an ability that can do nothing.
+ */
+export function defineAbilityFor(permissions: readonly PermissionEntry[] | null | undefined): AppAbility {
+  const rules: RawRuleOf<AppAbility>[] = [];
+  for (const entry of permissions ?? []) {
+    const actions = [...new Set((entry.actionEntitySet ?? []).map((a) => a.action).filter(isAction))];
+    if (actions.length > 0) rules.push({ action: actions, subject: entry.permissionId });
+  }
+  return createMongoAbility<AppAbility>(rules);
+}
+
+/** Convenience for the server and tests: the ability of a role name of schemas/permissions.json. */
+export const abilityForRole = (role: string): AppAbility => defineAbilityFor(permissionsForRole(role));
+
+/** The role holds this permission id: at least one action of the vocabulary is granted on it. */
+export const hasPermission = (ability: AppAbility, permissionId: string): boolean =>
+  ACTIONS.some((action) => ability.can(action, permissionId));
+
+/**
+ * The permission ids the role holds (at least one known action), for visibleMenu(). Same rule as
+ * hasPermission, so the menu and canAccessRoute never disagree.
+ */
+export function grantedPermissionIds(permissions: readonly PermissionEntry[] | null | undefined): string[] {
+  return (permissions ?? [])
+    .filter((entry) => (entry.actionEntitySet ?? []).some((a) => isAction(a.action)))
+    .map((entry) => entry.permissionId);
+}
+
+/**
+ * SPEC §6: a route is reachable (and listed) when its permission ids intersect the role's, i.e.
+ * the role holds at least one of them with at least one action. A route without permission ids
+ * (receipts, auth pages) is open to any signed-in user.
+ */
+export function canAccessRoute(ability: AppAbility, route: PermissionGated): boolean {
+  return route.permissionIds.length === 0 || route.permissionIds.some((id) => hasPermission(ability, id));
+}
+
+/**
+ * SPEC §6: a control needing `action` shows when any of the route's permission ids grants that
+ * action. Routes without permission ids impose no action check.
+ */
+export function canDoOnRoute(ability: AppAbility, route: PermissionGated, action: Action): boolean {
+  return route.permissionIds.length === 0 || route.permissionIds.some((id) => ability.can(action, id));
+}

@@ -1,0 +1,78 @@
+// Node only: reads the declarative files from a directory (the repository by default) and
+// validates them. The CLI (scripts/check-schemas.ts), the build and the server start call
+// checkSchemas / assertSchemas; tests point them at a temporary copy.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { LANGUAGES } from '../constants';
+import { SCHEMA_PATHS, SchemaValidationError, type SchemaFile, type SchemaIssue } from './issues';
+import { validateSchemaFiles } from './validate';
+
+/** The repository root (this file is src/shared/schema/load-node.ts). */
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+export interface LoadResult {
+  files: SchemaFile[];
+  /** Files that are missing or not JSON. */
+  issues: SchemaIssue[];
+}
+
+function readJson(root: string, relative: string, issues: SchemaIssue[]): { ok: true; data: unknown } | { ok: false } {
+  const absolute = path.join(root, relative);
+  let text: string;
+  try {
+    text = fs.readFileSync(absolute, 'utf8');
+  } catch {
+    issues.push({ file: relative, pointer: '', message: 'is missing' });
+    return { ok: false };
+  }
+  try {
+    return { ok: true, data: JSON.parse(text) as unknown };
+  } catch (error) {
+    issues.push({ file: relative, pointer: '', message: `is not valid JSON: ${error instanceof Error ? error.message : String(error)}` });
+    return { ok: false };
+  }
+}
+
+/** Reads schemas/menu.json, schemas/permissions.json, variants/*.json and the menu locale files under `root`. */
+export function loadSchemaFiles(root: string = REPO_ROOT): LoadResult {
+  const issues: SchemaIssue[] = [];
+  const files: SchemaFile[] = [];
+  const add = (relative: string, make: (data: unknown) => SchemaFile) => {
+    const read = readJson(root, relative, issues);
+    if (read.ok) files.push(make(read.data));
+  };
+  add(SCHEMA_PATHS.menu, (data) => ({ path: SCHEMA_PATHS.menu, kind: 'menu', data }));
+  add(SCHEMA_PATHS.permissions, (data) => ({ path: SCHEMA_PATHS.permissions, kind: 'permissions', data }));
+  const variantsDir = path.join(root, SCHEMA_PATHS.variantsDir);
+  const variantFiles = fs.existsSync(variantsDir) ? fs.readdirSync(variantsDir).filter((name) => name.endsWith('.json')).sort() : [];
+  for (const name of variantFiles) {
+    const relative = `${SCHEMA_PATHS.variantsDir}/${name}`;
+    add(relative, (data) => ({ path: relative, kind: 'variant', data }));
+  }
+  for (const language of LANGUAGES) {
+    const relative = SCHEMA_PATHS.locale(language);
+    add(relative, (data) => ({ path: relative, kind: 'locale', language, data }));
+  }
+  return { files, issues };
+}
+
+export interface SchemaCheck {
+  ok: boolean;
+  /** Paths of the files read. */
+  files: string[];
+  issues: SchemaIssue[];
+}
+
+/** Loads and validates every declarative file under `root`. */
+export function checkSchemas(root: string = REPO_ROOT): SchemaCheck {
+  const loaded = loadSchemaFiles(root);
+  const issues = [...loaded.issues, ...validateSchemaFiles(loaded.files)];
+  return { ok: issues.length === 0, files: loaded.files.map((f) => f.path), issues };
+}
+
+/** For the build and the server start: throws a SchemaValidationError naming every problem. */
+export function assertSchemas(root: string = REPO_ROOT): void {
+  const result = checkSchemas(root);
+  if (!result.ok) throw new SchemaValidationError(result.issues);
+}

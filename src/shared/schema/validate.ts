@@ -1,0 +1,113 @@
+// Validates the declarative files: each against its meta-schema (schemas/meta/*.schema.json),
+// then against each other (cross-file checks). Pure: takes parsed files, returns issues. The
+// Node loader (load-node.ts) and the bundled set (bundled.ts) both feed this one function.
+import type { ErrorObject, ValidateFunction } from './ajv';
+import { createAjv } from './ajv';
+import { crossCheck } from './cross-check';
+import type { SchemaFile, SchemaIssue, SchemaKind } from './issues';
+import commonMeta from '../../../schemas/meta/common.schema.json';
+import localeMeta from '../../../schemas/meta/locale.schema.json';
+import menuMeta from '../../../schemas/meta/menu.schema.json';
+import permissionsMeta from '../../../schemas/meta/permissions.schema.json';
+import variantMeta from '../../../schemas/meta/variant.schema.json';
+
+/**
+ * Each kind of file and its meta-schema. A new kind (schemas/resources/*.json) registers its
+ * meta-schema here, is found by the loaders, and adds its cross-file checks to cross-check.ts.
+ */
+export const META_SCHEMAS: Record<SchemaKind, object> = {
+  menu: menuMeta,
+  permissions: permissionsMeta,
+  variant: variantMeta,
+  locale: localeMeta,
+};
+
+/** Meta-schemas other meta-schemas refer to ($ref "common.schema.json#/$defs/..."). */
+const SHARED_META_SCHEMAS: object[] = [commonMeta];
+
+let compiled: Record<SchemaKind, ValidateFunction> | undefined;
+
+function validators(): Record<SchemaKind, ValidateFunction> {
+  if (!compiled) {
+    const ajv = createAjv();
+    for (const schema of SHARED_META_SCHEMAS) ajv.addSchema(schema);
+    compiled = {
+      menu: ajv.compile(META_SCHEMAS.menu),
+      permissions: ajv.compile(META_SCHEMAS.permissions),
+      variant: ajv.compile(META_SCHEMAS.variant),
+      locale: ajv.compile(META_SCHEMAS.locale),
+    };
+  }
+  return compiled;
+}
+
+const escapePointer = (segment: string): string => segment.replace(/~/g, '~0').replace(/\//g, '~1');
+
+interface SchemaWithMeta {
+  description?: string;
+  properties?: Record<string, unknown>;
+}
+
+const describedBy = (error: ErrorObject): string | undefined => {
+  const parent = error.parentSchema as SchemaWithMeta | undefined;
+  return typeof parent?.description === 'string' ? parent.description : undefined;
+};
+
+/** Keywords whose ajv text is less helpful than the schema's own description of the value. */
+const DESCRIBED_KEYWORDS = new Set(['type', 'pattern', 'not', 'const', 'format', 'minLength']);
+
+function toIssue(file: string, error: ErrorObject): SchemaIssue {
+  let pointer = error.instancePath;
+  let message = error.message ?? 'is invalid';
+  if (error.propertyName !== undefined) {
+    // An invalid property name: point at the property itself.
+    pointer = `${pointer}/${escapePointer(error.propertyName)}`;
+    message = `is not an allowed name: ${message}`;
+  } else if (error.keyword === 'additionalProperties') {
+    const property = String((error.params as { additionalProperty: string }).additionalProperty);
+    pointer = `${pointer}/${escapePointer(property)}`;
+    const allowed = Object.keys((error.parentSchema as SchemaWithMeta | undefined)?.properties ?? {});
+    message = allowed.length ? `is not an allowed property (allowed: ${allowed.join(', ')})` : 'is not an allowed property';
+  } else if (error.keyword === 'enum') {
+    const values = (error.params as { allowedValues: unknown[] }).allowedValues;
+    message = `must be one of ${values.map((v) => JSON.stringify(v)).join(', ')}`;
+  } else if (DESCRIBED_KEYWORDS.has(error.keyword) && describedBy(error)) {
+    message = `must be ${describedBy(error)}`;
+  }
+  return { file, pointer, message };
+}
+
+function metaIssues(file: string, errors: readonly ErrorObject[]): SchemaIssue[] {
+  // ajv reports an invalid property name twice (the inner reason and "property name must be valid").
+  const relevant = errors.filter((e) => e.keyword !== 'propertyNames');
+  const issues = relevant.map((e) => toIssue(file, e));
+  const seen = new Set<string>();
+  return issues.filter((issue) => {
+    const id = `${issue.pointer}\u0000${issue.message}`;
+    if (seen.has(id)) return false;
+    seen.add(id);
+    return true;
+  });
+}
+
+/** Validates one file against the meta-schema of its kind. */
+export function validateAgainstMeta(file: SchemaFile): SchemaIssue[] {
+  const validate = validators()[file.kind];
+  return validate(file.data) ? [] : metaIssues(file.path, validate.errors ?? []);
+}
+
+/**
+ * Every issue of a set of files: meta-schema issues of each file, then the cross-file checks
+ * among the files that passed their meta-schema. An empty array means all is well.
+ */
+export function validateSchemaFiles(files: readonly SchemaFile[]): SchemaIssue[] {
+  const issues: SchemaIssue[] = [];
+  const valid: SchemaFile[] = [];
+  for (const file of files) {
+    const own = validateAgainstMeta(file);
+    issues.push(...own);
+    if (own.length === 0) valid.push(file);
+  }
+  issues.push(...crossCheck(valid, files));
+  return issues;
+}

@@ -169,9 +169,12 @@ function checkVariant(ctx: Context, file: SchemaFile, variant: Variant, routes: 
     if (!byKey.has(key)) at(`/hidden/${index}`, `must be a menu key declared in ${menuPath}`);
     else if (removed.has(key)) at(`/hidden/${index}`, `${quote(key)} is also removed; list it in hidden or in removed, not both`);
   });
+  const reported = new Set<number>();
   variant.removed.forEach((key, index) => {
     if (!byKey.has(key)) at(`/removed/${index}`, `must be a menu key declared in ${menuPath}`);
     else if (ESSENTIAL_ROUTE_KEYS.includes(key)) at(`/removed/${index}`, `${quote(key)} cannot be removed (every variant needs ${ESSENTIAL_ROUTE_KEYS.join(', ')})`);
+    else return;
+    reported.add(index);
   });
 
   // A route that stays must not redirect into one that is gone.
@@ -181,6 +184,8 @@ function checkVariant(ctx: Context, file: SchemaFile, variant: Variant, routes: 
     const target = byPath.get(route.redirect);
     if (target && isRemoved(target)) {
       const index = variant.removed.findIndex((key) => key === target.key || target.parentKeys.includes(key));
+      if (reported.has(index)) continue;
+      reported.add(index);
       at(`/removed/${index}`, `removes ${route.redirect}, the redirect target of ${quote(route.key)}; remove ${quote(route.key)} too or keep the target`);
     }
   }

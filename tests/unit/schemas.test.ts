@@ -1,0 +1,262 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  SchemaValidationError,
+  assertValidSchemaFiles,
+  bundledSchemaFiles,
+  formatIssue,
+  validateSchemaFiles,
+} from '../../src/shared/schema';
+import { REPO_ROOT, assertSchemas, checkSchemas } from '../../src/shared/schema/load-node';
+import { LANGUAGES } from '../../src/shared/constants';
+
+const COPIED = [
+  'schemas/menu.json',
+  'schemas/permissions.json',
+  'variants/main.json',
+  'variants/xhn.json',
+  'variants/szdj.json',
+  'variants/jjsk.json',
+  ...LANGUAGES.map((language) => `src/shared/locales/${language}/menu.json`),
+];
+
+const tempRoots: string[] = [];
+afterAll(() => {
+  for (const root of tempRoots) fs.rmSync(root, { recursive: true, force: true });
+});
+
+type Json = Record<string, unknown>;
+
+/** A copy of the declarative files in a temporary directory, with `edit` applied to one of them. */
+function brokenCopy(edits: Record<string, (data: Json) => void>): string {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'lsf-schemas-'));
+  tempRoots.push(root);
+  for (const relative of COPIED) {
+    const target = path.join(root, relative);
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    const data = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, relative), 'utf8')) as Json;
+    edits[relative]?.(data);
+    fs.writeFileSync(target, JSON.stringify(data, null, 2));
+  }
+  return root;
+}
+
+const problems = (root: string) => checkSchemas(root).issues.map(formatIssue);
+
+/** The object at a path of keys and indexes inside parsed JSON. */
+function at(data: unknown, ...steps: (string | number)[]): Json {
+  let node = data;
+  for (const step of steps) node = (node as Record<string | number, unknown>)[step];
+  return node as Json;
+}
+
+const routesOf = (menu: Json) => menu.routes as Json[];
+const indexOfKey = (menu: Json, key: string) => routesOf(menu).findIndex((r) => r.key === key);
+
+describe('the shipped files', () => {
+  it('pass their meta-schemas and the cross-file checks', () => {
+    expect(validateSchemaFiles(bundledSchemaFiles()).map(formatIssue)).toEqual([]);
+    expect(() => assertValidSchemaFiles()).not.toThrow();
+  });
+
+  it('are the files on disk (the bundle and the loader agree)', () => {
+    const result = checkSchemas();
+    expect(result.issues.map(formatIssue)).toEqual([]);
+    expect([...result.files].sort()).toEqual([...COPIED].sort());
+  });
+
+  it('keep Chinese in zh-CN and English in en-US for every route title', () => {
+    const zh = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'src/shared/locales/zh-CN/menu.json'), 'utf8')) as { routes: Record<string, string> };
+    const en = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'src/shared/locales/en-US/menu.json'), 'utf8')) as { routes: Record<string, string> };
+    for (const [key, title] of Object.entries(zh.routes)) expect(title, key).toMatch(/[\u4e00-\u9fff]/);
+    for (const [key, title] of Object.entries(en.routes)) expect(title, key).not.toMatch(/[\u4e00-\u9fff]/);
+  });
+});
+
+describe('meta-schema errors name the file and the JSON pointer', () => {
+  it('reports an unknown menu key a variant hides', () => {
+    const root = brokenCopy({ 'variants/jjsk.json': (v) => ((v.hidden as string[])[2] = 'noSuchPage') });
+    expect(problems(root)).toEqual(['variants/jjsk.json#/hidden/2: must be a menu key declared in schemas/menu.json']);
+  });
+
+  it('reports a missing property, an unknown property and a value outside an enum', () => {
+    const root = brokenCopy({
+      'variants/szdj.json': (v) => delete v.footer,
+      'variants/main.json': (v) => {
+        v.colour = 'red';
+        at(v, 'settings').theme = 'blue';
+      },
+    });
+    expect(problems(root)).toEqual([
+      "variants/main.json#/colour: is not an allowed property (allowed: $schema, $comment, id, mutual, name, logo, productTitle, headerDescription, homePage, noticePlatform, agreementEndpoint, todoBusinessType, extraParams, settings, loginMode, footer, hidden, removed)",
+      'variants/main.json#/settings/theme: must be one of "dark", "light"',
+      "variants/szdj.json#: must have required property 'footer'",
+    ]);
+  });
+
+  it('describes the expected value instead of a bare pattern', () => {
+    const root = brokenCopy({
+      'variants/xhn.json': (v) => {
+        v.loginMode = 'sso';
+        at(v, 'productTitle')['en-US'] = '';
+      },
+      'schemas/menu.json': (m) => {
+        at(m, 'routes', indexOfKey(m, 'home')).icon = 'house';
+      },
+    });
+    const home = indexOfKey(JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'schemas/menu.json'), 'utf8')) as Json, 'home');
+    expect(problems(root)).toEqual([
+      `schemas/menu.json#/routes/${home}/icon: must be the name of an @ant-design/icons component, e.g. HomeOutlined`,
+      'variants/xhn.json#/productTitle/en-US: must NOT have fewer than 1 characters',
+      'variants/xhn.json#/loginMode: must be "own" or { "mainPlatform": "<http(s) URL of the main platform\'s login page>" }',
+    ]);
+  });
+
+  it('points into nested menu entries and role grants', () => {
+    const root = brokenCopy({
+      'schemas/menu.json': (m) => {
+        const offers = at(m, 'routes', indexOfKey(m, 'outgoing'), 'children', 1);
+        offers.render = { page: 'supply', placeholder: true };
+      },
+      'schemas/permissions.json': (p) => {
+        at(p, 'roles', 'viewer', 'grants').form = ['query', 'fly'];
+        at(p, 'roles', 'seller', 'grants').offers = 'all';
+      },
+    });
+    const outgoing = indexOfKey(JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'schemas/menu.json'), 'utf8')) as Json, 'outgoing');
+    expect(problems(root)).toEqual([
+      `schemas/menu.json#/routes/${outgoing}/children/1/render: must NOT have more than 1 properties`,
+      'schemas/permissions.json#/roles/seller/grants/offers: must be "*" (every action) or a non-empty list of actions of the vocabulary',
+      'schemas/permissions.json#/roles/viewer/grants/form/1: must be one of "add", "delete", "edit", "query", "get", "enable", "disable", "import", "export"',
+    ]);
+  });
+
+  it('reports a file that is not JSON or is missing', () => {
+    const root = brokenCopy({});
+    fs.writeFileSync(path.join(root, 'variants/szdj.json'), '{ "id": "szdj", }');
+    fs.rmSync(path.join(root, 'schemas/permissions.json'));
+    const found = problems(root);
+    expect(found[0]).toBe('schemas/permissions.json#: is missing');
+    expect(found[1]).toMatch(/^variants\/szdj\.json#: is not valid JSON: /);
+    expect(found).toHaveLength(2);
+  });
+});
+
+describe('cross-file checks', () => {
+  it('requires every permission id a route names to be declared, with the right tag', () => {
+    const root = brokenCopy({
+      'schemas/menu.json': (m) => {
+        at(m, 'routes', indexOfKey(m, 'report')).permissionIds = ['form', 'nope'];
+        at(m, 'routes', indexOfKey(m, 'contract')).permissionIds = ['form', 'ops'];
+      },
+    });
+    const menu = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'schemas/menu.json'), 'utf8')) as Json;
+    expect(problems(root)).toEqual([
+      `schemas/menu.json#/routes/${indexOfKey(menu, 'contract')}/permissionIds/1: 'ops' gates 'dashboard' pages in schemas/permissions.json, but this route is tagged 'form'`,
+      `schemas/menu.json#/routes/${indexOfKey(menu, 'report')}/permissionIds/1: must be a permission id declared in schemas/permissions.json`,
+    ]);
+  });
+
+  it('requires every title key in both locale files, and the same keys in both', () => {
+    const root = brokenCopy({
+      'src/shared/locales/en-US/menu.json': (l) => delete at(l, 'routes').task,
+      'src/shared/locales/zh-CN/menu.json': (l) => delete at(l, 'roles').finance,
+    });
+    const menu = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'schemas/menu.json'), 'utf8')) as Json;
+    expect(problems(root)).toEqual([
+      `schemas/menu.json#/routes/${indexOfKey(menu, 'task')}/titleKey: 'routes.task' is missing from src/shared/locales/en-US/menu.json`,
+      "schemas/permissions.json#/roles/finance/titleKey: 'roles.finance' is missing from src/shared/locales/zh-CN/menu.json",
+      'src/shared/locales/en-US/menu.json#/routes/task: is missing (src/shared/locales/zh-CN/menu.json has it)',
+      'src/shared/locales/zh-CN/menu.json#/roles/finance: is missing (src/shared/locales/en-US/menu.json has it)',
+    ]);
+  });
+
+  it('requires grants to name declared permission ids', () => {
+    const root = brokenCopy({ 'schemas/permissions.json': (p) => (at(p, 'roles', 'finance', 'grants').payroll = '*') });
+    expect(problems(root)).toEqual(['schemas/permissions.json#/roles/finance/grants/payroll: must be a permission id declared in #/permissions']);
+  });
+
+  it('checks keys, paths and redirects of the menu', () => {
+    const root = brokenCopy({
+      'schemas/menu.json': (m) => {
+        const report = at(m, 'routes', indexOfKey(m, 'report'));
+        report.redirect = '/report/nowhere';
+        const children = report.children as Json[];
+        children[1].key = 'chainOutgoingList';
+        children[2].path = '/report/chainOutgoingList';
+        delete children[3].render;
+      },
+    });
+    const r = indexOfKey(JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'schemas/menu.json'), 'utf8')) as Json, 'report');
+    expect(problems(root)).toEqual([
+      `schemas/menu.json#/routes/${r}/children/1/key: 'chainOutgoingList' is already the key of #/routes/${r}/children/0`,
+      `schemas/menu.json#/routes/${r}/children/2/path: '/report/chainOutgoingList' is already the path of #/routes/${r}/children/0`,
+      `schemas/menu.json#/routes/${r}/children/3: an entry without children must have render or redirect`,
+      `schemas/menu.json#/routes/${r}/redirect: must be the path of a route declared in schemas/menu.json`,
+      // jjsk hides the entry whose key was overwritten: the variant check follows the menu.
+      'variants/jjsk.json#/hidden/3: must be a menu key declared in schemas/menu.json',
+    ]);
+  });
+
+  it('enforces the variant rules of SPEC (file name, businessType, login mode, essential routes, redirect targets)', () => {
+    const root = brokenCopy({
+      'variants/xhn.json': (v) => {
+        v.todoBusinessType = '0';
+        v.loginMode = 'own';
+      },
+      'variants/szdj.json': (v) => {
+        v.id = 'szdk';
+        v.removed = [...(v.removed as string[]), 'home', 'chainPayment'];
+      },
+      'variants/jjsk.json': (v) => {
+        v.hidden = [...(v.hidden as string[]), 'invalid'];
+        at(v, 'footer', 'banner').href = '/payment/interlinkingManagement';
+      },
+    });
+    expect(problems(root)).toEqual([
+      "variants/jjsk.json#/hidden/11: 'invalid' is also removed; list it in hidden or in removed, not both",
+      'variants/jjsk.json#/footer/banner/href: must be the path of a route of this variant (schemas/menu.json)',
+      "variants/szdj.json#/id: must equal the file name 'szdj'",
+      "variants/szdj.json#/removed/8: 'home' cannot be removed (every variant needs root, home, user, login, notFound)",
+      "variants/szdj.json#/removed/9: removes /outgoing/chainPayment, the redirect target of 'outgoing'; remove 'outgoing' too or keep the target",
+      "variants/xhn.json#/todoBusinessType: must be '1' in a mutual variant",
+      'variants/xhn.json#/loginMode: must be { "mainPlatform": "<URL>" }: variant builds sign in on the main platform',
+    ]);
+  });
+
+  it('lets a variant owner hide an entry by editing the variant file alone', () => {
+    const root = brokenCopy({ 'variants/main.json': (v) => (v.hidden = ['report']) });
+    expect(problems(root)).toEqual([]);
+  });
+});
+
+describe('entry points', () => {
+  it('assertSchemas throws one error listing every problem', () => {
+    const root = brokenCopy({ 'variants/jjsk.json': (v) => ((v.hidden as string[])[2] = 'noSuchPage') });
+    let thrown: unknown;
+    try {
+      assertSchemas(root);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(SchemaValidationError);
+    expect((thrown as SchemaValidationError).message).toContain('variants/jjsk.json#/hidden/2: must be a menu key declared in schemas/menu.json');
+    expect(() => assertSchemas()).not.toThrow();
+  });
+
+  it('the CLI prints the problems and exits 1, or exits 0 when all is well', () => {
+    const tsx = path.join(REPO_ROOT, 'node_modules/.bin/tsx');
+    const script = path.join(REPO_ROOT, 'scripts/check-schemas.ts');
+    const root = brokenCopy({ 'variants/jjsk.json': (v) => ((v.removed as string[])[0] = 'gone') });
+    const bad = spawnSync(tsx, [script, root], { encoding: 'utf8' });
+    expect(bad.status).toBe(1);
+    expect(bad.stderr).toContain('variants/jjsk.json#/removed/0: must be a menu key declared in schemas/menu.json');
+    const good = spawnSync(tsx, [script], { encoding: 'utf8' });
+    expect(good.stderr).toBe('');
+    expect(good.status).toBe(0);
+    expect(good.stdout).toMatch(/^schemas: 8 files valid/);
+  }, 30_000);
+});

@@ -1,7 +1,7 @@
 // Routes and navigation per variant and permission, from schemas/menu.json and variants/*.json.
 // Pure functions over statically imported JSON: the same answers in the browser and on the server.
 import menuJson from '../../schemas/menu.json';
-import { BUNDLED_VARIANTS } from './schema/bundled';
+import { BUNDLED_VARIANTS } from './schema/variants';
 import type { Layout, MenuFile, PermissionTag, RouteRender, Variant } from './schema/types';
 import { walkMenu, type DeclaredRoute } from './schema/walk';
 

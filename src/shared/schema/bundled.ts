@@ -2,16 +2,12 @@
 // browser build, the server and the tests can validate exactly what they ship.
 import menu from '../../../schemas/menu.json';
 import permissions from '../../../schemas/permissions.json';
-import jjsk from '../../../variants/jjsk.json';
-import main from '../../../variants/main.json';
-import szdj from '../../../variants/szdj.json';
-import xhn from '../../../variants/xhn.json';
 import enUS from '../locales/en-US/menu.json';
 import zhCN from '../locales/zh-CN/menu.json';
 import { SCHEMA_PATHS, type SchemaFile } from './issues';
+import { BUNDLED_VARIANTS } from './variants';
 
-/** Variant files shipped in the bundle. A new variant adds its file here and in variants/. */
-export const BUNDLED_VARIANTS = { main, xhn, szdj, jjsk } as const;
+export { BUNDLED_VARIANTS } from './variants';
 
 export function bundledSchemaFiles(): SchemaFile[] {
   return [

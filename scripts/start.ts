@@ -1,7 +1,11 @@
 // The build half of `npm start`: bring the console (VARIANT, default main) and the server
 // bundle up to date when their sources changed. package.json then runs dist/server/main.mjs.
 import { buildServer } from './lib/server-build';
-import { buildWeb } from './lib/web-build';
+import { assertSchemas } from '../src/shared/schema/load-node';
+import { buildWeb, repoRoot } from './lib/web-build';
+
+// Declarative files are checked before anything is built from them.
+assertSchemas(repoRoot);
 
 const variant = process.env.VARIANT || 'main';
 if (await buildWeb(variant, { quiet: true })) console.info(`Built the ${variant} console.`);

@@ -1,6 +1,7 @@
 // Builds the Fastify application: plugins, then one module per domain under /api.
 import Fastify, { type FastifyInstance } from 'fastify';
 import { systemClock, type Clock } from './clock';
+import { assertSchemas } from '../shared/schema/load-node';
 import { ensureAdmin } from './bootstrap';
 import type { Config } from './config';
 import type { AppContext } from './context';
@@ -15,6 +16,7 @@ import messageRoutes from './modules/messages/routes';
 import noticeRoutes from './modules/notices/routes';
 import todoRoutes from './modules/todos/routes';
 import userRoutes from './modules/users/routes';
+import { repoRoot } from './paths';
 import { smsProviderFor, type SmsProvider } from './sms/provider';
 
 export interface BuildOptions {
@@ -27,6 +29,8 @@ export interface BuildOptions {
 
 export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const { config, database } = opts;
+  // A broken menu, permission or variant file stops the start with file#pointer messages.
+  assertSchemas(repoRoot);
   const ctx: AppContext = {
     db: database.db,
     clock: opts.clock ?? systemClock,

@@ -3,7 +3,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppContext } from '../context';
-import { permissionsForRole } from '../../shared/permissions';
+import { abilityForRole } from '../../shared/ability';
+import type { Action } from '../../shared/permissions';
 import { forbidden, unauthorized } from '../errors';
 import { resolveToken, tokenFromHeader, type SessionUser } from '../modules/auth/tokens';
 
@@ -14,7 +15,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     requireAuth: (req: FastifyRequest) => Promise<void>;
     /** preHandler: signed in and the role grants `action` on `permissionId`, else 401/403. */
-    requirePermission: (permissionId: string, action: string) => (req: FastifyRequest) => Promise<void>;
+    requirePermission: (permissionId: string, action: Action) => (req: FastifyRequest) => Promise<void>;
   }
 }
 
@@ -32,14 +33,13 @@ async function authPlugin(app: FastifyInstance, ctx: AppContext) {
     if (!user) throw unauthorized(token ? 'sessionExpired' : 'unauthorized');
     req.user = user;
   });
-  app.decorate('requirePermission', (permissionId: string, action: string) => async (req: FastifyRequest) => {
+  app.decorate('requirePermission', (permissionId: string, action: Action) => async (req: FastifyRequest) => {
     await app.requireAuth(req);
     if (!userCan(currentUser(req), permissionId, action)) throw forbidden();
   });
 }
 
-export function userCan(user: SessionUser, permissionId: string, action: string): boolean {
-  return permissionsForRole(user.role).some((p) => p.permissionId === permissionId && p.actionEntitySet.some((a) => a.action === action));
-}
+/** The same CASL ability the console builds from the profile decides here. */
+export const userCan = (user: SessionUser, permissionId: string, action: Action): boolean => abilityForRole(user.role).can(action, permissionId);
 
 export default fp(authPlugin, { name: 'auth' });

@@ -1,9 +1,9 @@
 // The one ajv set-up. Every validator of the product (meta-schemas here, resource records on the
 // server and in the browser later) is built with these options, so both sides agree on every value.
-import Ajv2020 from 'ajv/dist/2020';
+import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 
-export type { ErrorObject, ValidateFunction } from 'ajv/dist/2020';
+export type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 
 export const AJV_OPTIONS = {
   allErrors: true,

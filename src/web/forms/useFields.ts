@@ -18,6 +18,12 @@ export function useFields<Name extends string>(rules: Record<Name, FieldRule>) {
     setErrors((current) => ({ ...current, [name]: rules[name](value) ?? undefined }));
   };
 
+  /** Empties a field without judging it (a used captcha is cleared, not wrong). */
+  const clear = (name: Name) => {
+    setValues((current) => ({ ...current, [name]: '' }));
+    setErrors((current) => ({ ...current, [name]: undefined }));
+  };
+
   /** Checks the given fields (all by default), shows their messages, and says whether all passed. */
   const validate = (only: Name[] = names): boolean => {
     const found = Object.fromEntries(only.map((name) => [name, rules[name](values[name]) ?? undefined]));
@@ -30,5 +36,5 @@ export function useFields<Name extends string>(rules: Record<Name, FieldRule>) {
     setErrors((current) => ({ ...current, ...messages }));
   }, []);
 
-  return { names, values, errors, setValue, validate, setFieldErrors };
+  return { names, values, errors, setValue, clear, validate, setFieldErrors };
 }

@@ -1,4 +1,3 @@
-import { useLogout } from '@refinedev/core';
 import { Button, Card, Descriptions, Flex, Layout, Modal, Typography } from 'antd';
 import { LogoutOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -6,13 +5,14 @@ import { maskPhone } from '../../../shared/validators';
 import { LanguageSwitcher } from '../../components/LanguageSwitcher';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { getUserInfo } from '../../providers/session';
+import { useSignOut } from '../../refine/useSignOut';
 
 /** /home placeholder until the console shell lands: who is signed in, and a way out. */
 export default function HomePage() {
   const { t } = useTranslation('app');
   usePageTitle('app:home.title');
   const [modal, modalHolder] = Modal.useModal();
-  const { mutate: logout } = useLogout();
+  const signOut = useSignOut();
   const user = getUserInfo();
 
   const confirmLogout = () =>
@@ -21,7 +21,7 @@ export default function HomePage() {
       content: t('logout.confirmContent'),
       okText: t('logout.ok'),
       cancelText: t('logout.cancel'),
-      onOk: () => logout(),
+      onOk: signOut,
     });
 
   return (

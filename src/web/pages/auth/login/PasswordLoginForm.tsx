@@ -44,7 +44,7 @@ export function PasswordLoginForm({ redirectTo }: { redirectTo: string }) {
     if (result.success) return;
     // A captcha is good for one attempt: show a new one after every failure.
     refresh();
-    form.setValue('captchaCode', '');
+    form.clear('captchaCode');
     const { fields, message } = splitServerErrors(result.error, form.names, { username: 'phone' });
     form.setFieldErrors(fields);
     setError(message);

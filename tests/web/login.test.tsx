@@ -40,7 +40,7 @@ describe('login page: password sign-in', () => {
     expect(screen.getByText('请输入密码！')).toBeInTheDocument();
     expect(screen.getByText('请输入图形验证码！')).toBeInTheDocument();
     expect(api.callsTo('POST', '/api/login')).toHaveLength(0);
-    expect(document.title).toBe('登录 - 链上付');
+    await waitFor(() => expect(document.title).toBe('登录 - 链上付'));
   });
 
   it('rejects a phone number in the wrong format, and accepts it once corrected', async () => {
@@ -283,14 +283,29 @@ describe('session routing', () => {
   });
 
   it('sends unknown paths to the 404 page, whose button leads home', async () => {
-    fakeApi({ 'GET /api/captchaImage': captchaRoute() });
+    storeSession();
+    fakeApi({ 'GET /api/user/info': ok(PROFILE) });
     const { user } = renderApp('/no/such/page');
     expect(await screen.findByText('抱歉，您访问的页面不存在。')).toBeInTheDocument();
     expect(location()).toBe('/404');
+    await waitFor(() => expect(document.title).toBe('页面不存在 - 链上付'));
     await user.click(screen.getByRole('button', { name: '返回首页' }));
-    // Signed out, so home sends the visitor on to sign in.
+    expect(await screen.findByText('欢迎回来，张三')).toBeInTheDocument();
+    expect(location()).toBe('/home');
+  });
+
+  it('sends a signed-out visitor of an unknown path to sign in first (SPEC lists /404 as not public)', async () => {
+    fakeApi({ 'GET /api/captchaImage': captchaRoute() });
+    renderApp('/user/nothing-here');
     await screen.findByRole('img', { name: '图形验证码' });
-    expect(location()).toBe('/user/login?redirect=%2Fhome');
+    expect(location()).toBe('/user/login?redirect=%2F404');
+  });
+
+  it('sends /user and /user/recover to the login page', async () => {
+    fakeApi({ 'GET /api/captchaImage': captchaRoute() });
+    renderApp('/user/recover');
+    await screen.findByRole('img', { name: '图形验证码' });
+    expect(location()).toBe('/user/login');
   });
 });
 

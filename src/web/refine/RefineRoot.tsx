@@ -11,6 +11,7 @@ import { lazyPage } from '../routing/lazyPage';
 import { RequireSignIn } from './RequireSignIn';
 
 const HomePage = lazyPage(() => import('../pages/home/HomePage'));
+const NotFoundPage = lazyPage(() => import('../pages/errors/NotFoundPage'));
 
 /**
  * The one <Refine>: everything behind sign-in lives inside it. It is loaded on the way to
@@ -36,6 +37,15 @@ export default function RefineRoot() {
             element={
               <RequireSignIn>
                 <HomePage />
+              </RequireSignIn>
+            }
+          />
+          {/* SPEC §2 does not list /404 among the routes needing no sign-in. */}
+          <Route
+            path="/404"
+            element={
+              <RequireSignIn>
+                <NotFoundPage />
               </RequireSignIn>
             }
           />

@@ -20,8 +20,7 @@ const ServiceProvisionPage = lazyPage(() =>
   import('../pages/auth/documents/AgreementPage').then((m) => ({ default: m.ServiceProvisionPage })),
 );
 const WebviewPage = lazyPage(() => import('../pages/auth/documents/WebviewPage'));
-const NotFoundPage = lazyPage(() => import('../pages/errors/NotFoundPage'));
-/** Everything behind sign-in, inside the one <Refine>. */
+/** Everything behind sign-in, inside the one <Refine>: /home, /404 and what is unknown. */
 const RefineRoot = lazyPage(() => import('../refine/RefineRoot'));
 
 export function AppRoutes() {
@@ -50,7 +49,6 @@ export function AppRoutes() {
             <Route path="recover" element={<Navigate to={LOGIN_PATH} replace />} />
             <Route path="*" element={<Navigate to="/404" replace />} />
           </Route>
-          <Route path="/404" element={<NotFoundPage />} />
           <Route path="*" element={<RefineRoot />} />
         </Routes>
       </Suspense>

@@ -7,6 +7,7 @@ import type { OutboxResponse } from '../../src/shared/api';
 import { buildApp } from '../../src/server/app';
 import { configFromEnv } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/client';
+import { consoleSmsProvider } from '../../src/server/sms/provider';
 import { repoRoot } from '../../scripts/lib/web-build';
 
 export const chromiumPath = inject('chromiumPath');
@@ -22,7 +23,7 @@ export interface E2eApp {
 export async function startE2e(env: Record<string, string> = {}, variant = 'main'): Promise<E2eApp> {
   const database = await openDatabase({});
   const config = { ...configFromEnv(env), webDist: path.join(repoRoot, 'dist/web', variant) };
-  const { app } = await buildApp({ config, database });
+  const { app } = await buildApp({ config, database, sms: consoleSmsProvider(() => {}) });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const baseUrl = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
   const browser = await chromium.launch({

@@ -9,6 +9,7 @@ import { ManualClock } from '../../src/server/clock';
 import { configFromEnv } from '../../src/server/config';
 import type { AppContext } from '../../src/server/context';
 import { openDatabase } from '../../src/server/db/client';
+import { consoleSmsProvider } from '../../src/server/sms/provider';
 
 export const testDbKind = (process.env.TEST_DB ?? 'pglite') as 'pglite' | 'postgres';
 /** False when this is the PostgreSQL project and no PostgreSQL is available (not in CI). */
@@ -58,7 +59,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   const database = await openDatabase({ url: pg?.url });
   const clock = new ManualClock(Date.parse('2026-11-20T02:00:00Z'));
   const config = { ...configFromEnv({ ...env }), webDist: undefined };
-  const { app, ctx } = await buildApp({ config, database, clock });
+  const { app, ctx } = await buildApp({ config, database, clock, sms: consoleSmsProvider(() => {}) });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };
   const baseUrl = `http://127.0.0.1:${port}`;

@@ -16,18 +16,21 @@ export interface SmsProvider {
   send(db: Db, message: SmsMessage): Promise<void>;
 }
 
-export const consoleSmsProvider: SmsProvider = {
-  name: 'console',
-  async send(db, m) {
-    await db.insert(smsOutbox).values({ phone: m.phone, scene: m.scene, code: m.code, sentAt: m.sentAt });
-    console.info(`[sms:console] ${m.phone} ${m.scene} code=${m.code}`);
-  },
-};
+/** Prints each code (through `log`) and keeps it in the outbox table for /api/dev/outbox. */
+export function consoleSmsProvider(log: (line: string) => void = console.info): SmsProvider {
+  return {
+    name: 'console',
+    async send(db, m) {
+      await db.insert(smsOutbox).values({ phone: m.phone, scene: m.scene, code: m.code, sentAt: m.sentAt });
+      log(`[sms:console] ${m.phone} ${m.scene} code=${m.code}`);
+    },
+  };
+}
 
 export function smsProviderFor(name: string, production: boolean): SmsProvider {
   if (name === 'console') {
     if (production) throw new Error('SMS_PROVIDER=console is for development only; configure a real SMS provider with NODE_ENV=production.');
-    return consoleSmsProvider;
+    return consoleSmsProvider();
   }
   throw new Error(`Unknown SMS_PROVIDER "${name}". Available: console.`);
 }

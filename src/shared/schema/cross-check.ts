@@ -6,6 +6,8 @@ import type { SchemaFile, SchemaIssue } from './issues';
 import { SCHEMA_PATHS } from './issues';
 import type { LocaleTree, MenuFile, PermissionsFile, Variant } from './types';
 import { walkMenu, type DeclaredRoute } from './walk';
+import type { ResourceDefinition } from '../resources/types';
+import { checkResources } from './resource-check';
 
 /** Routes a variant may not remove: the entry redirect, the home page, sign-in and the failure page. */
 export const ESSENTIAL_ROUTE_KEYS: readonly string[] = ['root', 'home', 'user', 'login', 'notFound'];
@@ -38,6 +40,7 @@ interface Context {
   permissions?: PermissionsFile;
   locales: { file: SchemaFile; language: Language; tree: LocaleTree }[];
   variants: { file: SchemaFile; variant: Variant }[];
+  resources: { file: SchemaFile; resource: ResourceDefinition }[];
   /** Every file given, valid or not: a file that failed its meta-schema is not also reported missing. */
   present: Set<string>;
 }
@@ -232,6 +235,7 @@ export function crossCheck(valid: readonly SchemaFile[], all: readonly SchemaFil
     report: (file, pointer, message) => issues.push({ file, pointer, message }),
     locales: [],
     variants: [],
+    resources: [],
     present: new Set(all.map((f) => f.path)),
   };
   for (const file of valid) {
@@ -245,6 +249,8 @@ export function crossCheck(valid: readonly SchemaFile[], all: readonly SchemaFil
       ctx.variants.push({ file, variant: file.data as Variant });
     } else if (file.kind === 'locale' && file.language) {
       ctx.locales.push({ file, language: file.language, tree: file.data as LocaleTree });
+    } else if (file.kind === 'resource') {
+      ctx.resources.push({ file, resource: file.data as ResourceDefinition });
     }
   }
   // Title keys can only be checked against locale files that are present and valid.
@@ -259,5 +265,19 @@ export function crossCheck(valid: readonly SchemaFile[], all: readonly SchemaFil
   for (const { file, variant } of ctx.variants) checkVariant(ctx, file, variant, ctx.routes);
   checkVariantSet(ctx);
   checkLocaleParity(ctx);
+  // Resources are checked whenever the set includes the resources folder's files (the Node
+  // loader always does; the browser bundle receives resources from the server at run time).
+  if (ctx.resources.length > 0 || all.some((f) => f.kind === 'resource')) {
+    checkResources(
+      {
+        report: ctx.report,
+        permissionIds: ctx.permissions ? new Set(ctx.permissions.permissions.map((p) => p.id)) : undefined,
+        menuKeys: ctx.routes ? new Set(ctx.routes.map((r) => r.key)) : undefined,
+        routes: ctx.routes,
+        menuFile: ctx.menuFile?.path,
+      },
+      ctx.resources,
+    );
+  }
   return issues;
 }

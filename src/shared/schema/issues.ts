@@ -1,7 +1,7 @@
 // The files the schema engine validates and the issues it reports about them.
 import type { Language } from '../constants';
 
-export type SchemaKind = 'menu' | 'permissions' | 'variant' | 'locale';
+export type SchemaKind = 'menu' | 'permissions' | 'variant' | 'locale' | 'resource';
 
 /** One parsed file. `path` is relative to the repository root with forward slashes. */
 export interface SchemaFile {
@@ -41,4 +41,6 @@ export const SCHEMA_PATHS = {
   variantsDir: 'variants',
   variant: (id: string) => `variants/${id}.json`,
   locale: (language: Language) => `src/shared/locales/${language}/menu.json`,
+  resourcesDir: 'schemas/resources',
+  resource: (name: string) => `schemas/resources/${name}.json`,
 } as const;

@@ -34,7 +34,7 @@ function readJson(root: string, relative: string, issues: SchemaIssue[]): { ok: 
   }
 }
 
-/** Reads schemas/menu.json, schemas/permissions.json, variants/*.json and the menu locale files under `root`. */
+/** Reads schemas/menu.json, schemas/permissions.json, schemas/resources/*.json, variants/*.json and the menu locale files under `root`. */
 export function loadSchemaFiles(root: string = REPO_ROOT): LoadResult {
   const issues: SchemaIssue[] = [];
   const files: SchemaFile[] = [];
@@ -53,6 +53,12 @@ export function loadSchemaFiles(root: string = REPO_ROOT): LoadResult {
   for (const language of LANGUAGES) {
     const relative = SCHEMA_PATHS.locale(language);
     add(relative, (data) => ({ path: relative, kind: 'locale', language, data }));
+  }
+  const resourcesDir = path.join(root, SCHEMA_PATHS.resourcesDir);
+  const resourceFiles = fs.existsSync(resourcesDir) ? fs.readdirSync(resourcesDir).filter((name) => name.endsWith('.json')).sort() : [];
+  for (const name of resourceFiles) {
+    const relative = `${SCHEMA_PATHS.resourcesDir}/${name}`;
+    add(relative, (data) => ({ path: relative, kind: 'resource', data }));
   }
   return { files, issues };
 }

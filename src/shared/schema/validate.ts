@@ -9,6 +9,7 @@ import commonMeta from '../../../schemas/meta/common.schema.json';
 import localeMeta from '../../../schemas/meta/locale.schema.json';
 import menuMeta from '../../../schemas/meta/menu.schema.json';
 import permissionsMeta from '../../../schemas/meta/permissions.schema.json';
+import resourceMeta from '../../../schemas/meta/resource.schema.json';
 import variantMeta from '../../../schemas/meta/variant.schema.json';
 
 /**
@@ -20,6 +21,7 @@ export const META_SCHEMAS: Record<SchemaKind, object> = {
   permissions: permissionsMeta,
   variant: variantMeta,
   locale: localeMeta,
+  resource: resourceMeta,
 };
 
 /** Meta-schemas other meta-schemas refer to ($ref "common.schema.json#/$defs/..."). */
@@ -36,6 +38,7 @@ function validators(): Record<SchemaKind, ValidateFunction> {
       permissions: ajv.compile(META_SCHEMAS.permissions),
       variant: ajv.compile(META_SCHEMAS.variant),
       locale: ajv.compile(META_SCHEMAS.locale),
+      resource: ajv.compile(META_SCHEMAS.resource),
     };
   }
   return compiled;

@@ -1,0 +1,158 @@
+// A resource file (schemas/resources/<name>.json) declares one kind of business record:
+// its JSON Schema, how it is listed, shown and edited, who owns it, its states and actions,
+// its labels in both languages and where it appears in the menu. The server derives the API
+// from it, the console the pages: adding a resource needs no TypeScript (docs/add-a-resource.md).
+// schemas/meta/resource.schema.json is the authority; these types describe a file that passed it.
+import type { Language } from '../constants';
+import type { Action } from '../permissions';
+
+/** JSON Schema of one field (draft-07 subset rjsf and ajv share), with our x- annotations. */
+export interface FieldSchema {
+  type: 'string' | 'number' | 'integer' | 'boolean' | 'array' | 'object';
+  format?: string;
+  enum?: (string | number)[];
+  minLength?: number;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  pattern?: string;
+  items?: FieldSchema;
+  minItems?: number;
+  maxItems?: number;
+  properties?: Record<string, FieldSchema>;
+  required?: string[];
+  default?: unknown;
+  /** How the field is shown and entered, beyond its type. */
+  'x-kind'?: FieldKind;
+  /** For x-kind 'reference': the resource whose record id this is. */
+  'x-ref'?: string;
+}
+
+/**
+ * Widgets and display rules the console knows. 'money' is a string with 2 decimals on the wire;
+ * 'file'/'image' hold upload ids; 'region' a province/city/district code path; 'industry' a
+ * GB/T 4754 division code; 'dateOrLongTerm' a date or the literal 'longTerm'.
+ */
+export type FieldKind =
+  | 'text'
+  | 'textarea'
+  | 'money'
+  | 'date'
+  | 'enum'
+  | 'reference'
+  | 'region'
+  | 'industry'
+  | 'image'
+  | 'file'
+  | 'smsCode'
+  | 'dateOrLongTerm'
+  | 'bankBranch';
+
+/** Columns every record has besides its declared fields. */
+export const SYSTEM_FIELDS = ['id', 'state', 'version', 'createdAt', 'createdBy', 'updatedAt', 'updatedBy'] as const;
+export type SystemField = (typeof SYSTEM_FIELDS)[number];
+
+export type FilterKind = 'text' | 'enum' | 'dateRange' | 'amountRange';
+
+export interface FilterDeclaration {
+  field: string;
+  kind: FilterKind;
+}
+
+export interface ListDeclaration {
+  columns: string[];
+  filters: FilterDeclaration[];
+  /** `field` ascending or `-field` descending. */
+  defaultSort: string;
+  /** Fields the user may sort by (defaultSort's field is always sortable). */
+  sortable: string[];
+}
+
+export interface ShowSection {
+  /** Key in the resource's own labels: sections.<key>. */
+  key: string;
+  fields: string[];
+}
+
+export interface FormDeclaration {
+  /** Field order of the create/edit form. */
+  fields: string[];
+  /** rjsf uiSchema (widgets, placeholders, ui:options such as colSpan for the grid). */
+  uiSchema?: Record<string, unknown>;
+  /** Fields the edit form shows read-only. */
+  readOnlyOnEdit?: string[];
+}
+
+export interface StateMachine {
+  initial: string;
+  values: string[];
+  /** States in which the record may be edited and deleted. */
+  editableIn: string[];
+}
+
+export interface ActionDeclaration {
+  name: string;
+  /** States the action may start from. */
+  from: string[];
+  to: string;
+  /** The CASL action it needs on the resource's permission id. */
+  ability: Action;
+  /** Extra input (e.g. a reason), a JSON Schema of an object. */
+  input?: { type: 'object'; properties: Record<string, FieldSchema>; required?: string[] };
+  /** Asks for confirmation first (text: actions.<name>.confirm in the labels). */
+  confirm?: boolean;
+  /** A server handler registered under this name runs in the transaction of the transition. */
+  handler?: string;
+}
+
+/** Whose records these are: the caller's account, or the platform's (ops manage, all read). */
+export type Ownership = 'account' | 'platform';
+
+/** Labels of one language. Keys: title, fields.<f>, enums.<f>.<v>, states.<s>, actions.<a>.label|confirm, sections.<s>, help.<f>. */
+export interface ResourceLabels {
+  title: string;
+  fields: Record<string, string>;
+  enums?: Record<string, Record<string, string>>;
+  states?: Record<string, string>;
+  actions?: Record<string, { label: string; confirm?: string; done?: string }>;
+  sections?: Record<string, string>;
+  help?: Record<string, string>;
+}
+
+export interface ResourceMenu {
+  /** Key of the schemas/menu.json group it appears under. */
+  parent: string;
+  path: string;
+  icon: string;
+  hidden?: boolean;
+}
+
+export interface ResourceDefinition {
+  name: string;
+  permissionId: string;
+  ownership: Ownership;
+  record: {
+    type: 'object';
+    properties: Record<string, FieldSchema>;
+    required?: string[];
+    additionalProperties?: false;
+  };
+  list: ListDeclaration;
+  show: { sections: ShowSection[] };
+  form: FormDeclaration;
+  states?: StateMachine;
+  actions?: ActionDeclaration[];
+  labels: Record<Language, ResourceLabels>;
+  menu?: ResourceMenu;
+}
+
+/** The wire shape of one record: declared fields plus the system fields. */
+export type ResourceRecord = Record<string, unknown> & {
+  id: string;
+  state: string | null;
+  version: number;
+  createdAt: string;
+  createdBy: string;
+  updatedAt: string;
+  updatedBy: string;
+};

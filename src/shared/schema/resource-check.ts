@@ -1,0 +1,124 @@
+// Checks of resource files (schemas/resources/*.json) beyond their meta-schema: every field a
+// list, show page, form or action names exists; filters fit their field; states and actions
+// agree; both languages label every field, enum value, state, action and section; the
+// permission id, the menu parent and the menu routes that render a resource exist.
+import { LANGUAGES } from '../constants';
+import { SYSTEM_FIELDS, type FieldSchema, type ResourceDefinition } from '../resources/types';
+import type { SchemaFile } from './issues';
+import type { DeclaredRoute } from './walk';
+
+type Report = (file: string, pointer: string, message: string) => void;
+
+const isMoney = (f?: FieldSchema) => f?.format === 'money';
+const isDate = (name: string, f?: FieldSchema) => name === 'createdAt' || name === 'updatedAt' || f?.format === 'date' || f?.format === 'date-time';
+const isEnum = (name: string, f?: FieldSchema) => name === 'state' || Array.isArray(f?.enum);
+
+export interface ResourceCheckContext {
+  report: Report;
+  permissionIds?: Set<string>;
+  menuKeys?: Set<string>;
+  routes?: DeclaredRoute[];
+  menuFile?: string;
+}
+
+function checkOne(ctx: ResourceCheckContext, file: SchemaFile, r: ResourceDefinition) {
+  const at = (pointer: string, message: string) => ctx.report(file.path, pointer, message);
+  const expectedName = file.path.split('/').pop()?.replace(/\.json$/, '');
+  if (expectedName && r.name !== expectedName) at('/name', `must match the file name '${expectedName}'`);
+  const props = r.record.properties;
+  const known = (name: string) => name in props || (SYSTEM_FIELDS as readonly string[]).includes(name);
+  const fieldRef = (pointer: string, name: string) => {
+    if (!known(name)) at(pointer, `'${name}' is not a field of record.properties nor a system field`);
+  };
+
+  (r.record.required ?? []).forEach((name, i) => {
+    if (!(name in props)) at(`/record/required/${i}`, `'${name}' is not a field of record.properties`);
+  });
+  r.list.columns.forEach((c, i) => fieldRef(`/list/columns/${i}`, c));
+  r.list.sortable.forEach((c, i) => fieldRef(`/list/sortable/${i}`, c));
+  fieldRef('/list/defaultSort', r.list.defaultSort.replace(/^-/, ''));
+  r.list.filters.forEach((f, i) => {
+    const pointer = `/list/filters/${i}`;
+    if (!known(f.field)) return fieldRef(`${pointer}/field`, f.field);
+    const schema = props[f.field];
+    if (f.kind === 'amountRange' && !isMoney(schema)) at(`${pointer}/kind`, `amountRange needs a money field; '${f.field}' is not`);
+    if (f.kind === 'dateRange' && !isDate(f.field, schema)) at(`${pointer}/kind`, `dateRange needs a date field; '${f.field}' is not`);
+    if (f.kind === 'enum' && !isEnum(f.field, schema)) at(`${pointer}/kind`, `enum needs a field with enum values; '${f.field}' has none`);
+    if (f.kind === 'enum' && f.field === 'state' && !r.states) at(`${pointer}/field`, `'state' needs a states declaration`);
+    if (f.kind === 'text' && schema && schema.type !== 'string') at(`${pointer}/kind`, `text search needs a string field; '${f.field}' is not`);
+  });
+  r.show.sections.forEach((s, i) => s.fields.forEach((f, j) => fieldRef(`/show/sections/${i}/fields/${j}`, f)));
+  r.form.fields.forEach((f, i) => {
+    if (!(f in props)) at(`/form/fields/${i}`, `'${f}' is not a field of record.properties (system fields are not editable)`);
+  });
+  (r.form.readOnlyOnEdit ?? []).forEach((f, i) => {
+    if (!r.form.fields.includes(f)) at(`/form/readOnlyOnEdit/${i}`, `'${f}' is not in form.fields`);
+  });
+  for (const [name, f] of Object.entries(props)) {
+    if (f['x-kind'] === 'reference' && !f['x-ref']) at(`/record/properties/${name}`, "x-kind 'reference' needs x-ref");
+  }
+
+  if (r.states) {
+    const states = new Set(r.states.values);
+    if (!states.has(r.states.initial)) at('/states/initial', `'${r.states.initial}' is not one of states.values`);
+    r.states.editableIn.forEach((s, i) => {
+      if (!states.has(s)) at(`/states/editableIn/${i}`, `'${s}' is not one of states.values`);
+    });
+    (r.actions ?? []).forEach((a, i) => {
+      a.from.forEach((s, j) => {
+        if (!states.has(s)) at(`/actions/${i}/from/${j}`, `'${s}' is not one of states.values`);
+      });
+      if (!states.has(a.to)) at(`/actions/${i}/to`, `'${a.to}' is not one of states.values`);
+    });
+  } else if (r.actions?.length) {
+    at('/actions', 'actions need a states declaration');
+  }
+  const names = new Set<string>();
+  (r.actions ?? []).forEach((a, i) => {
+    if (names.has(a.name)) at(`/actions/${i}/name`, `'${a.name}' is declared twice`);
+    names.add(a.name);
+  });
+
+  if (ctx.permissionIds && !ctx.permissionIds.has(r.permissionId)) {
+    at('/permissionId', `'${r.permissionId}' is not declared in schemas/permissions.json`);
+  }
+  if (r.menu && ctx.menuKeys && !ctx.menuKeys.has(r.menu.parent)) at('/menu/parent', `'${r.menu.parent}' is not a key of schemas/menu.json`);
+  if (r.menu && ctx.routes?.some((route) => route.path === r.menu?.path)) at('/menu/path', `'${r.menu.path}' is already a route of schemas/menu.json`);
+
+  // Labels: both languages, everything a person sees.
+  for (const lang of LANGUAGES) {
+    const labels = r.labels[lang];
+    const base = `/labels/${lang}`;
+    const need = (group: string, key: string, value: string | undefined) => {
+      if (!value) at(`${base}/${group}`, `missing the label '${key}'`);
+    };
+    const shown = new Set([...Object.keys(props), ...r.list.columns, ...r.show.sections.flatMap((s) => s.fields)]);
+    for (const a of r.actions ?? []) for (const f of Object.keys(a.input?.properties ?? {})) shown.add(f);
+    for (const f of shown) need('fields', f, labels.fields[f]);
+    for (const [name, f] of Object.entries(props)) {
+      for (const v of f.enum ?? []) need(`enums`, `${name}.${v}`, labels.enums?.[name]?.[String(v)]);
+    }
+    for (const s of r.states?.values ?? []) need('states', s, labels.states?.[s]);
+    for (const a of r.actions ?? []) {
+      need('actions', `${a.name}.label`, labels.actions?.[a.name]?.label);
+      if (a.confirm) need('actions', `${a.name}.confirm`, labels.actions?.[a.name]?.confirm);
+    }
+    for (const s of r.show.sections) need('sections', s.key, labels.sections?.[s.key]);
+  }
+}
+
+export function checkResources(ctx: ResourceCheckContext, files: { file: SchemaFile; resource: ResourceDefinition }[]) {
+  const byName = new Map<string, SchemaFile>();
+  for (const { file, resource } of files) {
+    const earlier = byName.get(resource.name);
+    if (earlier) ctx.report(file.path, '/name', `'${resource.name}' is already the name of ${earlier.path}`);
+    byName.set(resource.name, file);
+    checkOne(ctx, file, resource);
+  }
+  for (const route of ctx.routes ?? []) {
+    const render = route.entry.render;
+    if (render && 'resource' in render && !byName.has(render.resource) && ctx.menuFile) {
+      ctx.report(ctx.menuFile, `${route.pointer}/render/resource`, `'${render.resource}' is not a resource in schemas/resources/`);
+    }
+  }
+}

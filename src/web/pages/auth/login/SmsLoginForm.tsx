@@ -66,6 +66,7 @@ export function SmsLoginForm({ redirectTo }: { redirectTo: string }) {
           />
           <SmsCodeButton
             scene="login"
+            size="large"
               getPhone={async () => (form.validate(['phone']) ? values.phone : null)}
             onError={showError}
           />

@@ -16,6 +16,8 @@ export default defineConfig({
         test: {
           name: 'web',
           include: ['tests/web/**/*.test.{ts,tsx}'],
+          // One copy of react-router: refine's router binding must share the app's.
+          server: { deps: { inline: [/@refinedev\//] } },
           environment: 'jsdom',
           setupFiles: ['tests/support/web-setup.ts'],
         },

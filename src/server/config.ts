@@ -14,11 +14,18 @@ export interface Config {
   adminPassword?: string;
   /** Built SPA to serve; absent means API only. */
   webDist?: string;
+  /**
+   * Variants to serve, each on its own origin: the first on PORT, the next on PORT+1, ...
+   * One API and one database behind all of them (VARIANTS=main,xhn,szdj,jjsk).
+   */
+  variants: string[];
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
-  const variant = env.VARIANT ?? 'main';
+  const variants = (env.VARIANTS ?? env.VARIANT ?? 'main').split(',').map((v) => v.trim()).filter(Boolean);
+  const variant = variants[0] ?? 'main';
   return {
+    variants,
     port: Number(env.PORT ?? 8080),
     host: env.HOST ?? '0.0.0.0',
     dataDir: path.resolve(env.DATA_DIR ?? './data'),

@@ -1,5 +1,7 @@
 // The server process: lock DATA_DIR (PGlite), open and migrate the database, build the app
 // (which bootstraps the ops user), listen, and shut down cleanly on SIGINT/SIGTERM.
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { configFromEnv } from './config';
 import { openDatabase } from './db/client';
@@ -23,14 +25,21 @@ async function main() {
     }
   }
   const database = await openDatabase({ url: config.databaseUrl, pgliteDir: `${config.dataDir}/pgdata` });
-  const { app } = await buildApp({ config, database, sms, logger: process.env.LOG_LEVEL !== 'silent' });
+  // One Fastify app per variant origin, all on the same database (the first bootstraps the ops user).
+  const apps: { variant: string; app: FastifyInstance; port: number }[] = [];
+  for (const [i, variant] of config.variants.entries()) {
+    // Variant builds sit beside the first one: dist/web/<variant>.
+    const webDist = i === 0 || !config.webDist ? config.webDist : path.join(path.dirname(config.webDist), variant);
+    const { app } = await buildApp({ config: { ...config, webDist }, database, sms, logger: process.env.LOG_LEVEL !== 'silent' });
+    apps.push({ variant, app, port: config.port + i });
+  }
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     console.info(`${signal}: shutting down`);
-    await app.close();
+    await Promise.all(apps.map(({ app }) => app.close()));
     await database.close();
     await release?.();
     process.exit(0);
@@ -38,9 +47,12 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-  await app.listen({ port: config.port, host: config.host });
   const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-  console.info(`LSF console ready: http://${shown}:${config.port} (database: ${database.kind}${database.kind === 'pglite' ? `, ${config.dataDir}` : ''})`);
+  for (const { variant, app, port } of apps) {
+    await app.listen({ port, host: config.host });
+    console.info(`LSF console ready: http://${shown}:${port}${apps.length > 1 ? ` (${variant})` : ''}`);
+  }
+  console.info(`database: ${database.kind}${database.kind === 'pglite' ? ` in ${config.dataDir}` : ''}`);
 }
 
 main().catch((err) => {

@@ -25,6 +25,8 @@ export interface BuildOptions {
   clock?: Clock;
   sms?: SmsProvider;
   logger?: boolean;
+  /** Shared between the apps of one process (one per variant origin). */
+  origins?: Record<string, string>;
 }
 
 export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
@@ -36,6 +38,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
     clock: opts.clock ?? systemClock,
     config,
     sms: opts.sms ?? smsProviderFor(config.smsProvider, config.production),
+    origins: opts.origins ?? {},
   };
   const app = Fastify({
     logger: opts.logger || process.env.DEBUG_LOG ? { level: 'info' } : false,
@@ -49,6 +52,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   await app.register(
     async (api) => {
       api.get('/health', async (req) => ok(req, { status: 'ok', db: database.kind }));
+      api.get('/meta/origins', async (req) => ok(req, ctx.origins));
       await api.register(authRoutes, ctx);
       await api.register(userRoutes, ctx);
       await api.register(noticeRoutes, ctx);

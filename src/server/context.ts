@@ -9,4 +9,10 @@ export interface AppContext {
   clock: Clock;
   config: Config;
   sms: SmsProvider;
+  /**
+   * Public origin of each variant this deployment serves (variant id -> 'http://host:port').
+   * Filled once the listeners are up; variant consoles read it to find the main platform's
+   * sign-in, and the main sign-in only hands a token back to these origins.
+   */
+  origins: Record<string, string>;
 }

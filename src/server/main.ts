@@ -27,10 +27,11 @@ async function main() {
   const database = await openDatabase({ url: config.databaseUrl, pgliteDir: `${config.dataDir}/pgdata` });
   // One Fastify app per variant origin, all on the same database (the first bootstraps the ops user).
   const apps: { variant: string; app: FastifyInstance; port: number }[] = [];
+  const origins: Record<string, string> = {};
   for (const [i, variant] of config.variants.entries()) {
     // Variant builds sit beside the first one: dist/web/<variant>.
     const webDist = i === 0 || !config.webDist ? config.webDist : path.join(path.dirname(config.webDist), variant);
-    const { app } = await buildApp({ config: { ...config, webDist }, database, sms, logger: process.env.LOG_LEVEL !== 'silent' });
+    const { app } = await buildApp({ config: { ...config, webDist }, database, sms, origins, logger: process.env.LOG_LEVEL !== 'silent' });
     apps.push({ variant, app, port: config.port + i });
   }
 
@@ -50,6 +51,7 @@ async function main() {
   const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   for (const { variant, app, port } of apps) {
     await app.listen({ port, host: config.host });
+    origins[variant] = process.env[`PUBLIC_ORIGIN_${variant.toUpperCase()}`] ?? `http://${shown}:${port}`;
     console.info(`LSF console ready: http://${shown}:${port}${apps.length > 1 ? ` (${variant})` : ''}`);
   }
   console.info(`database: ${database.kind}${database.kind === 'pglite' ? ` in ${config.dataDir}` : ''}`);

@@ -13,19 +13,29 @@ import { repoRoot } from '../../scripts/lib/web-build';
 export const chromiumPath = inject('chromiumPath');
 
 export interface E2eApp {
+  /** Origin of the first variant. */
   baseUrl: string;
+  /** Origin of each variant served (one API and database behind all). */
+  urls: Record<string, string>;
   browser: Browser;
   newPage(opts?: { viewport?: { width: number; height: number }; locale?: string }): Promise<{ context: BrowserContext; page: Page; errors: string[] }>;
   latestSms(phone: string): Promise<string>;
   close(): Promise<void>;
 }
 
-export async function startE2e(env: Record<string, string> = {}, variant = 'main'): Promise<E2eApp> {
+/** Serves the built consoles of `variants` (build them first: buildWeb), each on its own port. */
+export async function startE2e(env: Record<string, string> = {}, variants: string[] = ['main']): Promise<E2eApp> {
   const database = await openDatabase({});
-  const config = { ...configFromEnv(env), webDist: path.join(repoRoot, 'dist/web', variant) };
-  const { app } = await buildApp({ config, database, sms: consoleSmsProvider(() => {}) });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const baseUrl = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+  const urls: Record<string, string> = {};
+  const apps = [];
+  for (const variant of variants) {
+    const config = { ...configFromEnv(env), webDist: path.join(repoRoot, 'dist/web', variant) };
+    const { app } = await buildApp({ config, database, sms: consoleSmsProvider(() => {}), origins: urls });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    urls[variant] = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+    apps.push(app);
+  }
+  const baseUrl = urls[variants[0]];
   const browser = await chromium.launch({
     executablePath: chromiumPath ?? undefined,
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
@@ -33,6 +43,7 @@ export async function startE2e(env: Record<string, string> = {}, variant = 'main
   const contexts: BrowserContext[] = [];
   return {
     baseUrl,
+    urls,
     browser,
     async newPage(opts = {}) {
       const context = await browser.newContext({ baseURL: baseUrl, viewport: opts.viewport ?? { width: 1366, height: 860 }, locale: opts.locale ?? 'zh-CN' });
@@ -56,7 +67,7 @@ export async function startE2e(env: Record<string, string> = {}, variant = 'main
     async close() {
       for (const c of contexts) await c.close().catch(() => {});
       await browser.close();
-      await app.close();
+      for (const app of apps) await app.close();
       await database.close();
     },
   };

@@ -27,7 +27,7 @@ export interface E2eApp {
 export async function startE2e(env: Record<string, string> = {}, variants: string[] = ['main']): Promise<E2eApp> {
   const database = await openDatabase({});
   const urls: Record<string, string> = {};
-  const apps = [];
+  const apps: Awaited<ReturnType<typeof buildApp>>['app'][] = [];
   for (const variant of variants) {
     const config = { ...configFromEnv(env), webDist: path.join(repoRoot, 'dist/web', variant) };
     const { app } = await buildApp({ config, database, sms: consoleSmsProvider(() => {}), origins: urls });

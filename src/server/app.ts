@@ -17,6 +17,9 @@ import noticeRoutes from './modules/notices/routes';
 import todoRoutes from './modules/todos/routes';
 import userRoutes from './modules/users/routes';
 import { repoRoot } from './paths';
+import { ensureResourceIndexes } from './resources/indexes';
+import { loadResources } from './resources/registry';
+import resourceRoutes from './resources/routes';
 import { smsProviderFor, type SmsProvider } from './sms/provider';
 
 export interface BuildOptions {
@@ -31,8 +34,11 @@ export interface BuildOptions {
 
 export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const { config, database } = opts;
-  // A broken menu, permission or variant file stops the start with file#pointer messages.
-  assertSchemas(repoRoot);
+  // A broken menu, permission, variant or resource file stops the start with file#pointer messages.
+  const schemaRoot = config.schemaRoot ?? repoRoot;
+  assertSchemas(schemaRoot);
+  const resources = loadResources(schemaRoot);
+  await ensureResourceIndexes(database.db, resources);
   const ctx: AppContext = {
     db: database.db,
     clock: opts.clock ?? systemClock,
@@ -59,6 +65,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
       await api.register(messageRoutes, ctx);
       await api.register(todoRoutes, ctx);
       await api.register(agreementRoutes, ctx);
+      await api.register(resourceRoutes, { ...ctx, resources });
       if (!config.production) await api.register(devRoutes, ctx);
     },
     { prefix: '/api' },

@@ -19,6 +19,8 @@ export interface Config {
    * One API and one database behind all of them (VARIANTS=main,xhn,szdj,jjsk).
    */
   variants: string[];
+  /** Root of schemas/ (menu, permissions, resources); the repository by default. */
+  schemaRoot?: string;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
@@ -26,6 +28,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
   const variant = variants[0] ?? 'main';
   return {
     variants,
+    schemaRoot: env.SCHEMA_ROOT ? path.resolve(env.SCHEMA_ROOT) : undefined,
     port: Number(env.PORT ?? 8080),
     host: env.HOST ?? '0.0.0.0',
     dataDir: path.resolve(env.DATA_DIR ?? './data'),

@@ -2,8 +2,11 @@
 // {code, msg, data} with the HTTP status equal to code and every text translated
 // for the caller (Accept-Language).
 
-/** A message key: `key` in the `errors` namespace, or `ns:key`; params interpolate. */
-export type MessageRef = string | { key: string; params?: Record<string, unknown> };
+/**
+ * A message: a key (`key` in the `errors` namespace, or `ns:key`), a key with params, or a
+ * text already translated for the caller ({ text }).
+ */
+export type MessageRef = string | { key: string; params?: Record<string, unknown> } | { text: string };
 
 export class AppError extends Error {
   constructor(
@@ -12,7 +15,7 @@ export class AppError extends Error {
     /** 400 only: field name -> message; sent as data {field: text}. */
     readonly fields?: Record<string, MessageRef>,
   ) {
-    super(typeof msg === 'string' ? msg : msg.key);
+    super(typeof msg === 'string' ? msg : 'key' in msg ? msg.key : msg.text);
   }
 }
 

@@ -203,3 +203,51 @@ export const agreementConsents = pgTable(
   },
   (t) => [uniqueIndex('agreement_consents_key').on(t.userId, t.platform, t.version)],
 );
+
+/**
+ * Records of every declared resource (schemas/resources/*.json). The declared fields live in
+ * `data` (validated against the resource's JSON Schema); ownership, state, optimistic
+ * version and audit columns are real columns. Expression indexes per declared filter and
+ * sort are created at start (src/server/resources/indexes.ts).
+ */
+export const resourceRecords = pgTable(
+  'resource_records',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    resource: text('resource').notNull(),
+    /** Owning account; null for platform-owned resources. */
+    accountId: uuid('account_id').references(() => accounts.id),
+    state: text('state'),
+    version: integer('version').notNull().default(1),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    createdBy: uuid('created_by')
+      .notNull()
+      .references(() => users.id),
+    createdAt: ts('created_at').notNull(),
+    updatedBy: uuid('updated_by')
+      .notNull()
+      .references(() => users.id),
+    updatedAt: ts('updated_at').notNull(),
+  },
+  (t) => [index('resource_records_scope_idx').on(t.resource, t.accountId, t.createdAt), index('resource_records_state_idx').on(t.resource, t.accountId, t.state)],
+);
+
+/** Every state transition of a resource record, with the action's input (e.g. a reason). */
+export const resourceEvents = pgTable(
+  'resource_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    recordId: uuid('record_id')
+      .notNull()
+      .references(() => resourceRecords.id, { onDelete: 'cascade' }),
+    action: text('action').notNull(),
+    fromState: text('from_state'),
+    toState: text('to_state'),
+    input: jsonb('input').$type<Record<string, unknown>>().notNull().default({}),
+    by: uuid('by')
+      .notNull()
+      .references(() => users.id),
+    at: ts('at').notNull(),
+  },
+  (t) => [index('resource_events_record_idx').on(t.recordId, t.at)],
+);

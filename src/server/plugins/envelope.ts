@@ -25,6 +25,7 @@ export function ok<T>(req: FastifyRequest, data: T): Envelope<T> {
 }
 
 export function translate(t: TFunction, ref: MessageRef): string {
+  if (typeof ref !== 'string' && 'text' in ref) return ref.text;
   const { key, params } = typeof ref === 'string' ? { key: ref, params: {} } : ref;
   return t(key.includes(':') ? key : `errors:${key}`, params ?? {}) as string;
 }

@@ -1,0 +1,90 @@
+// List export in the user's language: the declared columns with their labels, enum and state
+// labels instead of codes, money to two decimals, times in China time. CSV (UTF-8 with BOM so
+// Excel reads Chinese) or XLSX (write-excel-file), with the list's filters and sort applied.
+import writeXlsxFile from 'write-excel-file/node';
+import type { TFunction } from 'i18next';
+import type { Language } from '../../shared/constants';
+import { regionPathName } from '../../shared/data/regions';
+import type { ResourceDefinition } from '../../shared/resources/types';
+import type { Db } from '../db/client';
+import { resourceRecords } from '../db/schema';
+import type { ListQuery } from './query';
+import { toView, type RecordRow } from './records';
+
+/** More rows than this is a report job, not a download. */
+export const EXPORT_MAX_ROWS = 100_000;
+const BATCH = 5_000;
+
+const chinaTime = (iso: string) =>
+  new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Shanghai', dateStyle: 'short', timeStyle: 'medium' }).format(new Date(iso));
+
+export interface ExportTable {
+  headers: string[];
+  /** Cell values: strings, or numbers for money/number columns. */
+  rows: (string | number | null)[][];
+  numeric: boolean[];
+}
+
+export async function exportTable(db: Db, def: ResourceDefinition, q: ListQuery, lang: Language, t: TFunction): Promise<ExportTable> {
+  const labels = def.labels[lang];
+  const columns = def.list.columns;
+  const numeric = columns.map((c) => {
+    const f = def.record.properties[c];
+    return f?.format === 'money' || f?.type === 'number' || f?.type === 'integer';
+  });
+  const cell = (row: RecordRow, col: string): string | number | null => {
+    const view = toView(row) as Record<string, unknown>;
+    const v = view[col];
+    if (v === undefined || v === null || v === '') return null;
+    if (col === 'state') return labels.states?.[String(v)] ?? String(v);
+    if (col === 'createdAt' || col === 'updatedAt') return chinaTime(String(v));
+    const f = def.record.properties[col];
+    if (f?.enum) return labels.enums?.[col]?.[String(v)] ?? String(v);
+    if (f?.format === 'money' || f?.type === 'number' || f?.type === 'integer') return Number(v);
+    if (typeof v === 'boolean') return t(v ? 'yes' : 'no');
+    if (f?.['x-kind'] === 'region' && Array.isArray(v)) return regionPathName(v.map(String));
+    if (Array.isArray(v)) return v.join(' / ');
+    return String(v);
+  };
+  const rows: (string | number | null)[][] = [];
+  for (let offset = 0; offset < EXPORT_MAX_ROWS; offset += BATCH) {
+    const batch = await db
+      .select()
+      .from(resourceRecords)
+      .where(q.where)
+      .orderBy(...q.orderBy)
+      .limit(Math.min(BATCH, EXPORT_MAX_ROWS - offset))
+      .offset(offset);
+    for (const row of batch) rows.push(columns.map((c) => cell(row, c)));
+    if (batch.length < BATCH) break;
+  }
+  return { headers: columns.map((c) => labels.fields[c] ?? c), rows, numeric };
+}
+
+/** A text cell that a spreadsheet would run as a formula gets a leading apostrophe. */
+const defuse = (s: string) => (/^[=+\-@\t\r]/.test(s) ? `'${s}` : s);
+
+const csvField = (v: string | number | null): string => {
+  if (v === null) return '';
+  const s = typeof v === 'number' ? String(v) : defuse(v);
+  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+};
+
+export function toCsv(table: ExportTable): string {
+  const lines = [table.headers.map(csvField).join(',')];
+  for (const row of table.rows) {
+    lines.push(row.map((v, i) => (typeof v === 'number' && table.numeric[i] ? v.toFixed(2) : csvField(v))).join(','));
+  }
+  return `\uFEFF${lines.join('\r\n')}\r\n`;
+}
+
+export async function toXlsx(table: ExportTable, sheet: string): Promise<Buffer> {
+  const header = table.headers.map((value) => ({ value, fontWeight: 'bold' as const }));
+  const body = table.rows.map((row) =>
+    row.map((value, i) =>
+      value === null ? null : typeof value === 'number' ? { value, type: Number, format: table.numeric[i] ? '#,##0.00' : undefined } : { value: defuse(value), type: String },
+    ),
+  );
+  const columns = table.headers.map((h) => ({ width: Math.max(10, Math.min(40, h.length * 2 + 4)) }));
+  return writeXlsxFile([header, ...body], { columns, sheet: sheet.slice(0, 31), stickyRowsCount: 1 }).toBuffer();
+}

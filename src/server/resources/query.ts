@@ -1,0 +1,111 @@
+// Turns a list request's query string (DESIGN §4: pageNo, pageSize, sort=field,-field, one
+// parameter per declared filter) into SQL conditions and an order. Anything undeclared or
+// malformed is a 400 naming the parameter, never a silent ignore.
+import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { isMoney } from '../../shared/formats';
+import type { ResourceDefinition } from '../../shared/resources/types';
+import { resourceRecords } from '../db/schema';
+import { fieldError, type MessageRef } from '../errors';
+import { pageFrom, type PageQuery } from '../pagination';
+import { fieldSql } from './fields';
+
+const RESERVED = new Set(['pageNo', 'pageSize', 'sort', 'format']);
+const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
+
+export interface ListQuery {
+  where: SQL;
+  orderBy: SQL[];
+  page: PageQuery;
+}
+
+/** The caller's scope: the resource, and the account for account-owned resources. */
+export function scopeOf(def: ResourceDefinition, accountId: string): SQL {
+  return def.ownership === 'account'
+    ? and(eq(resourceRecords.resource, def.name), eq(resourceRecords.accountId, accountId))!
+    : and(eq(resourceRecords.resource, def.name), isNull(resourceRecords.accountId))!;
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Start of a calendar day in China (UTC+8) as an ISO instant. */
+const chinaDayStart = (day: string, plusDays = 0) => {
+  const d = new Date(`${day}T00:00:00+08:00`);
+  d.setUTCDate(d.getUTCDate() + plusDays);
+  return d.toISOString();
+};
+
+function enumValues(def: ResourceDefinition, field: string): string[] {
+  if (field === 'state') return def.states?.values ?? [];
+  return (def.record.properties[field]?.enum ?? []).map(String);
+}
+
+export function parseListQuery(def: ResourceDefinition, accountId: string, query: Record<string, unknown>, opts: { maxPageSize?: number } = {}): ListQuery {
+  const errors: Record<string, MessageRef> = {};
+  const conds: SQL[] = [scopeOf(def, accountId)];
+  const filters = new Map(def.list.filters.map((f) => [f.field, f.kind]));
+
+  for (const [param, raw] of Object.entries(query)) {
+    if (RESERVED.has(param)) continue;
+    const kind = filters.get(param);
+    if (!kind) {
+      errors[param] = 'unknownFilter';
+      continue;
+    }
+    const value = String(Array.isArray(raw) ? raw.join(',') : raw ?? '').trim();
+    if (!value) continue;
+    const col = fieldSql(def, param);
+    if (kind === 'text') {
+      if (value.length > 100) errors[param] = 'tooLong';
+      else conds.push(sql`${col} ilike ${`%${escapeLike(value)}%`}`);
+    } else if (kind === 'enum') {
+      const values = value.split(',');
+      const allowed = enumValues(def, param);
+      if (!values.every((v) => allowed.includes(v))) errors[param] = 'invalidValue';
+      else if (param === 'state') conds.push(inArray(resourceRecords.state, values));
+      else conds.push(sql`${col} in (${sql.join(values.map((v) => sql`${v}`), sql`, `)})`);
+    } else {
+      const [from = '', to = ''] = value.split(',').map((v) => v.trim());
+      const ok = kind === 'dateRange' ? (v: string) => !v || DATE_RE.test(v) : (v: string) => !v || isMoney(v);
+      if (!ok(from) || !ok(to) || (!from && !to) || value.split(',').length > 2) {
+        errors[param] = 'invalidRange';
+        continue;
+      }
+      const system = param === 'createdAt' || param === 'updatedAt';
+      if (kind === 'dateRange' && system) {
+        if (from) conds.push(sql`${col} >= ${chinaDayStart(from)}::timestamptz`);
+        if (to) conds.push(sql`${col} < ${chinaDayStart(to, 1)}::timestamptz`);
+      } else if (kind === 'dateRange') {
+        if (from) conds.push(sql`${col} >= ${from}`);
+        if (to) conds.push(sql`${col} <= ${to}`);
+      } else {
+        if (from) conds.push(sql`${col} >= ${from}::numeric`);
+        if (to) conds.push(sql`${col} <= ${to}::numeric`);
+      }
+    }
+  }
+
+  const sortable = new Set([...def.list.sortable, def.list.defaultSort.replace(/^-/, '')]);
+  const sortParam = typeof query.sort === 'string' && query.sort ? query.sort : def.list.defaultSort;
+  const orderBy: SQL[] = [];
+  for (const part of sortParam.split(',')) {
+    const descending = part.startsWith('-');
+    const field = part.replace(/^-/, '');
+    if (!sortable.has(field)) {
+      errors.sort = 'invalidValue';
+      break;
+    }
+    const col = fieldSql(def, field);
+    orderBy.push(descending ? sql`${col} desc nulls last` : sql`${col} asc nulls last`);
+  }
+  // A stable order across pages even when the sort key ties.
+  orderBy.push(desc(resourceRecords.id));
+
+  let page: PageQuery = { pageNo: 1, pageSize: 10, offset: 0 };
+  try {
+    page = pageFrom(query, 10, opts.maxPageSize);
+  } catch (err) {
+    Object.assign(errors, (err as { fields?: Record<string, MessageRef> }).fields ?? {});
+  }
+  if (Object.keys(errors).length) throw fieldError(errors);
+  return { where: and(...conds)!, orderBy, page };
+}

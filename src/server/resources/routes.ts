@@ -1,0 +1,161 @@
+// The generic resource API (DESIGN §4), derived from schemas/resources/*.json:
+//   GET    /api/r/:resource                 list (pageNo, pageSize, sort, declared filters)
+//   GET    /api/r/:resource/export          CSV or XLSX (format=csv|xlsx) of the same list
+//   GET    /api/r/:resource/:id             one record, with its event history
+//   POST   /api/r/:resource                 create
+//   PUT    /api/r/:resource/:id             update (body carries the version read)
+//   DELETE /api/r/:resource/:id             delete (only in editable states)
+//   POST   /api/r/:resource/:id/actions/:a  a declared state transition
+//   GET    /api/meta/resources              the definitions the caller may use
+// Every route checks the shared ability on the resource's permission id and scopes by account.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ErrorObject } from 'ajv';
+import type { Page } from '../../shared/api';
+import { isRegionPath } from '../../shared/data/regions';
+import { formatErrorMessage } from '../../shared/formats';
+import type { Action } from '../../shared/permissions';
+import type { ResourceDefinition, ResourceRecord } from '../../shared/resources/types';
+import type { AppContext } from '../context';
+import type { Db } from '../db/client';
+import { badRequest, fieldError, forbidden, notFound } from '../errors';
+import { currentUser, userCan } from '../plugins/auth';
+import { ok } from '../plugins/envelope';
+import { exportTable, toCsv, toXlsx } from './export';
+import { handlerFor } from './handlers';
+import { parseListQuery } from './query';
+import { deleteRecord, getRecord, insertRecord, listRecords, recordEvents, toView, transition, updateRecord } from './records';
+import type { CompiledResource, ResourceRegistry } from './registry';
+
+/** Where an ajv error belongs: the property it is about ('_' for the record as a whole). */
+function fieldOf(e: ErrorObject): string {
+  if (e.keyword === 'required') return String((e.params as { missingProperty: string }).missingProperty);
+  if (e.keyword === 'additionalProperties') return String((e.params as { additionalProperty: string }).additionalProperty);
+  return e.instancePath.split('/')[1] || '_';
+}
+
+function validationError(req: FastifyRequest, errors: ErrorObject[]) {
+  const fields: Record<string, string> = {};
+  for (const e of errors) {
+    const field = fieldOf(e);
+    if (fields[field]) continue; // the first problem of a field is the one to fix first
+    fields[field] = e.keyword === 'additionalProperties' ? req.t('errors:unknownField') : formatErrorMessage(e, req.t);
+  }
+  return fieldError(Object.fromEntries(Object.entries(fields).map(([k, text]) => [k, { text }])));
+}
+
+export default async function resourceRoutes(app: FastifyInstance, ctx: AppContext & { resources: ResourceRegistry }) {
+  const { db, clock, resources } = ctx;
+
+  const resolve = (req: FastifyRequest, action: Action): CompiledResource => {
+    const name = (req.params as { resource: string }).resource;
+    const compiled = resources.get(name);
+    if (!compiled) throw notFound();
+    if (!userCan(currentUser(req), compiled.def.permissionId, action)) throw forbidden();
+    return compiled;
+  };
+  const body = (req: FastifyRequest): Record<string, unknown> => {
+    const b = req.body;
+    if (!b || typeof b !== 'object' || Array.isArray(b)) throw badRequest('badRequest');
+    return { ...(b as Record<string, unknown>) };
+  };
+  const validData = (req: FastifyRequest, r: CompiledResource, data: Record<string, unknown>) => {
+    if (!r.validate(data)) throw validationError(req, r.validate.errors ?? []);
+    // A region is a code path (an array), which JSON Schema formats cannot check.
+    const regions = Object.entries(r.def.record.properties).filter(([k, f]) => f['x-kind'] === 'region' && data[k] !== undefined);
+    const bad = regions.filter(([k]) => !isRegionPath(data[k] as unknown[]));
+    if (bad.length) throw fieldError(Object.fromEntries(bad.map(([k]) => [k, 'formats:format.region'])));
+    return data;
+  };
+  const idOf = (req: FastifyRequest) => (req.params as { id: string }).id;
+
+  app.addHook('preHandler', app.requireAuth);
+
+  app.get('/meta/resources', async (req) => {
+    const me = currentUser(req);
+    const visible: ResourceDefinition[] = [...resources.values()].map((r) => r.def).filter((d) => userCan(me, d.permissionId, 'query'));
+    return ok(req, visible);
+  });
+
+  app.get('/r/:resource', async (req) => {
+    const r = resolve(req, 'query');
+    const q = parseListQuery(r.def, currentUser(req).accountId, req.query as Record<string, unknown>);
+    const { rows, total } = await listRecords(db, q);
+    const data: Page<ResourceRecord> = { records: rows.map(toView), total };
+    return ok(req, data);
+  });
+
+  app.get('/r/:resource/export', async (req, reply) => {
+    const r = resolve(req, 'export');
+    const query = req.query as Record<string, unknown>;
+    const format = query.format ?? 'xlsx';
+    if (format !== 'csv' && format !== 'xlsx') throw fieldError({ format: 'invalidValue' });
+    const q = parseListQuery(r.def, currentUser(req).accountId, { ...query, pageNo: 1, pageSize: 1 });
+    const table = await exportTable(db, r.def, q, req.lang, req.t);
+    const title = r.def.labels[req.lang].title;
+    const stamp = clock.now().toISOString().slice(0, 10);
+    const filename = encodeURIComponent(`${title}-${stamp}.${format}`);
+    reply.header('content-disposition', `attachment; filename="${r.def.name}-${stamp}.${format}"; filename*=UTF-8''${filename}`);
+    if (format === 'csv') return reply.type('text/csv; charset=utf-8').send(toCsv(table));
+    return reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').send(await toXlsx(table, title));
+  });
+
+  app.get('/r/:resource/:id', async (req) => {
+    const r = resolve(req, 'get');
+    const row = await getRecord(db, r.def, currentUser(req).accountId, idOf(req));
+    const events = await recordEvents(db, row.id);
+    return ok(req, {
+      ...toView(row),
+      events: events.map((e) => ({ action: e.action, from: e.fromState, to: e.toState, input: e.input, by: e.by, at: e.at.toISOString() })),
+    });
+  });
+
+  app.post('/r/:resource', async (req) => {
+    const r = resolve(req, 'add');
+    const me = currentUser(req);
+    const data = validData(req, r, body(req));
+    const row = await insertRecord(db, r.def, { accountId: me.accountId, userId: me.id, data, now: clock.now() });
+    return ok(req, toView(row));
+  });
+
+  app.put('/r/:resource/:id', async (req) => {
+    const r = resolve(req, 'edit');
+    const me = currentUser(req);
+    const { version, ...data } = body(req);
+    if (!Number.isInteger(version)) throw fieldError({ version: 'validation:required' });
+    // System fields sent back by a client that edited what it read are not data.
+    for (const k of ['id', 'state', 'createdAt', 'createdBy', 'updatedAt', 'updatedBy', 'events']) delete data[k];
+    validData(req, r, data);
+    const row = await updateRecord(db, r.def, { accountId: me.accountId, userId: me.id, id: idOf(req), version: version as number, data, now: clock.now() });
+    return ok(req, toView(row));
+  });
+
+  app.delete('/r/:resource/:id', async (req) => {
+    const r = resolve(req, 'delete');
+    await deleteRecord(db, r.def, currentUser(req).accountId, idOf(req));
+    return ok(req, null);
+  });
+
+  app.post('/r/:resource/:id/actions/:action', async (req) => {
+    const name = (req.params as { resource: string }).resource;
+    const compiled = resources.get(name);
+    const actionName = (req.params as { action: string }).action;
+    const action = compiled?.def.actions?.find((a) => a.name === actionName);
+    if (!compiled || !action) throw notFound();
+    const r = resolve(req, action.ability);
+    const me = currentUser(req);
+    const input = req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : {};
+    const validateInput = r.actionInputs.get(action.name);
+    if (validateInput && !validateInput(input)) throw validationError(req, validateInput.errors ?? []);
+    const payload = validateInput ? input : {};
+    const now = clock.now();
+    const row = await db.transaction(async (tx) => {
+      const moved = await transition(tx as unknown as Db, r.def, { accountId: me.accountId, userId: me.id, id: idOf(req), action: action.name, from: action.from, to: action.to, payload, now });
+      const handler = action.handler ? handlerFor(action.handler) : undefined;
+      if (handler) {
+        await handler({ tx: tx as unknown as Db, resource: r.def.name, record: { id: moved.row.id, accountId: moved.row.accountId, state: moved.before, data: moved.row.data }, input: payload, userId: me.id, now });
+      }
+      return moved.row;
+    });
+    return ok(req, toView(row));
+  });
+}

@@ -12,6 +12,7 @@ import spaPlugin from './plugins/spa';
 import agreementRoutes from './modules/agreements/routes';
 import authRoutes from './modules/auth/routes';
 import devRoutes from './modules/dev/routes';
+import fileRoutes from './modules/files/routes';
 import messageRoutes from './modules/messages/routes';
 import noticeRoutes from './modules/notices/routes';
 import todoRoutes from './modules/todos/routes';
@@ -66,6 +67,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
       await api.register(todoRoutes, ctx);
       await api.register(agreementRoutes, ctx);
       await api.register(resourceRoutes, { ...ctx, resources });
+      await api.register(fileRoutes, ctx);
       if (!config.production) await api.register(devRoutes, ctx);
     },
     { prefix: '/api' },

@@ -251,3 +251,54 @@ export const resourceEvents = pgTable(
   },
   (t) => [index('resource_events_record_idx').on(t.recordId, t.at)],
 );
+
+/** Uploaded files: the bytes live behind the storage interface under a random key. */
+export const files = pgTable(
+  'files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    uploadedBy: uuid('uploaded_by')
+      .notNull()
+      .references(() => users.id),
+    /** The name the user gave the file (shown, never used as a path). */
+    name: text('name').notNull(),
+    /** MIME type detected from the content, not the one the browser claimed. */
+    type: text('type').notNull(),
+    size: integer('size').notNull(),
+    storageKey: text('storage_key').notNull(),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [index('files_account_idx').on(t.accountId)],
+);
+
+/** Identity/enterprise authentication submissions and their review (DESIGN §5 Accounts). */
+export const authentications = pgTable(
+  'authentications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    kind: text('kind', { enum: ['enterprise', 'personal'] }).notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    status: text('status', { enum: ['submitted', 'approved', 'rejected'] }).notNull(),
+    reason: text('reason'),
+    submittedBy: uuid('submitted_by')
+      .notNull()
+      .references(() => users.id),
+    submittedAt: ts('submitted_at').notNull(),
+    reviewedBy: uuid('reviewed_by').references(() => users.id),
+    reviewedAt: ts('reviewed_at'),
+  },
+  (t) => [index('authentications_account_idx').on(t.accountId, t.submittedAt), index('authentications_status_idx').on(t.status, t.submittedAt)],
+);
+
+/** Server-wide secrets (e.g. the key that signs file URLs), created once, shared by all nodes. */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: ts('created_at').notNull(),
+});

@@ -1,0 +1,117 @@
+// Uploads (issue 4): images and documents for forms. The type is decided by the content's
+// magic bytes, must be an allowed one and must agree with the file name's extension; at most
+// 5 MB. Rejected uploads store nothing. Files are served only to their own account and to
+// operations staff, through short-lived signed URLs (an <img> cannot send our token).
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import path from 'node:path';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { fileTypeFromBuffer } from 'file-type';
+import type { AppContext } from '../../context';
+import { files } from '../../db/schema';
+import { AppError, badRequest, notFound } from '../../errors';
+import { currentUser, userCan } from '../../plugins/auth';
+import { ok } from '../../plugins/envelope';
+import { serverSecret } from '../../secrets';
+import { localDiskStorage, newStorageKey } from '../../storage/local-disk';
+import type { FileStorage } from '../../storage';
+
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+/** Detected MIME type -> the extensions a file of that type may carry. */
+const ALLOWED: Record<string, string[]> = {
+  'image/jpeg': ['jpg', 'jpeg'],
+  'image/png': ['png'],
+  'image/webp': ['webp'],
+  'application/pdf': ['pdf'],
+};
+const URL_TTL_MS = 10 * 60_000;
+
+export interface FileView {
+  id: string;
+  name: string;
+  type: string;
+  size: number;
+  /** Signed, valid for 10 minutes. */
+  url: string;
+}
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export default async function fileRoutes(app: FastifyInstance, ctx: AppContext & { storage?: FileStorage }) {
+  const { db, clock } = ctx;
+  const storage = ctx.storage ?? localDiskStorage(path.join(ctx.config.dataDir, 'uploads'));
+  const secret = await serverSecret(db, 'fileUrl', clock.now());
+  const sign = (id: string, exp: number) => createHmac('sha256', secret).update(`${id}.${exp}`).digest('base64url');
+
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 0, parts: 1 } });
+
+  const view = (f: typeof files.$inferSelect): FileView => {
+    const exp = clock.now().getTime() + URL_TTL_MS;
+    return { id: f.id, name: f.name, type: f.type, size: f.size, url: `/api/files/${f.id}/content?exp=${exp}&sig=${sign(f.id, exp)}` };
+  };
+
+  /** The file if the caller may see it: its own account's, or any for operations staff. */
+  const visible = async (req: FastifyRequest, id: string) => {
+    if (!UUID_RE.test(id)) throw notFound();
+    const [f] = await db.select().from(files).where(eq(files.id, id));
+    const me = currentUser(req);
+    if (!f || (f.accountId !== me.accountId && !userCan(me, 'ops', 'get'))) throw notFound();
+    return f;
+  };
+
+  app.post('/files', { preHandler: app.requireAuth }, async (req) => {
+    const me = currentUser(req);
+    if (!req.isMultipart()) throw badRequest('uploadMissing');
+    const part = await req.file();
+    if (!part) throw badRequest('uploadMissing');
+    let data: Buffer;
+    try {
+      data = await part.toBuffer();
+    } catch (err) {
+      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, { key: 'uploadTooLarge', params: { mb: 5 } });
+      throw err;
+    }
+    if (data.length === 0) throw badRequest('uploadEmpty');
+    const detected = await fileTypeFromBuffer(data);
+    const ext = path.extname(part.filename).slice(1).toLowerCase();
+    if (!detected || !ALLOWED[detected.mime]) throw badRequest('uploadType');
+    if (!ALLOWED[detected.mime].includes(ext)) throw badRequest('uploadExtension');
+    const name = path.basename(part.filename).slice(0, 200);
+    const key = newStorageKey();
+    await storage.put(key, data);
+    try {
+      const [row] = await db
+        .insert(files)
+        .values({ accountId: me.accountId, uploadedBy: me.id, name, type: detected.mime, size: data.length, storageKey: key, createdAt: clock.now() })
+        .returning();
+      return ok(req, view(row));
+    } catch (err) {
+      await storage.remove(key); // no orphan bytes when the row could not be written
+      throw err;
+    }
+  });
+
+  app.get('/files/:id', { preHandler: app.requireAuth }, async (req) => ok(req, view(await visible(req, (req.params as { id: string }).id))));
+
+  /** The bytes, for a signed URL handed out by the two routes above. */
+  app.get('/files/:id/content', async (req, reply) => {
+    const { id } = req.params as { id: string };
+    const { exp, sig } = req.query as { exp?: string; sig?: string };
+    const expNum = Number(exp);
+    const expected = Buffer.from(sign(id, expNum));
+    const given = Buffer.from(String(sig ?? ''));
+    if (!UUID_RE.test(id) || !Number.isFinite(expNum) || expNum < clock.now().getTime() || given.length !== expected.length || !timingSafeEqual(given, expected)) {
+      throw notFound();
+    }
+    const [f] = await db.select().from(files).where(eq(files.id, id));
+    if (!f) throw notFound();
+    reply
+      .header('content-type', f.type)
+      .header('content-length', f.size)
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'private, max-age=600')
+      .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(f.name)}`);
+    return reply.send(await storage.get(f.storageKey));
+  });
+}

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { variantPlugin } from './scripts/lib/vite-variant';
 
 // One front end, several variants (SPEC §1): each builds into its own folder so the
 // server can serve any of them. VARIANT is read at build time only.
@@ -9,7 +10,7 @@ const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 
 export default defineConfig({
   root: fromRoot('./src/web'),
-  plugins: [react()],
+  plugins: [react(), variantPlugin(fromRoot('./'), variant)],
   server: {
     // The locale JSON lives in src/shared (the server reads it too), outside the web root.
     fs: { allow: [fromRoot('./')] },

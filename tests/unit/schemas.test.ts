@@ -23,6 +23,8 @@ const COPIED = [
   ...LANGUAGES.map((language) => `src/shared/locales/${language}/menu.json`),
   'schemas/resources/invoiceRequests.json',
   'schemas/resources/purchaseOffers.json',
+  'schemas/forms/enterpriseAuth.json',
+  'schemas/forms/personalAuth.json',
 ];
 
 const tempRoots: string[] = [];

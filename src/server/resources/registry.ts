@@ -1,20 +1,19 @@
-// The resources this server serves: every schemas/resources/*.json under the schema root,
+// The resources and forms this server serves: every schemas/resources/*.json under the schema root,
 // already validated (assertSchemas at start), with its record and action-input validators
 // compiled once by the same ajv options and formats the console's forms use.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { ValidateFunction } from 'ajv';
-import { createRecordAjv } from '../../shared/formats';
 import { SCHEMA_PATHS } from '../../shared/schema/issues';
-import type { ResourceDefinition } from '../../shared/resources/types';
+import type { FormDefinition, ResourceDefinition } from '../../shared/resources/types';
 import { knownHandler } from './handlers';
+import { compileInputCheck, compileRecordCheck, type RecordCheck } from './validation';
 
 export interface CompiledResource {
   def: ResourceDefinition;
-  /** Validates a whole record (create, update). */
-  validate: ValidateFunction;
-  /** Action name -> validator of its input. */
-  actionInputs: Map<string, ValidateFunction>;
+  /** Validates a whole record (create, update); throws a 400 with field errors. */
+  check: RecordCheck;
+  /** Action name -> check of its input. */
+  actionInputs: Map<string, RecordCheck>;
 }
 
 export type ResourceRegistry = Map<string, CompiledResource>;
@@ -23,18 +22,33 @@ export function loadResources(schemaRoot: string): ResourceRegistry {
   const dir = path.join(schemaRoot, SCHEMA_PATHS.resourcesDir);
   const registry: ResourceRegistry = new Map();
   if (!fs.existsSync(dir)) return registry;
-  const ajv = createRecordAjv();
   for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
     const def = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as ResourceDefinition;
-    const recordSchema = { ...def.record, additionalProperties: false };
-    const actionInputs = new Map<string, ValidateFunction>();
+    const actionInputs = new Map<string, RecordCheck>();
     for (const action of def.actions ?? []) {
       if (action.handler && !knownHandler(action.handler)) {
         throw new Error(`schemas/resources/${file}: action '${action.name}' names handler '${action.handler}', which the server does not register`);
       }
-      if (action.input) actionInputs.set(action.name, ajv.compile({ ...action.input, additionalProperties: false }));
+      if (action.input) actionInputs.set(action.name, compileInputCheck(action.input));
     }
-    registry.set(def.name, { def, validate: ajv.compile(recordSchema), actionInputs });
+    registry.set(def.name, { def, check: compileRecordCheck(def.record), actionInputs });
   }
   return registry;
+}
+
+export interface CompiledForm {
+  def: FormDefinition;
+  check: RecordCheck;
+}
+
+/** The standalone forms (schemas/forms/*.json), compiled the same way. */
+export function loadForms(schemaRoot: string): Map<string, CompiledForm> {
+  const dir = path.join(schemaRoot, SCHEMA_PATHS.formsDir);
+  const forms = new Map<string, CompiledForm>();
+  if (!fs.existsSync(dir)) return forms;
+  for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
+    const def = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as FormDefinition;
+    forms.set(def.name, { def, check: compileRecordCheck(def.record) });
+  }
+  return forms;
 }

@@ -9,10 +9,7 @@
 //   GET    /api/meta/resources              the definitions the caller may use
 // Every route checks the shared ability on the resource's permission id and scopes by account.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ErrorObject } from 'ajv';
 import type { Page } from '../../shared/api';
-import { isRegionPath } from '../../shared/data/regions';
-import { formatErrorMessage } from '../../shared/formats';
 import type { Action } from '../../shared/permissions';
 import type { ResourceDefinition, ResourceRecord } from '../../shared/resources/types';
 import type { AppContext } from '../context';
@@ -25,23 +22,6 @@ import { handlerFor } from './handlers';
 import { parseListQuery } from './query';
 import { deleteRecord, getRecord, insertRecord, listRecords, recordEvents, toView, transition, updateRecord } from './records';
 import type { CompiledResource, ResourceRegistry } from './registry';
-
-/** Where an ajv error belongs: the property it is about ('_' for the record as a whole). */
-function fieldOf(e: ErrorObject): string {
-  if (e.keyword === 'required') return String((e.params as { missingProperty: string }).missingProperty);
-  if (e.keyword === 'additionalProperties') return String((e.params as { additionalProperty: string }).additionalProperty);
-  return e.instancePath.split('/')[1] || '_';
-}
-
-function validationError(req: FastifyRequest, errors: ErrorObject[]) {
-  const fields: Record<string, string> = {};
-  for (const e of errors) {
-    const field = fieldOf(e);
-    if (fields[field]) continue; // the first problem of a field is the one to fix first
-    fields[field] = e.keyword === 'additionalProperties' ? req.t('errors:unknownField') : formatErrorMessage(e, req.t);
-  }
-  return fieldError(Object.fromEntries(Object.entries(fields).map(([k, text]) => [k, { text }])));
-}
 
 export default async function resourceRoutes(app: FastifyInstance, ctx: AppContext & { resources: ResourceRegistry }) {
   const { db, clock, resources } = ctx;
@@ -59,11 +39,7 @@ export default async function resourceRoutes(app: FastifyInstance, ctx: AppConte
     return { ...(b as Record<string, unknown>) };
   };
   const validData = (req: FastifyRequest, r: CompiledResource, data: Record<string, unknown>) => {
-    if (!r.validate(data)) throw validationError(req, r.validate.errors ?? []);
-    // A region is a code path (an array), which JSON Schema formats cannot check.
-    const regions = Object.entries(r.def.record.properties).filter(([k, f]) => f['x-kind'] === 'region' && data[k] !== undefined);
-    const bad = regions.filter(([k]) => !isRegionPath(data[k] as unknown[]));
-    if (bad.length) throw fieldError(Object.fromEntries(bad.map(([k]) => [k, 'formats:format.region'])));
+    r.check(data, req.t);
     return data;
   };
   const idOf = (req: FastifyRequest) => (req.params as { id: string }).id;
@@ -144,9 +120,9 @@ export default async function resourceRoutes(app: FastifyInstance, ctx: AppConte
     const r = resolve(req, action.ability);
     const me = currentUser(req);
     const input = req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : {};
-    const validateInput = r.actionInputs.get(action.name);
-    if (validateInput && !validateInput(input)) throw validationError(req, validateInput.errors ?? []);
-    const payload = validateInput ? input : {};
+    const checkInput = r.actionInputs.get(action.name);
+    checkInput?.(input, req.t);
+    const payload = checkInput ? input : {};
     const now = clock.now();
     const row = await db.transaction(async (tx) => {
       const moved = await transition(tx as unknown as Db, r.def, { accountId: me.accountId, userId: me.id, id: idOf(req), action: action.name, from: action.from, to: action.to, payload, now });

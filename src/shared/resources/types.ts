@@ -156,3 +156,14 @@ export type ResourceRecord = Record<string, unknown> & {
   updatedAt: string;
   updatedBy: string;
 };
+
+/** A standalone form file (schemas/forms/<name>.json), e.g. enterprise authentication. */
+export interface FormDefinition {
+  name: string;
+  record: ResourceDefinition['record'];
+  form: FormDeclaration;
+  show: { sections: ShowSection[] };
+  labels: Record<Language, ResourceLabels>;
+  /** Checked on submit but not stored (an SMS code). */
+  transient?: string[];
+}

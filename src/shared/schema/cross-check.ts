@@ -6,8 +6,8 @@ import type { SchemaFile, SchemaIssue } from './issues';
 import { SCHEMA_PATHS } from './issues';
 import type { LocaleTree, MenuFile, PermissionsFile, Variant } from './types';
 import { walkMenu, type DeclaredRoute } from './walk';
-import type { ResourceDefinition } from '../resources/types';
-import { checkResources } from './resource-check';
+import type { FormDefinition, ResourceDefinition } from '../resources/types';
+import { checkForms, checkResources } from './resource-check';
 
 /** Routes a variant may not remove: the entry redirect, the home page, sign-in and the failure page. */
 export const ESSENTIAL_ROUTE_KEYS: readonly string[] = ['root', 'home', 'user', 'login', 'notFound'];
@@ -238,6 +238,7 @@ export function crossCheck(valid: readonly SchemaFile[], all: readonly SchemaFil
     resources: [],
     present: new Set(all.map((f) => f.path)),
   };
+  const forms: { file: SchemaFile; form: FormDefinition }[] = [];
   for (const file of valid) {
     if (file.kind === 'menu') {
       ctx.menuFile = file;
@@ -251,6 +252,8 @@ export function crossCheck(valid: readonly SchemaFile[], all: readonly SchemaFil
       ctx.locales.push({ file, language: file.language, tree: file.data as LocaleTree });
     } else if (file.kind === 'resource') {
       ctx.resources.push({ file, resource: file.data as ResourceDefinition });
+    } else if (file.kind === 'form') {
+      forms.push({ file, form: file.data as FormDefinition });
     }
   }
   // Title keys can only be checked against locale files that are present and valid.
@@ -279,5 +282,6 @@ export function crossCheck(valid: readonly SchemaFile[], all: readonly SchemaFil
       ctx.resources,
     );
   }
+  checkForms(ctx.report, forms);
   return issues;
 }

@@ -1,7 +1,7 @@
 // The files the schema engine validates and the issues it reports about them.
 import type { Language } from '../constants';
 
-export type SchemaKind = 'menu' | 'permissions' | 'variant' | 'locale' | 'resource';
+export type SchemaKind = 'menu' | 'permissions' | 'variant' | 'locale' | 'resource' | 'form';
 
 /** One parsed file. `path` is relative to the repository root with forward slashes. */
 export interface SchemaFile {
@@ -43,4 +43,5 @@ export const SCHEMA_PATHS = {
   locale: (language: Language) => `src/shared/locales/${language}/menu.json`,
   resourcesDir: 'schemas/resources',
   resource: (name: string) => `schemas/resources/${name}.json`,
+  formsDir: 'schemas/forms',
 } as const;

@@ -60,6 +60,12 @@ export function loadSchemaFiles(root: string = REPO_ROOT): LoadResult {
     const relative = `${SCHEMA_PATHS.resourcesDir}/${name}`;
     add(relative, (data) => ({ path: relative, kind: 'resource', data }));
   }
+  const formsDir = path.join(root, SCHEMA_PATHS.formsDir);
+  const formFiles = fs.existsSync(formsDir) ? fs.readdirSync(formsDir).filter((name) => name.endsWith('.json')).sort() : [];
+  for (const name of formFiles) {
+    const relative = `${SCHEMA_PATHS.formsDir}/${name}`;
+    add(relative, (data) => ({ path: relative, kind: 'form', data }));
+  }
   return { files, issues };
 }
 

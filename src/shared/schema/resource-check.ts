@@ -3,7 +3,7 @@
 // agree; both languages label every field, enum value, state, action and section; the
 // permission id, the menu parent and the menu routes that render a resource exist.
 import { LANGUAGES } from '../constants';
-import { SYSTEM_FIELDS, type FieldSchema, type ResourceDefinition } from '../resources/types';
+import { SYSTEM_FIELDS, type FieldSchema, type FormDefinition, type ResourceDefinition } from '../resources/types';
 import type { SchemaFile } from './issues';
 import type { DeclaredRoute } from './walk';
 
@@ -119,6 +119,31 @@ export function checkResources(ctx: ResourceCheckContext, files: { file: SchemaF
     const render = route.entry.render;
     if (render && 'resource' in render && !byName.has(render.resource) && ctx.menuFile) {
       ctx.report(ctx.menuFile, `${route.pointer}/render/resource`, `'${render.resource}' is not a resource in schemas/resources/`);
+    }
+  }
+}
+
+/** Forms (schemas/forms/*.json): fields named by the form, show and transient exist; both languages label them. */
+export function checkForms(report: Report, files: { file: SchemaFile; form: FormDefinition }[]) {
+  for (const { file, form } of files) {
+    const at = (pointer: string, message: string) => report(file.path, pointer, message);
+    const expectedName = file.path.split('/').pop()?.replace(/\.json$/, '');
+    if (expectedName && form.name !== expectedName) at('/name', `must match the file name '${expectedName}'`);
+    const props = form.record.properties;
+    const exists = (pointer: string, name: string) => {
+      if (!(name in props)) at(pointer, `'${name}' is not a field of record.properties`);
+    };
+    (form.record.required ?? []).forEach((f, i) => exists(`/record/required/${i}`, f));
+    form.form.fields.forEach((f, i) => exists(`/form/fields/${i}`, f));
+    form.show.sections.forEach((sec, i) => sec.fields.forEach((f, j) => exists(`/show/sections/${i}/fields/${j}`, f)));
+    (form.transient ?? []).forEach((f, i) => exists(`/transient/${i}`, f));
+    for (const lang of LANGUAGES) {
+      const labels = form.labels[lang];
+      for (const f of Object.keys(props)) if (!labels.fields[f]) at(`/labels/${lang}/fields`, `missing the label '${f}'`);
+      for (const [name, f] of Object.entries(props)) {
+        for (const v of f.enum ?? []) if (!labels.enums?.[name]?.[String(v)]) at(`/labels/${lang}/enums`, `missing the label '${name}.${v}'`);
+      }
+      for (const sec of form.show.sections) if (!labels.sections?.[sec.key]) at(`/labels/${lang}/sections`, `missing the label '${sec.key}'`);
     }
   }
 }

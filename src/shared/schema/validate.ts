@@ -6,6 +6,7 @@ import { createAjv } from './ajv';
 import { crossCheck } from './cross-check';
 import type { SchemaFile, SchemaIssue, SchemaKind } from './issues';
 import commonMeta from '../../../schemas/meta/common.schema.json';
+import formMeta from '../../../schemas/meta/form.schema.json';
 import localeMeta from '../../../schemas/meta/locale.schema.json';
 import menuMeta from '../../../schemas/meta/menu.schema.json';
 import permissionsMeta from '../../../schemas/meta/permissions.schema.json';
@@ -22,6 +23,7 @@ export const META_SCHEMAS: Record<SchemaKind, object> = {
   variant: variantMeta,
   locale: localeMeta,
   resource: resourceMeta,
+  form: formMeta,
 };
 
 /** Meta-schemas other meta-schemas refer to ($ref "common.schema.json#/$defs/..."). */
@@ -39,6 +41,8 @@ function validators(): Record<SchemaKind, ValidateFunction> {
       variant: ajv.compile(META_SCHEMAS.variant),
       locale: ajv.compile(META_SCHEMAS.locale),
       resource: ajv.compile(META_SCHEMAS.resource),
+      // Refers to resource.schema.json (compiled just above) for its field definitions.
+      form: ajv.compile(META_SCHEMAS.form),
     };
   }
   return compiled;

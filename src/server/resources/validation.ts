@@ -1,0 +1,59 @@
+// Validation of a record (resource or form) on the server: the JSON Schema by the same ajv
+// options and formats as the console's rjsf forms, then what a format cannot express (a
+// region is a code path). Problems become a 400 with one friendly message per field.
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import type { TFunction } from 'i18next';
+import { isRegionPath } from '../../shared/data/regions';
+import { createRecordAjv, formatErrorMessage } from '../../shared/formats';
+import type { FieldSchema, ResourceDefinition } from '../../shared/resources/types';
+import { fieldError, type MessageRef } from '../errors';
+
+type RecordSchema = ResourceDefinition['record'];
+export type RecordCheck = (data: Record<string, unknown>, t: TFunction) => void;
+
+let ajv: ReturnType<typeof createRecordAjv> | undefined;
+const sharedAjv = () => (ajv ??= createRecordAjv());
+
+/** Where an ajv error belongs: the property it is about ('_' for the record as a whole). */
+function fieldOf(e: ErrorObject): string {
+  if (e.keyword === 'required' && e.instancePath === '') return String((e.params as { missingProperty: string }).missingProperty);
+  if (e.keyword === 'additionalProperties' && e.instancePath === '') return String((e.params as { additionalProperty: string }).additionalProperty);
+  return e.instancePath.split('/')[1] || '_';
+}
+
+export function errorsToFields(errors: readonly ErrorObject[], t: TFunction): Record<string, MessageRef> {
+  const fields: Record<string, MessageRef> = {};
+  for (const e of errors) {
+    const field = fieldOf(e);
+    if (fields[field]) continue; // the first problem of a field is the one to fix first
+    const text = e.keyword === 'additionalProperties' && e.instancePath === '' ? t('errors:unknownField') : formatErrorMessage(e, t);
+    fields[field] = { text };
+  }
+  return fields;
+}
+
+/** Region code paths of a record: top-level region fields and the region inside a bank branch. */
+function regionProblems(properties: Record<string, FieldSchema>, data: Record<string, unknown>): string[] {
+  const bad: string[] = [];
+  for (const [name, f] of Object.entries(properties)) {
+    const v = data[name];
+    if (v === undefined) continue;
+    if (f['x-kind'] === 'region' && !isRegionPath(v as unknown[])) bad.push(name);
+    if (f['x-kind'] === 'bankBranch' && !isRegionPath(((v as { region?: unknown[] }).region ?? []) as unknown[])) bad.push(name);
+  }
+  return bad;
+}
+
+export function compileRecordCheck(record: RecordSchema): RecordCheck {
+  const validate: ValidateFunction = sharedAjv().compile({ ...record, additionalProperties: false });
+  return (data, t) => {
+    if (!validate(data)) throw fieldError(errorsToFields(validate.errors ?? [], t));
+    const regions = regionProblems(record.properties, data);
+    if (regions.length) throw fieldError(Object.fromEntries(regions.map((k) => [k, 'formats:format.region'])));
+  };
+}
+
+/** For an action's input: the same, with no region fields to check. */
+export function compileInputCheck(input: NonNullable<NonNullable<ResourceDefinition['actions']>[number]['input']>): RecordCheck {
+  return compileRecordCheck({ type: 'object', properties: input.properties, required: input.required });
+}

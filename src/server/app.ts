@@ -10,6 +10,7 @@ import authPlugin from './plugins/auth';
 import envelopePlugin, { ok } from './plugins/envelope';
 import spaPlugin from './plugins/spa';
 import agreementRoutes from './modules/agreements/routes';
+import authenticationRoutes from './modules/authentication/routes';
 import authRoutes from './modules/auth/routes';
 import devRoutes from './modules/dev/routes';
 import fileRoutes from './modules/files/routes';
@@ -19,7 +20,7 @@ import todoRoutes from './modules/todos/routes';
 import userRoutes from './modules/users/routes';
 import { repoRoot } from './paths';
 import { ensureResourceIndexes } from './resources/indexes';
-import { loadResources } from './resources/registry';
+import { loadForms, loadResources } from './resources/registry';
 import resourceRoutes from './resources/routes';
 import { smsProviderFor, type SmsProvider } from './sms/provider';
 
@@ -39,6 +40,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   const schemaRoot = config.schemaRoot ?? repoRoot;
   assertSchemas(schemaRoot);
   const resources = loadResources(schemaRoot);
+  const forms = loadForms(schemaRoot);
   await ensureResourceIndexes(database.db, resources);
   const ctx: AppContext = {
     db: database.db,
@@ -68,6 +70,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
       await api.register(agreementRoutes, ctx);
       await api.register(resourceRoutes, { ...ctx, resources });
       await api.register(fileRoutes, ctx);
+      await api.register(authenticationRoutes, { ...ctx, forms });
       if (!config.production) await api.register(devRoutes, ctx);
     },
     { prefix: '/api' },

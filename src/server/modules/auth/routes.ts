@@ -50,8 +50,8 @@ export default async function authRoutes(app: FastifyInstance, ctx: AppContext) 
     if (scene === 'login' && existing) assertCanSignIn(existing);
     if (scene === 'updateMobile' || scene === 'verify' || scene === 'bindSubAccount') {
       await app.requireAuth(req);
-      const me = currentUser(req);
-      if (scene === 'verify' && body.phone !== me.phone) throw fieldError({ phone: 'notYourPhone' });
+      // 'verify' may go to another phone (a legal representative's): the code is bound to that
+      // phone, so it can only prove that phone, never the user's own (deleteAccount checks own).
       if (scene === 'updateMobile' && existing) throw fieldError({ phone: 'phoneRegistered' });
     }
     return ok(req, await sendSmsCode(ctx, body.phone, scene));

@@ -59,9 +59,9 @@ export async function sendSmsCode(ctx: AppContext, phone: string, scene: SmsScen
 
 /**
  * Checks and consumes the newest code sent to phone for scene. Runs in its own transaction so
- * that a wrong try is counted even though the request then fails. Throws a 400 on the `code` field.
+ * that a wrong try is counted even though the request then fails. Throws a 400 on `field`.
  */
-export async function consumeSmsCode(ctx: AppContext, phone: string, scene: SmsScene, code: string): Promise<void> {
+export async function consumeSmsCode(ctx: AppContext, phone: string, scene: SmsScene, code: string, field = 'code'): Promise<void> {
   const now = ctx.clock.now();
   const outcome = await ctx.db.transaction(async (tx) => {
     const [row] = await tx
@@ -87,5 +87,5 @@ export async function consumeSmsCode(ctx: AppContext, phone: string, scene: SmsS
       .returning({ id: smsCodes.id });
     return used.length === 1 ? ('ok' as const) : ('smsCodeExpired' as const);
   });
-  if (outcome !== 'ok') throw fieldError({ code: outcome });
+  if (outcome !== 'ok') throw fieldError({ [field]: outcome });
 }

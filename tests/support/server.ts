@@ -59,7 +59,16 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   const database = await openDatabase({ url: pg?.url });
   const clock = new ManualClock(Date.parse('2026-11-20T02:00:00Z'));
   const config = { ...configFromEnv({ ...env }), webDist: undefined };
-  const { app, ctx } = await buildApp({ config, database, clock, sms: consoleSmsProvider(() => {}) });
+  let built: Awaited<ReturnType<typeof buildApp>>;
+  try {
+    built = await buildApp({ config, database, clock, sms: consoleSmsProvider(() => {}) });
+  } catch (err) {
+    // A server that refuses to start (a test of exactly that) leaves nothing behind.
+    await database.close();
+    await pg?.drop();
+    throw err;
+  }
+  const { app, ctx } = built;
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };
   const baseUrl = `http://127.0.0.1:${port}`;

@@ -1,8 +1,9 @@
 // npm run bench: every benchmark, printing figures. Benchmarks never fail on a number.
+import { benchResources } from './resources';
 import { benchStartup } from './startup';
 
 const only = process.argv[2];
-const benches: Record<string, () => Promise<void>> = { startup: benchStartup };
+const benches: Record<string, () => Promise<void>> = { startup: benchStartup, resources: benchResources };
 for (const [name, fn] of Object.entries(benches)) {
   if (only && only !== name) continue;
   await fn();

@@ -1,0 +1,123 @@
+// Benchmark: the generic list endpoint with 100,000 records of one resource (purchaseOffers),
+// first page and a filtered page, median and p99 over HTTP; and XLSX/CSV export rows per
+// second. On PGlite and on PostgreSQL (when one can be started). Prints figures only.
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../../src/server/app';
+import { configFromEnv } from '../../src/server/config';
+import { openDatabase, type Database } from '../../src/server/db/client';
+import { accounts, resourceRecords, sessions, users } from '../../src/server/db/schema';
+import { hashToken } from '../../src/server/modules/auth/tokens';
+import { consoleSmsProvider } from '../../src/server/sms/provider';
+import { startPg } from '../support/pg-cluster';
+
+const N = 100_000;
+const RUNS = 40;
+
+async function seed(database: Database): Promise<string> {
+  const db = database.db;
+  const now = new Date();
+  const [account] = await db.insert(accounts).values({ type: 'enterprise', name: 'bench', authStatus: 'approved', createdAt: now, updatedAt: now }).returning();
+  const [user] = await db
+    .insert(users)
+    .values({ accountId: account.id, phone: '13900000000', name: 'bench', passwordHash: 'x', role: 'owner', isOwner: true, createdAt: now, updatedAt: now })
+    .returning();
+  const token = randomUUID();
+  await db.insert(sessions).values({ tokenHash: hashToken(token), userId: user.id, createdAt: now, expiresAt: new Date(now.getTime() + 86_400_000) });
+  const categories = ['rawMaterial', 'agricultural', 'industrial', 'consumer', 'service'];
+  const states = ['draft', 'published', 'withdrawn', 'expired'];
+  for (let start = 0; start < N; start += 2000) {
+    const rows = Array.from({ length: Math.min(2000, N - start) }, (_, k) => {
+      const i = start + k;
+      const created = new Date(now.getTime() - (N - i) * 60_000);
+      return {
+        resource: 'purchaseOffers',
+        accountId: account.id,
+        state: states[i % 4],
+        data: {
+          title: `Offer ${i}`,
+          category: categories[i % 5],
+          goodsName: 'steel',
+          unit: 'ton',
+          quantity: 1 + (i % 100),
+          unitPrice: '4000.00',
+          amount: `${(i * 37) % 1_000_000}.${String(i % 100).padStart(2, '0')}`,
+          deliveryDate: '2026-12-01',
+          validUntil: '2026-12-31',
+          deliveryRegion: ['33', '3301', '330106'],
+        },
+        createdBy: user.id,
+        createdAt: created,
+        updatedBy: user.id,
+        updatedAt: created,
+      };
+    });
+    await db.insert(resourceRecords).values(rows);
+  }
+  return token;
+}
+
+const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+async function timeGet(url: string, token: string): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < RUNS; i += 1) {
+    const t0 = performance.now();
+    const res = await fetch(url, { headers: { authorization: token } });
+    await res.arrayBuffer();
+    if (!res.ok) throw new Error(`${url}: ${res.status}`);
+    times.push(performance.now() - t0);
+  }
+  return times.sort((a, b) => a - b);
+}
+
+async function benchOn(kind: 'pglite' | 'postgres', url?: string) {
+  const database = await openDatabase({ url });
+  const seedStart = performance.now();
+  const token = await seed(database);
+  const seeded = (performance.now() - seedStart) / 1000;
+  const { app } = await buildApp({ config: { ...configFromEnv({}), webDist: undefined }, database, sms: consoleSmsProvider(() => {}) });
+  await database.db.execute(sql`analyze resource_records`);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}/api/r/purchaseOffers`;
+  console.log(`resources[${kind}]: seeded ${N} records in ${seeded.toFixed(1)} s`);
+  for (const [label, query] of [
+    ['first page', '?pageNo=1&pageSize=10'],
+    ['filtered page', '?pageNo=3&pageSize=20&category=industrial&state=published&amount=1000,500000&sort=-amount'],
+    ['text search', '?pageNo=1&pageSize=10&title=Offer%209999'],
+  ] as const) {
+    const t = await timeGet(base + query, token);
+    console.log(`resources[${kind}]: list ${label}: median ${pct(t, 50).toFixed(1)} ms, p99 ${pct(t, 99).toFixed(1)} ms (${RUNS} requests)`);
+  }
+  for (const format of ['xlsx', 'csv']) {
+    const t0 = performance.now();
+    const res = await fetch(`${base}/export?format=${format}`, { headers: { authorization: token } });
+    const bytes = (await res.arrayBuffer()).byteLength;
+    const s = (performance.now() - t0) / 1000;
+    console.log(`resources[${kind}]: export ${format} of ${N} rows in ${s.toFixed(1)} s = ${Math.round(N / s)} rows/s (${(bytes / 1e6).toFixed(1)} MB)`);
+  }
+  await app.close();
+  await database.close();
+}
+
+export async function benchResources(): Promise<void> {
+  await benchOn('pglite');
+  const pg = await startPg();
+  if (!pg) {
+    console.log('resources[postgres]: no PostgreSQL available (TEST_DATABASE_URL or apt package postgresql); skipped');
+    return;
+  }
+  try {
+    const postgres = (await import('postgres')).default;
+    const admin = postgres(pg.url, { max: 1, onnotice: () => {} });
+    const name = `lsf_bench_${Date.now()}`;
+    await admin.unsafe(`create database ${name}`);
+    const url = new URL(pg.url);
+    url.pathname = `/${name}`;
+    await benchOn('postgres', url.toString());
+    await admin.unsafe(`drop database ${name} with (force)`);
+    await admin.end();
+  } finally {
+    pg.stop();
+  }
+}

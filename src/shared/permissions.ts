@@ -31,7 +31,26 @@ export function permissionsForRole(role: string): PermissionEntry[] {
   }));
 }
 
-export function roleFor(role: string): Role {
+/**
+ * Permission ids whose changing actions are trading: only an account whose authentication is
+ * approved may use them (DESIGN §5 "Only approved accounts trade"). Reading stays open so a
+ * new account can look around before it authenticates.
+ */
+export const TRADING_PERMISSION_IDS: readonly string[] = ['offers', 'contracts', 'trade', 'settlement'];
+const READ_ACTIONS: readonly string[] = ['query', 'get', 'export'];
+
+export type AuthStatus = 'unverified' | 'submitted' | 'approved' | 'rejected';
+
+/** The role's grants as they apply to a user whose account has `authStatus`. */
+export function permissionsForUser(role: string, authStatus: AuthStatus): PermissionEntry[] {
   const entries = permissionsForRole(role);
+  if (authStatus === 'approved') return entries;
+  return entries.map((e) =>
+    TRADING_PERMISSION_IDS.includes(e.permissionId) ? { ...e, actionEntitySet: e.actionEntitySet.filter((a) => READ_ACTIONS.includes(a.action)) } : e,
+  );
+}
+
+export function roleFor(role: string, authStatus: AuthStatus = 'approved'): Role {
+  const entries = permissionsForUser(role, authStatus);
   return { id: role, name: role, permissions: entries, permissionList: entries.map((p) => p.permissionId) };
 }

@@ -75,7 +75,7 @@ describe.skipIf(!dbAvailable)('authentication', () => {
     const res = await submit(token, 'enterprise', { ...data, creditCode: '91350100M000100Y44', location: ['33', '3301', '110105'], legalIdImages: data.legalIdImages.slice(0, 2), industry: 'Z9', legalIdExpiry: 'forever' });
     expect(res.status).toBe(400);
     expect(Object.keys(res.body.data as object).sort()).toEqual(['creditCode', 'industry', 'legalIdExpiry', 'legalIdImages']);
-    expect((res.body.data as Record<string, string>).creditCode).toBe('请输入正确的统一社会信用代码');
+    expect((res.body.data as unknown as Record<string, string>).creditCode).toBe('请输入正确的统一社会信用代码');
     const region = await submit(token, 'enterprise', { ...data, location: ['33', '3301', '110105'] });
     expect(region.body.data).toEqual({ location: '请选择完整的省、市、区' });
     expect((await submit(token, 'personal', data)).body.data).toEqual({ kind: '取值无效' });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '../../src/shared/api';
 import type { ResourceDefinition, ResourceRecord } from '../../src/shared/resources/types';
 import { signedIn } from '../support/flows';
-import { addOperator } from '../support/operators';
+import { addOperator, approveAccount } from '../support/operators';
 import { dbAvailable, startTestServer, type TestServer } from '../support/server';
 
 const offer = (i: number, extra: Record<string, unknown> = {}) => ({
@@ -25,13 +25,15 @@ const offer = (i: number, extra: Record<string, unknown> = {}) => ({
 describe.skipIf(!dbAvailable)('resource API', () => {
   let s: TestServer;
   let owner: { phone: string; token: string };
-  let other: { token: string };
+  let other: { phone: string; token: string };
   const created: ResourceRecord[] = [];
 
   beforeAll(async () => {
     s = await startTestServer();
     owner = await signedIn(s, { userType: 'enterprise', enterpriseName: '杭州某某钢铁贸易有限公司' });
     other = await signedIn(s, { userType: 'enterprise', enterpriseName: '苏州某某机械有限公司' });
+    await approveAccount(s, owner.phone);
+    await approveAccount(s, other.phone);
     for (let i = 0; i < 15; i += 1) {
       s.clock.advance(60_000);
       const res = await s.call<ResourceRecord>('POST', '/api/r/purchaseOffers', { token: owner.token, body: offer(i) });
@@ -126,6 +128,19 @@ describe.skipIf(!dbAvailable)('resource API', () => {
       expect(res.body).toEqual({ code: 404, msg: '请求的资源不存在', data: null });
     }
     expect((await list('pageSize=100', other.token)).body.data.records.map((r) => r.title)).toEqual(['别家的报价']);
+  });
+
+  it('lets an account trade only once its authentication is approved', async () => {
+    const fresh = await signedIn(s, { userType: 'enterprise', enterpriseName: '新注册公司' });
+    const profile = await s.call<{ role: { permissions: { permissionId: string; actionEntitySet: { action: string }[] }[] } }>('GET', '/api/user/info', { token: fresh.token });
+    const offers = profile.body.data.role.permissions.find((p) => p.permissionId === 'offers');
+    expect(offers?.actionEntitySet.map((a) => a.action).sort()).toEqual(['export', 'get', 'query']);
+    expect((await s.call('GET', '/api/r/purchaseOffers', { token: fresh.token })).status).toBe(200);
+    expect((await s.call('POST', '/api/r/purchaseOffers', { token: fresh.token, body: offer(70) })).status).toBe(403);
+    // Invoices are account administration, not trading.
+    expect((await s.call('POST', '/api/r/invoiceRequests', { token: fresh.token, body: { invoiceType: 'normal', buyerName: '新注册公司', amount: '10.00', email: 'a@example.com' } })).status).toBe(200);
+    await approveAccount(s, fresh.phone);
+    expect((await s.call('POST', '/api/r/purchaseOffers', { token: fresh.token, body: offer(70) })).status).toBe(200);
   });
 
   it('refuses (403) what the operator type does not grant, whatever the UI shows', async () => {

@@ -1,7 +1,7 @@
 // Sub-accounts for tests that need a user with another operator type in the same account.
 // (The operator management API comes with its own issue; this writes the same rows it will.)
 import { eq } from 'drizzle-orm';
-import { users } from '../../src/server/db/schema';
+import { accounts, users } from '../../src/server/db/schema';
 import { hashPassword } from '../../src/server/modules/auth/passwords';
 import { PASSWORD, loginPassword, newPhone } from './flows';
 import type { TestServer } from './server';
@@ -22,4 +22,10 @@ export async function addOperator(s: TestServer, ownerPhone: string, role: strin
   });
   const res = await loginPassword(s, phone);
   return { phone, token: res.body.data.access_token };
+}
+
+/** Marks the account of `phone` as authenticated (what an ops approval does), so it may trade. */
+export async function approveAccount(s: TestServer, phone: string): Promise<void> {
+  const [user] = await s.ctx.db.select().from(users).where(eq(users.phone, phone));
+  await s.ctx.db.update(accounts).set({ authStatus: 'approved' }).where(eq(accounts.id, user.accountId));
 }

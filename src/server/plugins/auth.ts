@@ -3,7 +3,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppContext } from '../context';
-import { abilityForRole } from '../../shared/ability';
+import { defineAbilityFor } from '../../shared/ability';
+import { permissionsForUser } from '../../shared/permissions';
 import type { Action } from '../../shared/permissions';
 import { forbidden, unauthorized } from '../errors';
 import { resolveToken, tokenFromHeader, type SessionUser } from '../modules/auth/tokens';
@@ -39,7 +40,12 @@ async function authPlugin(app: FastifyInstance, ctx: AppContext) {
   });
 }
 
-/** The same CASL ability the console builds from the profile decides here. */
-export const userCan = (user: SessionUser, permissionId: string, action: Action): boolean => abilityForRole(user.role).can(action, permissionId);
+/**
+ * The same CASL ability the console builds from the profile decides here: the role's grants,
+ * with trading actions withheld until the account's authentication is approved. Operations
+ * staff belong to the platform account, which is not authenticated and does not trade.
+ */
+export const userCan = (user: SessionUser, permissionId: string, action: Action): boolean =>
+  defineAbilityFor(permissionsForUser(user.role, user.account.type === 'platform' ? 'approved' : user.account.authStatus)).can(action, permissionId);
 
 export default fp(authPlugin, { name: 'auth' });

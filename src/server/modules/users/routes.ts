@@ -46,7 +46,7 @@ export default async function userRoutes(app: FastifyInstance, ctx: AppContext) 
 
   app.get('/user/info', async (req) => {
     const me = currentUser(req);
-    const profile: Profile = { id: me.id, name: me.name, avatar: '', role: roleFor(me.role) };
+    const profile: Profile = { id: me.id, name: me.name, avatar: '', role: roleFor(me.role, me.account.type === 'platform' ? 'approved' : me.account.authStatus) };
     return ok(req, profile);
   });
 

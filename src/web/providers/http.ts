@@ -77,14 +77,23 @@ async function readBody(response: Response): Promise<ParsedBody | null> {
 
 const asText = (value: unknown): string => (typeof value === 'string' ? value : '');
 
-function toError(response: Response, body: ParsedBody | null): HttpError {
+function toError(response: Pick<Response, 'ok' | 'status'>, body: ParsedBody | null): HttpError {
   const code = typeof body?.code === 'number' ? body.code : response.ok ? 500 : response.status;
   // SPEC §7: the envelope names its text msg or message.
   const msg = asText(body?.msg) || asText(body?.message);
   return new HttpError({ code, msg, data: body?.data ?? null });
 }
 
-async function send<T>(path: string, options: RequestOptions): Promise<T> {
+/** Reads a successful response; the JSON envelope unless a caller needs the raw body (downloads). */
+type ReadResponse<T> = (response: Response) => Promise<T>;
+
+async function readEnvelope<T>(response: Response): Promise<T> {
+  const body = await readBody(response);
+  if (body && isSuccessCode(body.code)) return body.data as T;
+  throw toError(response, body);
+}
+
+async function send<T>(path: string, options: RequestOptions, read: ReadResponse<T> = readEnvelope): Promise<T> {
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -103,9 +112,7 @@ async function send<T>(path: string, options: RequestOptions): Promise<T> {
             : JSON.stringify(options.body),
       signal: controller.signal,
     });
-    const body = await readBody(response);
-    if (body && isSuccessCode(body.code)) return body.data as T;
-    throw toError(response, body);
+    return await read(response);
   } catch (error) {
     if (error instanceof HttpError) throw error;
     throw new HttpError({ code: timedOut ? TIMEOUT_CODE : NETWORK_ERROR_CODE, msg: '', data: null });
@@ -115,9 +122,9 @@ async function send<T>(path: string, options: RequestOptions): Promise<T> {
 }
 
 /** Resolves the envelope's data on code 200 or 0; otherwise applies SPEC §8 and rejects with an HttpError. */
-export async function request<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
+export async function request<T = unknown>(path: string, options: RequestOptions = {}, read?: ReadResponse<T>): Promise<T> {
   try {
-    return await send<T>(path, options);
+    return await send<T>(path, options, read);
   } catch (error) {
     const httpError = error as HttpError;
     reactToError(httpError, { silent: options.silent ?? false });
@@ -142,4 +149,78 @@ export const http = {
 /** Field errors of a 400 response (data = {field: message}), or null. */
 export function fieldErrorsOf(error: unknown): FieldErrors | null {
   return error instanceof HttpError ? (error.errors ?? null) : null;
+}
+
+export interface Download {
+  blob: Blob;
+  /** From Content-Disposition (filename* preferred), or null when the server names none. */
+  filename: string | null;
+}
+
+function filenameOf(disposition: string | null): string | null {
+  if (!disposition) return null;
+  const extended = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
+  if (extended) {
+    try {
+      return decodeURIComponent(extended[1]);
+    } catch {
+      /* fall back to the plain name */
+    }
+  }
+  return /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? null;
+}
+
+/**
+ * A file download (exports) with the same headers and error rules as request(): the body as a
+ * Blob when the server answers 2xx, the envelope's error otherwise. A plain <a href> could not
+ * send the Authorization header.
+ */
+export function download(path: string, options: Omit<RequestOptions, 'body'> = {}): Promise<Download> {
+  return request<Download>(path, options, async (response) => {
+    if (!response.ok) return readEnvelope<Download>(response);
+    return { blob: await response.blob(), filename: filenameOf(response.headers.get('Content-Disposition')) };
+  });
+}
+
+export interface UploadOptions {
+  /** 0-100 as the bytes leave the browser. */
+  onProgress?: (percent: number) => void;
+  signal?: AbortSignal;
+  silent?: boolean;
+}
+
+/**
+ * A multipart upload with progress (fetch cannot report upload progress, XMLHttpRequest can),
+ * with the same headers, envelope and error rules as request().
+ */
+export function upload<T = unknown>(path: string, form: FormData, options: UploadOptions = {}): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    const fail = (error: HttpError) => {
+      reactToError(error, { silent: options.silent ?? false });
+      reject(error);
+    };
+    xhr.open('POST', buildUrl(path));
+    buildHeaders({ body: form }).forEach((value, key) => xhr.setRequestHeader(key, value));
+    // Big files on slow links take a while: the plain request timeout would cut them off.
+    xhr.timeout = HTTP_TIMEOUT_MS * 6;
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) options.onProgress?.(Math.round((event.loaded / event.total) * 100));
+    };
+    xhr.onload = () => {
+      let body: ParsedBody | null = null;
+      try {
+        const parsed: unknown = JSON.parse(xhr.responseText);
+        body = typeof parsed === 'object' && parsed !== null ? (parsed as ParsedBody) : null;
+      } catch {
+        body = null;
+      }
+      if (body && isSuccessCode(body.code)) resolve(body.data as T);
+      else fail(toError({ ok: xhr.status >= 200 && xhr.status < 300, status: xhr.status || 500 }, body));
+    };
+    xhr.onerror = () => fail(new HttpError({ code: NETWORK_ERROR_CODE, msg: '', data: null }));
+    xhr.ontimeout = () => fail(new HttpError({ code: TIMEOUT_CODE, msg: '', data: null }));
+    options.signal?.addEventListener('abort', () => xhr.abort());
+    xhr.send(form);
+  });
 }

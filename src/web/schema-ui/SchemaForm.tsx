@@ -1,0 +1,100 @@
+import { withTheme } from '@rjsf/core';
+import { Theme } from '@rjsf/antd';
+import type { IChangeEvent } from '@rjsf/core';
+import type { ErrorSchema } from '@rjsf/utils';
+import { Alert } from 'antd';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { FieldErrors } from '../../shared/api';
+import { FORMATS_NAMESPACE } from '../../shared/formats';
+import { splitServerErrors, transformErrorsWith } from './errors';
+import { fields, templates, widgets } from './registry';
+import type { FormSource, FormText, SchemaFormContext } from './types';
+import { buildUiSchema, formSchema } from './uiSchema';
+import { validator } from './validator';
+
+// The one rjsf setup: the antd theme with our grid and widgets, the server's ajv options and
+// friendly translated errors. This module (with rjsf and ajv) is only ever loaded lazily, by
+// pages that show a form.
+
+type Data = Record<string, unknown>;
+
+const ThemedForm = withTheme<Data>({ ...Theme, widgets: { ...Theme.widgets, ...widgets }, fields, templates: { ...Theme.templates, ...templates } });
+
+export interface SchemaFormProps {
+  source: FormSource;
+  text: FormText;
+  mode: 'create' | 'edit';
+  /** The form's id: a submit button elsewhere (a modal's footer) can use form={id}. */
+  id: string;
+  initialData?: Data;
+  /** The server's 400 field errors of the last submit. */
+  serverErrors?: FieldErrors | null;
+  disabled?: boolean;
+  onSubmit(data: Data): void;
+  /** Rendered inside the form, after the fields (submit and cancel buttons). */
+  children?: ReactNode;
+}
+
+/** Drops the server's message of each field the user has changed since. */
+function withoutChanged(errors: ErrorSchema, before: Data, after: Data): ErrorSchema {
+  const kept = Object.entries(errors as Record<string, unknown>).filter(([field]) => JSON.stringify(before[field]) === JSON.stringify(after[field]));
+  return Object.fromEntries(kept) as ErrorSchema;
+}
+
+export default function SchemaForm({ source, text, mode, id, initialData, serverErrors, disabled, onSubmit, children }: SchemaFormProps) {
+  const { t } = useTranslation(['resources', FORMATS_NAMESPACE, 'validation']);
+  const [data, setData] = useState<Data>(() => initialData ?? {});
+  const dataRef = useRef(data);
+  const [submitted, setSubmitted] = useState(false);
+
+  const schema = useMemo(() => formSchema(source), [source]);
+  const uiSchema = useMemo(() => buildUiSchema(source, text, mode), [source, text, mode]);
+  const transformErrors = useMemo(() => transformErrorsWith((key, options) => t(key, options), () => dataRef.current), [t]);
+  const formContext = useMemo<SchemaFormContext>(() => ({ formData: () => dataRef.current, text }), [text]);
+
+  // Server errors show until the user changes the field they are about.
+  const [server, setServer] = useState(() => ({ source: serverErrors, data, ...splitServerErrors(serverErrors, source.form.fields) }));
+  let shown = server;
+  if (server.source !== serverErrors) {
+    shown = { source: serverErrors, data, ...splitServerErrors(serverErrors, source.form.fields) };
+    setServer(shown);
+  }
+
+  const change = ({ formData }: IChangeEvent<Data>) => {
+    const next = formData ?? {};
+    dataRef.current = next;
+    setData(next);
+    setServer((current) => ({ ...current, extraErrors: withoutChanged(current.extraErrors, current.data, next), data: next }));
+  };
+
+  return (
+    <div className="schema-form">
+      {shown.general.length > 0 && <Alert type="error" showIcon message={shown.general.join(' ')} style={{ marginBottom: 16 }} />}
+      <ThemedForm
+        id={id}
+        schema={schema}
+        uiSchema={uiSchema}
+        formData={data}
+        formContext={formContext}
+        validator={validator}
+        transformErrors={transformErrors}
+        extraErrors={shown.extraErrors}
+        showErrorList={false}
+        focusOnFirstError
+        noHtml5Validate
+        // After a first submit, errors update as the user fixes them.
+        liveValidate={submitted ? 'onChange' : undefined}
+        disabled={disabled}
+        onChange={change}
+        onError={() => setSubmitted(true)}
+        onSubmit={({ formData }) => {
+          setSubmitted(true);
+          onSubmit(formData ?? {});
+        }}
+      >
+        {children ?? <></>}
+      </ThemedForm>
+    </div>
+  );
+}

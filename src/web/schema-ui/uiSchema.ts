@@ -1,0 +1,85 @@
+import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+import type { FieldSchema } from '../../shared/resources/types';
+import type { FormSource, FormText } from './types';
+
+// The rjsf schema and uiSchema of a form, from its declaration: field order, titles and help
+// from the labels, a widget per x-kind or format, the declared uiSchema on top, and
+// readOnlyOnEdit fields disabled when editing.
+
+/** Widgets (registry.ts) chosen from a field's x-kind, then its format. */
+const KIND_WIDGETS: Partial<Record<NonNullable<FieldSchema['x-kind']>, string>> = {
+  money: 'money',
+  date: 'date',
+  enum: 'enum',
+  textarea: 'textarea',
+  region: 'region',
+  industry: 'industry',
+  image: 'upload',
+  file: 'upload',
+  smsCode: 'smsCode',
+  dateOrLongTerm: 'dateOrLongTerm',
+};
+const FORMAT_WIDGETS: Record<string, string> = {
+  money: 'money',
+  date: 'date',
+  industry: 'industry',
+  mobile: 'normalised',
+  uscc: 'normalised',
+  residentId: 'normalised',
+  bankCard: 'normalised',
+  smsCode: 'smsCode',
+  password: 'password',
+};
+
+/** Kinds that take a whole row unless the uiSchema says otherwise. */
+const FULL_WIDTH_KINDS = new Set(['textarea', 'image', 'file', 'bankBranch']);
+
+function widgetOf(field: FieldSchema): UiSchema {
+  const kind = field['x-kind'];
+  if (kind === 'bankBranch') return { 'ui:field': 'bankBranch' };
+  const widget = (kind && KIND_WIDGETS[kind]) ?? (field.format && FORMAT_WIDGETS[field.format]) ?? (field.enum ? 'enum' : undefined);
+  if (!widget) return {};
+  const options: Record<string, string | undefined> = {};
+  if (widget === 'normalised') options.normalise = field.format;
+  if (widget === 'upload') options.kind = kind;
+  return { 'ui:widget': widget, ...(Object.keys(options).length ? { 'ui:options': options } : {}) };
+}
+
+/** The record schema cut to the form's fields (a field left out of the form is not asked for). */
+export function formSchema(source: FormSource): RJSFSchema {
+  const fields = source.form.fields.filter((f) => source.record.properties[f]);
+  return {
+    type: 'object',
+    properties: Object.fromEntries(fields.map((f) => [f, source.record.properties[f]])),
+    required: (source.record.required ?? []).filter((f) => fields.includes(f)),
+    additionalProperties: false,
+  } as RJSFSchema;
+}
+
+export function buildUiSchema(source: FormSource, text: FormText, mode: 'create' | 'edit'): UiSchema {
+  const declared = (source.form.uiSchema ?? {}) as Record<string, UiSchema>;
+  const readOnly = new Set(mode === 'edit' ? (source.form.readOnlyOnEdit ?? []) : []);
+  const ui: UiSchema = { 'ui:order': [...source.form.fields, '*'], 'ui:submitButtonOptions': { norender: true } };
+  for (const name of source.form.fields) {
+    const field = source.record.properties[name];
+    if (!field) continue;
+    const generated = widgetOf(field);
+    const own = declared[name] ?? {};
+    const options = {
+      ...(FULL_WIDTH_KINDS.has(field['x-kind'] ?? '') ? { colSpan: 24 } : {}),
+      ...(generated['ui:options'] as object | undefined),
+      ...(own['ui:options'] as object | undefined),
+    };
+    const help = text.help(name);
+    ui[name] = {
+      'ui:title': text.field(name),
+      ...(help ? { 'ui:help': help } : {}),
+      ...(field.enum ? { 'ui:enumNames': field.enum.map((value) => text.option(name, value)) } : {}),
+      ...generated,
+      ...own,
+      'ui:options': options,
+      ...(readOnly.has(name) ? { 'ui:disabled': true } : {}),
+    };
+  }
+  return ui;
+}

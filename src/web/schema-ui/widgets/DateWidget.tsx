@@ -1,0 +1,24 @@
+import type { WidgetProps } from '@rjsf/utils';
+import { DatePicker } from 'antd';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+
+export const DAY_FORMAT = 'YYYY-MM-DD';
+
+export const toDay = (value: unknown) => (typeof value === 'string' && dayjs(value, DAY_FORMAT, true).isValid() ? dayjs(value, DAY_FORMAT) : null);
+
+/** A calendar date, stored as 'YYYY-MM-DD' (the JSON Schema 'date' format). */
+export function DateWidget({ id, value, onChange, onBlur, disabled, readonly, placeholder }: WidgetProps) {
+  const { t } = useTranslation('resources');
+  return (
+    <DatePicker
+      id={id}
+      style={{ width: '100%' }}
+      disabled={disabled || readonly}
+      placeholder={placeholder || t('widget.datePlaceholder')}
+      value={toDay(value)}
+      onChange={(day) => onChange(day ? day.format(DAY_FORMAT) : undefined)}
+      onBlur={() => onBlur(id, value)}
+    />
+  );
+}

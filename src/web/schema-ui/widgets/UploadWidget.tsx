@@ -1,0 +1,113 @@
+import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import type { WidgetProps } from '@rjsf/utils';
+import { useQueries } from '@tanstack/react-query';
+import { Button, Upload } from 'antd';
+import type { UploadFile, UploadProps } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { http, upload, type HttpError } from '../../providers/http';
+import { toast } from '../../providers/uiBridge';
+
+/** The server's limit (files module); checked here too so a big file fails before it is sent. */
+const MAX_BYTES = 5 * 1024 * 1024;
+const IMAGE_TYPES = 'image/jpeg,image/png,image/webp';
+const DOCUMENT_TYPES = `${IMAGE_TYPES},application/pdf`;
+const FILE_STALE_MS = 5 * 60_000;
+
+interface FileView {
+  id: string;
+  name: string;
+  type: string;
+  size: number;
+  url: string;
+}
+
+const idsOf = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : []);
+
+const fromView = (view: FileView): UploadFile => ({ uid: view.id, name: view.name, status: 'done', url: view.url, thumbUrl: view.type.startsWith('image/') ? view.url : undefined, response: view });
+
+/**
+ * Image or document upload: POST /api/files (multipart field `file`) with progress; the value is
+ * the list of uploaded file ids. ui:options: kind 'image' | 'file', maxCount, accept.
+ */
+export function UploadWidget({ id, value, onChange, disabled, readonly, options, schema }: WidgetProps) {
+  const { t } = useTranslation('resources');
+  const images = options.kind !== 'file';
+  const maxCount = typeof options.maxCount === 'number' ? options.maxCount : (schema.maxItems ?? 1);
+  const accept = typeof options.accept === 'string' ? options.accept : images ? IMAGE_TYPES : DOCUMENT_TYPES;
+  const ids = idsOf(value);
+  const [files, setFiles] = useState<UploadFile[]>(() => ids.map((fileId) => ({ uid: fileId, name: fileId, status: 'done' })));
+
+  // Files saved earlier arrive as ids: their names and (signed) URLs are fetched for the list.
+  const unnamed = files.filter((f) => f.status === 'done' && !f.url).map((f) => f.uid);
+  const views = useQueries({
+    queries: unnamed.map((fileId) => ({
+      queryKey: ['lsf', 'files', fileId],
+      queryFn: () => http.get<FileView>(`/files/${encodeURIComponent(fileId)}`, { silent: true }),
+      staleTime: FILE_STALE_MS,
+      retry: false,
+    })),
+  });
+  const viewById = new Map(views.flatMap((v) => (v.data ? [[v.data.id, v.data] as const] : [])));
+  const shown = files.map((f) => {
+    const view = f.url ? undefined : viewById.get(f.uid);
+    return view ? fromView(view) : f;
+  });
+
+  // A value set from outside (a reset, a reload after a conflict) replaces the list.
+  const idsKey = ids.join(',');
+  useEffect(() => {
+    setFiles((current) => {
+      const done = current.filter((f) => f.status === 'done').map((f) => f.uid).join(',');
+      if (done === idsKey) return current;
+      const keep = new Map(current.map((f) => [f.uid, f]));
+      return idsKey ? idsKey.split(',').map((fileId) => keep.get(fileId) ?? { uid: fileId, name: fileId, status: 'done' }) : current.filter((f) => f.status !== 'done');
+    });
+  }, [idsKey]);
+
+  const customRequest: UploadProps['customRequest'] = ({ file, onProgress, onSuccess, onError }) => {
+    const form = new FormData();
+    form.append('file', file as Blob);
+    upload<FileView>('/files', form, { onProgress: (percent) => onProgress?.({ percent }) }).then(
+      (view) => onSuccess?.(view),
+      (error: HttpError) => onError?.(error, error.msg),
+    );
+  };
+
+  const onListChange: UploadProps['onChange'] = ({ fileList }) => {
+    const next = fileList.map((f) => (f.status === 'done' && f.response && typeof f.response === 'object' ? { ...fromView(f.response as FileView), uid: f.uid } : f));
+    setFiles(next);
+    const done = next.filter((f) => f.status === 'done').map((f) => (f.response as FileView | undefined)?.id ?? f.uid);
+    onChange(done.length > 0 ? done : undefined);
+  };
+
+  const full = files.length >= maxCount;
+  const locked = disabled || readonly;
+  return (
+    <Upload
+      id={id}
+      accept={accept}
+      listType={images ? 'picture-card' : 'text'}
+      fileList={shown}
+      maxCount={maxCount}
+      multiple={maxCount > 1}
+      disabled={locked}
+      customRequest={customRequest}
+      beforeUpload={(file) => {
+        if (file.size <= MAX_BYTES) return true;
+        toast('error', t('widget.upload.tooLarge', { mb: MAX_BYTES / 1024 / 1024 }));
+        return Upload.LIST_IGNORE;
+      }}
+      onChange={onListChange}
+    >
+      {full || locked ? null : images ? (
+        <button type="button" className="schema-form__upload-card">
+          <PlusOutlined />
+          <div>{t('widget.upload.add')}</div>
+        </button>
+      ) : (
+        <Button icon={<UploadOutlined />}>{t('widget.upload.add')}</Button>
+      )}
+    </Upload>
+  );
+}

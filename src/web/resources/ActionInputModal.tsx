@@ -1,0 +1,52 @@
+import { Button, Modal, Space } from 'antd';
+import { lazy, Suspense, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { FieldErrors } from '../../shared/api';
+import type { ActionDeclaration, ResourceDefinition } from '../../shared/resources/types';
+import type { FormSource } from '../schema-ui/types';
+import type { ResourceText } from './labels';
+import { LoadingState } from './states';
+
+// rjsf and ajv load when the first input form opens, not with the show page.
+const SchemaForm = lazy(() => import('../schema-ui/SchemaForm'));
+
+interface Props {
+  definition: ResourceDefinition;
+  action: ActionDeclaration & { input: NonNullable<ActionDeclaration['input']> };
+  text: ResourceText;
+  busy: boolean;
+  serverErrors: FieldErrors | null;
+  onSubmit(input: Record<string, unknown>): void;
+  onCancel(): void;
+}
+
+/** An action that needs input (a reason): its input schema as a form in a modal, labelled by the resource. */
+export function ActionInputModal({ definition, action, text, busy, serverErrors, onSubmit, onCancel }: Props) {
+  const { t } = useTranslation('resources');
+  const source = useMemo<FormSource>(
+    () => ({
+      name: definition.name,
+      record: { type: 'object', properties: action.input.properties, required: action.input.required },
+      form: { fields: Object.keys(action.input.properties), uiSchema: Object.fromEntries(Object.keys(action.input.properties).map((f) => [f, { 'ui:options': { colSpan: 24 } }])) },
+      labels: definition.labels,
+    }),
+    [definition, action],
+  );
+  const formId = `action-${action.name}`;
+  return (
+    <Modal open title={text.action(action.name)} onCancel={onCancel} footer={null} maskClosable={!busy}>
+      <Suspense fallback={<LoadingState rows={2} />}>
+        <SchemaForm id={formId} source={source} text={text} mode="create" serverErrors={serverErrors} onSubmit={onSubmit} disabled={busy}>
+          <Space className="resource-modal__footer">
+            <Button onClick={onCancel} disabled={busy}>
+              {t('action.cancel')}
+            </Button>
+            <Button type="primary" htmlType="submit" loading={busy}>
+              {t('action.submit')}
+            </Button>
+          </Space>
+        </SchemaForm>
+      </Suspense>
+    </Modal>
+  );
+}

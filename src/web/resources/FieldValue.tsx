@@ -1,0 +1,74 @@
+import { Space, Tag, Typography } from 'antd';
+import type { Language } from '../../shared/constants';
+import type { ResourceDefinition } from '../../shared/resources/types';
+import { useIndustry, useRegions } from '../schema-ui/data';
+import { FileList } from './FileList';
+import { enumValues, kindOf } from './fieldKind';
+import { displayMoney, formatDate, formatDateTime, formatNumber, stateColour } from './format';
+import type { ResourceText } from './labels';
+
+interface Props {
+  definition: ResourceDefinition;
+  field: string;
+  value: unknown;
+  text: ResourceText;
+  /** Cells are compact (a file count); the show page lists files with thumbnails. */
+  variant?: 'cell' | 'detail';
+}
+
+const isEmpty = (value: unknown) => value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
+
+function RegionText({ codes }: { codes: string[] }) {
+  const regions = useRegions();
+  return <>{regions ? regions.regionPathName(codes) : codes.join(' / ')}</>;
+}
+
+function IndustryText({ code, language }: { code: string; language: Language }) {
+  const industry = useIndustry();
+  return <>{industry ? industry.industryPathName(code, language) : code}</>;
+}
+
+/** One field's value as a reader expects it: labels for enums, money with separators, local dates. */
+export function FieldValue({ definition, field, value, text, variant = 'cell' }: Props) {
+  const t = text.chrome;
+  if (isEmpty(value)) return <Typography.Text type="secondary">-</Typography.Text>;
+  const { language } = text;
+  switch (kindOf(definition, field)) {
+    case 'money':
+      return <span className="resource-money">{displayMoney(value)}</span>;
+    case 'number':
+      return <>{formatNumber(value, language)}</>;
+    case 'date':
+      return <>{formatDate(value, language)}</>;
+    case 'datetime':
+      return <>{formatDateTime(value, language)}</>;
+    case 'state':
+      return <Tag color={stateColour(String(value), enumValues(definition, 'state'))}>{text.state(String(value))}</Tag>;
+    case 'enum':
+      return <Tag>{text.option(field, value)}</Tag>;
+    case 'boolean':
+      return <>{t(value ? 'value.yes' : 'value.no')}</>;
+    case 'region':
+      return Array.isArray(value) ? <RegionText codes={value.map(String)} /> : <>{String(value)}</>;
+    case 'industry':
+      return <IndustryText code={String(value)} language={language} />;
+    case 'dateOrLongTerm':
+      return <>{value === 'longTerm' ? t('value.longTerm') : formatDate(value, language)}</>;
+    case 'bankBranch': {
+      const branch = value as { bank?: string; region?: string[]; branch?: string };
+      return (
+        <Space size={4} wrap>
+          <span>{branch.bank}</span>
+          {Array.isArray(branch.region) && <RegionText codes={branch.region} />}
+          <span>{branch.branch}</span>
+        </Space>
+      );
+    }
+    case 'files': {
+      const ids = Array.isArray(value) ? value.map(String) : [String(value)];
+      return variant === 'cell' ? <>{t('value.files', { count: ids.length })}</> : <FileList ids={ids} />;
+    }
+    default:
+      return <>{typeof value === 'object' ? JSON.stringify(value) : String(value)}</>;
+  }
+}

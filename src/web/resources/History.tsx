@@ -1,0 +1,53 @@
+import { Timeline, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { ResourceDefinition } from '../../shared/resources/types';
+import { formatDateTime, stateColour } from './format';
+import type { ResourceText } from './labels';
+
+/** One entry of a record's history (GET /api/r/:resource/:id `events`), oldest first. */
+export interface RecordEvent {
+  action: string;
+  from: string | null;
+  to: string | null;
+  input?: Record<string, unknown> | null;
+  by: string;
+  at: string;
+}
+
+const TIMELINE_COLOURS: Record<string, string> = { success: 'green', processing: 'blue', error: 'red', warning: 'orange', default: 'gray' };
+
+/** The record's history as a timeline, newest first: what happened, the state change, when, and the input given. */
+export function History({ definition, events, text }: { definition: ResourceDefinition; events: RecordEvent[]; text: ResourceText }) {
+  const { t } = useTranslation('resources');
+  const states = definition.states?.values ?? [];
+  const items = [...events].reverse().map((event, index) => {
+    const label = event.action === 'create' ? t('history.create') : text.action(event.action);
+    const colour = event.to ? stateColour(event.to, states) : 'default';
+    const input = Object.entries(event.input ?? {});
+    return {
+      key: `${event.at}-${index}`,
+      color: TIMELINE_COLOURS[colour] ?? colour,
+      children: (
+        <div className="resource-history__event">
+          <Typography.Text strong>{label}</Typography.Text>
+          {event.to && (
+            <Typography.Text type="secondary">
+              {' '}
+              {event.from ? t('history.moved', { from: text.state(event.from), to: text.state(event.to) }) : text.state(event.to)}
+            </Typography.Text>
+          )}
+          <div>
+            <Typography.Text type="secondary">{formatDateTime(event.at, text.language)}</Typography.Text>
+          </div>
+          {input.map(([field, value]) => (
+            <div key={field}>
+              {text.field(field)}: {typeof value === 'string' ? value : JSON.stringify(value)}
+            </div>
+          ))}
+        </div>
+      ),
+    };
+  });
+  if (items.length === 0) return <Typography.Text type="secondary">{t('history.empty')}</Typography.Text>;
+  return <Timeline items={items} />;
+}

@@ -1,0 +1,133 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { useList } from '@refinedev/core';
+import { keepPreviousData } from '@tanstack/react-query';
+import { Button, Card, Space, Table, Typography } from 'antd';
+import type { TableProps } from 'antd';
+import type { SorterResult, SortOrder } from 'antd/es/table/interface';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import type { ResourceDefinition, ResourceRecord } from '../../shared/resources/types';
+import { useResourceCan } from './ability';
+import { ExportButton } from './ExportButton';
+import { FieldValue } from './FieldValue';
+import { FilterBar } from './FilterBar';
+import { kindOf } from './fieldKind';
+import { useResourceText } from './labels';
+import { crudFilters, crudSorters, listStateParams, PAGE_SIZES, readListState, sortableFields, type ListState } from './listQuery';
+import { EmptyState, ErrorState, LoadingState } from './states';
+import { recordPath } from './paths';
+
+interface Props {
+  definition: ResourceDefinition;
+  basePath: string;
+}
+
+const RIGHT_ALIGNED = new Set(['money', 'number']);
+
+/** The generated list page: filter bar, sortable server-paged table, create and export buttons. */
+export default function ResourceList({ definition, basePath }: Props) {
+  const { t } = useTranslation('resources');
+  const text = useResourceText(definition);
+  const can = useResourceCan(definition);
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const state = useMemo(() => readListState(definition, params), [definition, params]);
+  const setState = (patch: Partial<ListState>) => setParams(listStateParams(definition, { ...state, ...patch }));
+
+  const { query, result } = useList<ResourceRecord>({
+    resource: definition.name,
+    pagination: { currentPage: state.pageNo, pageSize: state.pageSize, mode: 'server' },
+    sorters: crudSorters(state.sort),
+    filters: crudFilters(definition, state.filters),
+    // The page shows its own error state; a toast on top would say it twice.
+    meta: { silent: true },
+    queryOptions: { placeholderData: keepPreviousData, retry: false },
+  });
+
+  const sortable = sortableFields(definition);
+  const defaultField = definition.list.defaultSort.replace(/^-/, '');
+  const sortField = state.sort.replace(/^-/, '');
+  const defaultCycle: SortOrder[] = definition.list.defaultSort.startsWith('-') ? ['descend', 'ascend', 'descend'] : ['ascend', 'descend', 'ascend'];
+  const filtered = Object.keys(state.filters).length > 0;
+
+  const columns: TableProps<ResourceRecord>['columns'] = [
+    ...definition.list.columns.map((field) => ({
+      key: field,
+      dataIndex: field,
+      title: text.field(field),
+      align: RIGHT_ALIGNED.has(kindOf(definition, field)) ? ('right' as const) : undefined,
+      sorter: sortable.has(field),
+      sortOrder: sortable.has(field) && sortField === field ? (state.sort.startsWith('-') ? ('descend' as const) : ('ascend' as const)) : null,
+      // The default sort always has a direction: clicking it flips rather than clears it (antd
+      // moves to the entry after the current one's first occurrence).
+      sortDirections: field === defaultField ? defaultCycle : undefined,
+      render: (value: unknown) => <FieldValue definition={definition} field={field} value={value} text={text} />,
+    })),
+    {
+      key: '_operations',
+      title: t('list.operations'),
+      fixed: 'right' as const,
+      render: (_: unknown, record: ResourceRecord) => <Link to={recordPath(basePath, 'show', record.id)}>{t('list.view')}</Link>,
+    },
+  ];
+
+  const onTableChange: TableProps<ResourceRecord>['onChange'] = (pagination, _filters, sorter, extra) => {
+    if (extra.action === 'sort') {
+      const { field, order } = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<ResourceRecord>;
+      const name = String(field ?? '');
+      const sort = order && sortable.has(name) ? `${order === 'descend' ? '-' : ''}${name}` : definition.list.defaultSort;
+      setState({ sort, pageNo: 1 });
+      return;
+    }
+    setState({ pageNo: pagination.current ?? 1, pageSize: pagination.pageSize ?? state.pageSize });
+  };
+
+  const createButton = can('add') ? (
+    <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(`${basePath}/create`)}>
+      {t('list.create')}
+    </Button>
+  ) : null;
+
+  let emptyText;
+  if (query.isLoading) emptyText = <LoadingState />;
+  else if (query.isError) emptyText = <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
+  else if (filtered)
+    emptyText = <EmptyState description={t('list.noMatch')} action={<Button onClick={() => setState({ filters: {}, pageNo: 1 })}>{t('list.clearFilters')}</Button>} />;
+  else emptyText = <EmptyState description={t('list.empty', { title: text.title })} action={createButton} />;
+
+  return (
+    <div className="resource-page resource-list">
+      <Card className="resource-list__filters" size="small">
+        <FilterBar definition={definition} text={text} filters={state.filters} onSearch={(filters) => setState({ filters, pageNo: 1 })} />
+      </Card>
+      <Card
+        title={<Typography.Title level={4} style={{ margin: 0 }}>{text.title}</Typography.Title>}
+        extra={
+          <Space>
+            {can('export') && <ExportButton resource={definition.name} state={state} />}
+            {createButton}
+          </Space>
+        }
+      >
+        <Table<ResourceRecord>
+          rowKey="id"
+          columns={columns}
+          dataSource={query.isError ? [] : result.data}
+          loading={query.isFetching && !query.isLoading}
+          onChange={onTableChange}
+          scroll={{ x: 'max-content' }}
+          locale={{ emptyText }}
+          pagination={{
+            current: state.pageNo,
+            pageSize: state.pageSize,
+            total: result.total ?? 0,
+            showSizeChanger: true,
+            pageSizeOptions: PAGE_SIZES.map(String),
+            showTotal: (total) => t('list.total', { total }),
+          }}
+        />
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import { lazy, Suspense } from 'react';
+import { useLocation } from 'react-router';
+import type { ResolvedRoute } from '../../shared/menu';
+import { HttpError } from '../providers/http';
+import { useResourceDefinition } from './definitions';
+import { resourceSubPath } from './paths';
+import { ErrorState, LoadingState } from './states';
+
+// List, show, create and edit pages of one resource, generated from its definition. Each page
+// is its own chunk; only create/edit (and an action's input modal) load rjsf and ajv.
+const ResourceList = lazy(() => import('./ResourceList'));
+const ResourceShow = lazy(() => import('./ResourceShow'));
+const ResourceFormPage = lazy(() => import('./ResourceFormPage'));
+
+const NOT_FOUND = new HttpError({ code: 404, msg: '', data: null });
+
+export interface ResourceRouteProps {
+  /** The resource file's name (schemas/resources/<resource>.json), from the route's render.resource. */
+  resource: string;
+  /** The resolved route that renders it (path, title key, permission ids). */
+  route: Pick<ResolvedRoute, 'path'> & Partial<ResolvedRoute>;
+}
+
+function ResourcePages({ resource, route }: ResourceRouteProps) {
+  const { pathname } = useLocation();
+  const { definition, isPending, isError, error, missing, refetch } = useResourceDefinition(resource);
+  const page = resourceSubPath(route.path, pathname);
+
+  if (isPending) return <LoadingState />;
+  if (isError) return <ErrorState error={error} onRetry={() => void refetch()} />;
+  // Unknown to the server, or not queryable with this role: the server's meta list leaves it out.
+  if (missing || !definition || !page) return <ErrorState error={NOT_FOUND} />;
+
+  const basePath = route.path;
+  switch (page.page) {
+    case 'list':
+      return <ResourceList definition={definition} basePath={basePath} />;
+    case 'show':
+      return <ResourceShow key={page.id} definition={definition} basePath={basePath} id={page.id} />;
+    case 'create':
+      return <ResourceFormPage key="create" definition={definition} basePath={basePath} />;
+    case 'edit':
+      return <ResourceFormPage key={page.id} definition={definition} basePath={basePath} id={page.id} />;
+    default:
+      return null;
+  }
+}
+
+/** The route slot of a resource: routes its own sub-paths (<path>/create, /show/:id, /edit/:id). */
+export default function ResourceRoute(props: ResourceRouteProps) {
+  return (
+    <Suspense fallback={<LoadingState />}>
+      <ResourcePages {...props} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,80 @@
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { useOne } from '@refinedev/core';
+import { Button, Card, Descriptions, Space, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { ResourceDefinition, ResourceRecord } from '../../shared/resources/types';
+import { FieldValue } from './FieldValue';
+import { History, type RecordEvent } from './History';
+import { useResourceText } from './labels';
+import { RecordActions } from './RecordActions';
+import { ErrorState, LoadingState } from './states';
+
+type RecordWithEvents = ResourceRecord & { events?: RecordEvent[] };
+
+interface Props {
+  definition: ResourceDefinition;
+  basePath: string;
+  id: string;
+}
+
+/** The generated show page: the declared sections as descriptions, the actions, the history. */
+export default function ResourceShow({ definition, basePath, id }: Props) {
+  const { t } = useTranslation('resources');
+  const text = useResourceText(definition);
+  const navigate = useNavigate();
+  const { query, result: record } = useOne<RecordWithEvents>({
+    resource: definition.name,
+    id,
+    meta: { silent: true },
+    queryOptions: { retry: false },
+  });
+
+  const back = (
+    <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(basePath)}>
+      {t('show.back')}
+    </Button>
+  );
+  if (query.isLoading) return <LoadingState rows={8} />;
+  if (query.isError || !record) return <ErrorState error={query.error} onRetry={() => void query.refetch()} extra={back} />;
+
+  return (
+    <div className="resource-page resource-show">
+      <Card
+        title={
+          <Space>
+            <Typography.Title level={4} style={{ margin: 0 }}>
+              {text.title}
+            </Typography.Title>
+            {record.state && <FieldValue definition={definition} field="state" value={record.state} text={text} />}
+          </Space>
+        }
+        extra={
+          <Space wrap>
+            <RecordActions definition={definition} record={record} basePath={basePath} text={text} />
+            {back}
+          </Space>
+        }
+      >
+        {definition.show.sections.map((section) => (
+          <Descriptions
+            key={section.key}
+            title={text.section(section.key)}
+            bordered
+            size="middle"
+            column={{ xs: 1, sm: 1, md: 2 }}
+            className="resource-show__section"
+            items={section.fields.map((field) => ({
+              key: field,
+              label: text.field(field),
+              children: <FieldValue definition={definition} field={field} value={record[field]} text={text} variant="detail" />,
+            }))}
+          />
+        ))}
+      </Card>
+      <Card title={t('show.history')} className="resource-show__history">
+        <History definition={definition} events={record.events ?? []} text={text} />
+      </Card>
+    </div>
+  );
+}

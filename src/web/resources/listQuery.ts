@@ -1,0 +1,82 @@
+import type { CrudFilter, CrudSort } from '@refinedev/core';
+import type { FilterKind, ResourceDefinition } from '../../shared/resources/types';
+import type { Query } from '../providers/http';
+
+// A list page's state lives in its URL, in the API's own parameter names (pageNo, pageSize,
+// sort, one parameter per declared filter), so a reload, a shared link or "back" from a record
+// shows the same page, and the export asks for exactly what the table shows.
+
+export const PAGE_SIZES = [10, 20, 50, 100] as const;
+export const DEFAULT_PAGE_SIZE = 10;
+
+export interface ListState {
+  pageNo: number;
+  pageSize: number;
+  /** `field` or `-field`, one of the sortable fields. */
+  sort: string;
+  /** Filter parameters as the API takes them: 'text', 'a,b', 'from,to'. */
+  filters: Record<string, string>;
+}
+
+type Listed = Pick<ResourceDefinition, 'list'>;
+
+export const sortableFields = (definition: Listed): Set<string> =>
+  new Set([...definition.list.sortable, definition.list.defaultSort.replace(/^-/, '')]);
+
+const positiveInt = (raw: string | null, fallback: number, max = Number.MAX_SAFE_INTEGER) => {
+  const n = Number(raw);
+  return Number.isInteger(n) && n >= 1 && n <= max ? n : fallback;
+};
+
+export function readListState(definition: Listed, params: URLSearchParams): ListState {
+  const sort = params.get('sort') ?? '';
+  const filters: Record<string, string> = {};
+  for (const { field } of definition.list.filters) {
+    const value = params.get(field)?.trim();
+    if (value) filters[field] = value;
+  }
+  const pageSize = positiveInt(params.get('pageSize'), DEFAULT_PAGE_SIZE, 100);
+  return {
+    pageNo: positiveInt(params.get('pageNo'), 1),
+    pageSize,
+    sort: sortableFields(definition).has(sort.replace(/^-/, '')) ? sort : definition.list.defaultSort,
+    filters,
+  };
+}
+
+/** The URL query of a state; defaults are left out so a plain list has a plain URL. */
+export function listStateParams(definition: Listed, state: ListState): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const { field } of definition.list.filters) {
+    if (state.filters[field]) params.set(field, state.filters[field]);
+  }
+  if (state.sort !== definition.list.defaultSort) params.set('sort', state.sort);
+  if (state.pageNo !== 1) params.set('pageNo', String(state.pageNo));
+  if (state.pageSize !== DEFAULT_PAGE_SIZE) params.set('pageSize', String(state.pageSize));
+  return params;
+}
+
+const OPERATORS: Record<FilterKind, 'contains' | 'in' | 'between'> = {
+  text: 'contains',
+  enum: 'in',
+  dateRange: 'between',
+  amountRange: 'between',
+};
+
+/** refine filters for the data provider, which turns them back into the same parameters. */
+export function crudFilters(definition: Listed, filters: Record<string, string>): CrudFilter[] {
+  return definition.list.filters
+    .filter(({ field }) => filters[field])
+    .map(({ field, kind }) => {
+      const raw = filters[field];
+      const operator = OPERATORS[kind];
+      const value = operator === 'contains' ? raw : operator === 'in' ? raw.split(',') : [raw.split(',')[0] ?? '', raw.split(',')[1] ?? ''];
+      return { field, operator, value };
+    });
+}
+
+export const crudSorters = (sort: string): CrudSort[] =>
+  sort.split(',').filter(Boolean).map((part) => ({ field: part.replace(/^-/, ''), order: part.startsWith('-') ? 'desc' : 'asc' }));
+
+/** The export's query: the list's filters and sort, no paging. */
+export const exportQuery = (state: ListState, format: 'csv' | 'xlsx'): Query => ({ format, sort: state.sort, ...state.filters });

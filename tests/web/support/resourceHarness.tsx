@@ -1,0 +1,85 @@
+// Renders one resource route the way the console mounts it (router, antd locale, the bridge the
+// HTTP client reports through, the one <Refine> with the real providers), against fakeApi routes
+// that answer like the real server: definitions from schemas/resources, profile, records.
+import { Refine } from '@refinedev/core';
+import routerProvider from '@refinedev/react-router';
+import { render } from '@testing-library/react';
+import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
+import { Suspense } from 'react';
+import { BrowserRouter, Route, Routes } from 'react-router';
+import invoiceRequests from '../../../schemas/resources/invoiceRequests.json';
+import purchaseOffers from '../../../schemas/resources/purchaseOffers.json';
+import type { Profile } from '../../../src/shared/api';
+import { permissionsForRole } from '../../../src/shared/permissions';
+import type { ResourceDefinition, ResourceRecord } from '../../../src/shared/resources/types';
+import { AntdLocale } from '../../../src/web/i18n/AntdLocale';
+import { i18nProvider } from '../../../src/web/i18n/i18nProvider';
+import { authProvider } from '../../../src/web/providers/authProvider';
+import { dataProvider } from '../../../src/web/providers/dataProvider';
+import { forgetProfile } from '../../../src/web/providers/profile';
+import ResourceRoute from '../../../src/web/resources/ResourceRoute';
+import { UiBridge } from '../../../src/web/routing/UiBridge';
+import { ok, storeSession, type Reply } from './fakeApi';
+
+export const OFFERS = purchaseOffers as unknown as ResourceDefinition;
+export const INVOICES = invoiceRequests as unknown as ResourceDefinition;
+export const OFFERS_PATH = '/outgoing/chainPayment';
+
+/** GET /api/user/info of a role of schemas/permissions.json (owner, viewer, purchaser, ...). */
+export const profileOf = (role: string): Profile => ({ id: `u-${role}`, name: '张三', avatar: '', role: { id: role, name: role, permissions: permissionsForRole(role) } });
+
+let seq = 0;
+/** A purchase offer as the server sends it: declared fields plus the system fields. */
+export function offer(extra: Partial<ResourceRecord> = {}): ResourceRecord {
+  seq += 1;
+  return {
+    id: `00000000-0000-4000-8000-${String(seq).padStart(12, '0')}`,
+    state: 'draft',
+    version: 1,
+    createdAt: '2026-03-01T02:30:00.000Z',
+    createdBy: 'u-owner',
+    updatedAt: '2026-03-01T02:30:00.000Z',
+    updatedBy: 'u-owner',
+    title: `采购螺纹钢 第${seq}批`,
+    category: 'rawMaterial',
+    goodsName: '螺纹钢',
+    unit: 'ton',
+    quantity: 12,
+    unitPrice: '4000.00',
+    amount: '1234567.50',
+    deliveryDate: '2026-12-05',
+    validUntil: '2026-12-31',
+    deliveryRegion: ['33', '3301', '330106'],
+    ...extra,
+  };
+}
+
+/** The routes every resource page needs: the profile and the definitions the role may query. */
+export function baseRoutes(role = 'owner', definitions: ResourceDefinition[] = [OFFERS, INVOICES]): Record<string, Reply> {
+  return { 'GET /api/user/info': ok(profileOf(role)), 'GET /api/meta/resources': ok(definitions) };
+}
+
+export function renderResource(path: string, { resource = 'purchaseOffers', routePath = OFFERS_PATH } = {}) {
+  storeSession();
+  forgetProfile();
+  window.history.replaceState(null, '', path);
+  const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
+  const view = render(
+    <BrowserRouter>
+      <Suspense fallback={null}>
+        <AntdLocale>
+          <UiBridge />
+          <Refine routerProvider={routerProvider} dataProvider={dataProvider} authProvider={authProvider} i18nProvider={i18nProvider} options={{ disableTelemetry: true, syncWithLocation: false }}>
+            <Routes>
+              <Route path={`${routePath}/*`} element={<ResourceRoute resource={resource} route={{ path: routePath }} />} />
+            </Routes>
+          </Refine>
+        </AntdLocale>
+      </Suspense>
+    </BrowserRouter>,
+  );
+  return { user, ...view };
+}
+
+/** Where the browser is now: path and query. */
+export const location = () => `${window.location.pathname}${window.location.search}`;

@@ -3,7 +3,8 @@
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
-import type { OutboxResponse } from '../../src/shared/api';
+import type { Envelope, OutboxResponse } from '../../src/shared/api';
+import type { Clock } from '../../src/server/clock';
 import { buildApp } from '../../src/server/app';
 import { configFromEnv } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/client';
@@ -11,6 +12,20 @@ import { consoleSmsProvider } from '../../src/server/sms/provider';
 import { repoRoot } from '../../scripts/lib/web-build';
 
 export const chromiumPath = inject('chromiumPath');
+
+/**
+ * Real time plus an offset that only grows: journeys that send several SMS codes to one phone
+ * move the server past the 60 s resend window without waiting; the browser keeps real time.
+ */
+export class SkewedClock implements Clock {
+  private offset = 0;
+  now(): Date {
+    return new Date(Date.now() + this.offset);
+  }
+  advance(ms: number): void {
+    this.offset += ms;
+  }
+}
 
 export interface E2eApp {
   /** Origin of the first variant. */
@@ -20,17 +35,19 @@ export interface E2eApp {
   browser: Browser;
   newPage(opts?: { viewport?: { width: number; height: number }; locale?: string }): Promise<{ context: BrowserContext; page: Page; errors: string[] }>;
   latestSms(phone: string): Promise<string>;
+  /** The answer to the captcha with this uuid, from GET /api/dev/outbox. */
+  captchaAnswer(uuid: string): Promise<string>;
   close(): Promise<void>;
 }
 
 /** Serves the built consoles of `variants` (build them first: buildWeb), each on its own port. */
-export async function startE2e(env: Record<string, string> = {}, variants: string[] = ['main']): Promise<E2eApp> {
+export async function startE2e(env: Record<string, string> = {}, variants: string[] = ['main'], opts: { clock?: Clock } = {}): Promise<E2eApp> {
   const database = await openDatabase({});
   const urls: Record<string, string> = {};
   const apps: Awaited<ReturnType<typeof buildApp>>['app'][] = [];
   for (const variant of variants) {
     const config = { ...configFromEnv(env), webDist: path.join(repoRoot, 'dist/web', variant) };
-    const { app } = await buildApp({ config, database, sms: consoleSmsProvider(() => {}), origins: urls });
+    const { app } = await buildApp({ config, database, clock: opts.clock, sms: consoleSmsProvider(() => {}), origins: urls });
     await app.listen({ port: 0, host: '127.0.0.1' });
     urls[variant] = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
     apps.push(app);
@@ -41,6 +58,10 @@ export async function startE2e(env: Record<string, string> = {}, variants: strin
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
   });
   const contexts: BrowserContext[] = [];
+  const outbox = async (query = ''): Promise<OutboxResponse> => {
+    const res = await fetch(`${baseUrl}/api/dev/outbox${query}`);
+    return ((await res.json()) as Envelope<OutboxResponse>).data;
+  };
   return {
     baseUrl,
     urls,
@@ -51,18 +72,25 @@ export async function startE2e(env: Record<string, string> = {}, variants: strin
       const page = await context.newPage();
       // Uncaught page errors and console errors are collected: a journey asserts there were none.
       const errors: string[] = [];
-      page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
-      page.on('console', (msg) => {
-        if (msg.type() === 'error' && !/Failed to load resource/.test(msg.text())) errors.push(`console: ${msg.text()}`);
-      });
+      const watch = (p: Page) => {
+        p.on('pageerror', (err) => errors.push(`pageerror ${p.url()}: ${err.message}`));
+        p.on('console', (msg) => {
+          if (msg.type() === 'error' && !/Failed to load resource/.test(msg.text())) errors.push(`console ${p.url()}: ${msg.text()}`);
+        });
+      };
+      watch(page);
+      context.on('page', watch); // tabs the page opens too
       return { context, page, errors };
     },
     async latestSms(phone: string) {
-      const res = await fetch(`${baseUrl}/api/dev/outbox?phone=${phone}`);
-      const body = (await res.json()) as { data: OutboxResponse };
-      const [latest] = body.data.sms;
+      const [latest] = (await outbox(`?phone=${phone}`)).sms;
       if (!latest) throw new Error(`no SMS to ${phone}`);
       return latest.code;
+    },
+    async captchaAnswer(uuid: string) {
+      const found = (await outbox()).captcha.find((c) => c.uuid === uuid);
+      if (!found) throw new Error(`captcha ${uuid} not in the outbox`);
+      return found.answer;
     },
     async close() {
       for (const c of contexts) await c.close().catch(() => {});

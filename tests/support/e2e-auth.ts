@@ -1,95 +1,22 @@
 // Helpers for the sign-in journeys (tests/e2e/auth.test.ts).
 //
-// startAuthE2e is startE2e (tests/support/browser.ts) with one difference: the server runs on
-// a clock the test can move forward. One journey sends three SMS codes to the same phone
+// startAuthE2e is startE2e (tests/support/browser.ts) on a server clock the test can move
+// forward. One journey sends three SMS codes to the same phone
 // (register, SMS sign-in, forgotten password) and the server allows one send per phone per
 // 60 s; moving the server's clock past that window keeps the journey fast without weakening
 // the rule. The browser keeps real time (its countdown is what the user sees).
-import path from 'node:path';
-import { chromium, type BrowserContext, type Locator, type Page, type Response } from 'playwright-core';
-import type { CaptchaResponse, Envelope, OutboxResponse } from '../../src/shared/api';
-import { buildApp } from '../../src/server/app';
-import type { Clock } from '../../src/server/clock';
-import { configFromEnv } from '../../src/server/config';
-import { openDatabase } from '../../src/server/db/client';
-import { consoleSmsProvider } from '../../src/server/sms/provider';
-import { repoRoot } from '../../scripts/lib/web-build';
-import { chromiumPath, type E2eApp } from './browser';
-
-/** Real time plus an offset that only grows. */
-export class SkewedClock implements Clock {
-  private offset = 0;
-  now(): Date {
-    return new Date(Date.now() + this.offset);
-  }
-  advance(ms: number): void {
-    this.offset += ms;
-  }
-}
+import type { Locator, Page, Response } from 'playwright-core';
+import type { CaptchaResponse, Envelope } from '../../src/shared/api';
+import { SkewedClock, startE2e, type E2eApp } from './browser';
 
 export interface AuthE2eApp extends E2eApp {
   clock: SkewedClock;
-  /** The answer to the captcha with this uuid, from GET /api/dev/outbox. */
-  captchaAnswer(uuid: string): Promise<string>;
 }
 
-/** One server (built console of `main` + API + fresh in-memory PGlite) and one Chromium. */
+/** One server (built console of `main` + API + fresh in-memory PGlite) on a movable clock, and one Chromium. */
 export async function startAuthE2e(env: Record<string, string> = {}): Promise<AuthE2eApp> {
   const clock = new SkewedClock();
-  const database = await openDatabase({});
-  const config = { ...configFromEnv(env), webDist: path.join(repoRoot, 'dist/web/main') };
-  const { app } = await buildApp({ config, database, clock, sms: consoleSmsProvider(() => {}) });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const baseUrl = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-  const browser = await chromium.launch({
-    executablePath: chromiumPath ?? undefined,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
-  });
-  const contexts: BrowserContext[] = [];
-
-  const outbox = async (query = ''): Promise<OutboxResponse> => {
-    const res = await fetch(`${baseUrl}/api/dev/outbox${query}`);
-    return ((await res.json()) as Envelope<OutboxResponse>).data;
-  };
-
-  return {
-    baseUrl,
-    urls: { main: baseUrl },
-    browser,
-    clock,
-    async newPage(opts = {}) {
-      const context = await browser.newContext({ baseURL: baseUrl, viewport: opts.viewport ?? { width: 1366, height: 860 }, locale: opts.locale ?? 'zh-CN' });
-      contexts.push(context);
-      const page = await context.newPage();
-      // Uncaught page errors and console errors are collected: a journey asserts there were none.
-      const errors: string[] = [];
-      const watch = (p: Page) => {
-        p.on('pageerror', (err) => errors.push(`pageerror ${p.url()}: ${err.message}`));
-        p.on('console', (msg) => {
-          if (msg.type() === 'error' && !/Failed to load resource/.test(msg.text())) errors.push(`console ${p.url()}: ${msg.text()}`);
-        });
-      };
-      watch(page);
-      context.on('page', watch); // tabs the page opens (agreement links) too
-      return { context, page, errors };
-    },
-    async latestSms(phone: string) {
-      const [latest] = (await outbox(`?phone=${phone}`)).sms;
-      if (!latest) throw new Error(`no SMS to ${phone}`);
-      return latest.code;
-    },
-    async captchaAnswer(uuid: string) {
-      const found = (await outbox()).captcha.find((c) => c.uuid === uuid);
-      if (!found) throw new Error(`captcha ${uuid} not in the outbox`);
-      return found.answer;
-    },
-    async close() {
-      for (const c of contexts) await c.close().catch(() => {});
-      await browser.close();
-      await app.close();
-      await database.close();
-    },
-  };
+  return { ...(await startE2e(env, ['main'], { clock })), clock };
 }
 
 /**

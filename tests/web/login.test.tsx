@@ -1,12 +1,13 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { captchaRoute, fail, fakeApi, ok, PROFILE, storeSession, USER_INFO } from './support/fakeApi';
-import { location, renderApp } from './support/renderApp';
+import { captchaRoute, fail, fakeApi, ok, PROFILE, shellRoutes, storeSession, USER_INFO } from './support/fakeApi';
+import { findGreeting, location, renderApp } from './support/renderApp';
 
 const SEVEN_DAYS = 604_800_000;
 
 /** The routes a successful password sign-in goes through. */
 const signInRoutes = () => ({
+  ...shellRoutes(),
   'GET /api/captchaImage': captchaRoute(),
   'POST /api/login': ok({ access_token: 'token-123', expires_in: 604800 }),
   'GET /api/user/info': ok(PROFILE),
@@ -74,7 +75,7 @@ describe('login page: password sign-in', () => {
     const before = Date.now();
     await user.click(submitButton());
 
-    expect(await screen.findByText('欢迎回来，张三')).toBeInTheDocument();
+    expect(await findGreeting()).toBeInTheDocument();
     expect(location()).toBe('/home');
     expect(api.callsTo('POST', '/api/login')[0].body).toEqual({
       username: '13812345678',
@@ -89,7 +90,8 @@ describe('login page: password sign-in', () => {
     expect(JSON.parse(localStorage.getItem('userinfo') ?? 'null')).toEqual(USER_INFO);
     // Later calls carry the token.
     expect(api.callsTo('GET', '/api/system/users/info')[0].headers.get('Authorization')).toBe('token-123');
-    expect(screen.getByText('138****5678')).toBeInTheDocument();
+    // The header reads the stored user one second after it mounts (SPEC §9).
+    await waitFor(() => expect(screen.getByTestId('current-user')).toHaveTextContent('张三'), { timeout: 3000 });
   });
 
   it('returns to the page named by the redirect query after sign-in', async () => {
@@ -98,7 +100,7 @@ describe('login page: password sign-in', () => {
     await screen.findByRole('img', { name: '图形验证码' });
     await fillPasswordForm(user);
     await user.click(submitButton());
-    await screen.findByText('欢迎回来，张三');
+    await findGreeting();
     expect(location()).toBe('/home?tab=2');
   });
 
@@ -108,7 +110,7 @@ describe('login page: password sign-in', () => {
     await screen.findByRole('img', { name: '图形验证码' });
     await fillPasswordForm(user);
     await user.click(submitButton());
-    await screen.findByText('欢迎回来，张三');
+    await findGreeting();
     expect(location()).toBe('/home');
   });
 
@@ -204,6 +206,7 @@ describe('login page: SMS sign-in', () => {
 
   it('signs in with the phone and the code', async () => {
     const api = fakeApi({
+      ...shellRoutes(),
       'GET /api/captchaImage': captchaRoute(),
       'POST /api/logincode': ok({ access_token: 'token-sms', expires_in: 604800 }),
       'GET /api/user/info': ok(PROFILE),
@@ -214,7 +217,7 @@ describe('login page: SMS sign-in', () => {
     await user.type(await phoneInput(), '13812345678');
     await user.type(screen.getByRole('textbox', { name: '短信验证码' }), '123456');
     await user.click(submitButton());
-    await screen.findByText('欢迎回来，张三');
+    await findGreeting();
     expect(api.callsTo('POST', '/api/logincode')[0].body).toEqual({ phone: '13812345678', code: '123456' });
     expect(location()).toBe('/home');
   });
@@ -236,9 +239,9 @@ describe('login page: SMS sign-in', () => {
 describe('session routing', () => {
   it('sends a signed-in visitor of /user/login on to /home', async () => {
     storeSession();
-    fakeApi({ 'GET /api/user/info': ok(PROFILE) });
+    fakeApi({ ...shellRoutes(), 'GET /api/user/info': ok(PROFILE) });
     renderApp('/user/login');
-    expect(await screen.findByText('欢迎回来，张三')).toBeInTheDocument();
+    expect(await findGreeting()).toBeInTheDocument();
     expect(location()).toBe('/home');
   });
 
@@ -261,6 +264,7 @@ describe('session routing', () => {
   it('logs out after OK in the confirmation, and stays signed in after Cancel', async () => {
     storeSession('token-xyz');
     const api = fakeApi({
+      ...shellRoutes(),
       'GET /api/user/info': ok(PROFILE),
       'DELETE /api/logout': ok(null),
       'GET /api/captchaImage': captchaRoute(),
@@ -284,13 +288,13 @@ describe('session routing', () => {
 
   it('sends unknown paths to the 404 page, whose button leads home', async () => {
     storeSession();
-    fakeApi({ 'GET /api/user/info': ok(PROFILE) });
+    fakeApi({ ...shellRoutes(), 'GET /api/user/info': ok(PROFILE) });
     const { user } = renderApp('/no/such/page');
     expect(await screen.findByText('抱歉，您访问的页面不存在。')).toBeInTheDocument();
     expect(location()).toBe('/404');
     await waitFor(() => expect(document.title).toBe('页面不存在 - 链上付'));
     await user.click(screen.getByRole('button', { name: '返回首页' }));
-    expect(await screen.findByText('欢迎回来，张三')).toBeInTheDocument();
+    expect(await findGreeting()).toBeInTheDocument();
     expect(location()).toBe('/home');
   });
 
@@ -317,7 +321,7 @@ describe('language', () => {
     expect(await screen.findByRole('tab', { name: 'SMS code' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Sign in' })).toBeInTheDocument();
     expect(localStorage.getItem('lang')).toBe('en-US');
-    await waitFor(() => expect(document.title).toBe('Sign in - LSF'));
+    await waitFor(() => expect(document.title).toBe('Sign in - LSF Chain Pay'));
     expect(document.documentElement.lang).toBe('en-US');
     await user.click(screen.getByRole('button', { name: '中文' }));
     expect(await screen.findByRole('tab', { name: '手机验证码登录' })).toBeInTheDocument();

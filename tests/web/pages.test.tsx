@@ -70,7 +70,7 @@ describe('agreement documents', () => {
     await screen.findByRole('heading', { name: '链上付服务条款' });
     await user.click(screen.getByRole('button', { name: 'English' }));
     expect(await screen.findByRole('heading', { name: 'LSF Terms of Service' })).toBeInTheDocument();
-    await waitFor(() => expect(document.title).toBe('LSF Terms of Service - LSF'));
+    await waitFor(() => expect(document.title).toBe('LSF Terms of Service - LSF Chain Pay'));
     expect(screen.getByRole('heading', { name: '4. Settlement of funds' })).toBeInTheDocument();
   });
 });

@@ -5,10 +5,13 @@ import { LinkOutlined } from '@ant-design/icons';
 import { LanguageSwitcher } from '../components/LanguageSwitcher';
 import { PageLoading } from '../components/PageLoading';
 import { RouteErrorBoundary } from '../routing/RouteErrorBoundary';
+import { VARIANT } from '../variant';
+import { useVariantText } from '../variant/useVariantText';
 
-/** The /user frame (SPEC §2 auth layout): brand, language switcher, the page's card, footer. */
+/** The /user frame (SPEC §2 auth layout): the variant's brand, language switcher, the page's card, footer. */
 export default function AuthLayout() {
   const { t } = useTranslation('app');
+  const text = useVariantText();
   return (
     <div className="auth-page">
       <div className="auth-page__top">
@@ -20,9 +23,9 @@ export default function AuthLayout() {
             <span className="auth-brand__mark" aria-hidden>
               <LinkOutlined />
             </span>
-            <span className="auth-brand__name">{t('productName')}</span>
+            <span className="auth-brand__name">{text(VARIANT.productTitle)}</span>
           </span>
-          <span className="auth-brand__slogan">{t('slogan')}</span>
+          <span className="auth-brand__slogan">{text(VARIANT.headerDescription)}</span>
         </Link>
         <RouteErrorBoundary>
           <Suspense fallback={<PageLoading />}>

@@ -1,5 +1,6 @@
 import type { AuthProvider } from '@refinedev/core';
 import type { LoginCodeRequest, LoginRequest, Profile, TokenResponse, UserInfo } from '../../shared/api';
+import { isAction } from '../../shared/permissions';
 import { i18n } from '../i18n';
 import { http, HttpError } from './http';
 import { forgetProfile, loadProfile, ROLES_REQUIRED_MESSAGE } from './profile';
@@ -24,10 +25,15 @@ function requestToken(params: LoginParams): Promise<TokenResponse> {
   return http.post<TokenResponse>('/logincode', { phone, code }, { silent: true });
 }
 
-/** SPEC §6: a profile without a role, or a role without permissions, cannot sign in. */
-function assertCanSignIn(profile: Profile): void {
-  if (!profile.role) throw new Error(ROLES_REQUIRED_MESSAGE);
-  if (profile.role.permissions.length === 0) throw new Error(i18n.t('auth:login.noPermission'));
+/**
+ * SPEC §6: a profile without a role, or a role without permissions, cannot sign in. A role
+ * whose entries grant no known action holds nothing either (the shared ability's rule).
+ */
+export function assertCanSignIn(profile: Profile): void {
+  if (!profile.role || !Array.isArray(profile.role.permissions)) throw new Error(ROLES_REQUIRED_MESSAGE);
+  // The rule of grantedPermissionIds (shared/ability.ts), without pulling CASL into the login route.
+  const holdsAny = profile.role.permissions.some((entry) => (entry.actionEntitySet ?? []).some((granted) => isAction(granted.action)));
+  if (!holdsAny) throw new Error(i18n.t('auth:login.noPermission'));
 }
 
 /** An HttpError is passed on as is, so the form can put its field errors on its fields. */

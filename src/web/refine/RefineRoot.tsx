@@ -1,17 +1,12 @@
 import { Refine } from '@refinedev/core';
 import routerProvider from '@refinedev/react-router';
-import { Suspense } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
-import { PageLoading } from '../components/PageLoading';
 import '../i18n/dayjsLocale';
 import { i18nProvider } from '../i18n/i18nProvider';
-import { authProvider, HOME_PATH } from '../providers/authProvider';
+import { authProvider } from '../providers/authProvider';
 import { dataProvider } from '../providers/dataProvider';
-import { lazyPage } from '../routing/lazyPage';
-import { RequireSignIn } from './RequireSignIn';
-
-const HomePage = lazyPage(() => import('../pages/home/HomePage'));
-const NotFoundPage = lazyPage(() => import('../pages/errors/NotFoundPage'));
+import { SignedInArea } from '../routing/SignedInArea';
+import { accessControlProvider } from './accessControl';
+import { REFINE_RESOURCES } from './resources';
 
 /**
  * The one <Refine>: everything behind sign-in lives inside it. It is loaded on the way to
@@ -28,30 +23,11 @@ export default function RefineRoot() {
       authProvider={authProvider}
       dataProvider={dataProvider}
       i18nProvider={i18nProvider}
+      accessControlProvider={accessControlProvider}
+      resources={REFINE_RESOURCES}
       options={{ disableTelemetry: true, syncWithLocation: false }}
     >
-      <Suspense fallback={<PageLoading />}>
-        <Routes>
-          <Route
-            path={HOME_PATH}
-            element={
-              <RequireSignIn>
-                <HomePage />
-              </RequireSignIn>
-            }
-          />
-          {/* SPEC §2 does not list /404 among the routes needing no sign-in. */}
-          <Route
-            path="/404"
-            element={
-              <RequireSignIn>
-                <NotFoundPage />
-              </RequireSignIn>
-            }
-          />
-          <Route path="*" element={<Navigate to="/404" replace />} />
-        </Routes>
-      </Suspense>
+      <SignedInArea />
     </Refine>
   );
 }

@@ -1,56 +1,59 @@
 import { Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
+import { NOT_FOUND_PATH, resolveRoutes, type ResolvedRoute } from '../../shared/menu';
 import { PageLoading } from '../components/PageLoading';
-import { HOME_PATH } from '../providers/authProvider';
-import { LOGIN_PATH } from '../providers/httpErrorPolicy';
+import { VARIANT } from '../variant';
 import { GuestOnly } from './GuestOnly';
+import { HandoffGate } from './HandoffGate';
 import { lazyPage } from './lazyPage';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
+import { RoutePage } from './RoutePage';
 
-// Every page is its own chunk (SPEC §2 routes), so the login page downloads only what it shows.
+// The route table of the variant, from schemas/menu.json (SPEC §2). Public pages outside the
+// console frame (auth layout, /landing) are served here without refine; everything else,
+// /home included, lives inside the one <Refine>, loaded on the way to the console.
 const AuthLayout = lazyPage(() => import('../layouts/AuthLayout'));
-const LoginPage = lazyPage(() => import('../pages/auth/login/LoginPage'));
-const RegisterPage = lazyPage(() => import('../pages/auth/register/RegisterPage'));
-const RegisterSuccessPage = lazyPage(() => import('../pages/auth/register/RegisterSuccessPage'));
-const ForgetPasswordPage = lazyPage(() => import('../pages/auth/forget/ForgetPasswordPage'));
-const RegisterProtocolPage = lazyPage(() =>
-  import('../pages/auth/documents/AgreementPage').then((m) => ({ default: m.RegisterProtocolPage })),
-);
-const ServiceProvisionPage = lazyPage(() =>
-  import('../pages/auth/documents/AgreementPage').then((m) => ({ default: m.ServiceProvisionPage })),
-);
-const WebviewPage = lazyPage(() => import('../pages/auth/documents/WebviewPage'));
-/** Everything behind sign-in, inside the one <Refine>: /home, /404 and what is unknown. */
 const RefineRoot = lazyPage(() => import('../refine/RefineRoot'));
+
+const ROUTES = resolveRoutes(VARIANT);
+const redirects = ROUTES.filter((route) => route.redirect !== undefined);
+const authPages = ROUTES.filter((route) => route.layout === 'user' && route.render);
+const publicBlankPages = ROUTES.filter((route) => route.layout === 'blank' && route.public && route.render);
+/** The auth layout's own prefix (/user): unknown paths under it are unknown pages, not console pages. */
+const authPrefixes = [...new Set(authPages.map((route) => `/${route.path.split('/')[1]}`))];
+
+const pageElement = (route: ResolvedRoute) =>
+  route.key === 'login' ? (
+    <GuestOnly>
+      <RoutePage route={route} />
+    </GuestOnly>
+  ) : (
+    <RoutePage route={route} />
+  );
 
 export function AppRoutes() {
   return (
     <RouteErrorBoundary>
       <Suspense fallback={<PageLoading />}>
-        <Routes>
-          <Route path="/" element={<Navigate to={HOME_PATH} replace />} />
-          <Route path="/user" element={<AuthLayout />}>
-            <Route index element={<Navigate to={LOGIN_PATH} replace />} />
-            <Route
-              path="login"
-              element={
-                <GuestOnly>
-                  <LoginPage />
-                </GuestOnly>
-              }
-            />
-            <Route path="sign" element={<RegisterPage />} />
-            <Route path="forgetPassword" element={<ForgetPasswordPage />} />
-            <Route path="registerProtocol" element={<RegisterProtocolPage />} />
-            <Route path="serviceProvision" element={<ServiceProvisionPage />} />
-            <Route path="registerSuccessfully" element={<RegisterSuccessPage />} />
-            <Route path="webview" element={<WebviewPage />} />
-            {/* recover has no page of its own (SPEC §2) */}
-            <Route path="recover" element={<Navigate to={LOGIN_PATH} replace />} />
-            <Route path="*" element={<Navigate to="/404" replace />} />
-          </Route>
-          <Route path="*" element={<RefineRoot />} />
-        </Routes>
+        <HandoffGate>
+          <Routes>
+            {redirects.map((route) => (
+              <Route key={route.key} path={route.path} element={<Navigate to={route.redirect!} replace />} />
+            ))}
+            <Route element={<AuthLayout />}>
+              {authPages.map((route) => (
+                <Route key={route.key} path={route.path} element={pageElement(route)} />
+              ))}
+            </Route>
+            {authPrefixes.map((prefix) => (
+              <Route key={prefix} path={`${prefix}/*`} element={<Navigate to={NOT_FOUND_PATH} replace />} />
+            ))}
+            {publicBlankPages.map((route) => (
+              <Route key={route.key} path={route.path} element={pageElement(route)} />
+            ))}
+            <Route path="*" element={<RefineRoot />} />
+          </Routes>
+        </HandoffGate>
       </Suspense>
     </RouteErrorBoundary>
   );

@@ -88,3 +88,12 @@ export function storeSession(token = 'token-abc', userInfo: UserInfo = USER_INFO
   localStorage.setItem('Access-Token', JSON.stringify({ value: token, expire: Date.now() + 604_800_000 }));
   localStorage.setItem('userinfo', JSON.stringify(userInfo));
 }
+
+/** The calls the console frame makes on every start, answered as for a user with nothing pending. */
+export const shellRoutes = (): Record<string, Reply> => ({
+  'GET /api/system/LoginPlatform/lsfGetAgreement': ok({ platform: 'lsf', version: '2026.11', agreed: true, agreedAt: '2026-11-01T00:00:00.000Z', title: '链上付平台服务协议', sections: [] }),
+  'GET /api/system/notice/unread': ok([]),
+  'GET /api/system/message/notread': ok(0),
+  'POST /api/system/newTodo/todoCount': ok(0),
+  'POST /api/system/newTodo/todoList': ok({ records: [], total: 0 }),
+});

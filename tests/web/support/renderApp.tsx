@@ -1,4 +1,4 @@
-import { render } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import App from '../../../src/web/App';
 
@@ -11,3 +11,6 @@ export function renderApp(path: string, options: Parameters<typeof userEvent.set
 
 /** Where the browser is now: path and query. */
 export const location = () => `${window.location.pathname}${window.location.search}`;
+
+/** The home page's greeting ("上午好，张三", by the hour): the console is up. */
+export const findGreeting = (name = '张三') => screen.findByRole('heading', { name: new RegExp(`[，,] ${name}$|，${name}$`) });

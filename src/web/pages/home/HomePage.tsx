@@ -1,58 +1,110 @@
-import { Button, Card, Descriptions, Flex, Layout, Modal, Typography } from 'antd';
-import { LogoutOutlined } from '@ant-design/icons';
+import { CanAccess } from '@refinedev/core';
+import { Button, Card, Col, Empty, List, Row, Space, Statistic, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { createElement, useMemo, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { maskPhone } from '../../../shared/validators';
-import { LanguageSwitcher } from '../../components/LanguageSwitcher';
-import { usePageTitle } from '../../hooks/usePageTitle';
-import { getUserInfo } from '../../providers/session';
-import { useSignOut } from '../../refine/useSignOut';
+import { greetingKey } from '../../../shared/greeting';
+import { menuPaths, resolveRoutes, visibleMenu, type ResolvedRoute } from '../../../shared/menu';
+import { useSession } from '../../session/SessionContext';
+import { MENU_ICONS } from '../../shell/menuIcons';
+import { useUnread } from '../../shell/unread/UnreadContext';
+import { VARIANT } from '../../variant';
+import { useVariantText } from '../../variant/useVariantText';
+import { HOME_ACTIONS, HOME_LINKS, type HomeFlavour } from './homeLinks';
+import { useTodos } from './useTodos';
 
-/** /home placeholder until the console shell lands: who is signed in, and a way out. */
-export default function HomePage() {
-  const { t } = useTranslation('app');
-  usePageTitle('app:home.title');
-  const [modal, modalHolder] = Modal.useModal();
-  const signOut = useSignOut();
-  const user = getUserInfo();
+const ROUTES = new Map(resolveRoutes(VARIANT).map((route) => [route.key, route]));
+const isInternal = (link: string | null): link is string => !!link && link.startsWith('/') && !link.startsWith('//');
 
-  const confirmLogout = () =>
-    modal.confirm({
-      title: t('logout.confirmTitle'),
-      content: t('logout.confirmContent'),
-      okText: t('logout.ok'),
-      cancelText: t('logout.cancel'),
-      onOk: signOut,
-    });
+/** /home of each variant (SPEC §2 "the home page differs per variant"; SPEC §9 greeting by hour). */
+function HomePage({ flavour }: { flavour: HomeFlavour }) {
+  const { t } = useTranslation(['home', 'menu', 'common']);
+  const text = useVariantText();
+  const navigate = useNavigate();
+  const { profile, permissionIds } = useSession();
+  const { count: unread } = useUnread();
+  const todos = useTodos();
+  const [now] = useState(() => new Date());
+
+  const links = useMemo(() => {
+    const reachable = new Set(menuPaths(visibleMenu(VARIANT, permissionIds)));
+    return HOME_LINKS[flavour]
+      .map((key) => ROUTES.get(key))
+      .filter((route): route is ResolvedRoute => route !== undefined && reachable.has(route.path));
+  }, [flavour, permissionIds]);
+  const actions = HOME_ACTIONS[flavour].filter((action) => ROUTES.has(action.route));
 
   return (
-    <Layout style={{ minHeight: '100vh' }}>
-      {modalHolder}
-      <Layout.Header style={{ background: '#fff', paddingInline: 24 }}>
-        <Flex justify="space-between" align="center" style={{ height: '100%' }}>
-          <Typography.Title level={4} style={{ margin: 0 }}>
-            {t('productName')}
-          </Typography.Title>
-          <Flex gap={16} align="center">
-            <LanguageSwitcher />
-            <Button icon={<LogoutOutlined />} onClick={confirmLogout}>
-              {t('logout.button')}
-            </Button>
-          </Flex>
-        </Flex>
-      </Layout.Header>
-      <Layout.Content style={{ padding: 24 }}>
-        <Card title={t('home.welcome', { name: user?.name || user?.maskedPhone || '' })}>
-          <Descriptions column={1}>
-            <Descriptions.Item label={t('home.name')}>{user?.name || '-'}</Descriptions.Item>
-            <Descriptions.Item label={t('home.phone')}>{user ? maskPhone(user.phone) : '-'}</Descriptions.Item>
-            <Descriptions.Item label={t('home.account')}>{user?.accountName || '-'}</Descriptions.Item>
-            <Descriptions.Item label={t('home.userType')}>{user ? t(`home.userTypes.${user.type}`) : '-'}</Descriptions.Item>
-          </Descriptions>
-          <Typography.Paragraph type="secondary" style={{ marginTop: 16, marginBottom: 0 }}>
-            {t('home.placeholder')}
-          </Typography.Paragraph>
-        </Card>
-      </Layout.Content>
-    </Layout>
+    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+      <Card>
+        <Typography.Title level={3} className="home-greeting">
+          {t('home:greeting', { greeting: t(`common:greeting.${greetingKey(now.getHours())}`), name: profile.name })}
+        </Typography.Title>
+        <Typography.Text type="secondary">
+          {text(VARIANT.headerDescription)} · {dayjs(now).format(t('home:dateFormat'))}
+        </Typography.Text>
+        {actions.length > 0 && (
+          <div className="home-actions">
+            <Space wrap>
+              {actions.map((action) => (
+                <CanAccess key={action.route} resource={action.route} action={action.action}>
+                  <Button type="primary" onClick={() => navigate(ROUTES.get(action.route)!.path)}>
+                    {t(`home:${action.labelKey}`)}
+                  </Button>
+                </CanAccess>
+              ))}
+            </Space>
+          </div>
+        )}
+      </Card>
+      <Row gutter={[16, 16]}>
+        <Col xs={24} sm={12}>
+          <Card>
+            <Statistic title={t('home:todoCount')} value={todos.count} loading={todos.loading} />
+          </Card>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Card>
+            <Link to="/message" aria-label={t('home:unreadLink', { count: unread })}>
+              <Statistic title={t('home:unreadCount')} value={unread} />
+            </Link>
+          </Card>
+        </Col>
+      </Row>
+      <Row gutter={[16, 16]}>
+        <Col xs={24} lg={14}>
+          <Card title={t('home:todoTitle')}>
+            <List
+              loading={todos.loading}
+              dataSource={todos.todos}
+              locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('home:noTodos')} /> }}
+              renderItem={(todo) => (
+                <List.Item key={todo.id} extra={<Typography.Text type="secondary">{dayjs(todo.createdAt).format('YYYY-MM-DD HH:mm')}</Typography.Text>}>
+                  {isInternal(todo.link) ? <Link to={todo.link}>{todo.title}</Link> : todo.title}
+                </List.Item>
+              )}
+            />
+          </Card>
+        </Col>
+        <Col xs={24} lg={10}>
+          <Card title={t('home:quickLinks')}>
+            <nav aria-label={t('home:quickLinks')} className="home-links">
+              {links.map((route) => (
+                <Link key={route.key} to={route.path} className="home-links__item">
+                  {MENU_ICONS[route.icon] && createElement(MENU_ICONS[route.icon])}
+                  <span>{t(`menu:${route.titleKey}`)}</span>
+                </Link>
+              ))}
+            </nav>
+          </Card>
+        </Col>
+      </Row>
+    </Space>
   );
 }
+
+export const HomeMain = () => <HomePage flavour="homeMain" />;
+export const HomeXhn = () => <HomePage flavour="homeXhn" />;
+export const HomeSzdj = () => <HomePage flavour="homeSzdj" />;
+export const HomeJjsk = () => <HomePage flavour="homeJjsk" />;

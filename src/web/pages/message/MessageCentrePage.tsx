@@ -1,0 +1,143 @@
+import { CanAccess } from '@refinedev/core';
+import { Badge, Button, Card, Drawer, Popconfirm, Segmented, Space, Table, Typography, type TableProps } from 'antd';
+import dayjs from 'dayjs';
+import { useCallback, useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { NOTICE_PAGE_SIZE } from '../../../shared/constants';
+import { useUnread } from '../../shell/unread/UnreadContext';
+import { batchDelete, batchRead, listMessages, messageDetail, readAll, type Message } from './api';
+
+type Filter = 'all' | 'unread';
+const isInternal = (link: string | null): link is string => !!link && link.startsWith('/') && !link.startsWith('//');
+
+/** /message: the message centre (SPEC §2, §7 Messages): list, detail, read all, batch read and delete. */
+export default function MessageCentrePage() {
+  const { t } = useTranslation('messageCentre');
+  const { refresh: refreshUnread } = useUnread();
+  const [filter, setFilter] = useState<Filter>('all');
+  const [pageNo, setPageNo] = useState(1);
+  const [pageSize, setPageSize] = useState(NOTICE_PAGE_SIZE);
+  const [data, setData] = useState<{ records: Message[]; total: number }>({ records: [], total: 0 });
+  const [loading, setLoading] = useState(true);
+  const [selected, setSelected] = useState<string[]>([]);
+  const [detail, setDetail] = useState<Message | null>(null);
+  const [reload, setReload] = useState(0);
+
+  useEffect(() => {
+    let active = true;
+    setLoading(true);
+    listMessages({ pageNo, pageSize, unreadOnly: filter === 'unread' }).then(
+      (page) => {
+        if (!active) return;
+        setData(page);
+        setLoading(false);
+      },
+      () => active && setLoading(false),
+    );
+    return () => {
+      active = false;
+    };
+  }, [filter, pageNo, pageSize, reload]);
+
+  const changed = useCallback(() => {
+    setReload((n) => n + 1);
+    refreshUnread();
+  }, [refreshUnread]);
+
+  const open = async (message: Message) => {
+    setDetail(message);
+    const full = await messageDetail(message.id).catch(() => null);
+    if (full) setDetail(full);
+    if (!message.read) changed();
+  };
+
+  const runBatch = async (action: (ids: string[]) => Promise<unknown>) => {
+    await action(selected).then(() => {
+      setSelected([]);
+      changed();
+    }, () => undefined);
+  };
+
+  const columns: TableProps<Message>['columns'] = [
+    {
+      title: t('columns.status'),
+      dataIndex: 'read',
+      width: 100,
+      render: (read: boolean) => <Badge status={read ? 'default' : 'processing'} text={read ? t('read') : t('unread')} />,
+    },
+    {
+      title: t('columns.title'),
+      dataIndex: 'title',
+      render: (title: string, message) => (
+        <Typography.Link strong={!message.read} onClick={() => void open(message)}>
+          {title}
+        </Typography.Link>
+      ),
+    },
+    {
+      title: t('columns.createdAt'),
+      dataIndex: 'createdAt',
+      width: 180,
+      render: (createdAt: string) => dayjs(createdAt).format('YYYY-MM-DD HH:mm:ss'),
+    },
+  ];
+
+  return (
+    <Card title={t('title')}>
+      <Space wrap className="message-centre__toolbar">
+        <Segmented<Filter>
+          value={filter}
+          options={[
+            { value: 'all', label: t('filters.all') },
+            { value: 'unread', label: t('filters.unread') },
+          ]}
+          onChange={(value) => {
+            setFilter(value);
+            setPageNo(1);
+          }}
+        />
+        <Button onClick={() => void readAll().then(changed, () => undefined)}>{t('readAll')}</Button>
+        <Button disabled={selected.length === 0} onClick={() => void runBatch(batchRead)}>
+          {t('batchRead')}
+        </Button>
+        <CanAccess resource="message" action="delete">
+          <Popconfirm title={t('deleteConfirm', { count: selected.length })} okText={t('ok')} cancelText={t('cancel')} onConfirm={() => runBatch(batchDelete)} disabled={selected.length === 0}>
+            <Button danger disabled={selected.length === 0}>
+              {t('batchDelete')}
+            </Button>
+          </Popconfirm>
+        </CanAccess>
+      </Space>
+      <Table<Message>
+        rowKey="id"
+        size="middle"
+        loading={loading}
+        columns={columns}
+        dataSource={data.records}
+        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as string[]) }}
+        pagination={{
+          current: pageNo,
+          pageSize,
+          total: data.total,
+          showSizeChanger: true,
+          showTotal: (total) => t('total', { total }),
+          onChange: (page, size) => {
+            setPageNo(size === pageSize ? page : 1);
+            setPageSize(size);
+          },
+        }}
+        locale={{ emptyText: t('empty') }}
+      />
+      <Drawer title={detail?.title} open={detail !== null} onClose={() => setDetail(null)} width={480}>
+        {detail && (
+          <article>
+            <Typography.Text type="secondary">{dayjs(detail.createdAt).format('YYYY-MM-DD HH:mm:ss')}</Typography.Text>
+            <Typography.Paragraph style={{ marginTop: 12, whiteSpace: 'pre-wrap' }}>{detail.content}</Typography.Paragraph>
+            {isInternal(detail.link) && <Link to={detail.link}>{t('openLink')}</Link>}
+          </article>
+        )}
+      </Drawer>
+    </Card>
+  );
+}

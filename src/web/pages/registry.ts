@@ -1,0 +1,41 @@
+// Named pages of schemas/menu.json (`render: { page: <name> }`) and the variants' homePage names.
+// Every page is its own chunk: the login route downloads only what it shows.
+import type { ComponentType } from 'react';
+import type { ResolvedRoute } from '../../shared/menu';
+import { lazyPage } from '../routing/lazyPage';
+import { signsInOnMainPlatform } from '../variant';
+
+export interface PageProps {
+  route: ResolvedRoute;
+}
+
+const agreement = (name: 'RegisterProtocolPage' | 'ServiceProvisionPage') =>
+  lazyPage(() => import('./auth/documents/AgreementPage').then((m) => ({ default: m[name] })));
+const home = (name: 'HomeMain' | 'HomeXhn' | 'HomeSzdj' | 'HomeJjsk') =>
+  lazyPage(() => import('./home/HomePage').then((m) => ({ default: m[name] })));
+
+export const PAGES: Record<string, ComponentType<PageProps>> = {
+  // A variant build has no login form of its own: it sends the visitor to the main platform's.
+  login: signsInOnMainPlatform()
+    ? lazyPage(() => import('../handoff/MainPlatformLogin'))
+    : lazyPage(() => import('./auth/login/LoginPage')),
+  register: lazyPage(() => import('./auth/register/RegisterPage')),
+  forgetPassword: lazyPage(() => import('./auth/forget/ForgetPasswordPage')),
+  registerProtocol: agreement('RegisterProtocolPage'),
+  serviceProvision: agreement('ServiceProvisionPage'),
+  registerSuccessfully: lazyPage(() => import('./auth/register/RegisterSuccessPage')),
+  webview: lazyPage(() => import('./auth/documents/WebviewPage')),
+  landing: lazyPage(() => import('./landing/LandingPage')),
+  notFound: lazyPage(() => import('./errors/NotFoundPage')),
+  homeMain: home('HomeMain'),
+  homeXhn: home('HomeXhn'),
+  homeSzdj: home('HomeSzdj'),
+  homeJjsk: home('HomeJjsk'),
+  message: lazyPage(() => import('./message/MessageCentrePage')),
+  opsNotices: lazyPage(() => import('./ops/OpsNoticesPage')),
+};
+
+export const PlaceholderPage = lazyPage(() => import('./placeholder/PlaceholderPage'));
+export const ReceiptPage = lazyPage(() => import('./receipts/ReceiptPage'));
+export const ResourceRoute = lazyPage(() => import('../resources/ResourceRoute'));
+export const ForbiddenPage = lazyPage(() => import('./errors/ForbiddenPage'));

@@ -1,0 +1,45 @@
+import { Suspense } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { findRoute, NOT_FOUND_PATH } from '../../shared/menu';
+import { PageLoading } from '../components/PageLoading';
+import { ProfileGate } from '../session/ProfileGate';
+import { RequireSignIn } from '../session/RequireSignIn';
+import { VARIANT } from '../variant';
+import { lazyPage } from './lazyPage';
+import { RouteAccess } from './RouteAccess';
+import { RouteErrorBoundary } from './RouteErrorBoundary';
+import { RoutePage } from './RoutePage';
+import { usePageTitle } from '../hooks/usePageTitle';
+import type { ResolvedRoute } from '../../shared/menu';
+
+const MainLayout = lazyPage(() => import('../shell/MainLayout'));
+
+/** A page without the console frame (/404, receipts): its own title, the route guard, the page. */
+function BlankPage({ route }: { route: ResolvedRoute }) {
+  usePageTitle(`menu:${route.titleKey}`);
+  return (
+    <RouteErrorBoundary resetKey={route.path}>
+      <Suspense fallback={<PageLoading />}>
+        <RouteAccess route={route}>
+          <RoutePage route={route} />
+        </RouteAccess>
+      </Suspense>
+    </RouteErrorBoundary>
+  );
+}
+
+/**
+ * Everything behind sign-in: the route of the variant at this path (unknown -> /404), the sign-in
+ * check, the profile, then the console frame (main layout) or the bare page (blank layout).
+ * The frame stays mounted while the user moves between its pages.
+ */
+export function SignedInArea() {
+  const { pathname } = useLocation();
+  const route = findRoute(pathname, VARIANT);
+  if (!route?.render || route.layout === 'user') return <Navigate to={NOT_FOUND_PATH} replace />;
+  return (
+    <RequireSignIn>
+      <ProfileGate>{route.layout === 'main' ? <MainLayout route={route} /> : <BlankPage route={route} />}</ProfileGate>
+    </RequireSignIn>
+  );
+}

@@ -1,0 +1,101 @@
+import { AbilityProvider } from '@casl/react';
+import { Button, Result } from 'antd';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Profile, UserInfo } from '../../shared/api';
+import { PageLoading } from '../components/PageLoading';
+import { goToMainLogin } from '../handoff/origins';
+import { assertCanSignIn, authProvider } from '../providers/authProvider';
+import { http, HttpError } from '../providers/http';
+import { forgetProfile, loadProfile } from '../providers/profile';
+import { clearSession, getUserInfo, setUserInfo } from '../providers/session';
+import { notify } from '../providers/uiBridge';
+import { signsInOnMainPlatform } from '../variant';
+import { abilityOf, permissionIdsOf } from './abilityOf';
+import { SessionContext, type Session } from './SessionContext';
+
+type State = { status: 'loading' } | { status: 'ready'; profile: Profile } | { status: 'failed' };
+
+/**
+ * Loads the profile (SPEC §4: with a token, the profile is loaded and the routes come from the
+ * role's permissions) and provides its ability. A failed load is tried again on the next
+ * navigation. On failure (SPEC §8) a variant build goes to the main platform; the main build
+ * notifies 错误 / 请求用户信息失败，请重试 and offers a retry. A profile that could not sign in
+ * (no role, no permissions) ends the session with that error.
+ */
+export function ProfileGate({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('shell');
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const [state, setState] = useState<State>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const ready = state.status === 'ready';
+
+  useEffect(() => {
+    if (ready) return;
+    let active = true;
+    const fail = async (error: unknown) => {
+      if (!active || (error instanceof HttpError && error.code === 401)) return; // the HTTP client already signed out
+      if (signsInOnMainPlatform()) {
+        clearSession();
+        forgetProfile();
+        await goToMainLogin(window.location.href);
+        return;
+      }
+      notify('error', { message: t('profile.errorTitle'), description: t('profile.errorDescription') });
+      setState({ status: 'failed' });
+    };
+    loadProfile({ silent: true }).then(async (profile) => {
+      try {
+        assertCanSignIn(profile);
+      } catch (error) {
+        notify('error', { message: t('profile.errorTitle'), description: (error as Error).message });
+        const { redirectTo } = await authProvider.logout({});
+        if (active) navigate(redirectTo ?? '/', { replace: true });
+        return;
+      }
+      // After a hand-off the variant has the token but not yet the stored user info (SPEC §3).
+      if (!getUserInfo()) {
+        const info = await http.get<UserInfo>('/system/users/info', { silent: true }).catch(() => null);
+        if (info) setUserInfo(info);
+      }
+      if (active) setState({ status: 'ready', profile });
+    }, fail);
+    return () => {
+      active = false;
+    };
+  }, [ready, pathname, attempt, navigate, t]);
+
+  const session = useMemo<Session | null>(
+    () => (state.status === 'ready' ? { profile: state.profile, ability: abilityOf(state.profile), permissionIds: permissionIdsOf(state.profile) } : null),
+    [state],
+  );
+
+  if (state.status === 'failed') {
+    return (
+      <Result
+        status="error"
+        title={t('profile.errorTitle')}
+        subTitle={t('profile.errorDescription')}
+        extra={
+          <Button
+            type="primary"
+            onClick={() => {
+              setState({ status: 'loading' });
+              setAttempt((n) => n + 1);
+            }}
+          >
+            {t('profile.retry')}
+          </Button>
+        }
+      />
+    );
+  }
+  if (!session) return <PageLoading />;
+  return (
+    <SessionContext.Provider value={session}>
+      <AbilityProvider value={session.ability}>{children}</AbilityProvider>
+    </SessionContext.Provider>
+  );
+}

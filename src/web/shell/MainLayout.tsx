@@ -1,0 +1,117 @@
+import { Drawer, Grid, Layout, message } from 'antd';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ResolvedRoute } from '../../shared/menu';
+import { usePageTitle } from '../hooks/usePageTitle';
+import { Announcements } from './announcements/Announcements';
+import { Brand } from './Brand';
+import { AppHeader } from './header/AppHeader';
+import { NavMenu } from './NavMenu';
+import { RouteProgressProvider } from './progress/RouteProgress';
+import { SettingsProvider, useSettings } from './settings/SettingsContext';
+import { SettingsDrawer } from './settings/SettingsDrawer';
+import { ShellTheme } from './settings/ShellTheme';
+import { ShellFooter } from './ShellFooter';
+import { PageHost } from './tabs/PageHost';
+import { TabBar } from './tabs/TabBar';
+import { useTabs } from './tabs/useTabs';
+import { UnreadProvider } from './unread/UnreadContext';
+import './shell.css';
+
+const classes = (...names: (string | false)[]) => names.filter(Boolean).join(' ');
+
+function ShellFrame({ route }: { route: ResolvedRoute }) {
+  const { t } = useTranslation('shell');
+  const { settings } = useSettings();
+  usePageTitle(`menu:${route.titleKey}`);
+  // Extra-small screens (< 576 px, antd's xs) are mobile mode: the menu moves into a drawer, width is fluid.
+  const mobile = Grid.useBreakpoint().xs === true;
+  const [collapsed, setCollapsed] = useState(false);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const [messageApi, messageHolder] = message.useMessage();
+  const tabs = useTabs(settings.multiTab);
+  const closeDrawer = useCallback(() => setDrawerOpen(false), []);
+
+  const dark = settings.theme === 'dark';
+  const side = settings.layout === 'sidemenu' && !mobile;
+  const top = settings.layout === 'topmenu' && !mobile;
+  const fluid = mobile || settings.contentWidth === 'fluid';
+
+  return (
+    <Layout
+      className={classes('shell', settings.weakMode && 'shell--weak', mobile && 'shell--mobile')}
+      data-theme={settings.theme}
+      data-layout={mobile ? 'mobile' : settings.layout}
+    >
+      {messageHolder}
+      {side && (
+        <Layout.Sider
+          collapsible
+          trigger={null}
+          collapsed={collapsed}
+          width={208}
+          theme={dark ? 'dark' : 'light'}
+          className={classes('shell-sider', settings.fixedSidebar && 'shell-sider--fixed')}
+        >
+          <Brand collapsed={collapsed} />
+          <NavMenu mode="inline" dark={dark} collapsed={collapsed} />
+        </Layout.Sider>
+      )}
+      {mobile && (
+        <Drawer placement="left" open={drawerOpen} onClose={closeDrawer} width={256} title={<Brand />} className="shell-drawer">
+          <NavMenu mode="inline" dark={false} onNavigate={closeDrawer} />
+        </Drawer>
+      )}
+      <Layout className="shell-main">
+        <AppHeader
+          menuToggle={
+            mobile
+              ? { kind: 'drawer', onOpen: () => setDrawerOpen(true) }
+              : side
+                ? { kind: 'collapse', collapsed, onToggle: () => setCollapsed((value) => !value) }
+                : null
+          }
+          start={
+            top ? (
+              <>
+                <Brand />
+                <div className="shell-header__menu">
+                  <NavMenu mode="horizontal" dark={dark} />
+                </div>
+              </>
+            ) : undefined
+          }
+          mobile={mobile}
+          fixed={settings.fixedHeader}
+          onOpenSettings={() => setSettingsOpen(true)}
+        />
+        {settings.multiTab && <TabBar api={tabs} onRefused={(reason) => void messageApi.info(t(`tabs.${reason}`))} />}
+        <Layout.Content className={classes('shell-content', !fluid && 'shell-content--fixed')}>
+          <PageHost tabs={tabs.tabs} activeKey={tabs.activeKey} />
+        </Layout.Content>
+        <ShellFooter />
+      </Layout>
+      <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+      <Announcements />
+    </Layout>
+  );
+}
+
+/**
+ * The console frame of SPEC §1/§2 (main layout): menu, header, multi-tab bar, the pages, footer,
+ * the settings drawer and the announcement dialog, themed by the persisted settings.
+ */
+export default function MainLayout({ route }: { route: ResolvedRoute }) {
+  return (
+    <SettingsProvider>
+      <ShellTheme>
+        <UnreadProvider>
+          <RouteProgressProvider>
+            <ShellFrame route={route} />
+          </RouteProgressProvider>
+        </UnreadProvider>
+      </ShellTheme>
+    </SettingsProvider>
+  );
+}

@@ -1,0 +1,59 @@
+import { Menu, type MenuProps } from 'antd';
+import { createElement, useEffect, useMemo, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { findRoute, visibleMenu, type MenuItem } from '../../shared/menu';
+import { useSession } from '../session/SessionContext';
+import { VARIANT } from '../variant';
+import { MENU_ICONS } from './menuIcons';
+
+type Items = NonNullable<MenuProps['items']>;
+
+/**
+ * The navigation of SPEC §6: the variant's entries whose permission ids intersect the role's
+ * (visibleMenu), as links, so they open in a new browser tab too.
+ */
+export function NavMenu({ mode, dark, collapsed = false, onNavigate }: { mode: 'inline' | 'horizontal'; dark: boolean; collapsed?: boolean; onNavigate?: () => void }) {
+  const { t } = useTranslation('menu');
+  const { permissionIds } = useSession();
+  const { pathname } = useLocation();
+  const route = findRoute(pathname, VARIANT);
+  const tree = useMemo(() => visibleMenu(VARIANT, permissionIds), [permissionIds]);
+
+  const items = useMemo(() => {
+    const toItem = (item: MenuItem): Items[number] => {
+      const icon = MENU_ICONS[item.icon] ? createElement(MENU_ICONS[item.icon]) : undefined;
+      if (item.children) return { key: item.key, icon, label: t(item.titleKey), children: item.children.map(toItem) };
+      return {
+        key: item.path ?? item.key,
+        icon,
+        label: (
+          <Link to={item.path ?? '/'} onClick={onNavigate}>
+            {t(item.titleKey)}
+          </Link>
+        ),
+      };
+    };
+    return tree.map(toItem);
+  }, [tree, t, onNavigate]);
+
+  // The group of the page shown opens by itself; groups the user opened stay open. A collapsed
+  // sider (which collapses the menu through antd's Sider context) manages its own pop-ups.
+  const [openKeys, setOpenKeys] = useState<string[]>(() => [...(route?.parentKeys ?? [])]);
+  const parents = route?.parentKeys.join('/') ?? '';
+  useEffect(() => {
+    if (!parents) return;
+    setOpenKeys((keys) => [...new Set([...keys, ...parents.split('/')])]);
+  }, [parents]);
+
+  return (
+    <Menu
+      mode={mode}
+      theme={dark ? 'dark' : 'light'}
+      items={items}
+      selectedKeys={route ? [route.path] : []}
+      {...(mode === 'inline' && !collapsed ? { openKeys, onOpenChange: setOpenKeys } : {})}
+      className="shell-menu"
+    />
+  );
+}

@@ -1,0 +1,26 @@
+import { Layout } from 'antd';
+import { Link } from 'react-router';
+import { VARIANT } from '../variant';
+import { useVariantText } from '../variant/useVariantText';
+
+/** Operator and registration notices and the promotional banner link, from the variant file (SPEC §1). */
+export function ShellFooter() {
+  const text = useVariantText();
+  const { operatorNotice, registrationNotice, banner } = VARIANT.footer;
+  const external = /^https?:\/\//.test(banner.href);
+  return (
+    <Layout.Footer className="shell-footer">
+      <div className="shell-footer__banner">
+        {external ? (
+          <a href={banner.href} target="_blank" rel="noopener noreferrer">
+            {text(banner.text)}
+          </a>
+        ) : (
+          <Link to={banner.href}>{text(banner.text)}</Link>
+        )}
+      </div>
+      <div>{text(operatorNotice)}</div>
+      <div>{text(registrationNotice)}</div>
+    </Layout.Footer>
+  );
+}

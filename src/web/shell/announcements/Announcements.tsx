@@ -1,0 +1,86 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { NEXT_NOTICE_DELAY_MS } from '../../../shared/constants';
+import { useSignOut } from '../../refine/useSignOut';
+import { VARIANT } from '../../variant';
+import { AgreementModal } from './AgreementModal';
+import { confirmAgreement, fetchAgreement, fetchUnreadNotices, markNoticeRead, type Notice, type PlatformAgreement } from './api';
+import { NoticeModal } from './NoticeModal';
+
+/**
+ * SPEC §4 Notices, once per start of the console (after sign-in, or opening it with a token):
+ * the platform agreement first, until agreed; then the unread notices of the variant's platform,
+ * one at a time. Confirming one marks it read, closes the dialog, waits 500 ms and shows the
+ * next; after the last the dialog stays closed.
+ */
+export function Announcements() {
+  const signOut = useSignOut();
+  const started = useRef(false);
+  const nextTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const [agreement, setAgreement] = useState<PlatformAgreement | null>(null);
+  const [notices, setNotices] = useState<Notice[]>([]);
+  const [index, setIndex] = useState(0);
+  const [open, setOpen] = useState(false);
+  const [pending, setPending] = useState(false);
+
+  const showNotices = useCallback(async () => {
+    const unread = await fetchUnreadNotices(VARIANT.noticePlatform).catch(() => [] as Notice[]);
+    if (!Array.isArray(unread) || unread.length === 0) return;
+    setNotices(unread);
+    setIndex(0);
+    setOpen(true);
+  }, []);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    fetchAgreement(VARIANT).then(
+      (current) => (current.agreed ? showNotices() : setAgreement(current)),
+      () => {
+        // The HTTP client has told the user; without the agreement flag no notices are shown.
+      },
+    );
+  }, [showNotices]);
+
+  useEffect(() => () => clearTimeout(nextTimer.current), []);
+
+  const agree = async () => {
+    setPending(true);
+    try {
+      const confirmed = await confirmAgreement(VARIANT);
+      if (!confirmed.agreed) return;
+      setAgreement(null);
+      await showNotices();
+    } catch {
+      // Reported by the HTTP client; the agreement stays up to try again.
+    } finally {
+      setPending(false);
+    }
+  };
+
+  const confirmNotice = async () => {
+    const notice = notices[index];
+    if (!notice) return;
+    setPending(true);
+    try {
+      await markNoticeRead(notice.noticeId);
+    } catch {
+      setPending(false);
+      return; // Reported by the HTTP client; the notice stays up to confirm again.
+    }
+    setPending(false);
+    setOpen(false);
+    if (index + 1 < notices.length) {
+      nextTimer.current = setTimeout(() => {
+        setIndex(index + 1);
+        setOpen(true);
+      }, NEXT_NOTICE_DELAY_MS);
+    }
+  };
+
+  return (
+    <>
+      <AgreementModal agreement={agreement} pending={pending} onAgree={() => void agree()} onDecline={() => void signOut()} />
+      <NoticeModal notice={notices[index] ?? null} open={open} pending={pending} onConfirm={() => void confirmNotice()} />
+    </>
+  );
+}

@@ -1,0 +1,42 @@
+import { memo, Suspense } from 'react';
+import { Route, Routes } from 'react-router';
+import { findRoute } from '../../../shared/menu';
+import { RouteAccess } from '../../routing/RouteAccess';
+import { RouteErrorBoundary } from '../../routing/RouteErrorBoundary';
+import { RoutePage } from '../../routing/RoutePage';
+import { VARIANT } from '../../variant';
+import { ProgressFallback } from '../progress/RouteProgress';
+import type { Tab } from './tabsModel';
+
+/**
+ * One open tab's page. Inactive tabs stay mounted but hidden, so filters, pagination and unsaved
+ * input survive switching away and back; closing the tab unmounts it and its state goes with it.
+ * <Routes location> gives the page its own location (useLocation, refine's router hooks) while
+ * another tab is the current one.
+ */
+const TabPane = memo(function TabPane({ tab, active }: { tab: Tab; active: boolean }) {
+  const route = findRoute(tab.key, VARIANT);
+  if (!route) return null;
+  return (
+    <div className="shell-pane" hidden={!active} data-route={route.key}>
+      <Routes location={tab.location}>
+        <Route
+          path="*"
+          element={
+            <RouteErrorBoundary resetKey={route.path}>
+              <Suspense fallback={<ProgressFallback />}>
+                <RouteAccess route={route}>
+                  <RoutePage route={route} />
+                </RouteAccess>
+              </Suspense>
+            </RouteErrorBoundary>
+          }
+        />
+      </Routes>
+    </div>
+  );
+});
+
+export function PageHost({ tabs, activeKey }: { tabs: readonly Tab[]; activeKey: string }) {
+  return tabs.map((tab) => <TabPane key={tab.key} tab={tab} active={tab.key === activeKey} />);
+}

@@ -19,6 +19,8 @@ import { validator } from './validator';
 
 type Data = Record<string, unknown>;
 
+const DEFAULT_STATE = { arrayMinItems: { populate: 'never' }, emptyObjectFields: 'skipEmptyDefaults' } as const;
+
 const ThemedForm = withTheme<Data>({ ...Theme, widgets: { ...Theme.widgets, ...widgets }, fields, templates: { ...Theme.templates, ...templates } });
 
 export interface SchemaFormProps {
@@ -83,6 +85,9 @@ export default function SchemaForm({ source, text, mode, id, initialData, server
         showErrorList={false}
         focusOnFirstError
         noHtml5Validate
+        // A region path or file list starts empty, not as minItems blanks ([undefined x 3]), so
+        // "required" is what an untouched field says; empty objects get no invented defaults.
+        experimental_defaultFormStateBehavior={DEFAULT_STATE}
         // After a first submit, errors update as the user fixes them.
         liveValidate={submitted ? 'onChange' : undefined}
         disabled={disabled}

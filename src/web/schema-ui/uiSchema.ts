@@ -73,7 +73,8 @@ export function buildUiSchema(source: FormSource, text: FormText, mode: 'create'
     const help = text.help(name);
     ui[name] = {
       'ui:title': text.field(name),
-      ...(help ? { 'ui:help': help } : {}),
+      // As a description: antd's FieldTemplate shows ui:help instead of the errors, a description below them.
+      ...(help ? { 'ui:description': help } : {}),
       ...(field.enum ? { 'ui:enumNames': field.enum.map((value) => text.option(name, value)) } : {}),
       ...generated,
       ...own,

@@ -5,6 +5,7 @@ import { LANGUAGES } from '../../shared/constants';
 import type { ResourceDefinition, ResourceLabels } from '../../shared/resources/types';
 import { i18n } from '../i18n';
 import { http } from '../providers/http';
+import { publishRuntimeRoutes } from './runtimeRoutes';
 
 // The resource definitions the signed-in user may query (GET /api/meta/resources), cached by
 // react-query inside <Refine>. Each one carries its own labels in both languages; they are
@@ -26,6 +27,7 @@ export const RESOURCE_DEFINITIONS_KEY = ['lsf', 'meta', 'resources'] as const;
 async function fetchDefinitions(): Promise<ResourceDefinition[]> {
   const definitions = await http.get<ResourceDefinition[]>('/meta/resources', { silent: true });
   for (const definition of definitions) registerLabels(definition.name, definition.labels);
+  publishRuntimeRoutes(definitions);
   return definitions;
 }
 

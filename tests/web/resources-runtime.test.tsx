@@ -1,0 +1,65 @@
+// A resource file added at run time (a `menu` block, no menu.json route) gets a console route,
+// a menu entry under its group, its title and its pages, all from GET /api/meta/resources.
+import { configure, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { visibleMenu, type MenuItem } from '../../src/shared/menu';
+import type { ResourceDefinition } from '../../src/shared/resources/types';
+import { i18n } from '../../src/web/i18n';
+import { publishRuntimeRoutes, runtimeResourceRoutes, runtimeRouteOf, withRuntimeMenuEntries } from '../../src/web/resources/runtimeRoutes';
+import { WAREHOUSES } from '../support/schema-root';
+import { fakeApi, ok } from './support/fakeApi';
+import { baseRoutes, OFFERS, renderResource } from './support/resourceHarness';
+
+vi.setConfig({ testTimeout: 60_000 });
+configure({ asyncUtilTimeout: 20_000 });
+
+const warehouses = WAREHOUSES as unknown as ResourceDefinition;
+
+describe('runtime resource routes', () => {
+  it('routes a definition that menu.json does not, under its menu group', () => {
+    const routes = runtimeResourceRoutes([OFFERS, warehouses], { hidden: [], removed: [] });
+    expect(routes).toHaveLength(1);
+    expect(routes[0]).toMatchObject({
+      key: 'res-warehouses',
+      path: '/operator/warehouses',
+      titleKey: 'routes.res-warehouses',
+      icon: 'HomeOutlined',
+      layout: 'main',
+      permissionIds: ['account'],
+      render: { resource: 'warehouses' },
+      parentKeys: ['accountCentre'],
+      parent: 'accountCentre',
+      hidden: false,
+      public: false,
+    });
+    expect(runtimeRouteOf('/operator/warehouses', routes)?.key).toBe('res-warehouses');
+    expect(runtimeRouteOf('/operator/warehouses/show/abc', routes)?.key).toBe('res-warehouses');
+    expect(runtimeRouteOf('/operator/warehousesX', routes)).toBeUndefined();
+    // A removed group takes its runtime children with it.
+    expect(runtimeResourceRoutes([warehouses], { hidden: [], removed: ['accountCentre'] })).toEqual([]);
+
+    const tree = withRuntimeMenuEntries(visibleMenu('main', ['dashboard', 'account']), routes);
+    const group = tree.find((item) => item.key === 'accountCentre') as MenuItem;
+    expect(group.children?.at(-1)).toEqual({ key: 'res-warehouses', path: '/operator/warehouses', titleKey: 'routes.res-warehouses', icon: 'HomeOutlined' });
+  });
+
+  it('titles the entry in the menu namespace in both languages', async () => {
+    await i18n.loadNamespaces('menu');
+    publishRuntimeRoutes([OFFERS, warehouses]);
+    expect(i18n.t('menu:routes.res-warehouses')).toBe('仓库管理');
+    expect(i18n.getFixedT('en-US', 'menu')('routes.res-warehouses')).toBe('Warehouses');
+  });
+
+  it('renders the generated list of the runtime resource', async () => {
+    const api = fakeApi({
+      ...baseRoutes('owner', [OFFERS, warehouses]),
+      'GET /api/r/warehouses': ok({ records: [{ id: 'w1', state: 'active', version: 1, name: '杭州一号仓', kind: 'cold', capacity: 1200, rent: '35000.00', region: ['33', '3301', '330106'], createdAt: '2026-03-01T02:30:00.000Z', createdBy: 'u', updatedAt: '2026-03-01T02:30:00.000Z', updatedBy: 'u' }], total: 1 }),
+    });
+    renderResource('/operator/warehouses', { resource: 'warehouses', routePath: '/operator/warehouses' });
+    expect(await screen.findByText('杭州一号仓')).toBeInTheDocument();
+    expect(screen.getByText('冷库')).toBeInTheDocument();
+    expect(screen.getByText('35,000.00')).toBeInTheDocument();
+    expect(screen.getByText('使用中')).toBeInTheDocument();
+    await waitFor(() => expect(api.callsTo('GET', '/api/r/warehouses')[0].query.get('sort')).toBe('-createdAt'));
+  });
+});

@@ -7,7 +7,7 @@ import type { Envelope, OutboxResponse } from '../../src/shared/api';
 import type { Clock } from '../../src/server/clock';
 import { buildApp } from '../../src/server/app';
 import { configFromEnv } from '../../src/server/config';
-import { openDatabase } from '../../src/server/db/client';
+import { openDatabase, type Database } from '../../src/server/db/client';
 import { consoleSmsProvider } from '../../src/server/sms/provider';
 import { repoRoot } from '../../scripts/lib/web-build';
 
@@ -33,6 +33,8 @@ export interface E2eApp {
   /** Origin of each variant served (one API and database behind all). */
   urls: Record<string, string>;
   browser: Browser;
+  /** The one database behind every origin (tests/support/seed.ts writes rows no API makes yet). */
+  db: Database['db'];
   newPage(opts?: { viewport?: { width: number; height: number }; locale?: string }): Promise<{ context: BrowserContext; page: Page; errors: string[] }>;
   latestSms(phone: string): Promise<string>;
   /** The answer to the captcha with this uuid, from GET /api/dev/outbox. */
@@ -66,6 +68,7 @@ export async function startE2e(env: Record<string, string> = {}, variants: strin
     baseUrl,
     urls,
     browser,
+    db: database.db,
     async newPage(opts = {}) {
       const context = await browser.newContext({ baseURL: baseUrl, viewport: opts.viewport ?? { width: 1366, height: 860 }, locale: opts.locale ?? 'zh-CN' });
       contexts.push(context);

@@ -1,9 +1,10 @@
 import type { AccessControlProvider, CanParams } from '@refinedev/core';
-import { canDoOnRoute } from '../../shared/ability';
+import { canDoOnRoute, type AppAbility } from '../../shared/ability';
 import type { ResolvedRoute } from '../../shared/menu';
 import { isAction, type Action } from '../../shared/permissions';
 import { loadProfile } from '../providers/profile';
 import { abilityOf } from '../session/abilityOf';
+import { RESOURCE_PERMISSION_IDS } from './resourcePermissions';
 import { CONSOLE_ROUTES, resourceNameOf } from './resources';
 
 // refine's access control over the shared CASL ability (SPEC §6): a control needing an action is
@@ -23,6 +24,16 @@ const REFINE_ACTIONS: Record<string, Action> = {
 };
 
 export const vocabularyAction = (action: string): Action | null => (isAction(action) ? action : (REFINE_ACTIONS[action] ?? null));
+
+/**
+ * What a control on `route` needs (SPEC §6): the route's permission entry grants the action. On a
+ * route rendering a resource file that entry is the resource's own permission id, the one the
+ * server checks (an umbrella id such as 'form' does not make a request pass there).
+ */
+export function canDo(ability: AppAbility, route: ResolvedRoute, action: Action): boolean {
+  const resourceId = route.render && 'resource' in route.render ? RESOURCE_PERMISSION_IDS[route.render.resource] : undefined;
+  return resourceId ? ability.can(action, resourceId) : canDoOnRoute(ability, route, action);
+}
 
 /**
  * The route a check is about: refine's resource item (meta.routeKey), else a route key, else the
@@ -45,7 +56,7 @@ export const accessControlProvider: AccessControlProvider = {
     if (!route || !verb) return { can: false, reason: `unknown ${route ? 'action' : 'resource'}` };
     try {
       const ability = abilityOf(await loadProfile({ silent: true }));
-      return { can: canDoOnRoute(ability, route, verb) };
+      return { can: canDo(ability, route, verb) };
     } catch {
       return { can: false };
     }

@@ -1,10 +1,10 @@
 import { Suspense } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { findRoute, NOT_FOUND_PATH } from '../../shared/menu';
+import { NOT_FOUND_PATH } from '../../shared/menu';
 import { PageLoading } from '../components/PageLoading';
 import { ProfileGate } from '../session/ProfileGate';
 import { RequireSignIn } from '../session/RequireSignIn';
-import { VARIANT } from '../variant';
+import { findConsoleRoute } from './consoleRoute';
 import { lazyPage } from './lazyPage';
 import { RouteAccess } from './RouteAccess';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
@@ -35,7 +35,7 @@ function BlankPage({ route }: { route: ResolvedRoute }) {
  */
 export function SignedInArea() {
   const { pathname } = useLocation();
-  const route = findRoute(pathname, VARIANT);
+  const route = findConsoleRoute(pathname);
   if (!route?.render || route.layout === 'user') return <Navigate to={NOT_FOUND_PATH} replace />;
   return (
     <RequireSignIn>

@@ -2,7 +2,8 @@ import { Menu, type MenuProps } from 'antd';
 import { createElement, useEffect, useMemo, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { findRoute, visibleMenu, type MenuItem } from '../../shared/menu';
+import { visibleMenu, type MenuItem } from '../../shared/menu';
+import { findConsoleRoute } from '../routing/consoleRoute';
 import { useSession } from '../session/SessionContext';
 import { VARIANT } from '../variant';
 import { MENU_ICONS } from './menuIcons';
@@ -17,7 +18,7 @@ export function NavMenu({ mode, dark, collapsed = false, onNavigate }: { mode: '
   const { t } = useTranslation('menu');
   const { permissionIds } = useSession();
   const { pathname } = useLocation();
-  const route = findRoute(pathname, VARIANT);
+  const route = findConsoleRoute(pathname);
   const tree = useMemo(() => visibleMenu(VARIANT, permissionIds), [permissionIds]);
 
   const items = useMemo(() => {

@@ -1,10 +1,9 @@
 import { memo, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
-import { findRoute } from '../../../shared/menu';
+import { findConsoleRoute } from '../../routing/consoleRoute';
 import { RouteAccess } from '../../routing/RouteAccess';
 import { RouteErrorBoundary } from '../../routing/RouteErrorBoundary';
 import { RoutePage } from '../../routing/RoutePage';
-import { VARIANT } from '../../variant';
 import { ProgressFallback } from '../progress/RouteProgress';
 import type { Tab } from './tabsModel';
 
@@ -15,7 +14,7 @@ import type { Tab } from './tabsModel';
  * another tab is the current one.
  */
 const TabPane = memo(function TabPane({ tab, active }: { tab: Tab; active: boolean }) {
-  const route = findRoute(tab.key, VARIANT);
+  const route = findConsoleRoute(tab.key);
   if (!route) return null;
   return (
     <div className="shell-pane" hidden={!active} data-route={route.key}>

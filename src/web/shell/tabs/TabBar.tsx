@@ -1,7 +1,8 @@
 import { Dropdown, Tabs, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { findRoute } from '../../../shared/menu';
-import { VARIANT } from '../../variant';
+import type { ResolvedRoute } from '../../../shared/menu';
+import { resourceSubPath } from '../../resources/paths';
+import { findConsoleRoute } from '../../routing/consoleRoute';
 import type { TabRefusal } from './tabsModel';
 import type { TabsApi } from './useTabs';
 
@@ -14,6 +15,13 @@ export function TabBar({ api, onRefused }: { api: TabsApi; onRefused: (reason: T
   const run = (command: Command, key: string) => {
     const refusal = api[command](key);
     if (refusal) onRefused(refusal);
+  };
+  // A resource's create, show and edit pages get tabs of their own, named after the list.
+  const titleOf = (route: ResolvedRoute, pathname: string) => {
+    const title = t(`menu:${route.titleKey}`);
+    const sub = pathname === route.path ? null : resourceSubPath(route.path, pathname);
+    if (!sub || sub.page === 'list') return title;
+    return `${title} · ${t(`shell:tabs.${sub.page}`)}${sub.page === "create" ? "" : ` ${sub.id.slice(0, 8)}`}`;
   };
   const menuFor = (key: string): MenuProps => ({
     items: COMMANDS.map((command) => ({ key: command, label: t(`shell:tabs.${command}`) })),
@@ -34,13 +42,13 @@ export function TabBar({ api, onRefused }: { api: TabsApi; onRefused: (reason: T
       onEdit={(key, action) => action === 'remove' && typeof key === 'string' && run('close', key)}
       aria-label={t('shell:tabs.label')}
       items={api.tabs.map((tab) => {
-        const route = findRoute(tab.key, VARIANT);
+        const route = findConsoleRoute(tab.key);
         return {
           key: tab.key,
           closable: api.tabs.length > 1,
           label: (
             <Dropdown menu={menuFor(tab.key)} trigger={['contextMenu']}>
-              <span className="shell-tabs__label">{route ? t(`menu:${route.titleKey}`) : tab.key}</span>
+              <span className="shell-tabs__label">{route ? titleOf(route, tab.key) : tab.key}</span>
             </Dropdown>
           ),
         };

@@ -84,9 +84,22 @@ async function logout(page: Page, answer: 'ok' | 'cancel') {
   await dialog.waitFor({ state: 'hidden', timeout: STEP_MS });
 }
 
+/**
+ * Issue 3: the console asks each user once for the platform agreement right after sign-in; it
+ * cannot be dismissed, so it is accepted here when it comes (its own journey is in shell.test.ts).
+ */
+async function acceptPlatformAgreement(page: Page) {
+  const agree = page.getByRole('button', { name: '同意并继续' });
+  if (await agree.waitFor({ timeout: 1500 }).then(() => true, () => false)) {
+    await agree.click();
+    await agree.waitFor({ state: 'hidden', timeout: STEP_MS });
+  }
+}
+
 /** The signed-in home: its path, the user's masked phone, the logout control. */
 async function expectHome(page: Page, phone: string) {
   await atPath(page, '/home');
+  await acceptPlatformAgreement(page);
   await shows(page, masked(phone));
   await page.getByRole('button', { name: '退出登录' }).waitFor({ timeout: STEP_MS });
 }
@@ -393,12 +406,11 @@ describe.skipIf(!chromiumPath)('browser journeys: sign-up, sign-in, session, res
     await atPath(page, '/user/login');
     await page.goto('/message');
     await atPath(page, '/user/login');
-    // KNOWN BUG: a path the console does not route yet is first turned into /404, so the
-    // login page is told redirect=/404 and the visitor never gets back to /message.
-    expect.soft(redirectOf(), 'redirect query after visiting /message signed out').toBe('/message');
+    // /message is a route of the console (issue 3), so the login page is told to come back to it.
+    expect(redirectOf(), 'redirect query after visiting /message signed out').toBe('/message');
     await signInWithPassword(e2e, page, captchas, phone, PASSWORD);
     await page.waitForURL((url) => url.pathname !== '/user/login', { timeout: STEP_MS });
-    expect.soft(pathOf(page), 'where sign-in lands after visiting /message signed out').toBe('/message');
+    expect(pathOf(page), 'where sign-in lands after visiting /message signed out').toBe('/message');
 
     // A redirect that leaves the site is ignored.
     await page.goto('/home');

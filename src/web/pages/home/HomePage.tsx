@@ -6,6 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { greetingKey } from '../../../shared/greeting';
 import { menuPaths, resolveRoutes, visibleMenu, type ResolvedRoute } from '../../../shared/menu';
+import { getUserInfo } from '../../providers/session';
 import { useSession } from '../../session/SessionContext';
 import { MENU_ICONS } from '../../shell/menuIcons';
 import { useUnread } from '../../shell/unread/UnreadContext';
@@ -26,6 +27,7 @@ function HomePage({ flavour }: { flavour: HomeFlavour }) {
   const { count: unread } = useUnread();
   const todos = useTodos();
   const [now] = useState(() => new Date());
+  const [user] = useState(getUserInfo);
 
   const links = useMemo(() => {
     const reachable = new Set(menuPaths(visibleMenu(VARIANT, permissionIds)));
@@ -41,9 +43,10 @@ function HomePage({ flavour }: { flavour: HomeFlavour }) {
         <Typography.Title level={3} className="home-greeting">
           {t('home:greeting', { greeting: t(`common:greeting.${greetingKey(now.getHours())}`), name: profile.name })}
         </Typography.Title>
-        <Typography.Text type="secondary">
+        <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
           {text(VARIANT.headerDescription)} · {dayjs(now).format(t('home:dateFormat'))}
-        </Typography.Text>
+        </Typography.Paragraph>
+        {user && <Typography.Text type="secondary">{t('home:account', { phone: user.maskedPhone })}</Typography.Text>}
         {actions.length > 0 && (
           <div className="home-actions">
             <Space wrap>

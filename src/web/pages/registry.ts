@@ -33,6 +33,9 @@ export const PAGES: Record<string, ComponentType<PageProps>> = {
   homeJjsk: home('HomeJjsk'),
   message: lazyPage(() => import('./message/MessageCentrePage')),
   opsNotices: lazyPage(() => import('./ops/OpsNoticesPage')),
+  businessAuthentication: lazyPage(() => import('./authentication/AuthenticationPage')),
+  authenticationSubmitted: lazyPage(() => import('./authentication/AuthenticationSubmittedPage')),
+  opsAuthentication: lazyPage(() => import('./ops/OpsAuthenticationPage')),
 };
 
 export const PlaceholderPage = lazyPage(() => import('./placeholder/PlaceholderPage'));

@@ -8,7 +8,8 @@ import { displayMoney, formatDate, formatDateTime, formatNumber, stateColour } f
 import type { ResourceText } from './labels';
 
 interface Props {
-  definition: ResourceDefinition;
+  /** A resource, or a standalone form (schemas/forms): only the record schema and states are read. */
+  definition: Pick<ResourceDefinition, 'record' | 'states'>;
   field: string;
   value: unknown;
   text: ResourceText;

@@ -34,6 +34,8 @@ export interface SchemaFormProps {
   serverErrors?: FieldErrors | null;
   disabled?: boolean;
   onSubmit(data: Data): void;
+  /** Every change of the data (a page keeping a draft). */
+  onChange?(data: Data): void;
   /** Rendered inside the form, after the fields (submit and cancel buttons). */
   children?: ReactNode;
 }
@@ -44,7 +46,7 @@ function withoutChanged(errors: ErrorSchema, before: Data, after: Data): ErrorSc
   return Object.fromEntries(kept) as ErrorSchema;
 }
 
-export default function SchemaForm({ source, text, mode, id, initialData, serverErrors, disabled, onSubmit, children }: SchemaFormProps) {
+export default function SchemaForm({ source, text, mode, id, initialData, serverErrors, disabled, onSubmit, onChange, children }: SchemaFormProps) {
   const { t } = useTranslation(['resources', FORMATS_NAMESPACE, 'validation']);
   const [data, setData] = useState<Data>(() => initialData ?? {});
   const dataRef = useRef(data);
@@ -68,6 +70,7 @@ export default function SchemaForm({ source, text, mode, id, initialData, server
     dataRef.current = next;
     setData(next);
     setServer((current) => ({ ...current, extraErrors: withoutChanged(current.extraErrors, current.data, next), data: next }));
+    onChange?.(next);
   };
 
   return (

@@ -1,0 +1,101 @@
+import { ReloadOutlined } from '@ant-design/icons';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Empty, Table, Tabs, Tag, Typography, type TableProps } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isLanguage } from '../../i18n/language';
+import { formatDateTime } from '../../resources/format';
+import { ErrorState } from '../../resources/states';
+import { listReviews, REVIEW_KEY, type ReviewRecord, type ReviewStatus } from '../authentication/api';
+import type { PageProps } from '../registry';
+import { ReviewDrawer } from './authentication/ReviewDrawer';
+
+const TABS: ReviewStatus[] = ['submitted', 'approved', 'rejected'];
+const PAGE_SIZE = 10;
+
+/**
+ * /ops/authentication: platform operations review enterprise and personal authentications. A
+ * queue per status (to review first), newest first, and a drawer with the whole submission to
+ * approve or reject with a reason.
+ */
+export default function OpsAuthenticationPage(_props: PageProps) {
+  const { t, i18n } = useTranslation('authentication');
+  const language = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'zh-CN';
+  const queryClient = useQueryClient();
+  const [status, setStatus] = useState<ReviewStatus>('submitted');
+  const [paging, setPaging] = useState({ pageNo: 1, pageSize: PAGE_SIZE });
+  const [opened, setOpened] = useState<ReviewRecord | null>(null);
+  const queue = useQuery({
+    queryKey: [...REVIEW_KEY, status, paging.pageNo, paging.pageSize],
+    queryFn: () => listReviews(status, paging.pageNo, paging.pageSize),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+  const reload = () => void queryClient.invalidateQueries({ queryKey: REVIEW_KEY });
+  const time = (value: string | null) => (value ? formatDateTime(value, language) : '-');
+
+  const columns: TableProps<ReviewRecord>['columns'] = [
+    { title: t('ops.columns.accountName'), dataIndex: 'accountName', ellipsis: true },
+    { title: t('ops.columns.name'), dataIndex: 'name', ellipsis: true },
+    { title: t('ops.columns.kind'), dataIndex: 'kind', width: 140, render: (kind: ReviewRecord['kind']) => <Tag color={kind === 'enterprise' ? 'blue' : 'cyan'}>{t(`kind.${kind}`)}</Tag> },
+    { title: t('ops.columns.submittedAt'), dataIndex: 'submittedAt', width: 170, render: time },
+    ...(status === 'submitted'
+      ? []
+      : [{ title: t('ops.columns.reviewedAt'), dataIndex: 'reviewedAt', width: 170, render: time } as const]),
+    ...(status === 'rejected'
+      ? [{ title: t('ops.columns.reason'), dataIndex: 'reason', ellipsis: true, render: (reason: string | null) => <Typography.Text type="danger">{reason}</Typography.Text> }]
+      : []),
+    {
+      title: t('ops.columns.actions'),
+      key: 'actions',
+      width: 100,
+      render: (_, record) => (
+        <Button type="link" size="small" onClick={() => setOpened(record)}>
+          {record.status === 'submitted' ? t('ops.review') : t('ops.view')}
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <Card
+      className="ops-authentication"
+      title={t('ops.title')}
+      extra={
+        <Button icon={<ReloadOutlined />} onClick={reload} loading={queue.isFetching && !queue.isPending}>
+          {t('ops.refresh')}
+        </Button>
+      }
+    >
+      <Tabs
+        activeKey={status}
+        onChange={(key) => {
+          setStatus(key as ReviewStatus);
+          setPaging((current) => ({ ...current, pageNo: 1 }));
+        }}
+        items={TABS.map((key) => ({ key, label: t(`ops.tabs.${key}`) }))}
+      />
+      {queue.isError ? (
+        <ErrorState error={queue.error} onRetry={() => void queue.refetch()} />
+      ) : (
+        <Table<ReviewRecord>
+          rowKey="id"
+          loading={queue.isPending || (queue.isFetching && queue.isPlaceholderData)}
+          columns={columns}
+          dataSource={queue.data?.records ?? []}
+          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t(`ops.empty.${status}`)} /> }}
+          onRow={(record) => ({ onDoubleClick: () => setOpened(record) })}
+          pagination={{
+            current: paging.pageNo,
+            pageSize: paging.pageSize,
+            total: queue.data?.total ?? 0,
+            showSizeChanger: true,
+            showTotal: (total) => t('ops.total', { total }),
+            onChange: (pageNo, pageSize) => setPaging({ pageNo: pageSize === paging.pageSize ? pageNo : 1, pageSize }),
+          }}
+        />
+      )}
+      <ReviewDrawer record={opened} onClose={() => setOpened(null)} onChanged={reload} />
+    </Card>
+  );
+}

@@ -6,7 +6,7 @@ import { i18n } from '../../src/web/i18n';
 import { fail, fakeApi, ok } from './support/fakeApi';
 import { baseRoutes, INVOICES, location, OFFERS, OFFERS_PATH, offer, renderResource } from './support/resourceHarness';
 
-vi.setConfig({ testTimeout: 60_000 });
+vi.setConfig({ testTimeout: 120_000 });
 configure({ asyncUtilTimeout: 20_000 });
 
 afterEach(async () => {

@@ -5,7 +5,7 @@ import { baseRoutes, location, OFFERS_PATH, offer, renderResource } from './supp
 
 const page = (records: unknown[], total = records.length) => ok({ records, total });
 
-vi.setConfig({ testTimeout: 60_000 });
+vi.setConfig({ testTimeout: 120_000 });
 configure({ asyncUtilTimeout: 20_000 });
 
 describe('generated list page', () => {

@@ -1,8 +1,8 @@
-import { Space, Tag, Typography } from 'antd';
+import { Space, Spin, Tag, Typography } from 'antd';
+import { lazy, Suspense } from 'react';
 import type { Language } from '../../shared/constants';
 import type { ResourceDefinition } from '../../shared/resources/types';
 import { useIndustry, useRegions } from '../schema-ui/data';
-import { FileList } from './FileList';
 import { enumValues, kindOf } from './fieldKind';
 import { displayMoney, formatDate, formatDateTime, formatNumber, stateColour } from './format';
 import type { ResourceText } from './labels';
@@ -16,6 +16,9 @@ interface Props {
   /** Cells are compact (a file count); the show page lists files with thumbnails. */
   variant?: 'cell' | 'detail';
 }
+
+// Thumbnails (antd Image) only on show pages: list cells say how many files there are.
+const FileList = lazy(() => import('./FileList').then((m) => ({ default: m.FileList })));
 
 const isEmpty = (value: unknown) => value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
 
@@ -67,7 +70,12 @@ export function FieldValue({ definition, field, value, text, variant = 'cell' }:
     }
     case 'files': {
       const ids = Array.isArray(value) ? value.map(String) : [String(value)];
-      return variant === 'cell' ? <>{t('value.files', { count: ids.length })}</> : <FileList ids={ids} />;
+      if (variant === 'cell') return <>{t('value.files', { count: ids.length })}</>;
+      return (
+        <Suspense fallback={<Spin size="small" />}>
+          <FileList ids={ids} />
+        </Suspense>
+      );
     }
     default:
       return <>{typeof value === 'object' ? JSON.stringify(value) : String(value)}</>;

@@ -1,5 +1,4 @@
 import { withTheme } from '@rjsf/core';
-import { Theme } from '@rjsf/antd';
 import type { IChangeEvent } from '@rjsf/core';
 import type { ErrorSchema } from '@rjsf/utils';
 import { Alert } from 'antd';
@@ -8,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { FieldErrors } from '../../shared/api';
 import { FORMATS_NAMESPACE } from '../../shared/formats';
 import { splitServerErrors, transformErrorsWith } from './errors';
-import { fields, templates, widgets } from './registry';
+import { fields, theme } from './registry';
 import type { FormSource, FormText, SchemaFormContext } from './types';
 import { buildUiSchema, formSchema } from './uiSchema';
 import { validator } from './validator';
@@ -21,7 +20,7 @@ type Data = Record<string, unknown>;
 
 const DEFAULT_STATE = { arrayMinItems: { populate: 'never' }, emptyObjectFields: 'skipEmptyDefaults' } as const;
 
-const ThemedForm = withTheme<Data>({ ...Theme, widgets: { ...Theme.widgets, ...widgets }, fields, templates: { ...Theme.templates, ...templates } });
+const ThemedForm = withTheme<Data>({ ...theme, fields });
 
 export interface SchemaFormProps {
   source: FormSource;

@@ -1,3 +1,9 @@
+import type { ThemeProps } from '@rjsf/core';
+import { generateTemplates } from '@rjsf/antd/lib/templates/index.js';
+import CheckboxesWidget from '@rjsf/antd/lib/widgets/CheckboxesWidget/index.js';
+import CheckboxWidget from '@rjsf/antd/lib/widgets/CheckboxWidget/index.js';
+import PasswordWidget from '@rjsf/antd/lib/widgets/PasswordWidget/index.js';
+import SelectWidget from '@rjsf/antd/lib/widgets/SelectWidget/index.js';
 import type { RegistryFieldsType, RegistryWidgetsType } from '@rjsf/utils';
 import { BankBranchField } from './fields/BankBranchField';
 import { GridObjectTemplate } from './templates/GridObjectTemplate';
@@ -13,6 +19,8 @@ import { TextareaWidget } from './widgets/TextareaWidget';
 import { UploadWidget } from './widgets/UploadWidget';
 
 // Every custom widget, registered once: uiSchema.ts picks them by name from x-kind and format.
+// The antd theme is assembled from the parts record forms use rather than taken whole: its
+// slider, radio and alternative date widgets would add ~25 KB gzip to every form page.
 
 export const widgets: RegistryWidgetsType = {
   money: MoneyWidget,
@@ -31,6 +39,15 @@ export const fields: RegistryFieldsType = {
   bankBranch: BankBranchField,
 };
 
-export const templates = {
-  ObjectFieldTemplate: GridObjectTemplate,
+export const theme: ThemeProps = {
+  templates: { ...generateTemplates(), ObjectFieldTemplate: GridObjectTemplate },
+  widgets: {
+    CheckboxWidget,
+    CheckboxesWidget,
+    PasswordWidget,
+    SelectWidget,
+    TextareaWidget,
+    DateWidget,
+    ...widgets,
+  },
 };

@@ -2,15 +2,8 @@
 // redirects, language) in real Chromium against the real server: built console + API +
 // fresh in-memory PGlite. One server and one browser for the file, a fresh browser context
 // per journey. Each journey ends by checking that its pages logged no errors.
-//
-// Assertions marked KNOWN BUG check the correct behaviour of something the product gets
-// wrong today; they use expect.soft so the rest of the journey still runs and reports.
-//
-// The "no page or console errors" check is strict on purpose. In a development build of the
-// console (which is what the e2e global setup produces while vitest's NODE_ENV=test is set)
-// antd 5 logs "[antd: compatible] antd v5 support React is 16 ~ 18" on every button click:
-// the console runs React 19 without antd's React 19 compatibility patch, so antd's wave effect
-// (and any static message/Modal method) renders nothing. That is a product defect, not noise.
+// The "no page or console errors" check is strict on purpose: it caught antd 5 running on
+// React 19 without its compatibility patch.
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Envelope } from '../../src/shared/api';
@@ -290,9 +283,8 @@ describe.skipIf(!chromiumPath)('browser journeys: sign-up, sign-in, session, res
     await saysOn(enterpriseName, '请输入企业名称，须与营业执照上的名称一致！');
     await saysOn(phone, '请输入手机号！');
     await shows(page, '请输入短信验证码！');
-    // KNOWN BUG: the SMS code input points aria-describedby at "code_help", which does not
-    // exist (its Form.Item is noStyle), so its message is not tied to it for screen readers.
-    expect.soft(await fieldMessage(smsCode), 'SMS code message tied to its input').toContain('请输入短信验证码！');
+    // The message is tied to the input (aria-describedby), so screen readers read it too.
+    expect(await fieldMessage(smsCode), 'SMS code message tied to its input').toContain('请输入短信验证码！');
     await saysOn(password, '请输入密码！');
     await saysOn(confirm, '请输入密码！');
     await saysOn(agree, '请阅读并勾选协议！');

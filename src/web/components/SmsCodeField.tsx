@@ -31,9 +31,11 @@ export function SmsCodeField({ form, scene, label }: Props) {
   };
 
   return (
-    <Form.Item label={label} required={Boolean(label)}>
-      <Flex gap={8}>
-        <Form.Item name="code" rules={rules.smsCode} noStyle>
+    <Form.Item label={label} required={Boolean(label)} style={{ marginBottom: 0 }}>
+      {/* The code's own item (not noStyle) renders its message with the id the input's
+          aria-describedby names, so screen readers read the error too. */}
+      <Flex gap={8} align="start">
+        <Form.Item name="code" rules={rules.smsCode} style={{ flex: 1 }}>
           <Input
             prefix={<SafetyOutlined />}
             placeholder={t('form.smsCodePlaceholder')}

@@ -100,3 +100,67 @@ export interface OutboxResponse {
   sms: { phone: string; code: string; scene: SmsScene; sentAt: string }[];
   captcha: { uuid: string; answer: string }[];
 }
+
+/** A notice (SPEC §3: noticeId, noticeTitle, noticeContent) as the notice endpoints answer it. */
+export interface NoticeView {
+  noticeId: string;
+  noticeTitle: string;
+  /** HTML, sanitized on write (server) and again on render (console). */
+  noticeContent: string;
+  platforms: string[];
+  status: 'published' | 'withdrawn';
+  publishedAt: string;
+  read: boolean;
+}
+
+/** A message of the message centre, rendered in the caller's language. */
+export interface MessageView {
+  id: string;
+  kind: string;
+  title: string;
+  content: string;
+  link: string | null;
+  createdAt: string;
+  read: boolean;
+}
+
+export interface TodoView {
+  id: string;
+  kind: string;
+  title: string;
+  link: string | null;
+  businessType: '0' | '1';
+  createdAt: string;
+}
+
+/** The platform agreement a user must accept after sign-in. */
+export interface AgreementView {
+  platform: string;
+  version: string;
+  agreed: boolean;
+  agreedAt: string | null;
+  title: string;
+  sections: { heading: string; body: string }[];
+}
+
+/** An uploaded file; `url` is signed and valid for 10 minutes. */
+export interface FileView {
+  id: string;
+  name: string;
+  type: string;
+  size: number;
+  url: string;
+}
+
+export type AuthStatus = 'unverified' | 'submitted' | 'approved' | 'rejected';
+
+/** One authentication submission (enterprise or personal) and its review. */
+export interface AuthenticationView {
+  id: string;
+  kind: 'enterprise' | 'personal';
+  data: Record<string, unknown>;
+  status: 'submitted' | 'approved' | 'rejected';
+  reason: string | null;
+  submittedAt: string;
+  reviewedAt: string | null;
+}

@@ -1,8 +1,7 @@
 // Enterprise and personal authentication with uploads, SMS proof of the legal
 // representative's phone, operations review (reject with a reason, resubmit, approve).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FileView } from '../../src/server/modules/files/routes';
-import type { Envelope, Page, UserInfo } from '../../src/shared/api';
+import type { Envelope, FileView, Page, UserInfo } from '../../src/shared/api';
 import type { FormDefinition } from '../../src/shared/resources/types';
 import { residentIdCheckChar } from '../../src/shared/validators';
 import { loginPassword, newPhone, sendCode, signedIn } from '../support/flows';

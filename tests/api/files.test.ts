@@ -4,8 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FileView } from '../../src/server/modules/files/routes';
-import type { Envelope } from '../../src/shared/api';
+import type { Envelope, FileView } from '../../src/shared/api';
 import { loginPassword, signedIn } from '../support/flows';
 import { dbAvailable, startTestServer, type TestServer } from '../support/server';
 

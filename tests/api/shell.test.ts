@@ -1,11 +1,7 @@
 // The endpoints behind the console shell (issue 3): notices, messages, todos and the platform
 // agreement, with real data produced by registration and by an ops user.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from '../../src/shared/api';
-import type { AgreementView } from '../../src/server/modules/agreements/routes';
-import type { MessageView } from '../../src/server/modules/messages/routes';
-import type { NoticeView } from '../../src/server/modules/notices/routes';
-import type { TodoView } from '../../src/server/modules/todos/routes';
+import type { AgreementView, MessageView, NoticeView, Page, TodoView } from '../../src/shared/api';
 import { loginPassword, signedIn } from '../support/flows';
 import { dbAvailable, startTestServer, type TestServer } from '../support/server';
 

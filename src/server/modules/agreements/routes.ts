@@ -3,6 +3,7 @@
 // variant calls mutualGetAgreement. Acceptance is recorded per user, platform and version.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, eq } from 'drizzle-orm';
+import type { AgreementView } from '../../../shared/api';
 import type { AppContext } from '../../context';
 import { agreementConsents } from '../../db/schema';
 import { fieldError } from '../../errors';
@@ -12,14 +13,6 @@ import { ok } from '../../plugins/envelope';
 /** Current agreement version per platform; raising one asks every user to accept again. */
 export const PLATFORM_AGREEMENT_VERSIONS: Record<string, string> = { lsf: '2026.11', xhn: '2026.11', szdj: '2026.11', jjsk: '2026.11' };
 
-export interface AgreementView {
-  platform: string;
-  version: string;
-  agreed: boolean;
-  agreedAt: string | null;
-  title: string;
-  sections: { heading: string; body: string }[];
-}
 
 export default async function agreementRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db, clock } = ctx;

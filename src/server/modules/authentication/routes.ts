@@ -4,7 +4,7 @@
 // account can become an enterprise one (pChangeE) and then authenticates as an enterprise.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
-import type { Page } from '../../../shared/api';
+import type { AuthenticationView, Page } from '../../../shared/api';
 import type { AppContext } from '../../context';
 import { accounts, authentications, files } from '../../db/schema';
 import { conflict, fieldError, forbidden, notFound } from '../../errors';
@@ -39,7 +39,7 @@ export default async function authenticationRoutes(app: FastifyInstance, ctx: Ap
     if (!form) throw new Error(`schemas/forms/${FORM_OF[kind]}.json is missing`);
     return form;
   };
-  const detail = (a: AuthRow) => ({
+  const detail = (a: AuthRow): AuthenticationView => ({
     id: a.id,
     kind: a.kind,
     data: a.data,

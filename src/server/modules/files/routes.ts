@@ -8,6 +8,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
+import type { FileView } from '../../../shared/api';
 import type { AppContext } from '../../context';
 import { files } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../errors';
@@ -27,14 +28,6 @@ const ALLOWED: Record<string, string[]> = {
 };
 const URL_TTL_MS = 10 * 60_000;
 
-export interface FileView {
-  id: string;
-  name: string;
-  type: string;
-  size: number;
-  /** Signed, valid for 10 minutes. */
-  url: string;
-}
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -2,7 +2,7 @@
 // header badge, read all, batch read and batch delete. Always the caller's own messages.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
-import type { Page } from '../../../shared/api';
+import type { MessageView, Page } from '../../../shared/api';
 import type { AppContext } from '../../context';
 import { messages } from '../../db/schema';
 import { fieldError, notFound } from '../../errors';
@@ -10,15 +10,6 @@ import { currentUser } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
 import { pageFrom } from '../../pagination';
 
-export interface MessageView {
-  id: string;
-  kind: string;
-  title: string;
-  content: string;
-  link: string | null;
-  createdAt: string;
-  read: boolean;
-}
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -2,7 +2,7 @@
 // announcement dialog (unread, one at a time) and in the notice list.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, arrayContains, count, desc, asc, eq, isNull, sql } from 'drizzle-orm';
-import type { Page } from '../../../shared/api';
+import type { NoticeView, Page } from '../../../shared/api';
 import type { AppContext } from '../../context';
 import { noticeReads, notices } from '../../db/schema';
 import { fieldError, notFound, type MessageRef } from '../../errors';
@@ -11,15 +11,6 @@ import { ok } from '../../plugins/envelope';
 import { pageFrom } from '../../pagination';
 import { sanitizeNoticeHtml } from './sanitize';
 
-export interface NoticeView {
-  noticeId: string;
-  noticeTitle: string;
-  noticeContent: string;
-  platforms: string[];
-  status: 'published' | 'withdrawn';
-  publishedAt: string;
-  read: boolean;
-}
 
 type NoticeRow = typeof notices.$inferSelect;
 const view = (n: NoticeRow, read: boolean): NoticeView => ({

@@ -2,7 +2,7 @@
 // variant, '0' the others). The /system/order/* paths are the older names of the same queries.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, count, desc, eq } from 'drizzle-orm';
-import type { Page } from '../../../shared/api';
+import type { Page, TodoView } from '../../../shared/api';
 import type { AppContext } from '../../context';
 import { todos } from '../../db/schema';
 import { fieldError } from '../../errors';
@@ -10,14 +10,6 @@ import { currentUser } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
 import { pageFrom } from '../../pagination';
 
-export interface TodoView {
-  id: string;
-  kind: string;
-  title: string;
-  link: string | null;
-  businessType: '0' | '1';
-  createdAt: string;
-}
 
 function businessTypeOf(body: unknown): '0' | '1' {
   const v = (body as { businessType?: unknown } | undefined)?.businessType;

@@ -5,14 +5,14 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantedPermissionIds } from '../../src/shared/ability';
-import { menuPaths, visibleMenu, type MenuItem, type VariantId } from '../../src/shared/menu';
+import { visibleMenu, type MenuItem, type VariantId } from '../../src/shared/menu';
 import { permissionsForRole } from '../../src/shared/permissions';
 import enMenu from '../../src/shared/locales/en-US/menu.json';
 import zhMenu from '../../src/shared/locales/zh-CN/menu.json';
 import { buildWeb } from '../../scripts/lib/web-build';
 import { chromiumPath, startE2e, type E2eApp } from '../support/browser';
 import { trackCaptchas } from '../support/e2e-auth';
-import { addOperator, agreeOverApi, apiCall, apiSignIn, approveAccount, publishNotice, registerAccount, signInContext } from '../support/seed';
+import { addOperator, apiCall, apiSignIn, approveAccount, publishNotice, registerAccount, settledUser, signInContext } from '../support/seed';
 
 const STEP_MS = 10_000;
 const ADMIN = { ADMIN_PHONE: '13900000001', ADMIN_PASSWORD: 'Ops#Admin2026' };
@@ -200,6 +200,259 @@ describe.skipIf(!chromiumPath)('browser journeys: the console shell (issue 3)', 
 
     expect(errors, 'page errors and console errors').toEqual([]);
   });
-});
 
-export { enMenu, addOperator, agreeOverApi, signInContext, menuPaths };
+  /** A context signed in on `origin` as a settled user (agreement taken, notices read). */
+  async function openAs(token: string, origin = e2e.baseUrl, opts: Parameters<E2eApp['newPage']>[0] = {}) {
+    const opened = await open(opts);
+    await signInContext(opened.context, origin, token);
+    return opened;
+  }
+
+  async function settledOwner(platform: string, opts: { approved?: boolean } = {}) {
+    const owner = await registerAccount(e2e, { enterpriseName: ENTERPRISE });
+    if (opts.approved) await approveAccount(e2e, owner.phone);
+    const token = await apiSignIn(e2e, owner.phone);
+    await settledUser(e2e, token, platform);
+    return { ...owner, token };
+  }
+
+  const greeting = (page: Page, name: string) => page.getByRole('heading', { name: new RegExp(`[，,] ?${name}$`) });
+
+  it('gives an operator without add no add control, and the API refuses the request with 403', async () => {
+    const owner = await registerAccount(e2e, { enterpriseName: ENTERPRISE });
+    await approveAccount(e2e, owner.phone);
+    const viewer = await addOperator(e2e, owner.phone, 'viewer', '只读操作员');
+    const token = await apiSignIn(e2e, viewer.phone);
+    await settledUser(e2e, token, 'lsf');
+    const { page, errors } = await openAs(token);
+
+    await page.goto('/home');
+    await greeting(page, '只读操作员').waitFor();
+    const expected = expectedMenu('main', 'viewer');
+    expect(await topLevelTitles(page)).toEqual(expected.top);
+    for (const group of expected.groups) expect(await groupChildren(page, group.title), group.title).toEqual(group.children);
+    expect(await page.getByRole('button', { name: '发布采购发盘' }).count()).toBe(0);
+
+    // The purchase offers list shows, without its create button.
+    await sideMenu(page).getByRole('link', { name: '采购管理', exact: true }).click();
+    await activePane(page).locator('.resource-list').waitFor();
+    await activePane(page).locator('.ant-table, .ant-empty').first().waitFor();
+    expect(await activePane(page).getByRole('button', { name: /新\s*建/ }).count()).toBe(0);
+
+    // The server refuses what the page does not offer.
+    const refused = await apiCall(e2e.baseUrl, 'POST', '/api/r/purchaseOffers', { title: '钢材采购' }, token);
+    expect(refused.code).toBe(403);
+
+    // A route the role lacks, typed in: the 403 page, not the page.
+    await page.goto('/operator');
+    await activePane(page).getByText('抱歉，您无权访问此页面。').waitFor();
+    expect(await activePane(page).getByRole('heading', { name: '账户管理' }).count()).toBe(0);
+
+    expect(errors, 'page errors and console errors').toEqual([]);
+  });
+
+  it('shows the jjsk build its own brand and reduced menu', async () => {
+    const owner = await settledOwner('jjsk');
+    const { page, errors } = await openAs(owner.token, e2e.urls.jjsk);
+    await page.goto(`${e2e.urls.jjsk}/home`);
+    await greeting(page, ENTERPRISE).waitFor();
+    expect(await page.title()).toBe('首页 - 链上付·JJSK');
+    await page.getByText('在线请款，付款进度随时可查').waitFor(); // the variant's footer banner
+
+    const expected = expectedMenu('jjsk', 'owner');
+    const main = expectedMenu('main', 'owner');
+    expect(await topLevelTitles(page)).toEqual(expected.top);
+    for (const group of expected.groups) expect(await groupChildren(page, group.title), group.title).toEqual(group.children);
+    expect(expected.top).not.toContain(title(zhMenu.routes, 'contractUpdate'));
+    expect(main.top).toContain(title(zhMenu.routes, 'contractUpdate'));
+    expect(await sideMenu(page).getByText('请款列表').count()).toBe(1);
+    // Multi-tab is off by default in jjsk (variants/jjsk.json).
+    expect(await page.locator('.shell-tabs').count()).toBe(0);
+    // Hidden, not removed: a hidden page is still reachable by its URL.
+    await page.goto(`${e2e.urls.jjsk}/report/chainOutgoingList`);
+    await page.getByRole('heading', { name: title(zhMenu.routes, 'chainOutgoingList') }).waitFor();
+
+    expect(errors, 'page errors and console errors').toEqual([]);
+  });
+
+  it('hands a session from the main platform to the xhn variant across origins, and logs out to the main login', async () => {
+    const owner = await registerAccount(e2e, { enterpriseName: ENTERPRISE });
+    const apiToken = await apiSignIn(e2e, owner.phone);
+    await settledUser(e2e, apiToken, 'lsf');
+    await publishNotice(e2e, opsToken, { noticeTitle: '互诺服务上线', noticeContent: '<p>互诺结算服务正式上线。</p>', platforms: ['xhn'] });
+    const main = e2e.urls.main;
+    const xhn = e2e.urls.xhn;
+    const { page, errors } = await open();
+
+    // Signed out on the variant: off to the main platform's login, carrying the page.
+    await page.goto(`${xhn}/message?tab=unread`);
+    await page.waitForURL((url) => url.origin === main && url.pathname === '/user/login');
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe(`${xhn}/message?tab=unread`);
+
+    // Signed in there: back on the variant, on that page, signed in, no token left in the URL.
+    const handoff = page.waitForRequest((req) => req.url().startsWith(`${xhn}/home?t=`));
+    await signInOnLoginPage(e2e, page, owner.phone, owner.password);
+    const carried = new URL((await handoff).url());
+    expect(carried.searchParams.get('redirect')).toBe('/message?tab=unread');
+    expect(carried.searchParams.get('t')).not.toContain('.'); // base64url, not the raw token
+    await page.waitForURL((url) => url.origin === xhn && url.pathname === '/message');
+    expect(new URL(page.url()).searchParams.has('t')).toBe(false);
+    // The mutual variant asks for its own agreement (mutualGetAgreement), then shows its notices.
+    const agreement = dialog(page, '互信承诺服务协议');
+    await agreement.getByRole('button', { name: '同意并继续' }).click();
+    const notice = dialog(page, '公告详情');
+    await notice.getByRole('heading', { name: '互诺服务上线' }).waitFor();
+    await notice.getByRole('button', { name: '我已阅读并同意' }).click();
+    await notice.waitFor({ state: 'hidden' });
+    await activePane(page).getByText('消息中心').first().waitFor();
+    expect(await page.title()).toBe('消息中心 - 链上付·互诺');
+    const tokenOn = (origin: string) =>
+      page.evaluate(() => (JSON.parse(localStorage.getItem('Access-Token') ?? '{}') as { value?: string }).value).then((v) => {
+        expect(new URL(page.url()).origin).toBe(origin);
+        return v;
+      });
+    const variantToken = await tokenOn(xhn);
+    expect(variantToken).toBeTruthy();
+    expect((await apiCall<{ name: string }>(xhn, 'GET', '/api/user/info', undefined, variantToken)).data.name).toBe(ENTERPRISE);
+    // The xhn menu has its mutual-only entry and not the removed ones.
+    const expected = expectedMenu('xhn', 'owner');
+    expect(await topLevelTitles(page)).toEqual(expected.top);
+
+    // Logout on the variant goes to the main platform's login, which stays there (the shared
+    // session was revoked, so it is not handed straight back).
+    await page.getByRole('button', { name: '退出登录' }).click();
+    await dialog(page, '提示').getByRole('button', { name: /^确\s*定$/ }).click();
+    await page.waitForURL((url) => url.origin === main && url.pathname === '/user/login');
+    await page.getByRole('textbox', { name: '手机号' }).waitFor();
+    await page.waitForTimeout(500);
+    expect(new URL(page.url()).origin).toBe(main);
+    expect((await apiCall(main, 'GET', '/api/user/info', undefined, variantToken)).code).toBe(401);
+
+    expect(errors, 'page errors and console errors').toEqual([]);
+  });
+
+  it('switches the menu, titles and antd components to English', async () => {
+    const owner = await settledOwner('lsf');
+    const { page, errors } = await openAs(owner.token);
+    await page.goto('/message');
+    await activePane(page).locator('.ant-pagination').waitFor(); // the welcome message is there
+    await activePane(page).getByText('10 条/页').waitFor(); // antd's own text, in Chinese
+    expect(await page.title()).toBe('消息中心 - 链上付');
+
+    await page.locator('.shell-header').getByRole('button', { name: 'English' }).click();
+    await activePane(page).getByText('10 / page').waitFor(); // antd's locale followed
+    await expect.poll(() => page.title()).toBe('Message centre - LSF Chain Pay');
+    expect(await topLevelTitles(page)).toEqual(expectedMenu('main', 'owner', enMenu.routes).top);
+    expect(await tabTitles(page)).toEqual(['Message centre']);
+    await page.getByRole('button', { name: 'Log out' }).waitFor();
+    await expect.poll(() => page.getByLabel('Current time').textContent()).toMatch(/ (Mon|Tue|Wed|Thu|Fri|Sat|Sun)$/); // dayjs followed
+    // The choice is remembered.
+    await page.reload();
+    await activePane(page).getByText('10 / page').waitFor();
+    await page.locator('.shell-header').getByRole('button', { name: '中文' }).click();
+    await activePane(page).getByText('10 条/页').waitFor();
+    expect(await topLevelTitles(page)).toEqual(expectedMenu('main', 'owner').top);
+
+    expect(errors, 'page errors and console errors').toEqual([]);
+  });
+
+  it('keeps the display settings across a reload', async () => {
+    const owner = await settledOwner('lsf');
+    const { page, errors } = await openAs(owner.token);
+    await page.goto('/home');
+    await greeting(page, ENTERPRISE).waitFor();
+    const shell = page.locator('.shell');
+    // Defaults of variants/main.json: dark, side menu, multi-tab on.
+    expect(await shell.getAttribute('data-theme')).toBe('dark');
+    expect(await shell.getAttribute('data-layout')).toBe('sidemenu');
+    await page.locator('.shell-tabs').waitFor();
+
+    await page.getByRole('button', { name: '界面设置' }).click();
+    const drawer = dialog(page, '界面设置');
+    await drawer.getByText('亮色').click();
+    await drawer.getByText('顶部菜单').click();
+    await drawer.getByRole('switch', { name: '多页签模式' }).click();
+    await drawer.getByRole('switch', { name: '色弱模式' }).click();
+    await drawer.getByRole('radio', { name: '极光绿' }).click();
+    const applied = async () => {
+      expect(await shell.getAttribute('data-theme')).toBe('light');
+      expect(await shell.getAttribute('data-layout')).toBe('topmenu');
+      expect(await shell.evaluate((el) => el.classList.contains('shell--weak'))).toBe(true);
+      expect(await page.locator('.shell-tabs').count()).toBe(0);
+      expect(await page.locator('.shell-sider').count()).toBe(0);
+      expect(await page.locator('.shell-header .ant-menu-horizontal').count()).toBe(1);
+    };
+    await expect.poll(async () => (await shell.getAttribute('data-layout')) === 'topmenu').toBe(true);
+    await applied();
+
+    await page.reload();
+    await greeting(page, ENTERPRISE).waitFor();
+    await applied();
+    await page.getByRole('button', { name: '界面设置' }).click();
+    expect(await dialog(page, '界面设置').getByRole('radio', { name: '极光绿' }).getAttribute('aria-checked')).toBe('true');
+
+    // Restoring the defaults is remembered too.
+    await dialog(page, '界面设置').getByRole('button', { name: '恢复默认设置' }).click();
+    await page.reload();
+    await greeting(page, ENTERPRISE).waitFor();
+    expect(await shell.getAttribute('data-theme')).toBe('dark');
+    await page.locator('.shell-tabs').waitFor();
+
+    expect(errors, 'page errors and console errors').toEqual([]);
+  });
+
+  it('works on a 375 px phone: menu in a drawer, fluid width', async () => {
+    const owner = await settledOwner('lsf');
+    const { page, errors } = await openAs(owner.token, e2e.baseUrl, { viewport: { width: 375, height: 812 } });
+    await page.goto('/home');
+    await greeting(page, ENTERPRISE).waitFor();
+    expect(await page.locator('.shell').getAttribute('data-layout')).toBe('mobile');
+    expect(await page.locator('.shell-sider').count()).toBe(0);
+    expect(await page.getByLabel('当前时间').count()).toBe(0);
+    // No sideways scrolling.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+    await page.getByRole('button', { name: '打开菜单' }).click();
+    const drawer = page.locator('.shell-drawer');
+    await drawer.getByText('账户中心').click();
+    await drawer.getByRole('link', { name: '消息中心', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/message');
+    await drawer.waitFor({ state: 'hidden' });
+    await activePane(page).locator('.ant-table').waitFor();
+    const width = await page.locator('.shell-content').evaluate((el) => el.getBoundingClientRect().width);
+    expect(width).toBe(375);
+
+    expect(errors, 'page errors and console errors').toEqual([]);
+  });
+
+  it('lets platform operations publish, edit and delete a notice for chosen platforms, with a preview', async () => {
+    await settledUser(e2e, opsToken, 'lsf');
+    const { page, errors } = await openAs(opsToken);
+    await page.goto('/ops/notices');
+    await activePane(page).getByRole('button', { name: '发布公告' }).click();
+    const form = dialog(page, '发布公告');
+    await form.getByLabel('公告标题').fill('春节放假安排');
+    await form.getByLabel('链上付 JJSK 平台 (jjsk)').check();
+    await form.getByRole('textbox', { name: '公告内容（HTML）' }).fill('<p>春节期间<b>暂停</b>放款。</p><script>window.__x=1</script>');
+    await form.getByRole('tab', { name: '预览' }).click();
+    await form.locator('.ops-notice-preview b', { hasText: '暂停' }).waitFor();
+    expect(await form.locator('.ops-notice-preview script').count()).toBe(0);
+    await form.getByRole('button', { name: /^发\s*布$/ }).click();
+    await form.waitFor({ state: 'hidden' });
+    const row = activePane(page).locator('tr', { hasText: '春节放假安排' });
+    await row.waitFor();
+    expect(await row.locator('.ant-tag').allTextContents()).toEqual(['jjsk']);
+
+    await row.getByRole('button', { name: '编辑' }).click();
+    const edit = dialog(page, '编辑公告');
+    await edit.getByLabel('公告标题').fill('春节放假安排（更新）');
+    await edit.getByRole('button', { name: /^保\s*存$/ }).click();
+    await activePane(page).locator('tr', { hasText: '春节放假安排（更新）' }).waitFor();
+
+    await activePane(page).locator('tr', { hasText: '春节放假安排（更新）' }).getByRole('button', { name: '删除' }).click();
+    await page.locator('.ant-popconfirm').getByRole('button', { name: /^确\s*定$/ }).click();
+    await activePane(page).locator('tr', { hasText: '春节放假安排' }).waitFor({ state: 'detached' });
+
+    expect(errors, 'page errors and console errors').toEqual([]);
+  });
+});

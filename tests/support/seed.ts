@@ -105,3 +105,15 @@ export async function signInContext(context: BrowserContext, origin: string, tok
 export async function agreeOverApi(e2e: E2eApp, token: string, platform: string): Promise<void> {
   await expectOk(apiCall(e2e.baseUrl, 'GET', `/api/system/LoginPlatform/confirm?platform=${platform}`, undefined, token), 'confirm agreement');
 }
+
+/**
+ * A user who has been here before on `platform`: agreement accepted and every notice read, so a
+ * journey about something else starts without the start-up dialogs.
+ */
+export async function settledUser(e2e: E2eApp, token: string, platform: string): Promise<void> {
+  await agreeOverApi(e2e, token, platform);
+  const unread = await expectOk(apiCall<{ noticeId: string }[]>(e2e.baseUrl, 'GET', `/api/system/notice/unread?platform=${platform}`, undefined, token), 'unread notices');
+  for (const notice of unread) {
+    await expectOk(apiCall(e2e.baseUrl, 'GET', `/api/system/notice/readed?noticeId=${notice.noticeId}`, undefined, token), 'read notice');
+  }
+}

@@ -1,12 +1,13 @@
 import type { ReactNode } from 'react';
 import { ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
-import enUS from 'antd/locale/en_US';
+import zhCN from 'antd/es/locale/zh_CN';
+import enUS from 'antd/es/locale/en_US';
 import { useTranslation } from 'react-i18next';
 import { isLanguage } from './language';
 import { DEFAULT_LANGUAGE } from '../../shared/constants';
 
-// antd's own texts (pagination, pickers, modals) follow the chosen language.
+// antd's own texts (pagination, pickers, modals) follow the chosen language. The ES modules:
+// antd/locale/* is CommonJS, whose default import is the {default} wrapper in a production build.
 const ANTD_LOCALES = { 'zh-CN': zhCN, 'en-US': enUS } as const;
 
 export function AntdLocale({ children }: { children: ReactNode }) {

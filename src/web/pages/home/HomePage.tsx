@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { greetingKey } from '../../../shared/greeting';
 import { menuPaths, resolveRoutes, visibleMenu, type ResolvedRoute } from '../../../shared/menu';
 import { getUserInfo } from '../../providers/session';
+import { createPath } from '../../resources/paths';
 import { useSession } from '../../session/SessionContext';
 import { MENU_ICONS } from '../../shell/menuIcons';
 import { useUnread } from '../../shell/unread/UnreadContext';
@@ -16,6 +17,8 @@ import { HOME_ACTIONS, HOME_LINKS, type HomeFlavour } from './homeLinks';
 import { useTodos } from './useTodos';
 
 const ROUTES = new Map(resolveRoutes(VARIANT).map((route) => [route.key, route]));
+/** A resource route's create page (issue 4's <path>/create); other routes open as they are. */
+const actionPath = (route: ResolvedRoute) => (route.render && 'resource' in route.render ? createPath(route.path) : route.path);
 const isInternal = (link: string | null): link is string => !!link && link.startsWith('/') && !link.startsWith('//');
 
 /** /home of each variant (SPEC §2 "the home page differs per variant"; SPEC §9 greeting by hour). */
@@ -52,7 +55,7 @@ function HomePage({ flavour }: { flavour: HomeFlavour }) {
             <Space wrap>
               {actions.map((action) => (
                 <CanAccess key={action.route} resource={action.route} action={action.action}>
-                  <Button type="primary" onClick={() => navigate(ROUTES.get(action.route)!.path)}>
+                  <Button type="primary" onClick={() => navigate(actionPath(ROUTES.get(action.route)!))}>
                     {t(`home:${action.labelKey}`)}
                   </Button>
                 </CanAccess>

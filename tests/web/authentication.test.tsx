@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../src/web/i18n';
 import { formatDateTime } from '../../src/web/resources/format';
 import { fail, fakeApi, ok, USER_INFO, type Reply } from './support/fakeApi';
-import { ENTERPRISE_DATA, fileRoutes, formRoutes, location, renderPage } from './support/authenticationHarness';
+import { ENTERPRISE_DATA, fileRoutes, findButton, formRoutes, location, queryButton, renderPage } from './support/authenticationHarness';
 
 vi.setConfig({ testTimeout: 60_000 });
 configure({ asyncUtilTimeout: 20_000 });
@@ -41,17 +41,6 @@ function errorOf(label: string | RegExp): string {
   return item.querySelector('.ant-form-item-explain')?.textContent ?? '';
 }
 
-/**
- * The button whose text matches (antd spaces two-character labels: 提 交). Role queries compute
- * the accessibility tree, which takes seconds on a form this size; a button's text is enough here.
- */
-const findButton = (name: RegExp) =>
-  waitFor(() => {
-    const found = [...document.querySelectorAll('button')].find((button) => name.test(button.textContent ?? ''));
-    if (!found) throw new Error(`no button ${String(name)}`);
-    return found;
-  });
-const queryButton = (name: RegExp) => [...document.querySelectorAll('button')].find((button) => name.test(button.textContent ?? '')) ?? null;
 /** The page's title (the card's h4). */
 const findTitle = (text: string) => screen.findByText(text, { selector: 'h4' });
 

@@ -4,7 +4,7 @@
 // routes answering like the server: form definitions from schemas/forms, profile, status.
 import { Refine } from '@refinedev/core';
 import routerProvider from '@refinedev/react-router';
-import { render } from '@testing-library/react';
+import { render, waitFor } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
@@ -109,3 +109,27 @@ export function renderPage(path: string, userInfo: Partial<UserInfo> = {}) {
 
 /** Where the browser is now: path and query. */
 export const location = () => `${window.location.pathname}${window.location.search}`;
+
+const buttonsOf = (scope: ParentNode, name: RegExp) => [...scope.querySelectorAll('button')].find((button) => name.test((button.textContent ?? '').trim())) ?? null;
+
+/**
+ * The button whose text matches (antd spaces two-character labels: 提 交). Role queries compute
+ * the accessibility tree, which takes seconds on pages this size; a button's text is enough here.
+ */
+export const findButton = (name: RegExp, scope: ParentNode = document) =>
+  waitFor(() => {
+    const found = buttonsOf(scope, name);
+    if (!found) throw new Error(`no button ${String(name)}`);
+    return found;
+  });
+export const queryButton = (name: RegExp, scope: ParentNode = document) => buttonsOf(scope, name);
+
+/** The open antd modal or drawer whose title is `title`. */
+export const findPanel = (title: string, kind: 'modal' | 'drawer') =>
+  waitFor(() => {
+    const found = [...document.querySelectorAll(kind === 'modal' ? '.ant-modal-content' : '.ant-drawer-content')].find(
+      (panel) => panel.querySelector(kind === 'modal' ? '.ant-modal-title' : '.ant-drawer-title')?.textContent === title,
+    );
+    if (!found) throw new Error(`no ${kind} titled ${title}`);
+    return found as HTMLElement;
+  });

@@ -17,7 +17,7 @@ export interface Reply {
   body: Envelope | string;
 }
 
-type Route = Reply | ((call: Call) => Reply | Promise<Reply>);
+export type Route = Reply | ((call: Call) => Reply | Promise<Reply>);
 
 export const ok = <T>(data: T, msg = '操作成功'): Reply => ({ status: 200, body: { code: 200, msg, data } });
 export const fail = (code: number, msg: string, data: unknown = null): Reply => ({

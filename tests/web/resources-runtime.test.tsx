@@ -7,8 +7,9 @@ import type { ResourceDefinition } from '../../src/shared/resources/types';
 import { i18n } from '../../src/web/i18n';
 import { publishRuntimeRoutes, runtimeResourceRoutes, runtimeRouteOf, withRuntimeMenuEntries } from '../../src/web/resources/runtimeRoutes';
 import { WAREHOUSES } from '../support/schema-root';
-import { fakeApi, ok } from './support/fakeApi';
-import { baseRoutes, OFFERS, renderResource } from './support/resourceHarness';
+import { fakeApi, ok, shellRoutes, storeSession, USER_INFO } from './support/fakeApi';
+import { renderApp } from './support/renderApp';
+import { baseRoutes, location, OFFERS, renderResource } from './support/resourceHarness';
 
 vi.setConfig({ testTimeout: 60_000 });
 configure({ asyncUtilTimeout: 20_000 });
@@ -50,16 +51,34 @@ describe('runtime resource routes', () => {
     expect(i18n.getFixedT('en-US', 'menu')('routes.res-warehouses')).toBe('Warehouses');
   });
 
+  const WAREHOUSE = { id: 'w1', state: 'active', version: 1, name: '杭州一号仓', kind: 'cold', capacity: 1200, rent: '35000.00', region: ['33', '3301', '330106'], createdAt: '2026-03-01T02:30:00.000Z', createdBy: 'u', updatedAt: '2026-03-01T02:30:00.000Z', updatedBy: 'u' };
+
   it('renders the generated list of the runtime resource', async () => {
-    const api = fakeApi({
-      ...baseRoutes('owner', [OFFERS, warehouses]),
-      'GET /api/r/warehouses': ok({ records: [{ id: 'w1', state: 'active', version: 1, name: '杭州一号仓', kind: 'cold', capacity: 1200, rent: '35000.00', region: ['33', '3301', '330106'], createdAt: '2026-03-01T02:30:00.000Z', createdBy: 'u', updatedAt: '2026-03-01T02:30:00.000Z', updatedBy: 'u' }], total: 1 }),
-    });
+    const api = fakeApi({ ...baseRoutes('owner', [OFFERS, warehouses]), 'GET /api/r/warehouses': ok({ records: [WAREHOUSE], total: 1 }) });
     renderResource('/operator/warehouses', { resource: 'warehouses', routePath: '/operator/warehouses' });
     expect(await screen.findByText('杭州一号仓')).toBeInTheDocument();
     expect(screen.getByText('冷库')).toBeInTheDocument();
     expect(screen.getByText('35,000.00')).toBeInTheDocument();
     expect(screen.getByText('使用中')).toBeInTheDocument();
     await waitFor(() => expect(api.callsTo('GET', '/api/r/warehouses')[0].query.get('sort')).toBe('-createdAt'));
+  });
+
+  it('lives in the console like a menu.json page: menu entry under its group, title, list and record pages', async () => {
+    fakeApi({
+      ...shellRoutes(),
+      ...baseRoutes('owner', [OFFERS, warehouses]),
+      'GET /api/system/users/info': ok(USER_INFO),
+      'GET /api/r/warehouses': ok({ records: [WAREHOUSE], total: 1 }),
+      'GET /api/r/warehouses/w1': ok({ ...WAREHOUSE, events: [] }),
+    });
+    storeSession();
+    const { user } = renderApp('/operator/warehouses');
+    expect(await screen.findByText('杭州一号仓')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '仓库管理' })).toHaveAttribute('href', '/operator/warehouses');
+    await waitFor(() => expect(document.title).toMatch(/^仓库管理 - /));
+    await user.click(screen.getByRole('link', { name: '查看' }));
+    await waitFor(() => expect(location()).toBe('/operator/warehouses/show/w1'));
+    expect(await screen.findByText('仓库信息')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /停\s*用/ })).toBeInTheDocument();
   });
 });

@@ -4,6 +4,7 @@ import { NOT_FOUND_PATH } from '../../shared/menu';
 import { PageLoading } from '../components/PageLoading';
 import { ProfileGate } from '../session/ProfileGate';
 import { RequireSignIn } from '../session/RequireSignIn';
+import { useRuntimeResourceRoutes } from '../resources/useRuntimeResourceRoutes';
 import { findConsoleRoute } from './consoleRoute';
 import { lazyPage } from './lazyPage';
 import { RouteAccess } from './RouteAccess';
@@ -35,7 +36,10 @@ function BlankPage({ route }: { route: ResolvedRoute }) {
  */
 export function SignedInArea() {
   const { pathname } = useLocation();
+  const runtime = useRuntimeResourceRoutes();
   const route = findConsoleRoute(pathname);
+  // A path of a resource file added at run time is known once the definitions have loaded.
+  if (!route && !runtime.ready) return <PageLoading />;
   if (!route?.render || route.layout === 'user') return <Navigate to={NOT_FOUND_PATH} replace />;
   return (
     <RequireSignIn>

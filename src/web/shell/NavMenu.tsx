@@ -3,6 +3,8 @@ import { createElement, useEffect, useMemo, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { visibleMenu, type MenuItem } from '../../shared/menu';
+import { withRuntimeMenuEntries } from '../resources/runtimeRoutes';
+import { useRuntimeResourceRoutes } from '../resources/useRuntimeResourceRoutes';
 import { findConsoleRoute } from '../routing/consoleRoute';
 import { useSession } from '../session/SessionContext';
 import { VARIANT } from '../variant';
@@ -19,7 +21,8 @@ export function NavMenu({ mode, dark, collapsed = false, onNavigate }: { mode: '
   const { permissionIds } = useSession();
   const { pathname } = useLocation();
   const route = findConsoleRoute(pathname);
-  const tree = useMemo(() => visibleMenu(VARIANT, permissionIds), [permissionIds]);
+  const runtime = useRuntimeResourceRoutes().routes;
+  const tree = useMemo(() => withRuntimeMenuEntries(visibleMenu(VARIANT, permissionIds), runtime), [permissionIds, runtime]);
 
   const items = useMemo(() => {
     const toItem = (item: MenuItem): Items[number] => {

@@ -4,6 +4,7 @@ import { screen, within } from '@testing-library/react';
 import { PointerEventsCheckLevel } from '@testing-library/user-event';
 import type { Profile } from '../../../src/shared/api';
 import { roleFor } from '../../../src/shared/permissions';
+import { forgetProfile } from '../../../src/web/providers/profile';
 import { fakeApi, ok, PROFILE, shellRoutes, storeSession, type Route } from './fakeApi';
 import { renderApp } from './renderApp';
 
@@ -11,6 +12,7 @@ export const OWNER: Profile = { ...PROFILE, role: roleFor('owner') };
 
 export function openShell(path: string, routes: Record<string, Route> = {}, profile: Profile = OWNER) {
   storeSession();
+  forgetProfile(); // the profile is kept per page load; each test is a new one
   const api = fakeApi({ ...shellRoutes(), 'GET /api/user/info': ok(profile), ...routes });
   // antd sets pointer-events on animating popups; the user in these tests does not wait for them.
   const rendered = renderApp(path, { pointerEventsCheck: PointerEventsCheckLevel.Never });

@@ -64,7 +64,7 @@ describe('platform agreement and announcements (SPEC §4 Notices)', { timeout: 4
     const first = noticeDialog()!;
     expect(within(first).getAllByRole('button').map((b) => b.textContent)).toEqual(['我已阅读并同意']);
     expect(first.querySelector('.ant-modal-close')).toBeNull();
-    expect(within(first).getByText('22:00').tagName).toBe('B');
+    expect((await within(first).findByText('22:00')).tagName).toBe('B'); // DOMPurify loads on first use
     expect(first.querySelector('script')).toBeNull();
     expect(first.querySelector('img')?.getAttribute('onerror')).toBeNull();
     // Escape does not close it.

@@ -1,10 +1,10 @@
 import { AbilityProvider } from '@casl/react';
-import { Button, Result } from 'antd';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Profile, UserInfo } from '../../shared/api';
 import { PageLoading } from '../components/PageLoading';
+import { lazyPage } from '../routing/lazyPage';
 import { goToMainLogin } from '../handoff/origins';
 import { assertCanSignIn, authProvider } from '../providers/authProvider';
 import { http, HttpError } from '../providers/http';
@@ -14,6 +14,9 @@ import { notify } from '../providers/uiBridge';
 import { signsInOnMainPlatform } from '../variant';
 import { abilityOf, permissionIdsOf } from './abilityOf';
 import { SessionContext, type Session } from './SessionContext';
+
+// Rarely shown: its antd Result stays out of the console's first download.
+const ProfileFailed = lazyPage(() => import('./ProfileFailed'));
 
 type State = { status: 'loading' } | { status: 'ready'; profile: Profile } | { status: 'failed' };
 
@@ -74,22 +77,14 @@ export function ProfileGate({ children }: { children: ReactNode }) {
 
   if (state.status === 'failed') {
     return (
-      <Result
-        status="error"
-        title={t('profile.errorTitle')}
-        subTitle={t('profile.errorDescription')}
-        extra={
-          <Button
-            type="primary"
-            onClick={() => {
-              setState({ status: 'loading' });
-              setAttempt((n) => n + 1);
-            }}
-          >
-            {t('profile.retry')}
-          </Button>
-        }
-      />
+      <Suspense fallback={<PageLoading />}>
+        <ProfileFailed
+          onRetry={() => {
+            setState({ status: 'loading' });
+            setAttempt((n) => n + 1);
+          }}
+        />
+      </Suspense>
     );
   }
   if (!session) return <PageLoading />;

@@ -1,4 +1,4 @@
-import { Button, Modal, Typography } from 'antd';
+import { Button, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { PlatformAgreement } from './api';
 
@@ -35,8 +35,8 @@ export function AgreementModal({
       <div className="shell-agreement">
         {agreement?.sections.map((section) => (
           <section key={section.heading}>
-            <Typography.Title level={5}>{section.heading}</Typography.Title>
-            <Typography.Paragraph>{section.body}</Typography.Paragraph>
+            <h5 className="shell-agreement__heading">{section.heading}</h5>
+            <p>{section.body}</p>
           </section>
         ))}
       </div>

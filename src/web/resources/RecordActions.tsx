@@ -1,4 +1,4 @@
-import { useCustomMutation, useDelete, useInvalidate } from '@refinedev/core';
+import { useCustomMutation, useDelete, useInvalidate, useResourceParams } from '@refinedev/core';
 import { Button, Modal, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -36,6 +36,9 @@ export function RecordActions({ definition, record, basePath, text }: Props) {
   const can = useResourceCan(definition);
   const navigate = useNavigate();
   const invalidate = useInvalidate();
+  // refine keys its caches by the resource's identifier (the console registers each resource
+  // under its route key), and useInvalidate takes that identifier, not the name.
+  const { identifier } = useResourceParams().select(definition.name);
   const [pending, setPending] = useState<Pending | null>(null);
   const [inputErrors, setInputErrors] = useState<FieldErrors | null>(null);
   const { mutateAsync: runAction, mutation: actionMutation } = useCustomMutation<ResourceRecord>();
@@ -69,7 +72,7 @@ export function RecordActions({ definition, record, basePath, text }: Props) {
       setPending(null);
     }
     // Success or a conflict: either way the record has moved on, so it is read again.
-    await invalidate({ resource: definition.name, invalidates: ['list', 'detail'], id: record.id });
+    await invalidate({ resource: identifier, invalidates: ['list', 'detail'], id: record.id });
   };
 
   const remove = async () => {
@@ -79,7 +82,7 @@ export function RecordActions({ definition, record, basePath, text }: Props) {
       navigate(basePath);
     } catch {
       setPending(null);
-      await invalidate({ resource: definition.name, invalidates: ['list', 'detail'], id: record.id });
+      await invalidate({ resource: identifier, invalidates: ['list', 'detail'], id: record.id });
     }
   };
 

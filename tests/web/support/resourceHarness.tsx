@@ -17,6 +17,8 @@ import { i18nProvider } from '../../../src/web/i18n/i18nProvider';
 import { authProvider } from '../../../src/web/providers/authProvider';
 import { dataProvider } from '../../../src/web/providers/dataProvider';
 import { forgetProfile } from '../../../src/web/providers/profile';
+import { accessControlProvider } from '../../../src/web/refine/accessControl';
+import { REFINE_RESOURCES } from '../../../src/web/refine/resources';
 import ResourceRoute from '../../../src/web/resources/ResourceRoute';
 import { UiBridge } from '../../../src/web/routing/UiBridge';
 import { ok, storeSession, type Reply } from './fakeApi';
@@ -69,7 +71,16 @@ export function renderResource(path: string, { resource = 'purchaseOffers', rout
       <Suspense fallback={null}>
         <AntdLocale>
           <UiBridge />
-          <Refine routerProvider={routerProvider} dataProvider={dataProvider} authProvider={authProvider} i18nProvider={i18nProvider} options={{ disableTelemetry: true, syncWithLocation: false }}>
+          {/* Resources registered as the console registers them (under their route keys). */}
+          <Refine
+            routerProvider={routerProvider}
+            dataProvider={dataProvider}
+            authProvider={authProvider}
+            i18nProvider={i18nProvider}
+            accessControlProvider={accessControlProvider}
+            resources={REFINE_RESOURCES}
+            options={{ disableTelemetry: true, syncWithLocation: false }}
+          >
             <Routes>
               <Route path={`${routePath}/*`} element={<ResourceRoute resource={resource} route={{ path: routePath }} />} />
             </Routes>

@@ -5,7 +5,7 @@ import { DAY_FORMAT, toDay } from './DateWidget';
 
 export const LONG_TERM = 'longTerm';
 
-/** An expiry date, or 长期 (long-term) for documents that never expire: 'YYYY-MM-DD' | 'longTerm'. */
+/** An expiry date, or long-term for documents that never expire: 'YYYY-MM-DD' | 'longTerm'. */
 export function DateOrLongTermWidget({ id, value, onChange, onBlur, disabled, readonly, placeholder }: WidgetProps) {
   const { t } = useTranslation('resources');
   const longTerm = value === LONG_TERM;

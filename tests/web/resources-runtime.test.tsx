@@ -61,6 +61,9 @@ describe('runtime resource routes', () => {
     expect(screen.getByText('35,000.00')).toBeInTheDocument();
     expect(screen.getByText('使用中')).toBeInTheDocument();
     await waitFor(() => expect(api.callsTo('GET', '/api/r/warehouses')[0].query.get('sort')).toBe('-createdAt'));
+    // Each resource's labels are an i18next namespace of their own, in both languages.
+    expect(i18n.t('res.warehouses:enums.kind.cold')).toBe('冷库');
+    expect(i18n.getFixedT('en-US', 'res.purchaseOffers')('title')).toBe('Purchase offers');
   });
 
   it('lives in the console like a menu.json page: menu entry under its group, title, list and record pages', async () => {

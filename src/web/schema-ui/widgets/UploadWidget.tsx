@@ -3,7 +3,7 @@ import type { WidgetProps } from '@rjsf/utils';
 import { useQueries } from '@tanstack/react-query';
 import { Button, Upload } from 'antd';
 import type { UploadFile, UploadProps } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { http, upload, type HttpError } from '../../providers/http';
 import { toast } from '../../providers/uiBridge';
@@ -24,6 +24,9 @@ interface FileView {
 
 const idsOf = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : []);
 
+/** The server's id of an uploaded file (antd keeps its own uid for files uploaded here). */
+const fileIdOf = (file: UploadFile): string => (file.response as FileView | undefined)?.id ?? file.uid;
+
 const fromView = (view: FileView): UploadFile => ({ uid: view.id, name: view.name, status: 'done', url: view.url, thumbUrl: view.type.startsWith('image/') ? view.url : undefined, response: view });
 
 /**
@@ -37,6 +40,8 @@ export function UploadWidget({ id, value, onChange, disabled, readonly, options,
   const accept = typeof options.accept === 'string' ? options.accept : images ? IMAGE_TYPES : DOCUMENT_TYPES;
   const ids = idsOf(value);
   const [files, setFiles] = useState<UploadFile[]>(() => ids.map((fileId) => ({ uid: fileId, name: fileId, status: 'done' })));
+  /** The list as last set, ahead of the render that shows it. */
+  const latest = useRef(files);
 
   // Files saved earlier arrive as ids: their names and (signed) URLs are fetched for the list.
   const unnamed = files.filter((f) => f.status === 'done' && !f.url).map((f) => f.uid);
@@ -54,14 +59,18 @@ export function UploadWidget({ id, value, onChange, disabled, readonly, options,
     return view ? fromView(view) : f;
   });
 
-  // A value set from outside (a reset, a reload after a conflict) replaces the list.
+  // A value set from outside (a reset, a reload after a conflict) replaces the uploaded files;
+  // files still uploading stay (several chosen at once finish one by one).
   const idsKey = ids.join(',');
   useEffect(() => {
     setFiles((current) => {
-      const done = current.filter((f) => f.status === 'done').map((f) => f.uid).join(',');
-      if (done === idsKey) return current;
-      const keep = new Map(current.map((f) => [f.uid, f]));
-      return idsKey ? idsKey.split(',').map((fileId) => keep.get(fileId) ?? { uid: fileId, name: fileId, status: 'done' }) : current.filter((f) => f.status !== 'done');
+      const done = current.filter((f) => f.status === 'done');
+      if (done.map(fileIdOf).join(',') === idsKey) return current;
+      const keep = new Map(done.map((f) => [fileIdOf(f), f]));
+      const pending = current.filter((f) => f.status !== 'done');
+      const next = [...(idsKey ? idsKey.split(',').map((fileId): UploadFile => keep.get(fileId) ?? { uid: fileId, name: fileId, status: 'done' }) : []), ...pending];
+      latest.current = next;
+      return next;
     });
   }, [idsKey]);
 
@@ -75,9 +84,17 @@ export function UploadWidget({ id, value, onChange, disabled, readonly, options,
   };
 
   const onListChange: UploadProps['onChange'] = ({ fileList }) => {
-    const next = fileList.map((f) => (f.status === 'done' && f.response && typeof f.response === 'object' ? { ...fromView(f.response as FileView), uid: f.uid } : f));
+    // antd builds fileList from the list of the last render: when two uploads finish before the
+    // next render, the second's list still has the first as uploading. A finished file stays finished.
+    const known = new Map(latest.current.map((f) => [f.uid, f]));
+    const next = fileList.map((f) => {
+      const settled = known.get(f.uid);
+      if (f.status !== 'done' && settled?.status === 'done') return settled;
+      return f.status === 'done' && f.response && typeof f.response === 'object' ? { ...fromView(f.response as FileView), uid: f.uid } : f;
+    });
+    latest.current = next;
     setFiles(next);
-    const done = next.filter((f) => f.status === 'done').map((f) => (f.response as FileView | undefined)?.id ?? f.uid);
+    const done = next.filter((f) => f.status === 'done').map(fileIdOf);
     onChange(done.length > 0 ? done : undefined);
   };
 

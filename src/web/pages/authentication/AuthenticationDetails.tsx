@@ -1,6 +1,7 @@
 import { Descriptions } from 'antd';
 import type { FormDefinition } from '../../../shared/resources/types';
 import { FieldValue } from '../../resources/FieldValue';
+import { kindOfSchema } from '../../resources/fieldKind';
 import type { ResourceText } from '../../resources/labels';
 
 interface Props {
@@ -27,6 +28,8 @@ export function AuthenticationDetails({ definition, text, data }: Props) {
           items={section.fields.map((field) => ({
             key: field,
             label: text.field(field),
+            // Thumbnails take the rest of their row rather than squeezing the value beside them.
+            span: kindOfSchema(definition.record.properties[field]) === 'files' ? ('filled' as const) : 1,
             children: <FieldValue definition={definition} field={field} value={data[field]} text={text} variant="detail" />,
           }))}
         />

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Result, Steps, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -5,7 +6,7 @@ import { isLanguage } from '../../i18n/language';
 import { formatDateTime } from '../../resources/format';
 import { ErrorState, LoadingState } from '../../resources/states';
 import type { PageProps } from '../registry';
-import { useCurrentAuthentication, type AuthStatus } from './api';
+import { CURRENT_KEY, useCurrentAuthentication, type AuthStatus } from './api';
 
 const AUTHENTICATION_PATH = '/businessAuthentication';
 const HOME_PATH = '/home';
@@ -23,6 +24,7 @@ export default function AuthenticationSubmittedPage(_props: PageProps) {
   const { t, i18n } = useTranslation('authentication');
   const navigate = useNavigate();
   const current = useCurrentAuthentication();
+  const queryClient = useQueryClient();
   const language = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'zh-CN';
 
   if (current.isPending) return <LoadingState rows={6} />;
@@ -39,8 +41,15 @@ export default function AuthenticationSubmittedPage(_props: PageProps) {
           <Button key="home" type="primary" onClick={() => navigate(HOME_PATH)}>
             {t('result.home')}
           </Button>,
-          <Button key="view" onClick={() => navigate(AUTHENTICATION_PATH)}>
-            {authStatus === 'unverified' ? t('result.fill') : t('result.view')}
+          <Button
+            key="view"
+            onClick={() => {
+              // The authentication page may be an open tab showing what it loaded earlier.
+              void queryClient.invalidateQueries({ queryKey: CURRENT_KEY });
+              navigate(AUTHENTICATION_PATH);
+            }}
+          >
+            {authStatus === 'unverified' ? t('result.fill') : authStatus === 'rejected' ? t('result.resubmit') : t('result.view')}
           </Button>,
         ]}
       >
@@ -54,8 +63,8 @@ export default function AuthenticationSubmittedPage(_props: PageProps) {
           status={authStatus === 'rejected' ? 'error' : authStatus === 'approved' ? 'finish' : 'process'}
           items={[
             { title: t('result.steps.submit') },
-            { title: t('result.steps.review'), description: t('result.steps.reviewDescription') },
-            { title: t('result.steps.done'), description: t('result.steps.doneDescription') },
+            { title: t('result.steps.review'), description: t(`result.steps.review_${authStatus}`) },
+            { title: t('result.steps.done'), description: authStatus === 'approved' ? undefined : t('result.steps.doneDescription') },
           ]}
         />
       </Result>

@@ -73,8 +73,16 @@ export function useFormDefinition(name: string | undefined) {
   });
 }
 
+/** How often a submission under review is asked about again while a page showing it stays open (tabs keep pages alive). */
+export const REVIEW_POLL_MS = 60_000;
+
 export function useCurrentAuthentication() {
-  return useQuery({ queryKey: CURRENT_KEY, queryFn: getCurrent, retry: false });
+  return useQuery({
+    queryKey: CURRENT_KEY,
+    queryFn: getCurrent,
+    retry: false,
+    refetchInterval: (query) => (query.state.data?.authStatus === 'submitted' ? REVIEW_POLL_MS : false),
+  });
 }
 
 /** The fields of a stored submission the form asks for again (a resubmission starts from them). */

@@ -12,6 +12,7 @@ import { ReviewDrawer } from './authentication/ReviewDrawer';
 
 const TABS: ReviewStatus[] = ['submitted', 'approved', 'rejected'];
 const PAGE_SIZE = 10;
+const QUEUE_POLL_MS = 60_000;
 
 /**
  * /ops/authentication: platform operations review enterprise and personal authentications. A
@@ -30,6 +31,8 @@ export default function OpsAuthenticationPage(_props: PageProps) {
     queryFn: () => listReviews(status, paging.pageNo, paging.pageSize),
     placeholderData: keepPreviousData,
     retry: false,
+    // New submissions arrive while the queue stays open.
+    refetchInterval: status === 'submitted' ? QUEUE_POLL_MS : false,
   });
   const reload = () => void queryClient.invalidateQueries({ queryKey: REVIEW_KEY });
   const time = (value: string | null) => (value ? formatDateTime(value, language) : '-');

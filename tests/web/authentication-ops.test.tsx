@@ -18,6 +18,7 @@ afterEach(async () => {
 const PAGE = '/ops/authentication';
 const OPS_USER = { type: 'ops' as const, accountName: '平台运营', isOwner: true };
 const ID = 'b0000000-0000-4000-8000-000000000001';
+const OTHER_ID = 'b0000000-0000-4000-8000-000000000002';
 const SUBMITTED_AT = '2026-03-01T02:30:00.000Z';
 
 const record = (status = 'submitted', extra: Record<string, unknown> = {}) => ({
@@ -55,7 +56,8 @@ async function openReview(user: ReturnType<typeof renderPage>['user']) {
 
 describe('review queue', () => {
   it('lists what waits for review, and each status on its tab', async () => {
-    const api = fakeApi(queueRoutes({ submitted: [record()], rejected: [record('rejected', { reason: '门头照片不清晰', reviewedAt: '2026-03-02T00:00:00.000Z', accountName: '乙公司', name: '乙公司' })] }));
+    const rejected = record('rejected', { id: OTHER_ID, reason: '门头照片不清晰', reviewedAt: '2026-03-02T00:00:00.000Z', accountName: '乙公司', name: '乙公司' });
+    const api = fakeApi({ ...queueRoutes({ submitted: [record()], rejected: [rejected] }), [`GET /api/ops/authentications/${OTHER_ID}`]: ok(rejected) });
     const { user } = renderPage(PAGE, OPS_USER);
     expect(await screen.findByText('认证审核')).toBeInTheDocument();
     const row = (await screen.findByText('临时名称')).closest('tr') as HTMLElement;
@@ -67,7 +69,13 @@ describe('review queue', () => {
     await user.click(screen.getByText('已驳回', { selector: '.ant-tabs-tab-btn' }));
     expect(await screen.findByText('门头照片不清晰')).toBeInTheDocument();
     expect(screen.getByText('驳回原因', { selector: 'th' })).toBeInTheDocument();
-    expect(await findButton(/^查\s*看$/)).toBeInTheDocument();
+    // A decided one opens read-only, with its reason.
+    await user.click(await findButton(/^查\s*看$/));
+    const drawer = await findPanel('企业认证 · 乙公司', 'drawer');
+    expect(await within(drawer).findByText('门头照片不清晰')).toBeInTheDocument();
+    expect(within(drawer).getByText('已驳回', { selector: '.ant-tag' })).toBeInTheDocument();
+    expect(queryButton(/^驳\s*回$/, drawer)).toBeNull();
+    await user.click(drawer.querySelector('.ant-drawer-close') as HTMLElement);
     await user.click(screen.getByText('已通过', { selector: '.ant-tabs-tab-btn' }));
     expect(await screen.findByText('暂无已通过的认证')).toBeInTheDocument();
   });

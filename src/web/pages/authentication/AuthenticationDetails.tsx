@@ -23,7 +23,7 @@ export function AuthenticationDetails({ definition, text, data }: Props) {
           title={text.section(section.key)}
           bordered
           size="middle"
-          column={{ xs: 1, sm: 1, md: 2 }}
+          column={{ xs: 1, sm: 1, md: 2, lg: 2, xl: 2, xxl: 2 }}
           style={{ marginBottom: 24 }}
           items={section.fields.map((field) => ({
             key: field,

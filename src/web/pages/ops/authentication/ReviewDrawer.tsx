@@ -57,7 +57,7 @@ function ReviewBody({ record, submission, definition, conflict, onRefresh }: Bod
         title={t('ops.meta')}
         bordered
         size="middle"
-        column={{ xs: 1, sm: 1, md: 2 }}
+        column={{ xs: 1, sm: 1, md: 2, lg: 2, xl: 2, xxl: 2 }}
         style={{ marginBottom: 24 }}
         items={[
           { key: 'accountName', label: t('ops.columns.accountName'), children: record.accountName },
@@ -66,7 +66,7 @@ function ReviewBody({ record, submission, definition, conflict, onRefresh }: Bod
           { key: 'submittedAt', label: t('ops.columns.submittedAt'), children: time(submission.submittedAt) },
           ...(submission.reviewedAt ? [{ key: 'reviewedAt', label: t('ops.columns.reviewedAt'), children: time(submission.reviewedAt) }] : []),
           ...(submission.reason
-            ? [{ key: 'reason', label: t('ops.columns.reason'), span: 2, children: <Typography.Text type="danger">{submission.reason}</Typography.Text> }]
+            ? [{ key: 'reason', label: t('ops.columns.reason'), span: 'filled' as const, children: <Typography.Text type="danger">{submission.reason}</Typography.Text> }]
             : []),
         ]}
       />

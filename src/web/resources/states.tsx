@@ -1,9 +1,6 @@
-import { ExclamationCircleOutlined } from '@ant-design/icons';
-import { Button, Empty, Result, Skeleton } from 'antd';
-import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { HttpError, NETWORK_ERROR_CODE, TIMEOUT_CODE } from '../providers/http';
-import { errorText } from '../providers/httpErrorPolicy';
+import { Empty, Skeleton } from 'antd';
+import { lazy, Suspense, type ReactNode } from 'react';
+import type { ErrorStateProps } from './ErrorResult';
 
 // The designed states of generated pages: loading, failed, empty. Never a blank area.
 
@@ -15,30 +12,15 @@ export function LoadingState({ rows = 4 }: { rows?: number }) {
   );
 }
 
+// antd's Result (with its 403/404 illustrations) loads only when something has gone wrong.
+const ErrorResult = lazy(() => import('./ErrorResult'));
+
 /** What failed and a way to try again; a 404 or 403 says so rather than "failed". */
-export function ErrorState({ error, onRetry, extra }: { error: unknown; onRetry?: () => void; extra?: ReactNode }) {
-  const { t } = useTranslation('resources');
-  const code = error instanceof HttpError ? error.code : undefined;
-  const title = code === 404 ? t('state.notFound') : code === 403 ? t('state.forbidden') : t('state.loadFailed');
-  const said = error instanceof HttpError && (error.msg || code === TIMEOUT_CODE || code === NETWORK_ERROR_CODE);
-  const detail = said ? errorText(error) : undefined;
+export function ErrorState(props: ErrorStateProps) {
   return (
-    <Result
-      status={code === 404 ? '404' : code === 403 ? '403' : 'warning'}
-      icon={code === undefined ? <ExclamationCircleOutlined /> : undefined}
-      title={title}
-      subTitle={detail !== title ? detail : undefined}
-      extra={
-        <>
-          {onRetry && code !== 404 && code !== 403 && (
-            <Button type="primary" onClick={onRetry}>
-              {t('state.retry')}
-            </Button>
-          )}
-          {extra}
-        </>
-      }
-    />
+    <Suspense fallback={<LoadingState rows={2} />}>
+      <ErrorResult {...props} />
+    </Suspense>
   );
 }
 

@@ -1,5 +1,5 @@
 import { Drawer, Grid, Layout, message } from 'antd';
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ResolvedRoute } from '../../shared/menu';
 import { usePageTitle } from '../hooks/usePageTitle';
@@ -32,11 +32,32 @@ function ShellFrame({ route }: { route: ResolvedRoute }) {
   const [messageApi, messageHolder] = message.useMessage();
   const tabs = useTabs(settings.multiTab);
   const closeDrawer = useCallback(() => setDrawerOpen(false), []);
+  // Stable props: the header, footer and drawers skip re-rendering on every navigation.
+  const openDrawer = useCallback(() => setDrawerOpen(true), []);
+  const toggleCollapsed = useCallback(() => setCollapsed((value) => !value), []);
+  const openSettings = useCallback(() => setSettingsOpen(true), []);
+  const closeSettings = useCallback(() => setSettingsOpen(false), []);
 
   const dark = settings.theme === 'dark';
   const side = settings.layout === 'sidemenu' && !mobile;
   const top = settings.layout === 'topmenu' && !mobile;
   const fluid = mobile || settings.contentWidth === 'fluid';
+  const menuToggle = useMemo(
+    () => (mobile ? ({ kind: 'drawer', onOpen: openDrawer } as const) : side ? ({ kind: 'collapse', collapsed, onToggle: toggleCollapsed } as const) : null),
+    [mobile, side, collapsed, openDrawer, toggleCollapsed],
+  );
+  const headerStart = useMemo(
+    () =>
+      top ? (
+        <>
+          <Brand />
+          <div className="shell-header__menu">
+            <NavMenu mode="horizontal" dark={dark} />
+          </div>
+        </>
+      ) : undefined,
+    [top, dark],
+  );
 
   return (
     <Layout
@@ -64,35 +85,14 @@ function ShellFrame({ route }: { route: ResolvedRoute }) {
         </Drawer>
       )}
       <Layout className="shell-main">
-        <AppHeader
-          menuToggle={
-            mobile
-              ? { kind: 'drawer', onOpen: () => setDrawerOpen(true) }
-              : side
-                ? { kind: 'collapse', collapsed, onToggle: () => setCollapsed((value) => !value) }
-                : null
-          }
-          start={
-            top ? (
-              <>
-                <Brand />
-                <div className="shell-header__menu">
-                  <NavMenu mode="horizontal" dark={dark} />
-                </div>
-              </>
-            ) : undefined
-          }
-          mobile={mobile}
-          fixed={settings.fixedHeader}
-          onOpenSettings={() => setSettingsOpen(true)}
-        />
+        <AppHeader menuToggle={menuToggle} start={headerStart} mobile={mobile} fixed={settings.fixedHeader} onOpenSettings={openSettings} />
         {settings.multiTab && <TabBar api={tabs} onRefused={(reason) => void messageApi.info(t(`tabs.${reason}`))} />}
         <Layout.Content className={classes('shell-content', !fluid && 'shell-content--fixed')}>
           <PageHost tabs={tabs.tabs} activeKey={tabs.activeKey} />
         </Layout.Content>
         <ShellFooter />
       </Layout>
-      <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+      <SettingsDrawer open={settingsOpen} onClose={closeSettings} />
       <Announcements />
     </Layout>
   );

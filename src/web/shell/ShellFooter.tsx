@@ -1,10 +1,11 @@
 import { Layout } from 'antd';
+import { memo } from 'react';
 import { Link } from 'react-router';
 import { VARIANT } from '../variant';
 import { useVariantText } from '../variant/useVariantText';
 
 /** Operator and registration notices and the promotional banner link, from the variant file (SPEC §1). */
-export function ShellFooter() {
+export const ShellFooter = memo(function ShellFooter() {
   const text = useVariantText();
   const { operatorNotice, registrationNotice, banner } = VARIANT.footer;
   const external = /^https?:\/\//.test(banner.href);
@@ -23,4 +24,4 @@ export function ShellFooter() {
       <div>{text(registrationNotice)}</div>
     </Layout.Footer>
   );
-}
+});

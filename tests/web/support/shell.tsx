@@ -1,12 +1,16 @@
 // The signed-in console for component tests: a stored session, the owner's profile and the
 // start-up calls answered (fakeApi), then the whole app at a path.
-import { screen, within } from '@testing-library/react';
+import { configure, screen, within } from '@testing-library/react';
 import { PointerEventsCheckLevel } from '@testing-library/user-event';
 import type { Profile } from '../../../src/shared/api';
 import { roleFor } from '../../../src/shared/permissions';
 import { forgetProfile } from '../../../src/web/providers/profile';
 import { fakeApi, ok, PROFILE, shellRoutes, storeSession, type Route } from './fakeApi';
 import { renderApp } from './renderApp';
+
+// The whole console renders in these tests (antd, refine, every start-up call): on a busy
+// machine its first render alone can take seconds, so waits are longer than the default.
+configure({ asyncUtilTimeout: 15_000 });
 
 export const OWNER: Profile = { ...PROFILE, role: roleFor('owner') };
 

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import { NEXT_NOTICE_DELAY_MS } from '../../../shared/constants';
 import { useSignOut } from '../../refine/useSignOut';
 import { VARIANT } from '../../variant';
@@ -12,7 +12,7 @@ import { NoticeModal } from './NoticeModal';
  * one at a time. Confirming one marks it read, closes the dialog, waits 500 ms and shows the
  * next; after the last the dialog stays closed.
  */
-export function Announcements() {
+export const Announcements = memo(function Announcements() {
   const signOut = useSignOut();
   const started = useRef(false);
   const nextTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -83,4 +83,4 @@ export function Announcements() {
       <NoticeModal notice={notices[index] ?? null} open={open} pending={pending} onConfirm={() => void confirmNotice()} />
     </>
   );
-}
+});

@@ -1,6 +1,6 @@
 import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined, SettingOutlined } from '@ant-design/icons';
 import { Button, Layout, Tooltip } from 'antd';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitcher } from '../../components/LanguageSwitcher';
 import { VARIANT } from '../../variant';
@@ -21,7 +21,7 @@ interface Props {
 }
 
 /** The top bar (SPEC §1): date and time, unread badge, user, language, settings, logout. */
-export function AppHeader({ menuToggle, start, mobile, fixed, onOpenSettings }: Props) {
+export const AppHeader = memo(function AppHeader({ menuToggle, start, mobile, fixed, onOpenSettings }: Props) {
   const { t } = useTranslation('shell');
   const text = useVariantText();
   return (
@@ -53,4 +53,4 @@ export function AppHeader({ menuToggle, start, mobile, fixed, onOpenSettings }: 
       </div>
     </Layout.Header>
   );
-}
+});

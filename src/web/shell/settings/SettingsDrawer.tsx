@@ -1,6 +1,6 @@
 import { CheckOutlined } from '@ant-design/icons';
 import { Button, Divider, Drawer, Radio, Switch, Tooltip } from 'antd';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { VARIANT } from '../../variant';
 import { useSettings } from './SettingsContext';
@@ -18,7 +18,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** The settings drawer (SPEC §9): every choice applies at once and is remembered by this browser. */
-export function SettingsDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
+export const SettingsDrawer = memo(function SettingsDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation('shell');
   const { settings, update, reset } = useSettings();
   const colors = [...new Set([VARIANT.settings.primaryColor.toLowerCase(), ...PRIMARY_COLORS])];
@@ -112,4 +112,4 @@ export function SettingsDrawer({ open, onClose }: { open: boolean; onClose: () =
       </Button>
     </Drawer>
   );
-}
+});

@@ -5,36 +5,45 @@ import { RouteAccess } from '../../routing/RouteAccess';
 import { RouteErrorBoundary } from '../../routing/RouteErrorBoundary';
 import { RoutePage } from '../../routing/RoutePage';
 import { ProgressFallback } from '../progress/RouteProgress';
-import type { Tab } from './tabsModel';
+import type { Tab, TabLocation } from './tabsModel';
 
 /**
- * One open tab's page. Inactive tabs stay mounted but hidden, so filters, pagination and unsaved
- * input survive switching away and back; closing the tab unmounts it and its state goes with it.
- * <Routes location> gives the page its own location (useLocation, refine's router hooks) while
- * another tab is the current one.
+ * One open tab's page. <Routes location> gives the page its own location (useLocation, refine's
+ * router hooks) while another tab is the current one. Memoized on the location's parts, so
+ * showing or hiding the tab does not re-render the page.
  */
-const TabPane = memo(function TabPane({ tab, active }: { tab: Tab; active: boolean }) {
-  const route = findConsoleRoute(tab.key);
+const TabContent = memo(function TabContent({ pathname, search, hash }: TabLocation) {
+  const route = findConsoleRoute(pathname);
   if (!route) return null;
   return (
-    <div className="shell-pane" hidden={!active} data-route={route.key}>
-      <Routes location={tab.location}>
-        <Route
-          path="*"
-          element={
-            <RouteErrorBoundary resetKey={route.path}>
-              <Suspense fallback={<ProgressFallback />}>
-                <RouteAccess route={route}>
-                  <RoutePage route={route} />
-                </RouteAccess>
-              </Suspense>
-            </RouteErrorBoundary>
-          }
-        />
-      </Routes>
-    </div>
+    <Routes location={{ pathname, search, hash }}>
+      <Route
+        path="*"
+        element={
+          <RouteErrorBoundary resetKey={route.path}>
+            <Suspense fallback={<ProgressFallback />}>
+              <RouteAccess route={route}>
+                <RoutePage route={route} />
+              </RouteAccess>
+            </Suspense>
+          </RouteErrorBoundary>
+        }
+      />
+    </Routes>
   );
 });
+
+/**
+ * Inactive tabs stay mounted but hidden, so filters, pagination and unsaved input survive
+ * switching away and back; closing the tab unmounts it and its state goes with it.
+ */
+function TabPane({ tab, active }: { tab: Tab; active: boolean }) {
+  return (
+    <div className="shell-pane" hidden={!active} data-route={findConsoleRoute(tab.key)?.key}>
+      <TabContent {...tab.location} />
+    </div>
+  );
+}
 
 export function PageHost({ tabs, activeKey }: { tabs: readonly Tab[]; activeKey: string }) {
   return tabs.map((tab) => <TabPane key={tab.key} tab={tab} active={tab.key === activeKey} />);

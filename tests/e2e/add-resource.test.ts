@@ -40,8 +40,11 @@ describe.skipIf(!chromiumPath)('a resource added as one JSON file', () => {
     await page.goto('/home');
     const menu = page.getByRole('menu').first();
     await menu.getByText('账户中心').click();
-    await menu.getByText('仓库管理').click();
-    await page.waitForURL('**/operator/warehouses', { timeout: STEP_MS });
+    // The entry comes from the server's resource definitions, after they load.
+    const entry = menu.getByText('仓库管理');
+    await entry.waitFor({ state: 'visible', timeout: STEP_MS });
+    await entry.click();
+    await page.waitForURL('**/operator/warehouses', { timeout: 2 * STEP_MS });
 
     // List: declared columns with their labels, enum label, money to two decimals.
     const table = page.getByRole('table');

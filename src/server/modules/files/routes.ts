@@ -37,7 +37,7 @@ export default async function fileRoutes(app: FastifyInstance, ctx: AppContext &
   const secret = await serverSecret(db, 'fileUrl', clock.now());
   const sign = (id: string, exp: number) => createHmac('sha256', secret).update(`${id}.${exp}`).digest('base64url');
 
-  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 0, parts: 1 } });
+  await app.register(multipart, { throwFileSizeLimit: true, limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 0, parts: 1 } });
 
   const view = (f: typeof files.$inferSelect): FileView => {
     const exp = clock.now().getTime() + URL_TTL_MS;
@@ -59,12 +59,16 @@ export default async function fileRoutes(app: FastifyInstance, ctx: AppContext &
     const part = await req.file();
     if (!part) throw badRequest('uploadMissing');
     let data: Buffer;
+    const tooLarge = () => new AppError(413, { key: 'uploadTooLarge', params: { mb: 5 } });
     try {
       data = await part.toBuffer();
     } catch (err) {
-      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, { key: 'uploadTooLarge', params: { mb: 5 } });
+      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
       throw err;
     }
+    // Depending on how the bytes arrive, busboy may stop at the limit and mark the stream
+    // truncated instead of failing: a cut-off file is never stored.
+    if (part.file.truncated || data.length > MAX_UPLOAD_BYTES) throw tooLarge();
     if (data.length === 0) throw badRequest('uploadEmpty');
     const detected = await fileTypeFromBuffer(data);
     const ext = path.extname(part.filename).slice(1).toLowerCase();

@@ -6,7 +6,7 @@ import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid, uniqueI
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
-/** 主体: an enterprise or a person (or the platform itself, for ops users). */
+/** An account (zhuti): an enterprise or a person (or the platform itself, for ops users). */
 export const accounts = pgTable('accounts', {
   id: uuid('id').primaryKey().defaultRandom(),
   type: text('type', { enum: ['personal', 'enterprise', 'platform'] }).notNull(),

@@ -24,7 +24,7 @@ type State = { status: 'loading' } | { status: 'ready'; profile: Profile } | { s
  * Loads the profile (SPEC §4: with a token, the profile is loaded and the routes come from the
  * role's permissions) and provides its ability. A failed load is tried again on the next
  * navigation. On failure (SPEC §8) a variant build goes to the main platform; the main build
- * notifies 错误 / 请求用户信息失败，请重试 and offers a retry. A profile that could not sign in
+ * notifies the SPEC §8 error (profile.errorTitle / profile.errorDescription) and offers a retry. A profile that could not sign in
  * (no role, no permissions) ends the session with that error.
  */
 export function ProfileGate({ children }: { children: ReactNode }) {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Notice } from './api';
 import { SafeHtml } from './SafeHtml';
 
-/** SPEC §2 Global announcement dialog: titled 公告详情, no mask or icon close, one button. */
+/** SPEC §2 Global announcement dialog: titled "announcement details" (notice.title), no mask or icon close, one button. */
 export function NoticeModal({ notice, open, pending, onConfirm }: { notice: Notice | null; open: boolean; pending: boolean; onConfirm: () => void }) {
   const { t } = useTranslation('shell');
   return (

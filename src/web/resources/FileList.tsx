@@ -1,16 +1,11 @@
 import { FileOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Image, Space, Spin } from 'antd';
+import type { FileView } from '../../shared/api';
 import { http } from '../providers/http';
 
 /** An uploaded file as GET /api/files/:id describes it; `url` is signed and short-lived. */
-export interface FileView {
-  id: string;
-  name: string;
-  type: string;
-  size: number;
-  url: string;
-}
+export type { FileView };
 
 export const fileQueryKey = (id: string) => ['lsf', 'files', id] as const;
 

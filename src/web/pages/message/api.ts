@@ -1,17 +1,10 @@
-import type { Page } from '../../../shared/api';
+import type { MessageView, Page } from '../../../shared/api';
 import { http } from '../../providers/http';
 
 // SPEC §7 Messages: the caller's own messages.
 
-export interface Message {
-  id: string;
-  kind: string;
-  title: string;
-  content: string;
-  link: string | null;
-  createdAt: string;
-  read: boolean;
-}
+/** A message as the server answers it (src/shared/api.ts). */
+export type Message = MessageView;
 
 export const listMessages = (query: { pageNo: number; pageSize: number; unreadOnly: boolean }) =>
   http.post<Page<Message>>('/system/message/list', {

@@ -1,16 +1,10 @@
-import type { Page } from '../../../shared/api';
+import type { NoticeView, Page } from '../../../shared/api';
 import { http } from '../../providers/http';
 
 // SPEC §7 Notices, the ops side: publish, edit and delete announcements per platform.
 
-export interface ManagedNotice {
-  noticeId: string;
-  noticeTitle: string;
-  noticeContent: string;
-  platforms: string[];
-  status: 'published' | 'withdrawn';
-  publishedAt: string;
-}
+/** A notice as the ops list answers it (src/shared/api.ts), without the reader's read flag. */
+export type ManagedNotice = Omit<NoticeView, 'read'>;
 
 export interface NoticeInput {
   noticeTitle: string;

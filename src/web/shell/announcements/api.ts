@@ -1,16 +1,11 @@
+import type { AgreementView } from '../../../shared/api';
 import type { Variant } from '../../../shared/menu';
 import { http } from '../../providers/http';
 
 // SPEC §4 Notices and §7 Other: the platform agreement, then the unread announcements.
 
-export interface PlatformAgreement {
-  platform: string;
-  version: string;
-  agreed: boolean;
-  agreedAt: string | null;
-  title: string;
-  sections: { heading: string; body: string }[];
-}
+/** The agreement the server answers (src/shared/api.ts). */
+export type PlatformAgreement = AgreementView;
 
 export interface Notice {
   noticeId: string;

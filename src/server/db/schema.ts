@@ -2,7 +2,7 @@
 // (SMS codes, captchas, verifications) that must survive restarts and be shared between
 // server nodes (DESIGN §2 "Stateless API nodes").
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -302,3 +302,22 @@ export const serverSecrets = pgTable('server_secrets', {
   value: text('value').notNull(),
   createdAt: ts('created_at').notNull(),
 });
+
+/**
+ * Idempotency-Key records (DESIGN §7): per account and key, the hash of the request and the
+ * response sent, stored in the same transaction as the work, so a replay answers byte for byte.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    statusCode: integer('status_code').notNull(),
+    response: text('response').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
+);

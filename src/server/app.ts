@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { systemClock, type Clock } from './clock';
 import { assertSchemas } from '../shared/schema/load-node';
 import { ensureAdmin } from './bootstrap';
+import { scheduleIdempotencyPurge } from './idempotency';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
@@ -57,6 +58,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   });
 
   await app.register(envelopePlugin);
+  scheduleIdempotencyPurge(app, database.db);
   await app.register(authPlugin, ctx);
   await app.register(
     async (api) => {

@@ -54,6 +54,19 @@ async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<vo
   };
 }
 
+/** A fresh database of this project's kind, for tests that build their own Fastify app. */
+export async function openTestDatabase(): Promise<{ database: Awaited<ReturnType<typeof openDatabase>>; close: () => Promise<void> }> {
+  const pg = testDbKind === 'postgres' ? await createPgDatabase() : null;
+  const database = await openDatabase({ url: pg?.url, maxConnections: 20 });
+  return {
+    database,
+    close: async () => {
+      await database.close();
+      await pg?.drop();
+    },
+  };
+}
+
 export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
   const pg = testDbKind === 'postgres' ? await createPgDatabase() : null;
   const database = await openDatabase({ url: pg?.url });

@@ -1,0 +1,115 @@
+// Idempotency-Key for POSTs that create or act (DESIGN §4, §7; Stripe's rules):
+//   - the work and the stored response commit in ONE transaction, so a key either has its
+//     response stored with the work done, or neither happened;
+//   - a replay (same account, key and request) answers the stored bytes, without running the work;
+//   - the same key with another request is a 422; a twin still in flight is a 409.
+// A transaction-scoped advisory lock on (account, key) tells "in flight" apart from "done":
+// it is held until the first request commits or rolls back, on every node of one database.
+import { createHash } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from './db/client';
+import { idempotencyKeys } from './db/schema';
+import { AppError, badRequest, conflict, fieldError } from './errors';
+import { currentUser } from './plugins/auth';
+import { ok } from './plugins/envelope';
+
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+/** A key older than this is forgotten: the same key then starts a new request. */
+export const IDEMPOTENCY_TTL_HOURS = 24;
+const KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
+
+export interface IdempotencyOptions {
+  /** Money actions refuse to run without a key (400). */
+  required?: boolean;
+}
+
+/** JSON with object keys sorted, so `{a,b}` and `{b,a}` are the same request. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+/** What makes two requests "the same": method, path with query, and the body's content. */
+export function requestHash(req: FastifyRequest): string {
+  return createHash('sha256').update(`${req.method} ${req.url}\n${canonical(req.body)}`).digest('hex');
+}
+
+/** The key sent, validated; null when none was sent. */
+export function keyOf(req: FastifyRequest): string | null {
+  const raw = req.headers[IDEMPOTENCY_HEADER];
+  if (raw === undefined) return null;
+  const key = Array.isArray(raw) ? raw[0] : raw;
+  if (!KEY_PATTERN.test(key)) throw fieldError({ 'Idempotency-Key': 'idempotencyKeyInvalid' });
+  return key;
+}
+
+class Replay {
+  constructor(
+    readonly statusCode: number,
+    readonly body: string,
+  ) {}
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * Runs `work` inside one database transaction under the request's Idempotency-Key and sends
+ * ok(req, result). Handlers `return idempotent(req, reply, db, opts, async (tx) => ...)`.
+ * Without a key the work simply runs in a transaction (unless `required`). An error thrown by
+ * the work rolls everything back and stores nothing, so the client may retry with the same key.
+ */
+export async function idempotent(req: FastifyRequest, reply: FastifyReply, db: Db, opts: IdempotencyOptions, work: (tx: Db) => Promise<unknown>): Promise<FastifyReply> {
+  const key = keyOf(req);
+  if (key === null) {
+    if (opts.required) throw badRequest('idempotencyKeyRequired');
+    const result = await db.transaction(async (tx) => work(tx as unknown as Db));
+    return reply.type(JSON_TYPE).send(JSON.stringify(ok(req, result)));
+  }
+  const accountId = currentUser(req).accountId;
+  const hash = requestHash(req);
+  const outcome = await db.transaction(async (raw) => {
+    const tx = raw as unknown as Db;
+    const [lock] = await tx
+      .select({ got: sql<boolean>`pg_try_advisory_xact_lock(hashtextextended(${`idem:${accountId}:${key}`}, 0))` })
+      .from(sql`(select 1) as one`);
+    if (!lock?.got) throw conflict('idempotencyInFlight');
+    const [stored] = await tx
+      .select()
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.accountId, accountId), eq(idempotencyKeys.key, key)));
+    if (stored && stored.createdAt.getTime() > Date.now() - IDEMPOTENCY_TTL_HOURS * 3600_000) {
+      if (stored.requestHash !== hash) throw new AppError(422, 'idempotencyKeyReused');
+      return new Replay(stored.statusCode, stored.response);
+    }
+    if (stored) await tx.delete(idempotencyKeys).where(and(eq(idempotencyKeys.accountId, accountId), eq(idempotencyKeys.key, key)));
+    const body = JSON.stringify(ok(req, await work(tx)));
+    await tx.insert(idempotencyKeys).values({ accountId, key, requestHash: hash, statusCode: 200, response: body });
+    return body;
+  });
+  if (outcome instanceof Replay) {
+    return reply.status(outcome.statusCode).header('idempotent-replayed', 'true').type(JSON_TYPE).send(outcome.body);
+  }
+  return reply.type(JSON_TYPE).send(outcome);
+}
+
+/** Forgets keys past their lifetime, hourly on every node (a stale key is also ignored on read). */
+export function scheduleIdempotencyPurge(app: FastifyInstance, db: Db): void {
+  let timer: NodeJS.Timeout | undefined;
+  const purge = () =>
+    db
+      .delete(idempotencyKeys)
+      .where(sql`${idempotencyKeys.createdAt} < now() - make_interval(hours => ${IDEMPOTENCY_TTL_HOURS})`)
+      .catch((err: unknown) => app.log.warn({ err: (err as Error).message }, 'idempotency purge failed'));
+  app.addHook('onReady', async () => {
+    timer = setInterval(purge, 3600_000);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
+}

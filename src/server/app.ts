@@ -8,7 +8,8 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
 import authPlugin from './plugins/auth';
-import envelopePlugin, { ok } from './plugins/envelope';
+import envelopePlugin, { frameworkErrors, ok } from './plugins/envelope';
+import { loggerOptions, type LogStream } from './logging';
 import spaPlugin from './plugins/spa';
 import agreementRoutes from './modules/agreements/routes';
 import authenticationRoutes from './modules/authentication/routes';
@@ -31,6 +32,8 @@ export interface BuildOptions {
   clock?: Clock;
   sms?: SmsProvider;
   logger?: boolean;
+  /** Log lines go here (tests read the log); implies logging. */
+  logStream?: LogStream;
   /** Shared between the apps of one process (one per variant origin). */
   origins?: Record<string, string>;
 }
@@ -51,7 +54,10 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
     origins: opts.origins ?? {},
   };
   const app = Fastify({
-    logger: opts.logger || process.env.DEBUG_LOG ? { level: 'info' } : false,
+    logger: loggerOptions(!!opts.logger || !!process.env.DEBUG_LOG, opts.logStream),
+    frameworkErrors,
+    // Route schemas report every problem of a request at once, like the hand-written checks.
+    ajv: { customOptions: { allErrors: true } },
     bodyLimit: 1024 * 1024,
     // Behind a proxy the client address comes from X-Forwarded-For.
     trustProxy: true,

@@ -3,19 +3,21 @@
 import i18next, { type TFunction } from 'i18next';
 import { DEFAULT_LANGUAGE, FALLBACK_LANGUAGE, type Language } from '../shared/constants';
 import enAgreements from '../shared/locales/en-US/agreements.json';
+import enApi from '../shared/locales/en-US/api.json';
 import enErrors from '../shared/locales/en-US/errors.json';
 import enFormats from '../shared/locales/en-US/formats.json';
 import enMessages from '../shared/locales/en-US/messages.json';
 import enValidation from '../shared/locales/en-US/validation.json';
 import zhAgreements from '../shared/locales/zh-CN/agreements.json';
+import zhApi from '../shared/locales/zh-CN/api.json';
 import zhErrors from '../shared/locales/zh-CN/errors.json';
 import zhFormats from '../shared/locales/zh-CN/formats.json';
 import zhMessages from '../shared/locales/zh-CN/messages.json';
 import zhValidation from '../shared/locales/zh-CN/validation.json';
 
 const resources = {
-  'zh-CN': { errors: zhErrors, validation: zhValidation, messages: zhMessages, agreements: zhAgreements, formats: zhFormats },
-  'en-US': { errors: enErrors, validation: enValidation, messages: enMessages, agreements: enAgreements, formats: enFormats },
+  'zh-CN': { errors: zhErrors, validation: zhValidation, messages: zhMessages, agreements: zhAgreements, formats: zhFormats, api: zhApi },
+  'en-US': { errors: enErrors, validation: enValidation, messages: enMessages, agreements: enAgreements, formats: enFormats, api: enApi },
 };
 const SERVER_NAMESPACES = Object.keys(resources['zh-CN']);
 

@@ -31,3 +31,9 @@ export const oneOf =
   (allowed: readonly string[]): Rule =>
   (v) =>
     !v ? 'validation:required' : allowed.includes(v) ? null : 'invalidValue';
+
+/** Largest value of a 32-bit integer column (record versions). */
+export const MAX_INT32 = 2 ** 31 - 1;
+
+/** A record version a client can have read: a non-negative 32-bit integer. */
+export const isRecordVersion = (v: unknown): v is number => Number.isInteger(v) && (v as number) >= 0 && (v as number) <= MAX_INT32;

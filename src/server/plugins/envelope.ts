@@ -1,11 +1,13 @@
 // Every /api response is {code, msg, data}, errors included, with code = HTTP status.
 // Messages are translated for the caller; no stack trace or internal text ever leaves.
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify';
 import fp from 'fastify-plugin';
 import type { TFunction } from 'i18next';
 import type { Envelope } from '../../shared/api';
 import type { Language } from '../../shared/constants';
-import { AppError, type MessageRef } from '../errors';
+import { formatErrorMessage } from '../../shared/formats';
+import { illFormedTextAt } from '../../shared/schema/ajv';
+import { AppError, fieldError, type MessageRef } from '../errors';
 import { languageFrom, translatorFor } from '../i18n';
 
 declare module 'fastify' {
@@ -37,6 +39,30 @@ function sendError(req: FastifyRequest, reply: FastifyReply, err: AppError) {
   return reply.status(err.code).send(envelope(err.code, translate(req.t, err.msg), data));
 }
 
+/** A schema error as a field message that says what is wrong (too long, wrong type ...). */
+function schemaFieldErrors(errors: FastifySchemaValidationError[], t: TFunction): Record<string, MessageRef> {
+  const fields: Record<string, MessageRef> = {};
+  for (const v of errors) {
+    const missing = (v.params as { missingProperty?: unknown } | undefined)?.missingProperty;
+    const field = String(missing ?? v.instancePath.replace(/^\//, '').split('/')[0] ?? '') || '_';
+    if (fields[field]) continue;
+    fields[field] = v.keyword === 'required' ? 'validation:required' : { text: formatErrorMessage(v as Parameters<typeof formatErrorMessage>[0], t) };
+  }
+  return fields;
+}
+
+/**
+ * Fastify's `frameworkErrors` (errors raised before routing: a path that is not UTF-8, a path
+ * parameter over maxParamLength): the envelope, without the framework's code or the path.
+ */
+export function frameworkErrors(error: FastifyError, req: FastifyRequest, reply: FastifyReply) {
+  req.lang = languageFrom(req.headers['accept-language']);
+  req.t = translatorFor(req.lang);
+  // An over-long id names no record there is: the same 404 as any unknown id.
+  const err = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? new AppError(404, 'notFound') : new AppError(400, 'badRequest');
+  return sendError(req, reply, err);
+}
+
 async function envelopePlugin(app: FastifyInstance) {
   app.decorateRequest('lang', 'zh-CN');
   app.decorateRequest('t', null as unknown as TFunction);
@@ -45,17 +71,33 @@ async function envelopePlugin(app: FastifyInstance) {
     req.t = translatorFor(req.lang);
   });
 
+  // Many HTTP clients send Content-Type: application/json with an empty body (DELETE /logout):
+  // no body, not a malformed one. Anything else goes through Fastify's own safe JSON parser.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    if (typeof body === 'string' && body.trim() === '') return done(null, undefined);
+    return parseJson(req, body as string, done);
+  });
+
+  app.addHook('preValidation', async (req) => {
+    // Text the database cannot store or that is not Unicode, anywhere in the request: a 400
+    // naming the field before any handler runs, so a failing request spends nothing.
+    for (const part of [req.params, req.query, req.body]) {
+      const at = illFormedTextAt(part);
+      if (at !== null) throw fieldError({ [at || '_']: 'api:invalidText' });
+    }
+    // A route that declares a body reads a missing one as {}: its fields are then reported missing.
+    if ((req.body === undefined || req.body === null) && req.routeOptions.schema?.body) req.body = {};
+  });
+
   app.setErrorHandler((error: FastifyError | AppError, req, reply) => {
     if (error instanceof AppError) return sendError(req, reply, error);
     const fe = error as FastifyError;
     if (fe.validation) {
-      // Schema-level rejections (wrong types, missing body): name the fields when we can.
-      const fields: Record<string, MessageRef> = {};
-      for (const v of fe.validation) {
-        const field = String(v.params?.missingProperty ?? v.instancePath.replace(/^\//, '').split('/')[0] ?? '') || '_';
-        fields[field] = v.keyword === 'required' ? 'validation:required' : 'invalidValue';
-      }
-      return sendError(req, reply, new AppError(400, 'validation', fields));
+      // A path parameter that fails its schema names no record: 404 like any unknown id.
+      if (fe.validationContext === 'params') return sendError(req, reply, new AppError(404, 'notFound'));
+      return sendError(req, reply, fieldError(schemaFieldErrors(fe.validation, req.t)));
     }
     if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || fe.statusCode === 413) return sendError(req, reply, new AppError(413, 'tooLarge'));
     if (fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return sendError(req, reply, new AppError(415, 'unsupportedMediaType'));

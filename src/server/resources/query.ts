@@ -25,6 +25,13 @@ export function scopeOf(def: ResourceDefinition, accountId: string): SQL {
     : and(eq(resourceRecords.resource, def.name), isNull(resourceRecords.accountId))!;
 }
 
+/** A YYYY-MM-DD that names a day of the calendar (not 2024-13-45 or 2023-02-29). */
+export function isCalendarDate(v: string): boolean {
+  if (!DATE_RE.test(v)) return false;
+  const d = new Date(`${v}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+}
+
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Start of a calendar day in China (UTC+8) as an ISO instant. */
@@ -68,6 +75,10 @@ export function parseListQuery(def: ResourceDefinition, accountId: string, query
       const ok = kind === 'dateRange' ? (v: string) => !v || DATE_RE.test(v) : (v: string) => !v || isMoney(v);
       if (!ok(from) || !ok(to) || (!from && !to) || value.split(',').length > 2) {
         errors[param] = 'invalidRange';
+        continue;
+      }
+      if (kind === 'dateRange' && ![from, to].every((v) => !v || isCalendarDate(v))) {
+        errors[param] = 'api:invalidDate';
         continue;
       }
       const system = param === 'createdAt' || param === 'updatedAt';

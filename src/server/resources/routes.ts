@@ -17,6 +17,7 @@ import type { Db } from '../db/client';
 import { badRequest, fieldError, forbidden, notFound } from '../errors';
 import { currentUser, userCan } from '../plugins/auth';
 import { ok } from '../plugins/envelope';
+import { isRecordVersion } from '../validate';
 import { exportTable, toCsv, toXlsx } from './export';
 import { handlerFor } from './handlers';
 import { parseListQuery } from './query';
@@ -97,7 +98,8 @@ export default async function resourceRoutes(app: FastifyInstance, ctx: AppConte
     const r = resolve(req, 'edit');
     const me = currentUser(req);
     const { version, ...data } = body(req);
-    if (!Number.isInteger(version)) throw fieldError({ version: 'validation:required' });
+    if (version === undefined || version === null) throw fieldError({ version: 'validation:required' });
+    if (!isRecordVersion(version)) throw fieldError({ version: 'api:versionRange' });
     // System fields sent back by a client that edited what it read are not data.
     for (const k of ['id', 'state', 'createdAt', 'createdBy', 'updatedAt', 'updatedBy', 'events']) delete data[k];
     validData(req, r, data);

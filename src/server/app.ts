@@ -10,6 +10,7 @@ import type { Database } from './db/client';
 import authPlugin from './plugins/auth';
 import envelopePlugin, { frameworkErrors, ok } from './plugins/envelope';
 import { loggerOptions, type LogStream } from './logging';
+import openapiPlugin from './openapi';
 import spaPlugin from './plugins/spa';
 import agreementRoutes from './modules/agreements/routes';
 import authenticationRoutes from './modules/authentication/routes';
@@ -56,20 +57,23 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   const app = Fastify({
     logger: loggerOptions(!!opts.logger || !!process.env.DEBUG_LOG, opts.logStream),
     frameworkErrors,
-    // Route schemas report every problem of a request at once, like the hand-written checks.
-    ajv: { customOptions: { allErrors: true } },
+    // Route schemas report every problem of a request at once, like the hand-written checks;
+    // scalars are coerced (query strings are text) but an array or object is never a scalar.
+    ajv: { customOptions: { allErrors: true, coerceTypes: true } },
     bodyLimit: 1024 * 1024,
     // Behind a proxy the client address comes from X-Forwarded-For.
     trustProxy: true,
   });
 
   await app.register(envelopePlugin);
+  // Before any route: it documents the routes as they are registered (GET /api/docs).
+  await app.register(openapiPlugin, { resources });
   scheduleIdempotencyPurge(app, database.db);
   await app.register(authPlugin, ctx);
   await app.register(
     async (api) => {
-      api.get('/health', async (req) => ok(req, { status: 'ok', db: database.kind }));
-      api.get('/meta/origins', async (req) => ok(req, ctx.origins));
+      api.get('/health', { schema: { tags: ['meta'], summary: 'Liveness and database kind' } }, async (req) => ok(req, { status: 'ok', db: database.kind }));
+      api.get('/meta/origins', { schema: { tags: ['meta'], summary: 'Console origins per variant' } }, async (req) => ok(req, ctx.origins));
       await api.register(authRoutes, ctx);
       await api.register(userRoutes, ctx);
       await api.register(noticeRoutes, ctx);

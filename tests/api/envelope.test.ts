@@ -36,10 +36,10 @@ describe.skipIf(!dbAvailable)('API envelope', () => {
     expect(Object.keys(res.body.data as object).sort()).toEqual(['agree', 'code', 'password', 'phone', 'userType']);
   });
 
-  it('answers non-string field values as invalid, not as a crash', async () => {
+  it('answers non-string field values as the wrong type, not as a crash', async () => {
     const res = await s.call('POST', '/api/login', { body: { username: { $ne: 1 }, password: ['x'], uuid: 1, captchaCode: null } });
     expect(res.status).toBe(400);
-    expect(res.body.data).toMatchObject({ username: '取值无效', password: '取值无效' });
+    expect(res.body.data).toMatchObject({ username: '请输入文字', password: '请输入文字' });
   });
 
   it('answers an oversize body with 413', async () => {

@@ -18,6 +18,7 @@ import { badRequest, fieldError, forbidden, notFound } from '../errors';
 import { currentUser, userCan } from '../plugins/auth';
 import { ok } from '../plugins/envelope';
 import { isRecordVersion } from '../validate';
+import { resourceRouteSchemas as S } from '../openapi/resources';
 import { exportTable, toCsv, toXlsx } from './export';
 import { handlerFor } from './handlers';
 import { parseListQuery } from './query';
@@ -45,15 +46,15 @@ export default async function resourceRoutes(app: FastifyInstance, ctx: AppConte
   };
   const idOf = (req: FastifyRequest) => (req.params as { id: string }).id;
 
-  app.addHook('preHandler', app.requireAuth);
+  app.addHook('preValidation', app.requireAuth);
 
-  app.get('/meta/resources', async (req) => {
+  app.get('/meta/resources', { schema: S.meta }, async (req) => {
     const me = currentUser(req);
     const visible: ResourceDefinition[] = [...resources.values()].map((r) => r.def).filter((d) => userCan(me, d.permissionId, 'query'));
     return ok(req, visible);
   });
 
-  app.get('/r/:resource', async (req) => {
+  app.get('/r/:resource', { schema: S.list }, async (req) => {
     const r = resolve(req, 'query');
     const q = parseListQuery(r.def, currentUser(req).accountId, req.query as Record<string, unknown>);
     const { rows, total } = await listRecords(db, q);
@@ -61,7 +62,7 @@ export default async function resourceRoutes(app: FastifyInstance, ctx: AppConte
     return ok(req, data);
   });
 
-  app.get('/r/:resource/export', async (req, reply) => {
+  app.get('/r/:resource/export', { schema: S.export }, async (req, reply) => {
     const r = resolve(req, 'export');
     const query = req.query as Record<string, unknown>;
     const format = query.format ?? 'xlsx';
@@ -76,7 +77,7 @@ export default async function resourceRoutes(app: FastifyInstance, ctx: AppConte
     return reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').send(await toXlsx(table, title));
   });
 
-  app.get('/r/:resource/:id', async (req) => {
+  app.get('/r/:resource/:id', { schema: S.get }, async (req) => {
     const r = resolve(req, 'get');
     const row = await getRecord(db, r.def, currentUser(req).accountId, idOf(req));
     const events = await recordEvents(db, row.id);
@@ -86,7 +87,7 @@ export default async function resourceRoutes(app: FastifyInstance, ctx: AppConte
     });
   });
 
-  app.post('/r/:resource', async (req) => {
+  app.post('/r/:resource', { schema: S.create }, async (req) => {
     const r = resolve(req, 'add');
     const me = currentUser(req);
     const data = validData(req, r, body(req));
@@ -94,7 +95,7 @@ export default async function resourceRoutes(app: FastifyInstance, ctx: AppConte
     return ok(req, toView(row));
   });
 
-  app.put('/r/:resource/:id', async (req) => {
+  app.put('/r/:resource/:id', { schema: S.update }, async (req) => {
     const r = resolve(req, 'edit');
     const me = currentUser(req);
     const { version, ...data } = body(req);
@@ -107,13 +108,13 @@ export default async function resourceRoutes(app: FastifyInstance, ctx: AppConte
     return ok(req, toView(row));
   });
 
-  app.delete('/r/:resource/:id', async (req) => {
+  app.delete('/r/:resource/:id', { schema: S.remove }, async (req) => {
     const r = resolve(req, 'delete');
     await deleteRecord(db, r.def, currentUser(req).accountId, idOf(req));
     return ok(req, null);
   });
 
-  app.post('/r/:resource/:id/actions/:action', async (req) => {
+  app.post('/r/:resource/:id/actions/:action', { schema: S.action }, async (req) => {
     const name = (req.params as { resource: string }).resource;
     const compiled = resources.get(name);
     const actionName = (req.params as { action: string }).action;

@@ -9,6 +9,7 @@ import { agreementConsents } from '../../db/schema';
 import { fieldError } from '../../errors';
 import { currentUser } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
+import { agreementSchemas as S } from './schemas';
 
 /** Current agreement version per platform; raising one asks every user to accept again. */
 export const PLATFORM_AGREEMENT_VERSIONS: Record<string, string> = { lsf: '2026.11', xhn: '2026.11', szdj: '2026.11', jjsk: '2026.11' };
@@ -16,7 +17,7 @@ export const PLATFORM_AGREEMENT_VERSIONS: Record<string, string> = { lsf: '2026.
 
 export default async function agreementRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db, clock } = ctx;
-  app.addHook('preHandler', app.requireAuth);
+  app.addHook('preValidation', app.requireAuth);
 
   const platformOf = (req: FastifyRequest, fallback?: string) => {
     const p = String((req.query as { platform?: string }).platform ?? fallback ?? '');
@@ -40,9 +41,9 @@ export default async function agreementRoutes(app: FastifyInstance, ctx: AppCont
     };
   };
 
-  app.get('/system/LoginPlatform/lsfGetAgreement', async (req) => ok(req, await agreement(req, platformOf(req, 'lsf'))));
-  app.get('/system/LoginPlatform/mutualGetAgreement', async (req) => ok(req, await agreement(req, 'xhn')));
-  app.get('/system/LoginPlatform/confirm', async (req) => {
+  app.get('/system/LoginPlatform/lsfGetAgreement', { schema: S.get }, async (req) => ok(req, await agreement(req, platformOf(req, 'lsf'))));
+  app.get('/system/LoginPlatform/mutualGetAgreement', { schema: S.mutual }, async (req) => ok(req, await agreement(req, 'xhn')));
+  app.get('/system/LoginPlatform/confirm', { schema: S.confirm }, async (req) => {
     const platform = platformOf(req, 'lsf');
     await db
       .insert(agreementConsents)

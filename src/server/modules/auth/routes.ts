@@ -23,6 +23,7 @@ import {
   recordLoginFailure,
   type UserRow,
 } from './users-store';
+import { authSchemas as S } from './schemas';
 
 /** Scenes whose phone must already belong to a user, and the one whose phone must not. */
 const SCENES_FOR_EXISTING: SmsScene[] = ['login', 'reset'];
@@ -39,9 +40,9 @@ export default async function authRoutes(app: FastifyInstance, ctx: AppContext) 
     if (user.status === 'disabled') throw forbidden('accountDisabled');
   }
 
-  app.get('/captchaImage', async (req) => ok(req, await createCaptcha(db, clock.now())));
+  app.get('/captchaImage', { schema: S.captchaImage }, async (req) => ok(req, await createCaptcha(db, clock.now())));
 
-  app.post('/smscode', async (req) => {
+  app.post('/smscode', { schema: S.smscode }, async (req) => {
     const body = validateBody(req.body, { phone: phoneRule, scene: sceneRule });
     const scene = body.scene as SmsScene;
     const existing = await findUserByPhone(db, body.phone);
@@ -57,7 +58,7 @@ export default async function authRoutes(app: FastifyInstance, ctx: AppContext) 
     return ok(req, await sendSmsCode(ctx, body.phone, scene));
   });
 
-  app.post('/register', async (req) => {
+  app.post('/register', { schema: S.register }, async (req) => {
     const body = validateBody(req.body, {
       userType: oneOf(USER_TYPES),
       enterpriseName: (v, all) =>
@@ -89,7 +90,7 @@ export default async function authRoutes(app: FastifyInstance, ctx: AppContext) 
     }
   });
 
-  app.post('/login', async (req) => {
+  app.post('/login', { schema: S.login }, async (req) => {
     const body = validateBody(req.body, { username: phoneRule, password: required, uuid: required, captchaCode: required });
     if (!(await checkCaptcha(db, body.uuid, body.captchaCode, clock.now()))) throw fieldError({ captchaCode: 'captchaWrong' });
     const user = await findUserByPhone(db, body.username);
@@ -111,7 +112,7 @@ export default async function authRoutes(app: FastifyInstance, ctx: AppContext) 
     return ok(req, await signIn(user));
   });
 
-  app.post('/logincode', async (req) => {
+  app.post('/logincode', { schema: S.logincode }, async (req) => {
     const body = validateBody(req.body, { phone: phoneRule, code: smsCodeRule });
     const user = await findUserByPhone(db, body.phone);
     if (!user) throw fieldError({ phone: 'phoneNotRegistered' });
@@ -120,7 +121,7 @@ export default async function authRoutes(app: FastifyInstance, ctx: AppContext) 
     return ok(req, await signIn(user));
   });
 
-  app.post('/reset', async (req) => {
+  app.post('/reset', { schema: S.reset }, async (req) => {
     const body = validateBody(req.body, { phone: phoneRule, code: smsCodeRule, password: passwordRule });
     const user = await findUserByPhone(db, body.phone);
     if (!user) throw fieldError({ phone: 'phoneNotRegistered' });
@@ -135,7 +136,7 @@ export default async function authRoutes(app: FastifyInstance, ctx: AppContext) 
     return ok(req, null);
   });
 
-  app.delete('/logout', { preHandler: app.requireAuth }, async (req) => {
+  app.delete('/logout', { schema: S.logout, preValidation: app.requireAuth }, async (req) => {
     await revokeToken(db, currentUser(req).tokenHash, clock.now());
     return ok(req, null);
   });

@@ -15,6 +15,7 @@ import type { CompiledForm } from '../../resources/registry';
 import { consumeSmsCode } from '../auth/sms-codes';
 import { closeTodo, notifyUser, openTodo } from '../notify';
 import { toUserInfo } from '../users/routes';
+import { authenticationSchemas as S } from './schemas';
 
 const FORM_OF = { enterprise: 'enterpriseAuth', personal: 'personalAuth' } as const;
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -32,7 +33,7 @@ function fileIdsOf(form: CompiledForm, data: Record<string, unknown>): Map<strin
 
 export default async function authenticationRoutes(app: FastifyInstance, ctx: AppContext & { forms: Map<string, CompiledForm> }) {
   const { db, clock, forms } = ctx;
-  app.addHook('preHandler', app.requireAuth);
+  app.addHook('preValidation', app.requireAuth);
 
   const formFor = (kind: 'enterprise' | 'personal') => {
     const form = forms.get(FORM_OF[kind]);
@@ -53,14 +54,14 @@ export default async function authenticationRoutes(app: FastifyInstance, ctx: Ap
     return a;
   };
 
-  app.get('/meta/forms/:name', async (req) => {
+  app.get('/meta/forms/:name', { schema: S.form }, async (req) => {
     const form = forms.get((req.params as { name: string }).name);
     if (!form) throw notFound();
     return ok(req, form.def);
   });
 
   /** The account's status and its latest submission (to pre-fill a resubmission). */
-  app.get('/system/authentication/current', async (req) => {
+  app.get('/system/authentication/current', { schema: S.current }, async (req) => {
     const me = currentUser(req);
     const latest = await latestOf(me.accountId);
     return ok(req, {
@@ -70,7 +71,7 @@ export default async function authenticationRoutes(app: FastifyInstance, ctx: Ap
     });
   });
 
-  app.post('/system/authentication/submit', async (req) => {
+  app.post('/system/authentication/submit', { schema: S.submit }, async (req) => {
     const me = currentUser(req);
     if (!me.isOwner) throw forbidden('ownerOnly');
     if (me.account.type === 'platform') throw forbidden();
@@ -116,7 +117,7 @@ export default async function authenticationRoutes(app: FastifyInstance, ctx: Ap
   });
 
   /** Personal account -> enterprise account; it then authenticates as an enterprise. */
-  app.get('/system/authentication/pChangeE', async (req) => {
+  app.get('/system/authentication/pChangeE', { schema: S.pChangeE }, async (req) => {
     const me = currentUser(req);
     if (!me.isOwner) throw forbidden('ownerOnly');
     if (me.account.type !== 'personal') throw conflict('alreadyEnterprise');
@@ -133,10 +134,10 @@ export default async function authenticationRoutes(app: FastifyInstance, ctx: Ap
   });
 
   // ---- operations review ----
-  const opsOnly = { preHandler: app.requirePermission('ops', 'query') };
-  const opsEdit = { preHandler: app.requirePermission('ops', 'edit') };
+  const opsOnly = { preValidation: app.requirePermission('ops', 'query') };
+  const opsEdit = { preValidation: app.requirePermission('ops', 'edit') };
 
-  app.get('/ops/authentications', opsOnly, async (req) => {
+  app.get('/ops/authentications', { ...opsOnly, schema: S.queue }, async (req) => {
     const q = req.query as Record<string, unknown>;
     const page = pageFrom(q);
     const status = q.status ? String(q.status) : undefined;
@@ -168,7 +169,7 @@ export default async function authenticationRoutes(app: FastifyInstance, ctx: Ap
     return row;
   };
 
-  app.get('/ops/authentications/:id', opsOnly, async (req) => ok(req, detail(await byId(req))));
+  app.get('/ops/authentications/:id', { ...opsOnly, schema: S.get }, async (req) => ok(req, detail(await byId(req))));
 
   const review = async (req: FastifyRequest, outcome: 'approved' | 'rejected', reason: string | null) => {
     const a = await byId(req);
@@ -192,8 +193,8 @@ export default async function authenticationRoutes(app: FastifyInstance, ctx: Ap
     return ok(req, detail({ ...a, status: outcome, reason, reviewedBy: me.id, reviewedAt: now }));
   };
 
-  app.post('/ops/authentications/:id/approve', opsEdit, async (req) => review(req, 'approved', null));
-  app.post('/ops/authentications/:id/reject', opsEdit, async (req) => {
+  app.post('/ops/authentications/:id/approve', { ...opsEdit, schema: S.approve }, async (req) => review(req, 'approved', null));
+  app.post('/ops/authentications/:id/reject', { ...opsEdit, schema: S.reject }, async (req) => {
     const reason = String((req.body as { reason?: unknown } | undefined)?.reason ?? '').trim();
     if (reason.length < 2 || reason.length > 200) throw fieldError({ reason: reason ? 'tooLong' : 'validation:required' });
     return review(req, 'rejected', reason);

@@ -7,9 +7,10 @@ import type { SmsScene } from '../../../shared/constants';
 import type { AppContext } from '../../context';
 import { captchas, smsOutbox } from '../../db/schema';
 import { ok } from '../../plugins/envelope';
+import { devSchemas as S } from './schemas';
 
 export default async function devRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.get('/dev/outbox', async (req) => {
+  app.get('/dev/outbox', { schema: S.outbox }, async (req) => {
     const phone = (req.query as { phone?: string }).phone;
     const sms = await ctx.db
       .select()

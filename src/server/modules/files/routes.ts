@@ -17,6 +17,7 @@ import { ok } from '../../plugins/envelope';
 import { serverSecret } from '../../secrets';
 import { localDiskStorage, newStorageKey } from '../../storage/local-disk';
 import type { FileStorage } from '../../storage';
+import { fileSchemas as S } from './schemas';
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 /** Detected MIME type -> the extensions a file of that type may carry. */
@@ -53,7 +54,7 @@ export default async function fileRoutes(app: FastifyInstance, ctx: AppContext &
     return f;
   };
 
-  app.post('/files', { preHandler: app.requireAuth }, async (req) => {
+  app.post('/files', { schema: S.upload, preValidation: app.requireAuth }, async (req) => {
     const me = currentUser(req);
     if (!req.isMultipart()) throw badRequest('uploadMissing');
     const part = await req.file();
@@ -89,10 +90,10 @@ export default async function fileRoutes(app: FastifyInstance, ctx: AppContext &
     }
   });
 
-  app.get('/files/:id', { preHandler: app.requireAuth }, async (req) => ok(req, view(await visible(req, (req.params as { id: string }).id))));
+  app.get('/files/:id', { schema: S.get, preValidation: app.requireAuth }, async (req) => ok(req, view(await visible(req, (req.params as { id: string }).id))));
 
   /** The bytes, for a signed URL handed out by the two routes above. */
-  app.get('/files/:id/content', async (req, reply) => {
+  app.get('/files/:id/content', { schema: S.content }, async (req, reply) => {
     const { id } = req.params as { id: string };
     const { exp, sig } = req.query as { exp?: string; sig?: string };
     const expNum = Number(exp);

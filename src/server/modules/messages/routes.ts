@@ -9,6 +9,7 @@ import { fieldError, notFound } from '../../errors';
 import { currentUser } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
 import { pageFrom } from '../../pagination';
+import { messageSchemas as S } from './schemas';
 
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -23,7 +24,7 @@ function idsFrom(body: unknown): string[] {
 
 export default async function messageRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db, clock } = ctx;
-  app.addHook('preHandler', app.requireAuth);
+  app.addHook('preValidation', app.requireAuth);
 
   const render = (req: FastifyRequest, m: typeof messages.$inferSelect): MessageView => ({
     id: m.id,
@@ -36,7 +37,7 @@ export default async function messageRoutes(app: FastifyInstance, ctx: AppContex
   });
   const mine = (req: FastifyRequest) => and(eq(messages.userId, currentUser(req).id), isNull(messages.deletedAt));
 
-  app.post('/system/message/list', async (req) => {
+  app.post('/system/message/list', { schema: S.list }, async (req) => {
     const page = pageFrom(req.body);
     const read = (req.body as { read?: unknown } | undefined)?.read;
     const where = and(mine(req), read === false ? isNull(messages.readAt) : undefined);
@@ -48,7 +49,7 @@ export default async function messageRoutes(app: FastifyInstance, ctx: AppContex
     return ok(req, data);
   });
 
-  app.get('/system/message/detail', async (req) => {
+  app.get('/system/message/detail', { schema: S.detail }, async (req) => {
     const id = String((req.query as { id?: string }).id ?? '');
     if (!UUID_RE.test(id)) throw notFound();
     const [m] = await db.select().from(messages).where(and(mine(req), eq(messages.id, id)));
@@ -60,23 +61,23 @@ export default async function messageRoutes(app: FastifyInstance, ctx: AppContex
     return ok(req, render(req, m));
   });
 
-  app.get('/system/message/notread', async (req) => {
+  app.get('/system/message/notread', { schema: S.notread }, async (req) => {
     const [{ n }] = await db.select({ n: count() }).from(messages).where(and(mine(req), isNull(messages.readAt)));
     return ok(req, n);
   });
 
-  app.get('/system/message/readall', async (req) => {
+  app.get('/system/message/readall', { schema: S.readall }, async (req) => {
     await db.update(messages).set({ readAt: clock.now() }).where(and(mine(req), isNull(messages.readAt)));
     return ok(req, null);
   });
 
-  app.post('/system/message/batchRead', async (req) => {
+  app.post('/system/message/batchRead', { schema: S.batchRead }, async (req) => {
     const ids = idsFrom(req.body);
     await db.update(messages).set({ readAt: clock.now() }).where(and(mine(req), inArray(messages.id, ids), isNull(messages.readAt)));
     return ok(req, null);
   });
 
-  app.post('/system/message/batchDelete', async (req) => {
+  app.post('/system/message/batchDelete', { schema: S.batchDelete }, async (req) => {
     const ids = idsFrom(req.body);
     await db.update(messages).set({ deletedAt: clock.now() }).where(and(mine(req), inArray(messages.id, ids)));
     return ok(req, null);

@@ -10,6 +10,7 @@ import { currentUser, userCan } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
 import { pageFrom } from '../../pagination';
 import { sanitizeNoticeHtml } from './sanitize';
+import { noticeSchemas as S } from './schemas';
 
 
 type NoticeRow = typeof notices.$inferSelect;
@@ -56,7 +57,7 @@ export default async function noticeRoutes(app: FastifyInstance, ctx: AppContext
   const readBy = (userId: string) =>
     sql<boolean>`exists (select 1 from ${noticeReads} where ${noticeReads.noticeId} = ${notices.id} and ${noticeReads.userId} = ${userId})`;
 
-  app.post('/system/notice/list', { preHandler: app.requireAuth }, async (req) => {
+  app.post('/system/notice/list', { schema: S.list, preValidation: app.requireAuth }, async (req) => {
     const me = currentUser(req);
     const page = pageFrom(req.body);
     const platform = (req.body as { platform?: unknown } | undefined)?.platform;
@@ -73,7 +74,7 @@ export default async function noticeRoutes(app: FastifyInstance, ctx: AppContext
   });
 
   /** The notices this user has not confirmed yet, oldest first: the order the dialog shows them. */
-  app.get('/system/notice/unread', { preHandler: app.requireAuth }, async (req) => {
+  app.get('/system/notice/unread', { schema: S.unread, preValidation: app.requireAuth }, async (req) => {
     const me = currentUser(req);
     const platform = String((req.query as { platform?: string }).platform ?? '');
     if (!PLATFORM_RE.test(platform)) throw fieldError({ platform: 'validation:required' });
@@ -87,7 +88,7 @@ export default async function noticeRoutes(app: FastifyInstance, ctx: AppContext
     return ok(req, rows.map((r) => view(r.n, false)));
   });
 
-  app.get('/system/notice/readed', { preHandler: app.requireAuth }, async (req) => {
+  app.get('/system/notice/readed', { schema: S.readed, preValidation: app.requireAuth }, async (req) => {
     const me = currentUser(req);
     const id = String((req.query as { noticeId?: string }).noticeId ?? '');
     if (!UUID_RE.test(id)) throw fieldError({ noticeId: 'validation:required' });
@@ -97,7 +98,7 @@ export default async function noticeRoutes(app: FastifyInstance, ctx: AppContext
     return ok(req, null);
   });
 
-  app.get('/system/notice/:id', { preHandler: app.requireAuth }, async (req) => {
+  app.get('/system/notice/:id', { schema: S.get, preValidation: app.requireAuth }, async (req) => {
     const me = currentUser(req);
     const id = idParam(req);
     const [row] = await db.select({ n: notices, read: readBy(me.id) }).from(notices).where(eq(notices.id, id));
@@ -105,7 +106,7 @@ export default async function noticeRoutes(app: FastifyInstance, ctx: AppContext
     return ok(req, view(row.n, row.read));
   });
 
-  app.post('/system/notice', { preHandler: app.requirePermission('ops', 'add') }, async (req) => {
+  app.post('/system/notice', { schema: S.create, preValidation: app.requirePermission('ops', 'add') }, async (req) => {
     const body = parseNoticeBody(req.body);
     const now = clock.now();
     const [n] = await db
@@ -115,7 +116,7 @@ export default async function noticeRoutes(app: FastifyInstance, ctx: AppContext
     return ok(req, view(n, false));
   });
 
-  app.put('/system/notice/:id', { preHandler: app.requirePermission('ops', 'edit') }, async (req) => {
+  app.put('/system/notice/:id', { schema: S.update, preValidation: app.requirePermission('ops', 'edit') }, async (req) => {
     const id = idParam(req);
     const body = parseNoticeBody(req.body);
     const [n] = await db.update(notices).set({ ...body, updatedAt: clock.now() }).where(eq(notices.id, id)).returning();
@@ -123,7 +124,7 @@ export default async function noticeRoutes(app: FastifyInstance, ctx: AppContext
     return ok(req, view(n, false));
   });
 
-  app.delete('/system/notice/:id', { preHandler: app.requirePermission('ops', 'delete') }, async (req) => {
+  app.delete('/system/notice/:id', { schema: S.remove, preValidation: app.requirePermission('ops', 'delete') }, async (req) => {
     const id = idParam(req);
     const gone = await db.delete(notices).where(eq(notices.id, id)).returning({ id: notices.id });
     if (!gone.length) throw notFound();

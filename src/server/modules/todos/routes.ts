@@ -9,6 +9,7 @@ import { fieldError } from '../../errors';
 import { currentUser } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
 import { pageFrom } from '../../pagination';
+import { todoSchemas as S } from './schemas';
 
 
 function businessTypeOf(body: unknown): '0' | '1' {
@@ -20,7 +21,7 @@ function businessTypeOf(body: unknown): '0' | '1' {
 
 export default async function todoRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db, clock } = ctx;
-  app.addHook('preHandler', app.requireAuth);
+  app.addHook('preValidation', app.requireAuth);
   const openFor = (req: FastifyRequest) =>
     and(eq(todos.accountId, currentUser(req).accountId), eq(todos.status, 'open'), eq(todos.businessType, businessTypeOf(req.body)));
 
@@ -49,10 +50,10 @@ export default async function todoRoutes(app: FastifyInstance, ctx: AppContext) 
     return ok(req, data);
   };
 
-  app.post('/system/newTodo/todoCount', countHandler);
-  app.post('/system/newTodo/todoList', listHandler);
-  app.post('/system/order/getTodoCount', countHandler);
-  app.post('/system/order/getTodoList', listHandler);
+  app.post('/system/newTodo/todoCount', { schema: S.count }, countHandler);
+  app.post('/system/newTodo/todoList', { schema: S.list }, listHandler);
+  app.post('/system/order/getTodoCount', { schema: S.count }, countHandler);
+  app.post('/system/order/getTodoList', { schema: S.list }, listHandler);
   /** Server time, so the console can show todo ages and the clock without trusting the device. */
-  app.get('/system/newTodo/checkTime', async (req) => ok(req, { serverTime: clock.now().toISOString() }));
+  app.get('/system/newTodo/checkTime', { schema: S.checkTime }, async (req) => ok(req, { serverTime: clock.now().toISOString() }));
 }

@@ -19,6 +19,7 @@ import { findUserByPhone, isUniqueViolation } from '../auth/users-store';
 import type { SessionUser } from '../auth/tokens';
 import { required, validateBody } from '../../validate';
 import { notifyUser } from '../notify';
+import { userSchemas as S } from './schemas';
 
 /** A timestamp as people in China read it, for message texts. */
 const chinaTime = (d: Date) =>
@@ -42,17 +43,18 @@ export function toUserInfo(u: SessionUser): UserInfo {
 
 export default async function userRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db, clock } = ctx;
-  app.addHook('preHandler', app.requireAuth);
+  // Before validation: a stranger gets 401, not a verdict on the body.
+  app.addHook('preValidation', app.requireAuth);
 
-  app.get('/user/info', async (req) => {
+  app.get('/user/info', { schema: S.profile }, async (req) => {
     const me = currentUser(req);
     const profile: Profile = { id: me.id, name: me.name, avatar: '', role: roleFor(me.role, me.account.type === 'platform' ? 'approved' : me.account.authStatus) };
     return ok(req, profile);
   });
 
-  app.get('/system/users/info', async (req) => ok(req, toUserInfo(currentUser(req))));
+  app.get('/system/users/info', { schema: S.info }, async (req) => ok(req, toUserInfo(currentUser(req))));
 
-  app.post('/system/users/updateMobile', async (req) => {
+  app.post('/system/users/updateMobile', { schema: S.updateMobile }, async (req) => {
     const me = currentUser(req);
     const body = validateBody(req.body, { phone: phoneRule, code: smsCodeRule });
     if (body.phone === me.phone) throw fieldError({ phone: 'samePhone' });
@@ -68,7 +70,7 @@ export default async function userRoutes(app: FastifyInstance, ctx: AppContext) 
     return ok(req, { maskedPhone: maskPhone(body.phone) });
   });
 
-  app.post('/system/users/updatePassWord', async (req) => {
+  app.post('/system/users/updatePassWord', { schema: S.updatePassword }, async (req) => {
     const me = currentUser(req);
     const body = validateBody(req.body, { oldPassword: required, password: passwordRule });
     if (!(await verifyPassword(body.oldPassword, me.passwordHash))) throw fieldError({ oldPassword: 'oldPasswordWrong' });
@@ -82,7 +84,7 @@ export default async function userRoutes(app: FastifyInstance, ctx: AppContext) 
   });
 
   /** Proves the user holds their phone right now; sensitive operations require it. */
-  app.post('/system/users/verifySmsCode', async (req) => {
+  app.post('/system/users/verifySmsCode', { schema: S.verifySmsCode }, async (req) => {
     const me = currentUser(req);
     const body = validateBody(req.body, { code: smsCodeRule });
     await consumeSmsCode(ctx, me.phone ?? '', 'verify', body.code);
@@ -91,7 +93,7 @@ export default async function userRoutes(app: FastifyInstance, ctx: AppContext) 
     return ok(req, { validFor: SMS_CODE_TTL_MS / 1000 });
   });
 
-  app.get('/system/users/deleteAccount', async (req) => {
+  app.get('/system/users/deleteAccount', { schema: S.deleteAccount }, async (req) => {
     const me = currentUser(req);
     const now = clock.now();
     await db.transaction(async (tx) => {

@@ -1,0 +1,11 @@
+// Route schemas of the todo endpoints (and their older /system/order names).
+import { obj, pageProps } from '../../openapi/kit';
+
+const tags = ['todos'];
+const businessType = { enum: ['0', '1', 0, 1, '', null], description: "'1' the mutual variant, '0' (default) the others" };
+
+export const todoSchemas = {
+  count: { tags, summary: 'Number of open todos', body: obj({ businessType }) },
+  list: { tags, summary: 'Open todos, newest first', body: obj({ ...pageProps, businessType }) },
+  checkTime: { tags, summary: 'Server time' },
+};

@@ -1,0 +1,64 @@
+// GET /api/docs: the OpenAPI 3.1 document of this server and an interactive viewer
+// (@fastify/swagger-ui). Hand-written routes are documented from their route schemas as
+// @fastify/swagger collects them; the generic /api/r/:resource routes are replaced by concrete
+// paths per loaded resource (resources.ts). Register before any route.
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance, RouteOptions } from 'fastify';
+import fp from 'fastify-plugin';
+import type { ResourceRegistry } from '../resources/registry';
+import { isGenericResourceUrl, resourceDocument } from './resources';
+
+export const DOCS_PREFIX = '/api/docs';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route registered on this server (method and URL), as the onRoute hook saw it. */
+    routeCatalog: Array<{ method: string; url: string; hidden: boolean }>;
+  }
+}
+
+async function openapiPlugin(app: FastifyInstance, opts: { resources: ResourceRegistry }) {
+  const catalog: FastifyInstance['routeCatalog'] = [];
+  app.decorate('routeCatalog', catalog);
+  app.addHook('onRoute', (route: RouteOptions) => {
+    for (const method of [route.method].flat()) catalog.push({ method, url: route.url, hidden: !!route.schema?.hide });
+  });
+
+  const resources = resourceDocument(opts.resources);
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'LSF settlement console API',
+        version: '1',
+        description:
+          'Every answer is an envelope {code, msg, data} with code equal to the HTTP status; msg is in the language of Accept-Language (zh-CN default). ' +
+          'Send the token of POST /api/login as the Authorization header.',
+      },
+      components: {
+        securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization' } },
+      },
+      security: [{ token: [] }],
+    },
+    // The generic resource routes become concrete per-resource paths below.
+    transform: ({ schema, url }) => ({ schema: isGenericResourceUrl(url) ? { ...schema, hide: true } : schema, url }),
+    transformObject: (doc) => {
+      const openapi = 'openapiObject' in doc ? doc.openapiObject : {};
+      return {
+        ...openapi,
+        components: { ...openapi.components, schemas: { ...openapi.components?.schemas, ...resources.schemas } },
+        paths: { ...openapi.paths, ...resources.paths },
+      } as typeof openapi;
+    },
+  });
+  await app.register(swaggerUi, {
+    routePrefix: DOCS_PREFIX,
+    // The viewer's own strict CSP, naming the hashes of its inline bits.
+    staticCSP: true,
+    uiConfig: { docExpansion: 'list', deepLinking: true },
+  });
+  app.get(`${DOCS_PREFIX}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());
+}
+
+export default fp(openapiPlugin, { name: 'openapi' });

@@ -8,7 +8,7 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
 import authPlugin from './plugins/auth';
-import envelopePlugin, { frameworkErrors, ok } from './plugins/envelope';
+import envelopePlugin, { clientErrorHandler, frameworkErrors, ok } from './plugins/envelope';
 import { loggerOptions, type LogStream } from './logging';
 import openapiPlugin from './openapi';
 import spaPlugin from './plugins/spa';
@@ -57,6 +57,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   const app = Fastify({
     logger: loggerOptions(!!opts.logger || !!process.env.DEBUG_LOG, opts.logStream),
     frameworkErrors,
+    clientErrorHandler,
     // Route schemas report every problem of a request at once, like the hand-written checks;
     // scalars are coerced (query strings are text) but an array or object is never a scalar.
     ajv: { customOptions: { allErrors: true, coerceTypes: true } },

@@ -185,6 +185,10 @@ describe.skipIf(!dbAvailable)('hardening: bad input never reaches a 500', () => 
     }
     const bad = await s.call('GET', '/api/r/%FF', { token: owner.token });
     expect(bad.status).toBe(400);
+    // Refused by Node's parser before any route: still an envelope.
+    const huge = await s.call('GET', `/api/r/purchaseOffers?title=${'q'.repeat(20_000)}`, { token: owner.token });
+    expect(huge.status).toBe(431);
+    expectEnvelope(huge.body, 431);
     const unknown = await s.call('PATCH', '/api/no/such/route', { token: owner.token });
     expect(unknown.status).toBe(404);
     expectEnvelope(unknown.body, 404);

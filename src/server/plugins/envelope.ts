@@ -1,6 +1,8 @@
 // Every /api response is {code, msg, data}, errors included, with code = HTTP status.
 // Messages are translated for the caller; no stack trace or internal text ever leaves.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import fp from 'fastify-plugin';
 import type { TFunction } from 'i18next';
 import type { Envelope } from '../../shared/api';
@@ -61,6 +63,24 @@ export function frameworkErrors(error: FastifyError, req: FastifyRequest, reply:
   // An over-long id names no record there is: the same 404 as any unknown id.
   const err = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? new AppError(404, 'notFound') : new AppError(400, 'badRequest');
   return sendError(req, reply, err);
+}
+
+/**
+ * Fastify's `clientErrorHandler`: what Node's HTTP parser refuses before any request exists (an
+ * address or headers over the size limit, a malformed request line) is still an envelope, in
+ * the default language since no header could be read.
+ */
+export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Duplex) {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, key] =
+    err.code === 'HPE_HEADER_OVERFLOW' ? [431, 'api:headersTooLarge'] : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, 'api:requestTimeout'] : [400, 'badRequest'];
+  const body = JSON.stringify(envelope(status, translate(translatorFor(languageFrom(undefined)), key), null));
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(err);
 }
 
 async function envelopePlugin(app: FastifyInstance) {

@@ -102,6 +102,16 @@ describe.skipIf(!dbAvailable)('hardening: bad input never reaches a 500', () => 
     expect(res.status).toBe(200);
   });
 
+  it('refuses them in an upload file name, storing nothing', async () => {
+    const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+    const form = new FormData();
+    form.append('file', new Blob([png], { type: 'image/png' }), 'scan\u0000.png');
+    const res = await fetch(`${s.baseUrl}/api/files`, { method: 'POST', headers: { authorization: owner.token }, body: form });
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { data: Record<string, string> };
+    expect(Object.keys(body.data)).toEqual(['file']);
+  });
+
   it('refuses them in list text filters and the export', async () => {
     // A lone surrogate cannot be sent in UTF-8; its would-be bytes are invalid UTF-8.
     for (const q of ['title=a%00b', 'title=x%ED%A0%80y', 'title=%FF']) {

@@ -11,7 +11,8 @@ import { fileTypeFromBuffer } from 'file-type';
 import type { FileView } from '../../../shared/api';
 import type { AppContext } from '../../context';
 import { files } from '../../db/schema';
-import { AppError, badRequest, notFound } from '../../errors';
+import { AppError, badRequest, fieldError, notFound } from '../../errors';
+import { isWellFormedText } from '../../../shared/schema/ajv';
 import { currentUser, userCan } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
 import { serverSecret } from '../../secrets';
@@ -59,6 +60,8 @@ export default async function fileRoutes(app: FastifyInstance, ctx: AppContext &
     if (!req.isMultipart()) throw badRequest('uploadMissing');
     const part = await req.file();
     if (!part) throw badRequest('uploadMissing');
+    // A file name the database cannot store (NUL) is refused like any such text field.
+    if (!isWellFormedText(part.filename)) throw fieldError({ file: 'api:invalidText' });
     let data: Buffer;
     const tooLarge = () => new AppError(413, { key: 'uploadTooLarge', params: { mb: 5 } });
     try {

@@ -102,7 +102,10 @@ describe.skipIf(!dbAvailable)('OpenAPI document', () => {
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toContain('swagger-ui');
-    expect(String(page.headers['content-security-policy'])).toContain("script-src 'self'");
+    const csp = String(page.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self' 'sha256-");
+    expect(csp).toContain("style-src 'self' 'unsafe-inline'");
+    expect(csp).not.toContain('upgrade-insecure-requests');
     const script = await app.inject({ method: 'GET', url: '/api/docs/static/swagger-initializer.js' });
     expect(script.statusCode).toBe(200);
     expect(script.body).toContain("resolveUrl('./json')");

@@ -54,8 +54,17 @@ async function openapiPlugin(app: FastifyInstance, opts: { resources: ResourceRe
   });
   await app.register(swaggerUi, {
     routePrefix: DOCS_PREFIX,
-    // The viewer's own strict CSP, naming the hashes of its inline bits.
+    // The viewer's own CSP (its scripts from 'self' plus the hashes of its inline bits), with
+    // inline styles allowed: Swagger UI's React sets style attributes, and while a style hash
+    // is listed 'unsafe-inline' is ignored, so the hashes go. No https upgrade on plain-HTTP hosts.
     staticCSP: true,
+    transformStaticCSP: (header) =>
+      header
+        .split(';')
+        .map((d) => d.trim())
+        .filter((d) => d && d !== 'upgrade-insecure-requests')
+        .map((d) => (d.startsWith('style-src') ? "style-src 'self' 'unsafe-inline'" : d.startsWith('img-src') ? "img-src 'self' data:" : d))
+        .join('; '),
     uiConfig: { docExpansion: 'list', deepLinking: true },
   });
   app.get(`${DOCS_PREFIX}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());

@@ -54,6 +54,8 @@ describe.skipIf(!dbAvailable)('OpenAPI document', () => {
     await expect(SwaggerParser.validate(structuredClone(doc) as never)).resolves.toBeTruthy();
     const alias = await app.inject({ method: 'GET', url: '/api/docs/openapi.json' });
     expect(alias.json()).toEqual(doc);
+    const negotiated = await app.inject({ method: 'GET', url: '/api/docs', headers: { accept: 'application/json' } });
+    expect(negotiated.json()).toEqual(doc);
   });
 
   it('documents every route the server registers', () => {

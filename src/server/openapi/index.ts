@@ -66,6 +66,15 @@ async function openapiPlugin(app: FastifyInstance, opts: { resources: ResourceRe
         .map((d) => (d.startsWith('style-src') ? "style-src 'self' 'unsafe-inline'" : d.startsWith('img-src') ? "img-src 'self' data:" : d))
         .join('; '),
     uiConfig: { docExpansion: 'list', deepLinking: true },
+    // GET /api/docs asked for JSON (Accept: application/json, not HTML) is the document itself.
+    uiHooks: {
+      onRequest: async (req, reply) => {
+        const accept = String(req.headers.accept ?? '');
+        if (req.url.split('?')[0].replace(/\/$/, '') === DOCS_PREFIX && accept.includes('application/json') && !accept.includes('text/html')) {
+          return reply.send(app.swagger());
+        }
+      },
+    },
   });
   app.get(`${DOCS_PREFIX}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());
 }

@@ -46,7 +46,28 @@ interface Sent {
   url: string;
   token?: string;
   body?: string;
+  contentType?: string;
+  lang?: string;
 }
+
+/** Mostly JSON, sometimes what a confused client declares instead. */
+const contentTypes = fc.oneof(
+  { weight: 8, arbitrary: fc.constant('application/json') },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom(
+      'application/json; charset=latin1',
+      'APPLICATION/JSON',
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=zz',
+      'application/xml',
+      'application/json-patch+json',
+      '',
+    ),
+  },
+);
+const languages = fc.constantFrom(undefined, 'en-US', 'zh-CN', 'fr', '*', 'en-US;q=abc,,', 'x'.repeat(300));
 
 const nest = (depth: number): unknown => {
   let v: unknown = 'x';
@@ -194,12 +215,16 @@ function requestsFor(op: Operation, tokens: fc.Arbitrary<string | undefined>, ba
     { weight: 1, arbitrary: anyValue.map((v) => JSON.stringify(v) ?? 'null') },
     { weight: 1, arbitrary: fc.constantFrom('{', '{"a":', '[1,]', 'nul', '"\\ud800"', '{"__proto__":{"x":1}}', '{"constructor":{"prototype":{"x":1}}}', '') },
   );
-  return fc.record({ path, query, body: takesBody ? fc.option(body, { nil: undefined }) : fc.constant(undefined), token: tokens }).map((r) => ({
-    method: op.method,
-    url: r.query ? `${r.path}?${r.query}` : r.path,
-    token: r.token,
-    body: r.body,
-  }));
+  return fc
+    .record({ path, query, body: takesBody ? fc.option(body, { nil: undefined }) : fc.constant(undefined), token: tokens, contentType: contentTypes, lang: languages })
+    .map((r) => ({
+      method: op.method,
+      url: r.query ? `${r.path}?${r.query}` : r.path,
+      token: r.token,
+      body: r.body,
+      contentType: r.contentType,
+      lang: r.lang,
+    }));
 }
 
 describe.skipIf(!dbAvailable)('fuzz: generated bad requests to every operation', () => {
@@ -226,14 +251,15 @@ describe.skipIf(!dbAvailable)('fuzz: generated bad requests to every operation',
   const check = async (req: Sent) => {
     const headers: Record<string, string> = {};
     if (req.token) headers.authorization = req.token;
-    if (req.body !== undefined) headers['content-type'] = 'application/json';
+    if (req.body !== undefined) headers['content-type'] = req.contentType ?? 'application/json';
+    if (req.lang) headers['accept-language'] = req.lang;
     const res = await fetch(s.baseUrl + req.url, { method: req.method, headers, body: req.body });
     const text = await res.text();
     const where = `${req.method} ${req.url.slice(0, 200)} body=${(req.body ?? '').slice(0, 200)} -> ${res.status}`;
     if (res.status >= 500) failures.push(`${where}: ${text.slice(0, 200)}`);
     const isJson = (res.headers.get('content-type') ?? '').includes('application/json');
     // A file is a file: an export, an upload's bytes or the docs viewer may answer 200 in its own type.
-    const pathOnly = req.url.split('?')[0];
+    const pathOnly = new URL(res.url).pathname; // as sent: the URL parser resolves '%2E%2E' segments
     if (!isJson && res.status === 200 && (/\/(export|content)$/.test(pathOnly) || pathOnly.startsWith('/api/docs'))) return;
     try {
       const body = JSON.parse(text) as Record<string, unknown>;
@@ -272,7 +298,7 @@ describe.skipIf(!dbAvailable)('fuzz: generated bad requests to every operation',
   });
   afterAll(() => s?.close());
 
-  it('answers every generated bad request below 500 with an envelope and writes nothing', async () => {
+  it('answers every generated bad request below 500 with an envelope and writes nothing', { timeout: 60_000 + RUNS * 1_000 }, async () => {
     expect(ops.length).toBeGreaterThan(40);
     // The registry's resources all got a baseline record: mutations reach the database layer.
     expect(baselines.size).toBeGreaterThanOrEqual(2);

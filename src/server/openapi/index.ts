@@ -7,9 +7,17 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ResourceRegistry } from '../resources/registry';
-import { isGenericResourceUrl, resourceDocument } from './resources';
+import { envelopeOf, isGenericResourceUrl, resourceDocument } from './resources';
 
 export const DOCS_PREFIX = '/api/docs';
+
+const ENVELOPE_RESPONSES = {
+  200: { description: 'Success: the envelope with code 200', ...envelopeOf({}) },
+  default: {
+    description: 'Error: the envelope with code equal to the HTTP status; a 400 carries a message per field in data',
+    ...envelopeOf({ type: ['object', 'null'], additionalProperties: { type: 'string' } }),
+  },
+};
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -42,7 +50,11 @@ async function openapiPlugin(app: FastifyInstance, opts: { resources: ResourceRe
       security: [{ token: [] }],
     },
     // The generic resource routes become concrete per-resource paths below.
-    transform: ({ schema, url }) => ({ schema: isGenericResourceUrl(url) ? { ...schema, hide: true } : schema, url }),
+    // Hand-written routes answer the envelope; the document says so where a route does not.
+    transform: ({ schema, url }) => ({
+      schema: isGenericResourceUrl(url) ? { ...schema, hide: true } : { ...schema, response: schema.response ?? ENVELOPE_RESPONSES },
+      url,
+    }),
     transformObject: (doc) => {
       const openapi = 'openapiObject' in doc ? doc.openapiObject : {};
       return {

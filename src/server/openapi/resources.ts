@@ -36,7 +36,7 @@ export const isGenericResourceUrl = (url: string) => url.startsWith('/api/r/:res
 type Operation = Record<string, unknown>;
 type PathItem = Record<string, Operation>;
 
-const envelopeOf = (data: JsonSchema): JsonSchema => ({
+export const envelopeOf = (data: JsonSchema): JsonSchema => ({
   type: 'object',
   required: ['code', 'msg', 'data'],
   properties: { code: { type: 'integer' }, msg: { type: 'string' }, data },

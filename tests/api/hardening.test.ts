@@ -69,6 +69,11 @@ describe.skipIf(!dbAvailable)('hardening: bad input never reaches a 500', () => 
       expect(Object.keys(put.body.data as object)).toEqual(['goodsName']);
     }
     expect(await total()).toBe(before);
+    // Characters outside the BMP (a surrogate pair) are ordinary text.
+    const emoji = await s.call<ResourceRecord>('POST', '/api/r/purchaseOffers', { token: owner.token, body: offer({ title: 'Rebar \u{1F600} batch' }) });
+    expect(emoji.status).toBe(200);
+    expect(emoji.body.data.title).toBe('Rebar \u{1F600} batch');
+    await s.call('DELETE', `/api/r/purchaseOffers/${emoji.body.data.id}`, { token: owner.token });
   });
 
   it('refuses them in the sign-in forms and in a notice title', async () => {

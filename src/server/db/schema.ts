@@ -33,6 +33,8 @@ export const users = pgTable(
     /** owner | ops | an operator type of schemas/permissions.json */
     role: text('role').notNull(),
     isOwner: boolean('is_owner').notNull().default(false),
+    /** False for an operator added but not yet bound by SMS code (or unbound): cannot sign in. */
+    bound: boolean('bound').notNull().default(true),
     status: text('status', { enum: ['active', 'disabled', 'deleted'] }).notNull().default('active'),
     /** Password failures in a row; reset on success and when a lock starts. */
     failedLogins: integer('failed_logins').notNull().default(0),
@@ -320,4 +322,26 @@ export const idempotencyKeys = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.accountId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
+);
+
+/** Who did what to which operator of an account, and when (shown on the account page). */
+export const operatorEvents = pgTable(
+  'operator_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    actorId: uuid('actor_id')
+      .notNull()
+      .references(() => users.id),
+    targetId: uuid('target_id')
+      .notNull()
+      .references(() => users.id),
+    /** add | edit | sendBindCode | bind | enable | disable | unbind | delete */
+    action: text('action').notNull(),
+    detail: jsonb('detail').$type<Record<string, string>>().notNull().default({}),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [index('operator_events_account_idx').on(t.accountId, t.createdAt)],
 );

@@ -19,6 +19,7 @@ import devRoutes from './modules/dev/routes';
 import fileRoutes from './modules/files/routes';
 import messageRoutes from './modules/messages/routes';
 import noticeRoutes from './modules/notices/routes';
+import operatorRoutes from './modules/operators/routes';
 import todoRoutes from './modules/todos/routes';
 import userRoutes from './modules/users/routes';
 import { repoRoot } from './paths';
@@ -77,6 +78,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
       api.get('/meta/origins', { schema: { tags: ['meta'], summary: 'Console origins per variant' } }, async (req) => ok(req, ctx.origins));
       await api.register(authRoutes, ctx);
       await api.register(userRoutes, ctx);
+      await api.register(operatorRoutes, ctx);
       await api.register(noticeRoutes, ctx);
       await api.register(messageRoutes, ctx);
       await api.register(todoRoutes, ctx);

@@ -7,17 +7,19 @@ import enApi from '../shared/locales/en-US/api.json';
 import enErrors from '../shared/locales/en-US/errors.json';
 import enFormats from '../shared/locales/en-US/formats.json';
 import enMessages from '../shared/locales/en-US/messages.json';
+import enOperators from '../shared/locales/en-US/operators.json';
 import enValidation from '../shared/locales/en-US/validation.json';
 import zhAgreements from '../shared/locales/zh-CN/agreements.json';
 import zhApi from '../shared/locales/zh-CN/api.json';
 import zhErrors from '../shared/locales/zh-CN/errors.json';
 import zhFormats from '../shared/locales/zh-CN/formats.json';
 import zhMessages from '../shared/locales/zh-CN/messages.json';
+import zhOperators from '../shared/locales/zh-CN/operators.json';
 import zhValidation from '../shared/locales/zh-CN/validation.json';
 
 const resources = {
-  'zh-CN': { errors: zhErrors, validation: zhValidation, messages: zhMessages, agreements: zhAgreements, formats: zhFormats, api: zhApi },
-  'en-US': { errors: enErrors, validation: enValidation, messages: enMessages, agreements: enAgreements, formats: enFormats, api: enApi },
+  'zh-CN': { errors: zhErrors, validation: zhValidation, messages: zhMessages, agreements: zhAgreements, formats: zhFormats, api: zhApi, operators: zhOperators },
+  'en-US': { errors: enErrors, validation: enValidation, messages: enMessages, agreements: enAgreements, formats: enFormats, api: enApi, operators: enOperators },
 };
 const SERVER_NAMESPACES = Object.keys(resources['zh-CN']);
 

@@ -38,6 +38,7 @@ export default async function authRoutes(app: FastifyInstance, ctx: AppContext) 
 
   function assertCanSignIn(user: UserRow) {
     if (user.status === 'disabled') throw forbidden('accountDisabled');
+    if (!user.bound) throw forbidden('operators:errors.unbound');
   }
 
   app.get('/captchaImage', { schema: S.captchaImage }, async (req) => ok(req, await createCaptcha(db, clock.now())));

@@ -30,6 +30,8 @@ export async function resolveToken(db: Db, token: string, now: Date): Promise<Se
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, now),
         eq(users.status, 'active'),
+        // An unbound operator's sessions end with the unbind; this keeps any stray one dead.
+        eq(users.bound, true),
       ),
     )
     .limit(1);

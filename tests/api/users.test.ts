@@ -86,8 +86,9 @@ describe.skipIf(!dbAvailable)('users API', () => {
     it('moves the login to a new phone proved by its code', async () => {
       const { token, phone } = await signedIn(s);
       const next = newPhone();
+      const oldCode = await sendCode(s, phone, 'verify', token);
       const code = await sendCode(s, next, 'updateMobile', token);
-      const res = await s.call('POST', '/api/system/users/updateMobile', { token, body: { phone: next, code } });
+      const res = await s.call('POST', '/api/system/users/updateMobile', { token, body: { oldCode, phone: next, code } });
       expect(res.body.code).toBe(200);
       expect((await loginPassword(s, next)).status).toBe(200);
       expect((await loginPassword(s, phone)).status).toBe(400);
@@ -99,7 +100,7 @@ describe.skipIf(!dbAvailable)('users API', () => {
       s.clock.advance(61_000);
       const send = await s.call('POST', '/api/smscode', { token: a.token, body: { phone: b.phone, scene: 'updateMobile' } });
       expect(send.body).toMatchObject({ code: 400, data: { phone: '该手机号已注册' } });
-      const change = await s.call('POST', '/api/system/users/updateMobile', { token: a.token, body: { phone: b.phone, code: '123456' } });
+      const change = await s.call('POST', '/api/system/users/updateMobile', { token: a.token, body: { oldCode: '123456', phone: b.phone, code: '123456' } });
       expect(change.body).toMatchObject({ code: 400, data: { phone: '该手机号已注册' } });
     });
 

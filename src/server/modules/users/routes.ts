@@ -56,9 +56,12 @@ export default async function userRoutes(app: FastifyInstance, ctx: AppContext) 
 
   app.post('/system/users/updateMobile', { schema: S.updateMobile }, async (req) => {
     const me = currentUser(req);
-    const body = validateBody(req.body, { phone: phoneRule, code: smsCodeRule });
+    // A stolen token alone must not move the account: the current phone proves itself too
+    // (oldCode, scene verify) besides the new one (code, scene updateMobile).
+    const body = validateBody(req.body, { oldCode: smsCodeRule, phone: phoneRule, code: smsCodeRule });
     if (body.phone === me.phone) throw fieldError({ phone: 'samePhone' });
     if (await findUserByPhone(db, body.phone)) throw fieldError({ phone: 'phoneRegistered' });
+    await consumeSmsCode(ctx, me.phone ?? '', 'verify', body.oldCode, 'oldCode');
     await consumeSmsCode(ctx, body.phone, 'updateMobile', body.code);
     try {
       await db.update(users).set({ phone: body.phone, updatedAt: clock.now() }).where(eq(users.id, me.id));

@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { precompressDir } from './precompress';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SOURCES = ['src/web', 'src/shared', 'schemas', 'variants', 'vite.config.ts', 'package-lock.json'];
@@ -35,6 +36,7 @@ export async function buildWeb(variant: string, opts: { force?: boolean; quiet?:
   process.env.NODE_ENV = 'production';
   try {
     await build({ configFile: path.join(repoRoot, 'vite.config.ts'), mode: 'production', logLevel: opts.quiet ? 'warn' : 'info' });
+    precompressDir(webDistFor(variant));
   } finally {
     for (const [k, v] of Object.entries(previous)) {
       if (v === undefined) delete process.env[k];

@@ -11,6 +11,7 @@ import authPlugin from './plugins/auth';
 import envelopePlugin, { clientErrorHandler, frameworkErrors, ok } from './plugins/envelope';
 import { loggerOptions, type LogStream } from './logging';
 import openapiPlugin from './openapi';
+import securityPlugin from './plugins/security';
 import spaPlugin from './plugins/spa';
 import agreementRoutes from './modules/agreements/routes';
 import authenticationRoutes from './modules/authentication/routes';
@@ -68,6 +69,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   });
 
   await app.register(envelopePlugin);
+  await app.register(securityPlugin, { origins: ctx.origins });
   // Before any route: it documents the routes as they are registered (GET /api/docs).
   await app.register(openapiPlugin, { resources });
   scheduleIdempotencyPurge(app, database.db);

@@ -1,0 +1,57 @@
+// Security headers on every response (console and API), from @fastify/helmet, with a
+// Content-Security-Policy the built console satisfies (tests/e2e/csp.test.ts loads every page
+// kind and sees no violation), and responses compressed when the client accepts it.
+//   - script-src 'unsafe-eval': the console validates forms with ajv, which compiles the JSON
+//     Schemas the server sends at run time into functions (new Function); a resource added as
+//     a JSON file has no build step where its validator could be precompiled.
+//   - style-src 'unsafe-inline': antd's CSS-in-JS writes <style> elements and style attributes.
+//   - connect-src adds the variant origins (cross-origin sign-in hand-off, /api/meta/origins).
+//   - no upgrade-insecure-requests: the embedded default serves plain HTTP on localhost.
+// API responses are never cached by the browser or a proxy (sign-in answers carry tokens and
+// captchas, the rest personal data) unless a route says otherwise (signed file URLs).
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+export interface SecurityOptions {
+  /** Console origins per variant; filled once every variant listens (shared object). */
+  origins: Record<string, string>;
+}
+
+export function contentSecurityPolicy(origins: Record<string, string>) {
+  return {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'", "'unsafe-eval'"],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:'],
+      fontSrc: ["'self'", 'data:'],
+      // Read at request time: the variant origins are known only once each variant listens.
+      connectSrc: ["'self'", () => Object.values(origins).join(' ')],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+    },
+  };
+}
+
+async function securityPlugin(app: FastifyInstance, opts: SecurityOptions) {
+  await app.register(helmet, {
+    contentSecurityPolicy: contentSecurityPolicy(opts.origins),
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // Variants on other origins link to each other; nothing here is embedded cross-origin.
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+  });
+  // Static assets are precompressed at build (scripts/lib/precompress.ts) and served as is;
+  // this compresses what is made per request (JSON lists, CSV exports) above 1 KB.
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+  app.addHook('onSend', async (req, reply) => {
+    if (req.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+  });
+}
+
+export default fp(securityPlugin, { name: 'security', dependencies: ['envelope'] });

@@ -181,6 +181,8 @@ const SPEC_PATHS = [
   '/friendLinks',
   '/ops',
   ...OPS,
+  // DESIGN §5: an operator binds by SMS code before it can sign in.
+  '/user/bindOperator',
 ];
 
 const RECEIPTS = SPEC_PATHS.slice(12, 27);
@@ -244,6 +246,7 @@ describe('public routes (SPEC §2, docs/decisions.md "Public routes")', () => {
         '/user/serviceProvision',
         '/user/registerSuccessfully',
         '/user/webview',
+        '/user/bindOperator',
         '/landing',
         '/home',
       ].sort(),

@@ -36,6 +36,8 @@ export const PAGES: Record<string, ComponentType<PageProps>> = {
   businessAuthentication: lazyPage(() => import('./authentication/AuthenticationPage')),
   authenticationSubmitted: lazyPage(() => import('./authentication/AuthenticationSubmittedPage')),
   opsAuthentication: lazyPage(() => import('./ops/OpsAuthenticationPage')),
+  operator: lazyPage(() => import('./operator/OperatorPage')),
+  bindOperator: lazyPage(() => import('./operator/BindOperatorPage')),
 };
 
 export const PlaceholderPage = lazyPage(() => import('./placeholder/PlaceholderPage'));

@@ -1,0 +1,65 @@
+import { Button, Form, Input, Typography } from 'antd';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { AuthCard } from '../../components/AuthCard';
+import { NewPasswordFields } from '../../components/NewPasswordFields';
+import { useFormRules } from '../../forms/rules';
+import { showServerErrors } from '../../forms/serverErrors';
+import { usePageTitle } from '../../hooks/usePageTitle';
+import { toast } from '../../providers/uiBridge';
+import { bindOperator } from './api';
+
+interface Values {
+  phone: string;
+  code: string;
+  password: string;
+  confirmPassword: string;
+}
+
+/**
+ * /user/bindOperator: an operator the owner added binds its phone with the SMS code it received
+ * (sent when the owner added it or re-sent by the owner) and chooses its password.
+ */
+export default function BindOperatorPage() {
+  const { t } = useTranslation('operators');
+  usePageTitle('operators:bind.title');
+  const rules = useFormRules();
+  const navigate = useNavigate();
+  const [form] = Form.useForm<Values>();
+  const [submitting, setSubmitting] = useState(false);
+
+  const onFinish = async ({ phone, code, password }: Values) => {
+    setSubmitting(true);
+    try {
+      await bindOperator({ phone, code, password });
+      toast('success', t('bind.done'));
+      navigate('/user/login', { replace: true });
+    } catch (error) {
+      const text = showServerErrors(form, error);
+      if (text) toast('error', text);
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <AuthCard title={t('bind.title')}>
+      <Typography.Paragraph type="secondary">{t('bind.intro')}</Typography.Paragraph>
+      <Form<Values> form={form} layout="vertical" requiredMark={false} onFinish={onFinish}>
+        <Form.Item name="phone" label={t('bind.phone')} rules={rules.phone}>
+          <Input inputMode="tel" maxLength={11} autoComplete="tel" />
+        </Form.Item>
+        <Form.Item name="code" label={t('bind.code')} rules={rules.smsCode}>
+          <Input inputMode="numeric" maxLength={6} autoComplete="one-time-code" />
+        </Form.Item>
+        <NewPasswordFields label={t('bind.password')} confirmLabel={t('bind.confirmPassword')} />
+        <Button type="primary" htmlType="submit" size="large" block loading={submitting}>
+          {t('bind.submit')}
+        </Button>
+      </Form>
+      <div className="auth-card__footnote">
+        <Link to="/user/login">{t('bind.backToLogin')}</Link>
+      </div>
+    </AuthCard>
+  );
+}

@@ -148,6 +148,23 @@ describe.skipIf(!dbAvailable)('operators API', () => {
     ]);
   });
 
+  it('getTodoUserList answers the todos each operator can act on', async () => {
+    const owner = await signedIn(s, { userType: 'enterprise' });
+    const finance = await boundOperator(owner.token, 'finance');
+    const buyer = await boundOperator(owner.token, 'purchaser');
+    const todosOf = async (token: string) => {
+      const res = await s.call<{ records: { kind: string; link: string | null }[]; total: number }>('POST', '/api/system/order/getTodoUserList', { token, body: {} });
+      expect(res.status).toBe(200);
+      return res.body.data;
+    };
+    // The account's open todo is to authenticate (/businessAuthentication, the account permission).
+    const all = await s.call<{ total: number }>('POST', '/api/system/order/getTodoList', { token: owner.token, body: {} });
+    expect(all.body.data.total).toBe(1);
+    expect((await todosOf(owner.token)).records.map((t) => t.link)).toEqual(['/businessAuthentication']);
+    expect((await todosOf(finance.token)).records.map((t) => t.kind)).toEqual(['authenticate']);
+    expect(await todosOf(buyer.token)).toEqual({ records: [], total: 0 });
+  });
+
   describe('operator-type matrix', () => {
     const answers = new Map<string, number>();
     /** What the account page reads to show its manage buttons (add, edit, enable, ...). */

@@ -9,6 +9,8 @@ import { fieldError } from '../../errors';
 import { currentUser } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
 import { pageFrom } from '../../pagination';
+import { findRoute } from '../../../shared/menu';
+import { permissionsForUser } from '../../../shared/permissions';
 import { todoSchemas as S } from './schemas';
 
 
@@ -18,6 +20,15 @@ function businessTypeOf(body: unknown): '0' | '1' {
   if (v === '0' || v === '1' || v === 0 || v === 1) return String(v) as '0' | '1';
   throw fieldError({ businessType: 'invalidValue' });
 }
+
+const toTodoView = (req: FastifyRequest, t: typeof todos.$inferSelect): TodoView => ({
+  id: t.id,
+  kind: t.kind,
+  title: req.t(`messages:todo.${t.kind}`, t.params),
+  link: t.link,
+  businessType: t.businessType,
+  createdAt: t.createdAt.toISOString(),
+});
 
 export default async function todoRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db, clock } = ctx;
@@ -37,19 +48,31 @@ export default async function todoRoutes(app: FastifyInstance, ctx: AppContext) 
       db.select({ total: count() }).from(todos).where(where),
     ]);
     const data: Page<TodoView> = {
-      records: rows.map((t) => ({
-        id: t.id,
-        kind: t.kind,
-        title: req.t(`messages:todo.${t.kind}`, t.params),
-        link: t.link,
-        businessType: t.businessType,
-        createdAt: t.createdAt.toISOString(),
-      })),
+      records: rows.map((t) => toTodoView(req, t)),
       total,
     };
     return ok(req, data);
   };
 
+  /**
+   * getTodoUserList: the open todos of the account this user (owner or operator) can act on:
+   * those whose business page its operator type reaches. A todo without a known page is for all.
+   */
+  app.post('/system/order/getTodoUserList', { schema: S.userList }, async (req) => {
+    const me = currentUser(req);
+    const page = pageFrom(req.body);
+    const granted = new Set(permissionsForUser(me.role, me.account.type === 'platform' ? 'approved' : me.account.authStatus).map((p) => p.permissionId));
+    const reaches = (link: string | null) => {
+      const route = link ? findRoute(link) : undefined;
+      return !route || route.permissionIds.length === 0 || route.permissionIds.some((id) => granted.has(id));
+    };
+    const rows = (await db.select().from(todos).where(openFor(req)).orderBy(desc(todos.createdAt))).filter((t) => reaches(t.link));
+    const data: Page<TodoView> = {
+      records: rows.slice(page.offset, page.offset + page.pageSize).map((t) => toTodoView(req, t)),
+      total: rows.length,
+    };
+    return ok(req, data);
+  });
   app.post('/system/newTodo/todoCount', { schema: S.count }, countHandler);
   app.post('/system/newTodo/todoList', { schema: S.list }, listHandler);
   app.post('/system/order/getTodoCount', { schema: S.count }, countHandler);

@@ -15,6 +15,8 @@ export const accounts = pgTable('accounts', {
     .notNull()
     .default('unverified'),
   status: text('status', { enum: ['active', 'closed'] }).notNull().default('active'),
+  /** When the owner opened the mutual-promise service (POST /system/users/openMutual). */
+  mutualOpenedAt: ts('mutual_opened_at'),
   createdAt: ts('created_at').notNull(),
   updatedAt: ts('updated_at').notNull(),
 });

@@ -1,0 +1,1 @@
+ALTER TABLE "accounts" ADD COLUMN "mutual_opened_at" timestamp with time zone;

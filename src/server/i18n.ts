@@ -4,6 +4,7 @@ import i18next, { type TFunction } from 'i18next';
 import { DEFAULT_LANGUAGE, FALLBACK_LANGUAGE, type Language } from '../shared/constants';
 import enAgreements from '../shared/locales/en-US/agreements.json';
 import enApi from '../shared/locales/en-US/api.json';
+import enCounterparties from '../shared/locales/en-US/counterparties.json';
 import enErrors from '../shared/locales/en-US/errors.json';
 import enFormats from '../shared/locales/en-US/formats.json';
 import enMessages from '../shared/locales/en-US/messages.json';
@@ -11,6 +12,7 @@ import enOperators from '../shared/locales/en-US/operators.json';
 import enValidation from '../shared/locales/en-US/validation.json';
 import zhAgreements from '../shared/locales/zh-CN/agreements.json';
 import zhApi from '../shared/locales/zh-CN/api.json';
+import zhCounterparties from '../shared/locales/zh-CN/counterparties.json';
 import zhErrors from '../shared/locales/zh-CN/errors.json';
 import zhFormats from '../shared/locales/zh-CN/formats.json';
 import zhMessages from '../shared/locales/zh-CN/messages.json';
@@ -18,8 +20,8 @@ import zhOperators from '../shared/locales/zh-CN/operators.json';
 import zhValidation from '../shared/locales/zh-CN/validation.json';
 
 const resources = {
-  'zh-CN': { errors: zhErrors, validation: zhValidation, messages: zhMessages, agreements: zhAgreements, formats: zhFormats, api: zhApi, operators: zhOperators },
-  'en-US': { errors: enErrors, validation: enValidation, messages: enMessages, agreements: enAgreements, formats: enFormats, api: enApi, operators: enOperators },
+  'zh-CN': { errors: zhErrors, validation: zhValidation, messages: zhMessages, agreements: zhAgreements, formats: zhFormats, api: zhApi, counterparties: zhCounterparties, operators: zhOperators },
+  'en-US': { errors: enErrors, validation: enValidation, messages: enMessages, agreements: enAgreements, formats: enFormats, api: enApi, counterparties: enCounterparties, operators: enOperators },
 };
 const SERVER_NAMESPACES = Object.keys(resources['zh-CN']);
 

@@ -15,7 +15,6 @@ import securityPlugin from './plugins/security';
 import spaPlugin from './plugins/spa';
 import agreementRoutes from './modules/agreements/routes';
 import counterpartyRoutes from './modules/counterparties/routes';
-import counterpartyRoutes from './modules/counterparties/routes';
 import personalAgreementRoutes from './modules/agreements/personal';
 import authenticationRoutes from './modules/authentication/routes';
 import authRoutes from './modules/auth/routes';
@@ -88,7 +87,6 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
       await api.register(messageRoutes, ctx);
       await api.register(todoRoutes, ctx);
       await api.register(agreementRoutes, ctx);
-      await api.register(counterpartyRoutes, ctx);
       await api.register(counterpartyRoutes, ctx);
       await api.register(personalAgreementRoutes, ctx);
       await api.register(resourceRoutes, { ...ctx, resources });

@@ -1,8 +1,7 @@
 // Named pages of schemas/menu.json (`render: { page: <name> }`) and the variants' homePage names.
 // Every page is its own chunk: the login route downloads only what it shows.
-import type { ComponentType } from 'react';
 import type { ResolvedRoute } from '../../shared/menu';
-import { lazyPage } from '../routing/lazyPage';
+import { lazyPage, type LazyPageComponent } from '../routing/lazyPage';
 import { signsInOnMainPlatform } from '../variant';
 
 export interface PageProps {
@@ -14,7 +13,7 @@ const agreement = (name: 'RegisterProtocolPage' | 'ServiceProvisionPage') =>
 const home = (name: 'HomeMain' | 'HomeXhn' | 'HomeSzdj' | 'HomeJjsk') =>
   lazyPage(() => import('./home/HomePage').then((m) => ({ default: m[name] })));
 
-export const PAGES: Record<string, ComponentType<PageProps>> = {
+export const PAGES: Record<string, LazyPageComponent<PageProps>> = {
   // A variant build has no login form of its own: it sends the visitor to the main platform's.
   login: signsInOnMainPlatform()
     ? lazyPage(() => import('../handoff/MainPlatformLogin'))

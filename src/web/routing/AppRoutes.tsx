@@ -1,7 +1,8 @@
 import { Suspense } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
+import { matchPath, Navigate, Route, Routes } from 'react-router';
 import { NOT_FOUND_PATH, resolveRoutes, type ResolvedRoute } from '../../shared/menu';
 import { PageLoading } from '../components/PageLoading';
+import { PAGES } from '../pages/registry';
 import { VARIANT } from '../variant';
 import { GuestOnly } from './GuestOnly';
 import { HandoffGate } from './HandoffGate';
@@ -21,6 +22,22 @@ const authPages = ROUTES.filter((route) => route.layout === 'user' && route.rend
 const publicBlankPages = ROUTES.filter((route) => route.layout === 'blank' && route.public && route.render);
 /** The auth layout's own prefix (/user): unknown paths under it are unknown pages, not console pages. */
 const authPrefixes = [...new Set(authPages.map((route) => `/${route.path.split('/')[1]}`))];
+
+/**
+ * Starts downloading what the first page of the visit needs, beside the entry rather than after
+ * it has rendered. Resolves once a sign-in page (small, preloaded by index.html) has arrived, so
+ * the first render shows it without a loading state; the console frame is only started (it is
+ * large, and its own loading state is the right thing to show meanwhile).
+ */
+export function preloadRoute(pathname: string): Promise<void> {
+  const authRoute = authPages.find((route) => matchPath(route.path, pathname));
+  if (!authRoute) {
+    if (!publicBlankPages.some((route) => matchPath(route.path, pathname))) void RefineRoot.preload();
+    return Promise.resolve();
+  }
+  const page = authRoute.render && 'page' in authRoute.render ? PAGES[authRoute.render.page] : undefined;
+  return Promise.all([AuthLayout.preload(), page?.preload()]).then(() => undefined);
+}
 
 const pageElement = (route: ResolvedRoute) =>
   route.key === 'login' ? (

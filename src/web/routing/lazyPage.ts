@@ -23,18 +23,41 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   });
 }
 
-export function lazyPage<P extends object = object>(load: () => Promise<PageModule<P>>) {
-  const make = () =>
-    lazy(() =>
-      withTimeout(load(), CHUNK_LOAD_TIMEOUT_MS).catch((error: unknown) => {
+export interface LazyPageComponent<P> {
+  (props: P): ReturnType<typeof createElement>;
+  /** Starts the download; once it has arrived the page renders without suspending. */
+  preload(): Promise<void>;
+}
+
+export function lazyPage<P extends object = object>(load: () => Promise<PageModule<P>>): LazyPageComponent<P> {
+  // A page that has arrived renders directly: React.lazy would still suspend once on its first
+  // render, and React holds back revealing a suspended boundary (up to 300 ms), which is what
+  // the first page of a visit must not wait for.
+  let loaded: ComponentType<P> | undefined;
+  let pending: Promise<PageModule<P>> | undefined;
+  const fetchPage = () => {
+    pending ??= withTimeout(load(), CHUNK_LOAD_TIMEOUT_MS).then(
+      (module) => {
+        loaded = module.default;
+        return module;
+      },
+      (error: unknown) => {
+        pending = undefined;
         failed.add(() => {
           current = make();
         });
         throw error;
-      }),
+      },
     );
-  let current = make();
-  return function LazyPage(props: P) {
-    return createElement(current, props);
+    return pending;
   };
+  const make = () => lazy(fetchPage);
+  let current = make();
+  const LazyPage = (props: P) => createElement(loaded ?? current, props);
+  LazyPage.preload = () =>
+    fetchPage().then(
+      () => undefined,
+      () => undefined, // the render that needs the page shows the failure and its retry
+    );
+  return LazyPage;
 }

@@ -1,8 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { preloadChunkPlugin } from './scripts/lib/vite-preload';
-import { variantPlugin } from './scripts/lib/vite-variant';
+import { preloadChunkPlugin } from './scripts/lib/vite-preload.ts';
+import { variantPlugin } from './scripts/lib/vite-variant.ts';
 
 // One front end, several variants (SPEC §1): each builds into its own folder so the
 // server can serve any of them. VARIANT is read at build time only.

@@ -20,6 +20,8 @@ export default defineConfig({
           server: { deps: { inline: [/@refinedev\//] } },
           environment: 'jsdom',
           setupFiles: ['tests/support/web-setup.ts'],
+          // expect.poll waits on what the user sees; 1 s (vitest's default) is too short on a busy machine.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
       {
@@ -54,6 +56,7 @@ export default defineConfig({
           globalSetup: ['tests/support/e2e-global.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
+          expect: { poll: { timeout: 15_000 } },
           fileParallelism: false,
         },
       },

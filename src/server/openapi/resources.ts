@@ -30,6 +30,15 @@ export const resourceRouteSchemas = {
   },
 };
 
+/** Create and actions honour Idempotency-Key (src/server/idempotency.ts). */
+const idempotencyKey = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description: 'Client-chosen key (1-200 printable ASCII): a retry with the same key and body answers the stored response; another body is a 422; a twin in flight is a 409. Kept 24 h.',
+  schema: { type: 'string', minLength: 1, maxLength: 200 },
+};
+
 /** Generic route URLs the document replaces with one concrete set of paths per resource. */
 export const isGenericResourceUrl = (url: string) => url.startsWith('/api/r/:resource');
 
@@ -101,7 +110,7 @@ export function resourceDocument(registry: ResourceRegistry): { schemas: Record<
         parameters: [...page, ...filters],
         responses: answer({ type: 'object', properties: { records: { type: 'array', items: ref(name) }, total: { type: 'integer' } } }),
       },
-      post: { tags: t, summary: `Create a ${def.name} record`, requestBody: { required: true, content: json(ref(`${name}Input`)) }, responses: answer(ref(name)) },
+      post: { tags: t, summary: `Create a ${def.name} record`, parameters: [idempotencyKey], requestBody: { required: true, content: json(ref(`${name}Input`)) }, responses: answer(ref(name)) },
     };
     paths[`${base}/export`] = {
       get: {
@@ -133,7 +142,7 @@ export function resourceDocument(registry: ResourceRegistry): { schemas: Record<
         post: {
           tags: t,
           summary: `${action.name}: ${action.from.join(' | ')} -> ${action.to}`,
-          parameters: [id],
+          parameters: [id, idempotencyKey],
           ...(action.input ? { requestBody: { required: true, content: json(action.input as unknown as JsonSchema) } } : {}),
           responses: answer(ref(name)),
         },

@@ -1,24 +1,48 @@
-// Domain logic a resource action runs inside its state transition, registered by name. A
-// resource file refers to a handler by that name (actions[].handler); the server refuses to
-// start when a file names a handler that is not registered here.
+// Domain logic a resource action runs inside its transaction, registered by name. A resource
+// file refers to a handler by that name (actions[].handler); the server refuses to start when a
+// file names a handler that is not registered here.
+//
+// The handler runs BEFORE the state is written, with the record locked and as it is now. It may
+// refuse (throw an AppError: nothing is written), patch the record's fields, send the record to
+// another declared state than the action's `to`, and create records of other resources; all of
+// it commits with the transition and its event, or none of it does.
+import type { ResourceRecord } from '../../shared/resources/types';
 import type { Db } from '../db/client';
 
 export interface ActionContext {
   tx: Db;
   resource: string;
-  record: { id: string; accountId: string | null; state: string | null; data: Record<string, unknown> };
+  action: string;
+  /** The record as locked for this action, before any change. */
+  record: { id: string; accountId: string | null; state: string | null; version: number; data: Record<string, unknown> };
+  /** The action's input, validated against the action's input schema. */
   input: Record<string, unknown>;
   userId: string;
+  accountId: string;
   now: Date;
+  /** Creates a record of another resource in this transaction (validated, with its create event). */
+  create(resource: string, data: Record<string, unknown>, owner: { accountId: string }): Promise<ResourceRecord>;
 }
 
-export type ActionHandler = (ctx: ActionContext) => Promise<void>;
+export interface ActionOutcome {
+  /** Fields to merge into the record's data (the result is validated like any write). */
+  patch?: Record<string, unknown>;
+  /** A declared state other than the action's `to`. */
+  to?: string;
+}
+
+export type ActionHandler = (ctx: ActionContext) => Promise<ActionOutcome | void>;
 
 const handlers = new Map<string, ActionHandler>();
 
 export function registerHandler(name: string, handler: ActionHandler): void {
   if (handlers.has(name)) throw new Error(`action handler '${name}' is registered twice`);
   handlers.set(name, handler);
+}
+
+/** Removes a handler (tests that register their own). */
+export function unregisterHandler(name: string): void {
+  handlers.delete(name);
 }
 
 export const knownHandler = (name: string): boolean => handlers.has(name);

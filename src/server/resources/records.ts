@@ -46,6 +46,7 @@ export async function getRecord(db: Db, def: ResourceDefinition, accountId: stri
   return row;
 }
 
+/** Inserts a record and its create event: call inside a transaction, so both or neither are written. */
 export async function insertRecord(
   db: Db,
   def: ResourceDefinition,
@@ -96,24 +97,36 @@ export async function deleteRecord(db: Db, def: ResourceDefinition, accountId: s
   if (!gone.length) await explainMiss(db, def, accountId, id, 'notDeletable');
 }
 
+/** What an action's handler decided, seen by transition(): another target state, new data. */
+export interface TransitionDecision {
+  to?: string;
+  data?: Record<string, unknown>;
+}
+
 /**
  * Moves a record from one of `from` to `to`, recording the event. Call inside a transaction:
  * the row is locked first, so of two concurrent actions the second sees the new state (409).
+ * `decide` (the action's handler) runs on the locked row before anything is written; it may
+ * throw to refuse, or change the target state and the data.
  */
 export async function transition(
   tx: Db,
   def: ResourceDefinition,
   input: { accountId: string; userId: string; id: string; action: string; from: string[]; to: string; payload: Record<string, unknown>; now: Date },
+  decide?: (current: RecordRow) => Promise<TransitionDecision | void>,
 ): Promise<{ before: string | null; row: RecordRow }> {
   const [current] = await tx.select().from(resourceRecords).where(byId(def, input.accountId, input.id)).for('update');
   if (!current) throw notFound();
   if (!current.state || !input.from.includes(current.state)) throw conflict('actionNotAllowed');
+  const decision = (await decide?.(current)) ?? {};
+  const to = decision.to ?? input.to;
+  if (!def.states?.values.includes(to)) throw new Error(`${def.name}.${input.action}: '${to}' is not a declared state`);
   const [row] = await tx
     .update(resourceRecords)
-    .set({ state: input.to, version: sql`${resourceRecords.version} + 1`, updatedBy: input.userId, updatedAt: input.now })
+    .set({ state: to, data: decision.data ?? current.data, version: sql`${resourceRecords.version} + 1`, updatedBy: input.userId, updatedAt: input.now })
     .where(eq(resourceRecords.id, current.id))
     .returning();
-  await tx.insert(resourceEvents).values({ recordId: row.id, action: input.action, fromState: current.state, toState: input.to, input: input.payload, by: input.userId, at: input.now });
+  await tx.insert(resourceEvents).values({ recordId: row.id, action: input.action, fromState: current.state, toState: to, input: input.payload, by: input.userId, at: input.now });
   return { before: current.state, row };
 }
 

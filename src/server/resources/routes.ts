@@ -2,10 +2,10 @@
 //   GET    /api/r/:resource                 list (pageNo, pageSize, sort, declared filters)
 //   GET    /api/r/:resource/export          CSV or XLSX (format=csv|xlsx) of the same list
 //   GET    /api/r/:resource/:id             one record, with its event history
-//   POST   /api/r/:resource                 create
+//   POST   /api/r/:resource                 create (Idempotency-Key honoured)
 //   PUT    /api/r/:resource/:id             update (body carries the version read)
 //   DELETE /api/r/:resource/:id             delete (only in editable states)
-//   POST   /api/r/:resource/:id/actions/:a  a declared state transition
+//   POST   /api/r/:resource/:id/actions/:a  a declared state transition, with its handler (Idempotency-Key honoured)
 //   GET    /api/meta/resources              the definitions the caller may use
 // Every route checks the shared ability on the resource's permission id and scopes by account.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -13,14 +13,14 @@ import type { Page } from '../../shared/api';
 import type { Action } from '../../shared/permissions';
 import type { ResourceDefinition, ResourceRecord } from '../../shared/resources/types';
 import type { AppContext } from '../context';
-import type { Db } from '../db/client';
 import { badRequest, fieldError, forbidden, notFound } from '../errors';
 import { currentUser, userCan } from '../plugins/auth';
 import { ok } from '../plugins/envelope';
+import { idempotent } from '../idempotency';
 import { isRecordVersion } from '../validate';
 import { resourceRouteSchemas as S } from '../openapi/resources';
 import { exportTable, toCsv, toXlsx } from './export';
-import { handlerFor } from './handlers';
+import { handlerFor, type ActionContext } from './handlers';
 import { parseListQuery } from './query';
 import { deleteRecord, getRecord, insertRecord, listRecords, recordEvents, toView, transition, updateRecord } from './records';
 import type { CompiledResource, ResourceRegistry } from './registry';
@@ -87,12 +87,13 @@ export default async function resourceRoutes(app: FastifyInstance, ctx: AppConte
     });
   });
 
-  app.post('/r/:resource', { schema: S.create }, async (req) => {
+  app.post('/r/:resource', { schema: S.create }, async (req, reply) => {
     const r = resolve(req, 'add');
     const me = currentUser(req);
     const data = validData(req, r, body(req));
-    const row = await insertRecord(db, r.def, { accountId: me.accountId, userId: me.id, data, now: clock.now() });
-    return ok(req, toView(row));
+    return idempotent(req, reply, db, {}, async (tx) =>
+      toView(await insertRecord(tx, r.def, { accountId: me.accountId, userId: me.id, data, now: clock.now() })),
+    );
   });
 
   app.put('/r/:resource/:id', { schema: S.update }, async (req) => {
@@ -114,7 +115,7 @@ export default async function resourceRoutes(app: FastifyInstance, ctx: AppConte
     return ok(req, null);
   });
 
-  app.post('/r/:resource/:id/actions/:action', { schema: S.action }, async (req) => {
+  app.post('/r/:resource/:id/actions/:action', { schema: S.action }, async (req, reply) => {
     const name = (req.params as { resource: string }).resource;
     const compiled = resources.get(name);
     const actionName = (req.params as { action: string }).action;
@@ -127,14 +128,29 @@ export default async function resourceRoutes(app: FastifyInstance, ctx: AppConte
     checkInput?.(input, req.t);
     const payload = checkInput ? input : {};
     const now = clock.now();
-    const row = await db.transaction(async (tx) => {
-      const moved = await transition(tx as unknown as Db, r.def, { accountId: me.accountId, userId: me.id, id: idOf(req), action: action.name, from: action.from, to: action.to, payload, now });
-      const handler = action.handler ? handlerFor(action.handler) : undefined;
-      if (handler) {
-        await handler({ tx: tx as unknown as Db, resource: r.def.name, record: { id: moved.row.id, accountId: moved.row.accountId, state: moved.before, data: moved.row.data }, input: payload, userId: me.id, now });
-      }
-      return moved.row;
+    const handler = action.handler ? handlerFor(action.handler) : undefined;
+    return idempotent(req, reply, db, {}, async (tx) => {
+      const create: ActionContext['create'] = async (resource, data, owner) => {
+        const target = resources.get(resource);
+        if (!target) throw new Error(`${action.handler}: no resource '${resource}'`);
+        target.check(data, req.t);
+        return toView(await insertRecord(tx, target.def, { accountId: owner.accountId, userId: me.id, data, now }));
+      };
+      const moved = await transition(
+        tx,
+        r.def,
+        { accountId: me.accountId, userId: me.id, id: idOf(req), action: action.name, from: action.from, to: action.to, payload, now },
+        handler &&
+          (async (current) => {
+            const record = { id: current.id, accountId: current.accountId, state: current.state, version: current.version, data: current.data };
+            const outcome = await handler({ tx, resource: r.def.name, action: action.name, record, input: payload, userId: me.id, accountId: me.accountId, now, create });
+            if (!outcome) return;
+            const data = outcome.patch ? { ...current.data, ...outcome.patch } : undefined;
+            if (data) r.check(data, req.t);
+            return { to: outcome.to, data };
+          }),
+      );
+      return toView(moved.row);
     });
-    return ok(req, toView(row));
   });
 }

@@ -163,7 +163,7 @@ describe.skipIf(!chromiumPath)('browser journeys: generated resource pages (issu
     await pane(page).locator('.ant-card-head').getByText('草稿').waitFor();
 
     await pane(page).getByRole('button', { name: /发\s*布/ }).click();
-    const confirm = page.getByRole('dialog').filter({ hasText: '发布后对方即可查看并接受报价，确定发布吗？' });
+    const confirm = page.getByRole('dialog').filter({ hasText: '发布后报价不能再修改，可随时撤回。确定发布吗？' });
     await confirm.getByRole('button', { name: /确\s*定/ }).click();
     await toast(page, '报价已发布');
     await pane(page).locator('.ant-card-head').getByText('已发布').waitFor({ timeout: STEP_MS });

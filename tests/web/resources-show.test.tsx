@@ -62,7 +62,7 @@ describe('generated show page', () => {
     const { user } = renderResource(`${OFFERS_PATH}/show/${draft.id}`);
     await user.click(await screen.findByRole('button', { name: /发\s*布/ }));
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('发布后对方即可查看并接受报价，确定发布吗？')).toBeInTheDocument();
+    expect(within(dialog).getByText('发布后报价不能再修改，可随时撤回。确定发布吗？')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
     expect(await screen.findByText('报价已发布')).toBeInTheDocument();
     expect(api.callsTo('POST', `/api/r/purchaseOffers/${draft.id}/actions/publish`)[0].body).toEqual({});

@@ -37,6 +37,7 @@ export const PAGES: Record<string, LazyPageComponent<PageProps>> = {
   opsAuthentication: lazyPage(() => import('./ops/OpsAuthenticationPage')),
   operator: lazyPage(() => import('./operator/OperatorPage')),
   bindOperator: lazyPage(() => import('./operator/BindOperatorPage')),
+  accountSafe: lazyPage(() => import('./accountSafe/AccountSafePage')),
 };
 
 export const PlaceholderPage = lazyPage(() => import('./placeholder/PlaceholderPage'));

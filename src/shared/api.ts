@@ -143,6 +143,27 @@ export interface AgreementView {
   sections: { heading: string; body: string }[];
 }
 
+/** An agreement the account accepted (POST /system/personal/agreementlist). */
+export interface AgreementListItem {
+  id: string;
+  platform: string;
+  version: string;
+  title: string;
+  agreedAt: string;
+  agreedBy: string;
+}
+
+/** A versioned document of documents/agreements: a platform agreement, historical rules or the example terms. */
+export interface AgreementDocumentView {
+  id: string;
+  platform: string;
+  version: string;
+  kind: 'platform' | 'rules' | 'demo';
+  effectiveFrom: string;
+  title: string;
+  sections: { heading: string; body: string }[];
+}
+
 /** An uploaded file; `url` is signed and valid for 10 minutes. */
 export interface FileView {
   id: string;

@@ -38,6 +38,9 @@ export const PAGES: Record<string, LazyPageComponent<PageProps>> = {
   operator: lazyPage(() => import('./operator/OperatorPage')),
   bindOperator: lazyPage(() => import('./operator/BindOperatorPage')),
   accountSafe: lazyPage(() => import('./accountSafe/AccountSafePage')),
+  agreements: lazyPage(() => import('./agreements/AgreementsPage')),
+  historicalRules: lazyPage(() => import('./agreements/HistoricalRulesPage')),
+  demoTerms: lazyPage(() => import('./agreements/DemoTermsPage')),
 };
 
 export const PlaceholderPage = lazyPage(() => import('./placeholder/PlaceholderPage'));

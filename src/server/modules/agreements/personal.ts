@@ -4,7 +4,7 @@
 // settlement rules (historyagreement) and the example settlement terms (demo).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import type { Page } from '../../../shared/api';
+import type { AgreementDocumentView, AgreementListItem, Page } from '../../../shared/api';
 import type { Language } from '../../../shared/constants';
 import type { AppContext } from '../../context';
 import { agreementConsents, users } from '../../db/schema';
@@ -12,27 +12,9 @@ import { notFound } from '../../errors';
 import { currentUser } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
 import { pageFrom } from '../../pagination';
-import { DOCUMENTS, documentById, platformDocument, type AgreementDocument, type Section } from './documents';
+import { DOCUMENTS, documentById, platformDocument, type AgreementDocument } from './documents';
 import { PLATFORM_AGREEMENT_VERSIONS } from './routes';
 import { personalSchemas as S } from './personal-schemas';
-
-export interface AgreementListItem {
-  id: string;
-  platform: string;
-  version: string;
-  title: string;
-  agreedAt: string;
-  agreedBy: string;
-}
-export interface AgreementDocumentView {
-  id: string;
-  platform: string;
-  version: string;
-  kind: AgreementDocument['kind'];
-  effectiveFrom: string;
-  title: string;
-  sections: Section[];
-}
 
 const langOf = (req: FastifyRequest): Language => req.lang;
 const view = (req: FastifyRequest, d: AgreementDocument): AgreementDocumentView => ({

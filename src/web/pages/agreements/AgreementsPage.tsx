@@ -1,0 +1,63 @@
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Space, Table, type TableProps } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AgreementListItem } from '../../../shared/api';
+import { AGREEMENTS_KEY, getAgreement, listAgreements } from './api';
+import { DocumentView } from './DocumentView';
+
+const PAGE_SIZE = 10;
+
+/** /operator/agreement: the service agreements the account accepted, each readable and printable. */
+export default function AgreementsPage() {
+  const { t } = useTranslation('agreements');
+  const [page, setPage] = useState(1);
+  const [open, setOpen] = useState<AgreementListItem | null>(null);
+  const list = useQuery({ queryKey: [...AGREEMENTS_KEY, 'accepted', page], queryFn: () => listAgreements(page, PAGE_SIZE) });
+  const doc = useQuery({ queryKey: [...AGREEMENTS_KEY, 'document', open?.id], queryFn: () => getAgreement(open!.id), enabled: open !== null });
+
+  const columns: TableProps<AgreementListItem>['columns'] = [
+    { key: 'title', title: t('columns.title'), dataIndex: 'title' },
+    { key: 'version', title: t('version'), dataIndex: 'version' },
+    { key: 'agreedBy', title: t('columns.agreedBy'), dataIndex: 'agreedBy' },
+    { key: 'agreedAt', title: t('columns.agreedAt'), dataIndex: 'agreedAt', render: (at: string) => dayjs(at).format('YYYY-MM-DD HH:mm:ss') },
+    {
+      key: 'view',
+      title: t('columns.actions'),
+      render: (_, row) => (
+        <Button type="link" onClick={() => setOpen(row)} aria-label={t('viewOne', { title: row.title, version: row.version })}>
+          {t('view')}
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+      <Card title={t('accepted.title')} className="agreement-list">
+        <Table<AgreementListItem>
+          rowKey={(row) => `${row.id}@${row.agreedAt}@${row.agreedBy}`}
+          columns={columns}
+          dataSource={list.data?.records}
+          loading={list.isLoading}
+          locale={{ emptyText: t('accepted.empty') }}
+          pagination={{ current: page, pageSize: PAGE_SIZE, total: list.data?.total ?? 0, onChange: setPage, showSizeChanger: false }}
+        />
+      </Card>
+      {open && (
+        <Card loading={doc.isLoading}>
+          {doc.data && (
+            <DocumentView
+              document={doc.data}
+              extra={[
+                { label: t('columns.agreedBy'), value: open.agreedBy },
+                { label: t('columns.agreedAt'), value: dayjs(open.agreedAt).format('YYYY-MM-DD HH:mm:ss') },
+              ]}
+            />
+          )}
+        </Card>
+      )}
+    </Space>
+  );
+}

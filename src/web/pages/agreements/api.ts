@@ -1,0 +1,17 @@
+import type { AgreementDocumentView, AgreementListItem, Page } from '../../../shared/api';
+import { http } from '../../providers/http';
+import { VARIANT } from '../../variant';
+
+// SPEC §7 Personal and agreements (see docs/decisions.md, Operators and the account centre).
+
+/** The mutual-promise variant lists only its own platform's agreements (SPEC §7: platform added there). */
+const listPlatform = VARIANT.id === 'xhn' ? VARIANT.noticePlatform : undefined;
+
+export const AGREEMENTS_KEY = ['lsf', 'agreements'] as const;
+
+export const listAgreements = (pageNo: number, pageSize: number) =>
+  http.post<Page<AgreementListItem>>('/system/personal/agreementlist', { pageNo, pageSize, ...(listPlatform ? { platform: listPlatform } : {}) });
+export const getAgreement = (id: string) => http.get<AgreementDocumentView>(`/system/personal/agreement/${encodeURIComponent(id)}`);
+export const listHistoricalRules = (pageNo: number, pageSize: number) =>
+  http.post<Page<AgreementDocumentView>>('/system/personal/historyagreement', { pageNo, pageSize });
+export const getDemoTerms = () => http.get<AgreementDocumentView>('/system/personal/demoDetail');

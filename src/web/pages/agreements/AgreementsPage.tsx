@@ -11,7 +11,7 @@ const PAGE_SIZE = 10;
 
 /** /operator/agreement: the service agreements the account accepted, each readable and printable. */
 export default function AgreementsPage() {
-  const { t } = useTranslation('agreements');
+  const { t } = useTranslation('agreementPages');
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<AgreementListItem | null>(null);
   const list = useQuery({ queryKey: [...AGREEMENTS_KEY, 'accepted', page], queryFn: () => listAgreements(page, PAGE_SIZE) });

@@ -6,7 +6,7 @@ import { DocumentView } from './DocumentView';
 
 /** /operator/demoDetail: the example settlement terms. */
 export default function DemoTermsPage() {
-  const { t } = useTranslation('agreements');
+  const { t } = useTranslation('agreementPages');
   const demo = useQuery({ queryKey: [...AGREEMENTS_KEY, 'demo'], queryFn: getDemoTerms });
   return (
     <Card title={t('demo.title')} loading={demo.isLoading}>

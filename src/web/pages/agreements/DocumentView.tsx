@@ -6,7 +6,7 @@ import './agreements.css';
 
 /** A versioned document: title, version and effective date, sections, and a print button. */
 export function DocumentView({ document: doc, extra }: { document: AgreementDocumentView; extra?: { label: string; value: string }[] }) {
-  const { t } = useTranslation('agreements');
+  const { t } = useTranslation('agreementPages');
   return (
     <article className="agreement-document" aria-label={doc.title}>
       <Typography.Title level={4} className="agreement-document__title">

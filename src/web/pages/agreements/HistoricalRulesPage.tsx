@@ -9,7 +9,7 @@ const PAGE_SIZE = 10;
 
 /** /operator/historical: the settlement rules in force before, newest first, each printable. */
 export default function HistoricalRulesPage() {
-  const { t } = useTranslation('agreements');
+  const { t } = useTranslation('agreementPages');
   const [page, setPage] = useState(1);
   const rules = useQuery({ queryKey: [...AGREEMENTS_KEY, 'rules', page], queryFn: () => listHistoricalRules(page, PAGE_SIZE) });
   const records = rules.data?.records ?? [];

@@ -130,7 +130,9 @@ export interface TodoView {
   title: string;
   link: string | null;
   businessType: '0' | '1';
+  status: 'open' | 'done';
   createdAt: string;
+  doneAt: string | null;
 }
 
 /** The platform agreement a user must accept after sign-in. */

@@ -2,6 +2,7 @@
 // agreement, with real data produced by registration and by an ops user.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgreementView, MessageView, NoticeView, Page, TodoView } from '../../src/shared/api';
+import { closeTodo } from '../../src/server/modules/notify';
 import { loginPassword, signedIn } from '../support/flows';
 import { dbAvailable, startTestServer, type TestServer } from '../support/server';
 
@@ -138,6 +139,20 @@ describe.skipIf(!dbAvailable)('shell API', () => {
       expect((await s.call('POST', '/api/system/newTodo/todoCount', { token, body: { businessType: '7' } })).status).toBe(400);
       const time = await s.call<{ serverTime: string }>('GET', '/api/system/newTodo/checkTime', { token });
       expect(time.body.data.serverTime).toBe(s.clock.now().toISOString());
+    });
+
+    it('lists done todos and all todos on request (the /task page), open ones by default', async () => {
+      const { token } = await signedIn(s);
+      const list = async (status?: string) =>
+        (await s.call<Page<TodoView>>('POST', '/api/system/newTodo/todoList', { token, body: { businessType: '0', ...(status ? { status } : {}) } })).body.data;
+      const info = await s.call<{ accountId: string }>('GET', '/api/system/users/info', { token });
+      expect((await list('done')).total).toBe(0);
+      await closeTodo(s.ctx.db, info.body.data.accountId, 'authenticate', info.body.data.accountId, s.clock.now());
+      expect((await list()).total).toBe(0);
+      const done = await list('done');
+      expect(done.records).toEqual([expect.objectContaining({ kind: 'authenticate', status: 'done', doneAt: s.clock.now().toISOString() })]);
+      expect((await list('all')).total).toBe(1);
+      expect((await s.call('POST', '/api/system/newTodo/todoList', { token, body: { status: 'closed' } })).status).toBe(400);
     });
   });
 

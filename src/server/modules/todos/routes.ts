@@ -21,13 +21,23 @@ function businessTypeOf(body: unknown): '0' | '1' {
   throw fieldError({ businessType: 'invalidValue' });
 }
 
+/** The list's status filter: open (default, what the home page shows), done, or all. */
+function statusOf(body: unknown) {
+  const v = (body as { status?: unknown } | undefined)?.status;
+  if (v === 'done') return eq(todos.status, 'done');
+  if (v === 'all') return undefined;
+  return eq(todos.status, 'open');
+}
+
 const toTodoView = (req: FastifyRequest, t: typeof todos.$inferSelect): TodoView => ({
   id: t.id,
   kind: t.kind,
   title: req.t(`messages:todo.${t.kind}`, t.params),
   link: t.link,
   businessType: t.businessType,
+  status: t.status,
   createdAt: t.createdAt.toISOString(),
+  doneAt: t.doneAt?.toISOString() ?? null,
 });
 
 export default async function todoRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -42,7 +52,7 @@ export default async function todoRoutes(app: FastifyInstance, ctx: AppContext) 
   };
   const listHandler = async (req: FastifyRequest) => {
     const page = pageFrom(req.body);
-    const where = openFor(req);
+    const where = and(eq(todos.accountId, currentUser(req).accountId), statusOf(req.body), eq(todos.businessType, businessTypeOf(req.body)));
     const [rows, [{ total }]] = await Promise.all([
       db.select().from(todos).where(where).orderBy(desc(todos.createdAt)).limit(page.pageSize).offset(page.offset),
       db.select({ total: count() }).from(todos).where(where),

@@ -347,3 +347,9 @@ export const operatorEvents = pgTable(
   },
   (t) => [index('operator_events_account_idx').on(t.accountId, t.createdAt)],
 );
+
+/** Phones left through the promotion (SPEC §7 Other): saved once each, after an SMS code proved them. */
+export const promotionLeads = pgTable('promotion_leads', {
+  phone: text('phone').primaryKey(),
+  createdAt: ts('created_at').notNull(),
+});

@@ -41,6 +41,7 @@ export const PAGES: Record<string, LazyPageComponent<PageProps>> = {
   agreements: lazyPage(() => import('./agreements/AgreementsPage')),
   historicalRules: lazyPage(() => import('./agreements/HistoricalRulesPage')),
   demoTerms: lazyPage(() => import('./agreements/DemoTermsPage')),
+  task: lazyPage(() => import('./task/TaskPage')),
 };
 
 export const PlaceholderPage = lazyPage(() => import('./placeholder/PlaceholderPage'));

@@ -16,3 +16,6 @@ export function safeRedirect(search: string): string {
     return HOME_PATH;
   }
 }
+
+/** A link the console opens itself (a path of this origin), not another site: todos and messages carry one. */
+export const isInternalLink = (link: string | null): link is string => !!link && link.startsWith('/') && !link.startsWith('//');

@@ -15,11 +15,11 @@ import { VARIANT } from '../../variant';
 import { useVariantText } from '../../variant/useVariantText';
 import { HOME_ACTIONS, HOME_LINKS, type HomeFlavour } from './homeLinks';
 import { useTodos } from './useTodos';
+import { isInternalLink } from '../../routing/redirects';
 
 const ROUTES = new Map(resolveRoutes(VARIANT).map((route) => [route.key, route]));
 /** A resource route's create page (issue 4's <path>/create); other routes open as they are. */
 const actionPath = (route: ResolvedRoute) => (route.render && 'resource' in route.render ? createPath(route.path) : route.path);
-const isInternal = (link: string | null): link is string => !!link && link.startsWith('/') && !link.startsWith('//');
 
 /** /home of each variant (SPEC §2 "the home page differs per variant"; SPEC §9 greeting by hour). */
 function HomePage({ flavour }: { flavour: HomeFlavour }) {
@@ -80,7 +80,7 @@ function HomePage({ flavour }: { flavour: HomeFlavour }) {
       </Row>
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={14}>
-          <Card title={t('home:todoTitle')}>
+          <Card title={t('home:todoTitle')} extra={<Link to="/task">{t('home:allTodos')}</Link>}>
             {todos.loading ? (
               <Spin />
             ) : todos.todos.length === 0 ? (
@@ -89,7 +89,7 @@ function HomePage({ flavour }: { flavour: HomeFlavour }) {
               <ul className="home-todos">
                 {todos.todos.map((todo) => (
                   <li key={todo.id}>
-                    {isInternal(todo.link) ? <Link to={todo.link}>{todo.title}</Link> : <span>{todo.title}</span>}
+                    {isInternalLink(todo.link) ? <Link to={todo.link}>{todo.title}</Link> : <span>{todo.title}</span>}
                     <time className="home-muted" dateTime={todo.createdAt}>
                       {dayjs(todo.createdAt).format('YYYY-MM-DD HH:mm')}
                     </time>

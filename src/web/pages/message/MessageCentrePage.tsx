@@ -7,9 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { NOTICE_PAGE_SIZE } from '../../../shared/constants';
 import { useUnread } from '../../shell/unread/UnreadContext';
 import { batchDelete, batchRead, listMessages, messageDetail, readAll, type Message } from './api';
+import { isInternalLink } from '../../routing/redirects';
 
 type Filter = 'all' | 'unread';
-const isInternal = (link: string | null): link is string => !!link && link.startsWith('/') && !link.startsWith('//');
 
 /** /message: the message centre (SPEC §2, §7 Messages): list, detail, read all, batch read and delete. */
 export default function MessageCentrePage() {
@@ -134,7 +134,7 @@ export default function MessageCentrePage() {
           <article>
             <Typography.Text type="secondary">{dayjs(detail.createdAt).format('YYYY-MM-DD HH:mm:ss')}</Typography.Text>
             <Typography.Paragraph style={{ marginTop: 12, whiteSpace: 'pre-wrap' }}>{detail.content}</Typography.Paragraph>
-            {isInternal(detail.link) && <Link to={detail.link}>{t('openLink')}</Link>}
+            {isInternalLink(detail.link) && <Link to={detail.link}>{t('openLink')}</Link>}
           </article>
         )}
       </Drawer>

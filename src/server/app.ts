@@ -23,6 +23,7 @@ import fileRoutes from './modules/files/routes';
 import messageRoutes from './modules/messages/routes';
 import noticeRoutes from './modules/notices/routes';
 import operatorRoutes from './modules/operators/routes';
+import promotionRoutes from './modules/promotion/routes';
 import todoRoutes from './modules/todos/routes';
 import userRoutes from './modules/users/routes';
 import { repoRoot } from './paths';
@@ -89,6 +90,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
       await api.register(agreementRoutes, ctx);
       await api.register(counterpartyRoutes, ctx);
       await api.register(personalAgreementRoutes, ctx);
+      await api.register(promotionRoutes, ctx);
       await api.register(resourceRoutes, { ...ctx, resources });
       await api.register(fileRoutes, ctx);
       await api.register(authenticationRoutes, { ...ctx, forms });

@@ -9,6 +9,7 @@ import enErrors from '../shared/locales/en-US/errors.json';
 import enFormats from '../shared/locales/en-US/formats.json';
 import enMessages from '../shared/locales/en-US/messages.json';
 import enOperators from '../shared/locales/en-US/operators.json';
+import enPromotion from '../shared/locales/en-US/promotion.json';
 import enValidation from '../shared/locales/en-US/validation.json';
 import zhAgreements from '../shared/locales/zh-CN/agreements.json';
 import zhApi from '../shared/locales/zh-CN/api.json';
@@ -17,11 +18,12 @@ import zhErrors from '../shared/locales/zh-CN/errors.json';
 import zhFormats from '../shared/locales/zh-CN/formats.json';
 import zhMessages from '../shared/locales/zh-CN/messages.json';
 import zhOperators from '../shared/locales/zh-CN/operators.json';
+import zhPromotion from '../shared/locales/zh-CN/promotion.json';
 import zhValidation from '../shared/locales/zh-CN/validation.json';
 
 const resources = {
-  'zh-CN': { errors: zhErrors, validation: zhValidation, messages: zhMessages, agreements: zhAgreements, formats: zhFormats, api: zhApi, counterparties: zhCounterparties, operators: zhOperators },
-  'en-US': { errors: enErrors, validation: enValidation, messages: enMessages, agreements: enAgreements, formats: enFormats, api: enApi, counterparties: enCounterparties, operators: enOperators },
+  'zh-CN': { errors: zhErrors, validation: zhValidation, messages: zhMessages, agreements: zhAgreements, formats: zhFormats, api: zhApi, counterparties: zhCounterparties, operators: zhOperators, promotion: zhPromotion },
+  'en-US': { errors: enErrors, validation: enValidation, messages: enMessages, agreements: enAgreements, formats: enFormats, api: enApi, counterparties: enCounterparties, operators: enOperators, promotion: enPromotion },
 };
 const SERVER_NAMESPACES = Object.keys(resources['zh-CN']);
 

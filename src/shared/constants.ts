@@ -29,7 +29,7 @@ export const DEFAULT_LANGUAGE: Language = 'zh-CN';
 export const FALLBACK_LANGUAGE: Language = 'en-US';
 
 /** SMS scenes (DESIGN §4): a code sent for one scene is only accepted for that scene. */
-export const SMS_SCENES = ['register', 'login', 'reset', 'updateMobile', 'verify', 'bindSubAccount'] as const;
+export const SMS_SCENES = ['register', 'login', 'reset', 'updateMobile', 'verify', 'bindSubAccount', 'promotion'] as const;
 export type SmsScene = (typeof SMS_SCENES)[number];
 
 export const USER_TYPES = ['personal', 'enterprise'] as const;

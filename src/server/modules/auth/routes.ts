@@ -10,6 +10,7 @@ import { currentUser } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
 import { oneOf, required, validateBody } from '../../validate';
 import { notifyUser, openTodo } from '../notify';
+import { PROMOTION_SAVED, promotionSavedAt } from '../promotion/leads';
 import { checkCaptcha, createCaptcha } from './captcha';
 import { decoyHash, hashPassword, verifyPassword } from './passwords';
 import { passwordRule, phoneRule, sceneRule, smsCodeRule } from './rules';
@@ -50,6 +51,8 @@ export default async function authRoutes(app: FastifyInstance, ctx: AppContext) 
     if (scene === 'register' && existing) throw fieldError({ phone: 'phoneRegistered' });
     if (SCENES_FOR_EXISTING.includes(scene) && !existing) throw fieldError({ phone: 'phoneNotRegistered' });
     if (scene === 'login' && existing) assertCanSignIn(existing);
+    // A number already left for the promotion needs no code (savePhone would refuse it).
+    if (scene === 'promotion' && (await promotionSavedAt(db, body.phone))) throw fieldError({ phone: PROMOTION_SAVED });
     if (scene === 'updateMobile' || scene === 'verify' || scene === 'bindSubAccount') {
       await app.requireAuth(req);
       // 'verify' may go to another phone (a legal representative's): the code is bound to that

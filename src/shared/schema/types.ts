@@ -91,6 +91,8 @@ export interface Variant {
     registrationNotice: LocalizedText;
     banner: { text: LocalizedText; href: string };
   };
+  /** Partner links of the /friendLinks page, in order. */
+  friendLinks: { name: LocalizedText; href: string; description: LocalizedText }[];
   /** Menu keys left out of navigation; the routes stay reachable. */
   hidden: string[];
   /** Menu keys (with their children) that do not exist in this variant. */

@@ -42,6 +42,8 @@ export const PAGES: Record<string, LazyPageComponent<PageProps>> = {
   historicalRules: lazyPage(() => import('./agreements/HistoricalRulesPage')),
   demoTerms: lazyPage(() => import('./agreements/DemoTermsPage')),
   task: lazyPage(() => import('./task/TaskPage')),
+  friendLinks: lazyPage(() => import('./friendLinks/FriendLinksPage')),
+  buildPage: lazyPage(() => import('./buildPage/BuildPage')),
 };
 
 export const PlaceholderPage = lazyPage(() => import('./placeholder/PlaceholderPage'));

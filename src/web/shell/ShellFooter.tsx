@@ -1,12 +1,14 @@
 import { Layout } from 'antd';
 import { memo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { VARIANT } from '../variant';
 import { useVariantText } from '../variant/useVariantText';
 
-/** Operator and registration notices and the promotional banner link, from the variant file (SPEC §1). */
+/** Operator and registration notices, the promotional banner link and the partner links page, from the variant file (SPEC §1). */
 export const ShellFooter = memo(function ShellFooter() {
   const text = useVariantText();
+  const { t } = useTranslation('shell');
   const { operatorNotice, registrationNotice, banner } = VARIANT.footer;
   const external = /^https?:\/\//.test(banner.href);
   return (
@@ -22,6 +24,11 @@ export const ShellFooter = memo(function ShellFooter() {
       </div>
       <div>{text(operatorNotice)}</div>
       <div>{text(registrationNotice)}</div>
+      {VARIANT.friendLinks.length > 0 && (
+        <div>
+          <Link to="/friendLinks">{t('footer.friendLinks')}</Link>
+        </div>
+      )}
     </Layout.Footer>
   );
 });

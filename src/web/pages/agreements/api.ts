@@ -4,13 +4,11 @@ import { VARIANT } from '../../variant';
 
 // SPEC §7 Personal and agreements (see docs/decisions.md, Operators and the account centre).
 
-/** The mutual-promise variant lists only its own platform's agreements (SPEC §7: platform added there). */
-const listPlatform = VARIANT.id === 'xhn' ? VARIANT.noticePlatform : undefined;
-
 export const AGREEMENTS_KEY = ['lsf', 'agreements'] as const;
 
 export const listAgreements = (pageNo: number, pageSize: number) =>
-  http.post<Page<AgreementListItem>>('/system/personal/agreementlist', { pageNo, pageSize, ...(listPlatform ? { platform: listPlatform } : {}) });
+  // The mutual-promise variant adds its platform (SPEC §7), declared in variants/xhn.json.
+  http.post<Page<AgreementListItem>>('/system/personal/agreementlist', { pageNo, pageSize, ...VARIANT.extraParams.agreementlist });
 export const getAgreement = (id: string) => http.get<AgreementDocumentView>(`/system/personal/agreement/${encodeURIComponent(id)}`);
 export const listHistoricalRules = (pageNo: number, pageSize: number) =>
   http.post<Page<AgreementDocumentView>>('/system/personal/historyagreement', { pageNo, pageSize });

@@ -95,7 +95,7 @@ describe('meta-schema errors name the file and the JSON pointer', () => {
       },
     });
     expect(problems(root)).toEqual([
-      "variants/main.json#/colour: is not an allowed property (allowed: $schema, $comment, id, mutual, name, logo, productTitle, headerDescription, homePage, noticePlatform, agreementEndpoint, todoBusinessType, extraParams, settings, loginMode, footer, hidden, removed)",
+      "variants/main.json#/colour: is not an allowed property (allowed: $schema, $comment, id, mutual, name, logo, productTitle, headerDescription, homePage, noticePlatform, agreementEndpoint, todoBusinessType, extraParams, settings, loginMode, footer, hidden, removed, friendLinks)",
       'variants/main.json#/settings/theme: must be one of "dark", "light"',
       "variants/szdj.json#: must have required property 'footer'",
     ]);

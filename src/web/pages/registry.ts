@@ -44,6 +44,7 @@ export const PAGES: Record<string, LazyPageComponent<PageProps>> = {
   task: lazyPage(() => import('./task/TaskPage')),
   friendLinks: lazyPage(() => import('./friendLinks/FriendLinksPage')),
   buildPage: lazyPage(() => import('./buildPage/BuildPage')),
+  mutualStatus: lazyPage(() => import('./mutual/MutualStatusPage')),
 };
 
 export const PlaceholderPage = lazyPage(() => import('./placeholder/PlaceholderPage'));

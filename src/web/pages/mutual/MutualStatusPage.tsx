@@ -1,0 +1,113 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Popconfirm, Result } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { UserInfo } from '../../../shared/api';
+import type { MutualServiceView } from '../../../shared/counterparties';
+import { isLanguage } from '../../i18n/language';
+import { toast } from '../../providers/uiBridge';
+import { formatDateTime } from '../../resources/format';
+import { ErrorState, LoadingState } from '../../resources/states';
+import type { PageProps } from '../registry';
+import { getMutualStatus, getUserInfo, MUTUAL_STATUS_KEY, MUTUAL_USER_KEY, openMutual } from './api';
+
+const HOME_PATH = '/home';
+const AUTHENTICATION_PATH = '/businessAuthentication';
+
+/** Why the caller cannot open the service, or null when it can (the owner of an approved account). */
+const blockerOf = (me: UserInfo): 'ownerOnly' | 'approval' | null => (me.type === 'ops' || !me.isOwner ? 'ownerOnly' : me.authStatus !== 'approved' ? 'approval' : null);
+
+/**
+ * /contract/xhnPaymentStatus: whether the account has opened the mutual-promise service, and
+ * for the owner of an approved account that has not, the button that opens it. It promises
+ * only what opening does today: the account can be found as a counterparty on the
+ * mutual-promise platform.
+ */
+export default function MutualStatusPage(_props: PageProps) {
+  const { t, i18n } = useTranslation('counterparties');
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const language = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'zh-CN';
+  const status = useQuery({ queryKey: MUTUAL_STATUS_KEY, queryFn: getMutualStatus });
+  const me = useQuery({ queryKey: MUTUAL_USER_KEY, queryFn: getUserInfo });
+  const [opening, setOpening] = useState(false);
+
+  if (status.isPending || me.isPending) return <LoadingState rows={4} />;
+  if (status.isError || me.isError) {
+    const error = status.error ?? me.error;
+    return <ErrorState error={error} onRetry={() => void Promise.all([status.refetch(), me.refetch()])} />;
+  }
+
+  const open = async () => {
+    setOpening(true);
+    try {
+      const opened = await openMutual(crypto.randomUUID());
+      client.setQueryData<MutualServiceView>(MUTUAL_STATUS_KEY, opened);
+      toast('success', t('mutual.done'));
+    } catch {
+      // The request layer has shown the server's message.
+    } finally {
+      setOpening(false);
+    }
+  };
+
+  const home = (
+    <Button key="home" onClick={() => navigate(HOME_PATH)}>
+      {t('mutual.home')}
+    </Button>
+  );
+
+  if (status.data.opened) {
+    return (
+      <Card>
+        <Result
+          status="success"
+          title={t('mutual.openedTitle')}
+          subTitle={
+            <>
+              <div>{t('mutual.openedAt', { time: formatDateTime(status.data.openedAt, language) })}</div>
+              <div>{t('mutual.openedHint')}</div>
+            </>
+          }
+          extra={[home]}
+        />
+      </Card>
+    );
+  }
+
+  const blocker = blockerOf(me.data);
+  const extra =
+    blocker === null
+      ? [
+          <Popconfirm key="open" title={t('mutual.confirm')} onConfirm={() => void open()} okButtonProps={{ loading: opening }}>
+            <Button type="primary" loading={opening}>
+              {t('mutual.open')}
+            </Button>
+          </Popconfirm>,
+          home,
+        ]
+      : blocker === 'approval'
+        ? [
+            <Button key="auth" type="primary" onClick={() => navigate(AUTHENTICATION_PATH)}>
+              {t('mutual.toAuthentication')}
+            </Button>,
+            home,
+          ]
+        : [home];
+  return (
+    <Card>
+      <Result
+        status="info"
+        title={t('mutual.notOpenedTitle')}
+        subTitle={
+          <>
+            <div>{t('mutual.notOpenedHint')}</div>
+            {blocker && <div>{t(blocker === 'approval' ? 'mutual.approvalHint' : 'mutual.ownerOnlyHint')}</div>}
+          </>
+        }
+        extra={extra}
+      />
+    </Card>
+  );
+}

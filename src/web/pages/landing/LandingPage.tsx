@@ -7,6 +7,7 @@ import './landing.css';
 import { hasValidToken } from '../../providers/session';
 import { VARIANT } from '../../variant';
 import { useVariantText } from '../../variant/useVariantText';
+import { PromotionForm } from './PromotionForm';
 
 /** /landing: the public product page the footer banner points to. */
 export default function LandingPage() {
@@ -40,6 +41,7 @@ export default function LandingPage() {
           </>
         )}
       </Space>
+      <PromotionForm />
     </main>
   );
 }

@@ -8,6 +8,8 @@ import { permissionsForUser } from '../../shared/permissions';
 import type { Action } from '../../shared/permissions';
 import { forbidden, unauthorized } from '../errors';
 import { resolveToken, tokenFromHeader, type SessionUser } from '../modules/auth/tokens';
+import { defineRecordAbility, type RecordAbility } from '../../shared/resources/recordAbility';
+import type { ResourceDefinition } from '../../shared/resources/types';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -45,7 +47,18 @@ async function authPlugin(app: FastifyInstance, ctx: AppContext) {
  * with trading actions withheld until the account's authentication is approved. Operations
  * staff belong to the platform account, which is not authenticated and does not trade.
  */
+/** The user's account counts as approved (platform staff always do). */
+const effectiveAuthStatus = (user: SessionUser) => (user.account.type === 'platform' ? 'approved' : user.account.authStatus);
+
 export const userCan = (user: SessionUser, permissionId: string, action: Action): boolean =>
-  defineAbilityFor(permissionsForUser(user.role, user.account.type === 'platform' ? 'approved' : user.account.authStatus)).can(action, permissionId);
+  defineAbilityFor(permissionsForUser(user.role, effectiveAuthStatus(user))).can(action, permissionId);
+
+/** The user's per-record ability on a resource (src/shared/resources/recordAbility.ts), read per request. */
+export const userRecordAbility = (user: SessionUser, def: ResourceDefinition): RecordAbility =>
+  defineRecordAbility(def, {
+    accountId: user.accountId,
+    permissions: permissionsForUser(user.role, effectiveAuthStatus(user)),
+    approved: effectiveAuthStatus(user) === 'approved',
+  });
 
 export default fp(authPlugin, { name: 'auth' });

@@ -1,7 +1,7 @@
 // Turns a list request's query string (DESIGN §4: pageNo, pageSize, sort=field,-field, one
 // parameter per declared filter) into SQL conditions and an order. Anything undeclared or
 // malformed is a 400 naming the parameter, never a silent ignore.
-import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, desc, inArray, sql, type SQL } from 'drizzle-orm';
 import { isMoney } from '../../shared/formats';
 import type { ResourceDefinition } from '../../shared/resources/types';
 import { resourceRecords } from '../db/schema';
@@ -9,20 +9,13 @@ import { fieldError, type MessageRef } from '../errors';
 import { pageFrom, type PageQuery } from '../pagination';
 import { fieldSql } from './fields';
 
-const RESERVED = new Set(['pageNo', 'pageSize', 'sort', 'format']);
+const RESERVED = new Set(['pageNo', 'pageSize', 'sort', 'format', 'scope']);
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 
 export interface ListQuery {
   where: SQL;
   orderBy: SQL[];
   page: PageQuery;
-}
-
-/** The caller's scope: the resource, and the account for account-owned resources. */
-export function scopeOf(def: ResourceDefinition, accountId: string): SQL {
-  return def.ownership === 'account'
-    ? and(eq(resourceRecords.resource, def.name), eq(resourceRecords.accountId, accountId))!
-    : and(eq(resourceRecords.resource, def.name), isNull(resourceRecords.accountId))!;
 }
 
 /** A YYYY-MM-DD that names a day of the calendar (not 2024-13-45 or 2023-02-29). */
@@ -46,9 +39,10 @@ function enumValues(def: ResourceDefinition, field: string): string[] {
   return (def.record.properties[field]?.enum ?? []).map(String);
 }
 
-export function parseListQuery(def: ResourceDefinition, accountId: string, query: Record<string, unknown>, opts: { maxPageSize?: number } = {}): ListQuery {
+/** `scope`: which records the caller may list (src/server/resources/scope.ts), ANDed with the filters. */
+export function parseListQuery(def: ResourceDefinition, scope: SQL, query: Record<string, unknown>, opts: { maxPageSize?: number } = {}): ListQuery {
   const errors: Record<string, MessageRef> = {};
-  const conds: SQL[] = [scopeOf(def, accountId)];
+  const conds: SQL[] = [scope];
   const filters = new Map(def.list.filters.map((f) => [f.field, f.kind]));
 
   for (const [param, raw] of Object.entries(query)) {

@@ -1,14 +1,16 @@
-// Reading and writing resource records: every statement is scoped to the caller's account (or
-// to platform rows) in its WHERE clause, so another account's record is simply not found.
-// Updates, deletes and transitions are single conditional statements: the version and state
-// checks and the write happen atomically, and the loser of a race gets 409.
+// Reading and writing resource records. Reads and actions ask the per-record ability
+// (src/shared/resources/recordAbility.ts): a record the caller may not read is a 404, one it
+// reads but may not act on a 403 (not its party) or 409 (not in that state). Owner writes are
+// single conditional statements scoped to the owner, so the version and state checks and the
+// write happen atomically, and the loser of a race gets 409.
 import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { ResourceDefinition, ResourceRecord } from '../../shared/resources/types';
 import type { Db } from '../db/client';
 import { resourceEvents, resourceRecords } from '../db/schema';
-import { conflict, notFound } from '../errors';
+import { asRecord, actionRefusal, type RecordAbility } from '../../shared/resources/recordAbility';
+import { conflict, forbidden, notFound } from '../errors';
 import type { ListQuery } from './query';
-import { scopeOf } from './query';
+import { ownedSql } from './scope';
 
 export type RecordRow = typeof resourceRecords.$inferSelect;
 
@@ -16,6 +18,7 @@ export function toView(row: RecordRow): ResourceRecord {
   return {
     ...row.data,
     id: row.id,
+    accountId: row.accountId,
     state: row.state,
     version: row.version,
     createdAt: row.createdAt.toISOString(),
@@ -37,13 +40,26 @@ const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
 const byId = (def: ResourceDefinition, accountId: string, id: string): SQL => {
   if (!UUID_RE.test(id)) throw notFound();
-  return and(scopeOf(def, accountId), eq(resourceRecords.id, id))!;
+  return and(ownedSql(def, accountId), eq(resourceRecords.id, id))!;
 };
 
-export async function getRecord(db: Db, def: ResourceDefinition, accountId: string, id: string): Promise<RecordRow> {
-  const [row] = await db.select().from(resourceRecords).where(byId(def, accountId, id));
-  if (!row) throw notFound();
+const anyById = (def: ResourceDefinition, id: string): SQL => {
+  if (!UUID_RE.test(id)) throw notFound();
+  return and(eq(resourceRecords.resource, def.name), eq(resourceRecords.id, id))!;
+};
+
+/** The record, if the ability may read it; otherwise 404 (whether or not it exists). */
+export async function getRecord(db: Db, def: ResourceDefinition, ability: RecordAbility, id: string): Promise<RecordRow> {
+  const [row] = await db.select().from(resourceRecords).where(anyById(def, id));
+  if (!row || !ability.can('read', asRecord(def, row))) throw notFound();
   return row;
+}
+
+/** Refuses `action` on a record the caller reads: 403 when it is not the caller's to do, 409 when the state is wrong. */
+export function authorize(ability: RecordAbility, def: ResourceDefinition, row: RecordRow, action: string, staleKey: string): void {
+  if (ability.can(action, asRecord(def, row))) return;
+  if (actionRefusal(ability, def, row, action) === 'party') throw forbidden();
+  throw conflict(staleKey);
 }
 
 /** Inserts a record and its create event: call inside a transaction, so both or neither are written. */
@@ -69,9 +85,10 @@ export async function insertRecord(
   return row;
 }
 
-/** Why a conditional write touched nothing: the record is gone (404) or it moved on (409). */
-async function explainMiss(db: Db, def: ResourceDefinition, accountId: string, id: string, staleKey: string): Promise<never> {
-  await getRecord(db, def, accountId, id);
+/** Why a conditional write touched nothing: unseen (404), not the caller's (403), or it moved on (409). */
+async function explainMiss(db: Db, def: ResourceDefinition, ability: RecordAbility, id: string, action: 'edit' | 'delete', staleKey: string): Promise<never> {
+  const row = await getRecord(db, def, ability, id);
+  authorize(ability, def, row, action, staleKey);
   throw conflict(staleKey);
 }
 
@@ -81,6 +98,7 @@ const editable = (def: ResourceDefinition): SQL | undefined =>
 export async function updateRecord(
   db: Db,
   def: ResourceDefinition,
+  ability: RecordAbility,
   input: { accountId: string; userId: string; id: string; version: number; data: Record<string, unknown>; now: Date },
 ): Promise<RecordRow> {
   const [row] = await db
@@ -88,13 +106,13 @@ export async function updateRecord(
     .set({ data: input.data, version: sql`${resourceRecords.version} + 1`, updatedBy: input.userId, updatedAt: input.now })
     .where(and(byId(def, input.accountId, input.id), eq(resourceRecords.version, input.version), editable(def)))
     .returning();
-  if (!row) return explainMiss(db, def, input.accountId, input.id, 'staleRecord');
+  if (!row) return explainMiss(db, def, ability, input.id, 'edit', 'staleRecord');
   return row;
 }
 
-export async function deleteRecord(db: Db, def: ResourceDefinition, accountId: string, id: string): Promise<void> {
+export async function deleteRecord(db: Db, def: ResourceDefinition, ability: RecordAbility, accountId: string, id: string): Promise<void> {
   const gone = await db.delete(resourceRecords).where(and(byId(def, accountId, id), editable(def))).returning({ id: resourceRecords.id });
-  if (!gone.length) await explainMiss(db, def, accountId, id, 'notDeletable');
+  if (!gone.length) await explainMiss(db, def, ability, id, 'delete', 'notDeletable');
 }
 
 /** What an action's handler decided, seen by transition(): another target state, new data. */
@@ -106,18 +124,20 @@ export interface TransitionDecision {
 /**
  * Moves a record from one of `from` to `to`, recording the event. Call inside a transaction:
  * the row is locked first, so of two concurrent actions the second sees the new state (409).
- * `decide` (the action's handler) runs on the locked row before anything is written; it may
- * throw to refuse, or change the target state and the data.
+ * The ability decides on the locked row (404 unseen, 403 not the caller's, 409 wrong state);
+ * `decide` (the action's handler) then runs before anything is written; it may throw to refuse,
+ * or change the target state and the data.
  */
 export async function transition(
   tx: Db,
   def: ResourceDefinition,
-  input: { accountId: string; userId: string; id: string; action: string; from: string[]; to: string; payload: Record<string, unknown>; now: Date },
+  ability: RecordAbility,
+  input: { userId: string; id: string; action: string; to: string; payload: Record<string, unknown>; now: Date },
   decide?: (current: RecordRow) => Promise<TransitionDecision | void>,
 ): Promise<{ before: string | null; row: RecordRow }> {
-  const [current] = await tx.select().from(resourceRecords).where(byId(def, input.accountId, input.id)).for('update');
-  if (!current) throw notFound();
-  if (!current.state || !input.from.includes(current.state)) throw conflict('actionNotAllowed');
+  const [current] = await tx.select().from(resourceRecords).where(anyById(def, input.id)).for('update');
+  if (!current || !ability.can('read', asRecord(def, current))) throw notFound();
+  authorize(ability, def, current, input.action, 'actionNotAllowed');
   const decision = (await decide?.(current)) ?? {};
   const to = decision.to ?? input.to;
   if (!def.states?.values.includes(to)) throw new Error(`${def.name}.${input.action}: '${to}' is not a declared state`);

@@ -8,13 +8,14 @@
 //   POST   /api/r/:resource/:id/actions/:a  a declared state transition, with its handler (Idempotency-Key honoured)
 //   GET    /api/meta/resources              the definitions the caller may use
 // Every route checks the shared ability on the resource's permission id and scopes by account.
+import { and } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Page } from '../../shared/api';
 import type { Action } from '../../shared/permissions';
 import type { ResourceDefinition, ResourceRecord } from '../../shared/resources/types';
 import type { AppContext } from '../context';
 import { badRequest, fieldError, forbidden, notFound } from '../errors';
-import { currentUser, userCan } from '../plugins/auth';
+import { currentUser, userCan, userRecordAbility } from '../plugins/auth';
 import { ok } from '../plugins/envelope';
 import { idempotent } from '../idempotency';
 import { isRecordVersion } from '../validate';
@@ -22,6 +23,7 @@ import { resourceRouteSchemas as S } from '../openapi/resources';
 import { exportTable, toCsv, toXlsx } from './export';
 import { handlerFor, type ActionContext } from './handlers';
 import { parseListQuery } from './query';
+import { listScopeSql, readableSql } from './scope';
 import { deleteRecord, getRecord, insertRecord, listRecords, recordEvents, toView, transition, updateRecord } from './records';
 import type { CompiledResource, ResourceRegistry } from './registry';
 
@@ -45,6 +47,13 @@ export default async function resourceRoutes(app: FastifyInstance, ctx: AppConte
     return data;
   };
   const idOf = (req: FastifyRequest) => (req.params as { id: string }).id;
+  const abilityOf = (req: FastifyRequest, r: CompiledResource) => userRecordAbility(currentUser(req), r.def);
+  /** What a list may return: readable records, of the caller (`scope=mine`, default) or of the market. */
+  const listScope = (req: FastifyRequest, r: CompiledResource) => {
+    const scope = (req.query as { scope?: unknown }).scope ?? 'mine';
+    if (scope !== 'mine' && !(scope === 'market' && r.def.visibility?.market)) throw fieldError({ scope: 'invalidValue' });
+    return and(readableSql(abilityOf(req, r), r.def), listScopeSql(r.def, currentUser(req).accountId, scope))!;
+  };
 
   app.addHook('preValidation', app.requireAuth);
 
@@ -56,7 +65,7 @@ export default async function resourceRoutes(app: FastifyInstance, ctx: AppConte
 
   app.get('/r/:resource', { schema: S.list }, async (req) => {
     const r = resolve(req, 'query');
-    const q = parseListQuery(r.def, currentUser(req).accountId, req.query as Record<string, unknown>);
+    const q = parseListQuery(r.def, listScope(req, r), req.query as Record<string, unknown>);
     const { rows, total } = await listRecords(db, q);
     const data: Page<ResourceRecord> = { records: rows.map(toView), total };
     return ok(req, data);
@@ -67,7 +76,7 @@ export default async function resourceRoutes(app: FastifyInstance, ctx: AppConte
     const query = req.query as Record<string, unknown>;
     const format = query.format ?? 'xlsx';
     if (format !== 'csv' && format !== 'xlsx') throw fieldError({ format: 'invalidValue' });
-    const q = parseListQuery(r.def, currentUser(req).accountId, { ...query, pageNo: 1, pageSize: 1 });
+    const q = parseListQuery(r.def, listScope(req, r), { ...query, pageNo: 1, pageSize: 1 });
     const table = await exportTable(db, r.def, q, req.lang, req.t);
     const title = r.def.labels[req.lang].title;
     const stamp = clock.now().toISOString().slice(0, 10);
@@ -79,7 +88,7 @@ export default async function resourceRoutes(app: FastifyInstance, ctx: AppConte
 
   app.get('/r/:resource/:id', { schema: S.get }, async (req) => {
     const r = resolve(req, 'get');
-    const row = await getRecord(db, r.def, currentUser(req).accountId, idOf(req));
+    const row = await getRecord(db, r.def, abilityOf(req, r), idOf(req));
     const events = await recordEvents(db, row.id);
     return ok(req, {
       ...toView(row),
@@ -103,15 +112,15 @@ export default async function resourceRoutes(app: FastifyInstance, ctx: AppConte
     if (version === undefined || version === null) throw fieldError({ version: 'validation:required' });
     if (!isRecordVersion(version)) throw fieldError({ version: 'api:versionRange' });
     // System fields sent back by a client that edited what it read are not data.
-    for (const k of ['id', 'state', 'createdAt', 'createdBy', 'updatedAt', 'updatedBy', 'events']) delete data[k];
+    for (const k of ['id', 'accountId', 'state', 'createdAt', 'createdBy', 'updatedAt', 'updatedBy', 'events']) delete data[k];
     validData(req, r, data);
-    const row = await updateRecord(db, r.def, { accountId: me.accountId, userId: me.id, id: idOf(req), version: version as number, data, now: clock.now() });
+    const row = await updateRecord(db, r.def, abilityOf(req, r), { accountId: me.accountId, userId: me.id, id: idOf(req), version: version as number, data, now: clock.now() });
     return ok(req, toView(row));
   });
 
   app.delete('/r/:resource/:id', { schema: S.remove }, async (req) => {
     const r = resolve(req, 'delete');
-    await deleteRecord(db, r.def, currentUser(req).accountId, idOf(req));
+    await deleteRecord(db, r.def, abilityOf(req, r), currentUser(req).accountId, idOf(req));
     return ok(req, null);
   });
 
@@ -139,7 +148,8 @@ export default async function resourceRoutes(app: FastifyInstance, ctx: AppConte
       const moved = await transition(
         tx,
         r.def,
-        { accountId: me.accountId, userId: me.id, id: idOf(req), action: action.name, from: action.from, to: action.to, payload, now },
+        abilityOf(req, r),
+        { userId: me.id, id: idOf(req), action: action.name, to: action.to, payload, now },
         handler &&
           (async (current) => {
             const record = { id: current.id, accountId: current.accountId, state: current.state, version: current.version, data: current.data };

@@ -103,6 +103,14 @@ export interface ActionDeclaration {
   confirm?: boolean;
   /** A server handler registered under this name runs in the transaction of the transition. */
   handler?: string;
+  /** Who runs it: the owning account (default) or another approved account that sees the record on the market. */
+  by?: ('owner' | 'market')[];
+}
+
+/** Who besides the owner sees a record (DESIGN §7). */
+export interface Visibility {
+  /** In these states, every other approved account holding the query grant sees it (the market). */
+  market?: { states: string[] };
 }
 
 /** Whose records these are: the caller's account, or the platform's (ops manage, all read). */
@@ -141,6 +149,7 @@ export interface ResourceDefinition {
   show: { sections: ShowSection[] };
   form: FormDeclaration;
   states?: StateMachine;
+  visibility?: Visibility;
   actions?: ActionDeclaration[];
   labels: Record<Language, ResourceLabels>;
   menu?: ResourceMenu;
@@ -149,6 +158,8 @@ export interface ResourceDefinition {
 /** The wire shape of one record: declared fields plus the system fields. */
 export type ResourceRecord = Record<string, unknown> & {
   id: string;
+  /** The owning account (null for platform records): what the per-record ability checks. */
+  accountId: string | null;
   state: string | null;
   version: number;
   createdAt: string;

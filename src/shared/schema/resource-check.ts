@@ -70,9 +70,17 @@ function checkOne(ctx: ResourceCheckContext, file: SchemaFile, r: ResourceDefini
       });
       if (!states.has(a.to)) at(`/actions/${i}/to`, `'${a.to}' is not one of states.values`);
     });
+    (r.visibility?.market?.states ?? []).forEach((s, i) => {
+      if (!states.has(s)) at(`/visibility/market/states/${i}`, `'${s}' is not one of states.values`);
+    });
   } else if (r.actions?.length) {
     at('/actions', 'actions need a states declaration');
   }
+  if (r.visibility?.market && r.ownership !== 'account') at('/visibility/market', "a market needs ownership 'account'");
+  if (r.visibility?.market && !r.states) at('/visibility/market', 'a market needs a states declaration');
+  (r.actions ?? []).forEach((a, i) => {
+    if (a.by?.includes('market') && !r.visibility?.market) at(`/actions/${i}/by`, "'market' actions need visibility.market");
+  });
   const names = new Set<string>();
   (r.actions ?? []).forEach((a, i) => {
     if (names.has(a.name)) at(`/actions/${i}/name`, `'${a.name}' is declared twice`);

@@ -36,6 +36,7 @@ export function offer(extra: Partial<ResourceRecord> = {}): ResourceRecord {
   seq += 1;
   return {
     id: `00000000-0000-4000-8000-${String(seq).padStart(12, '0')}`,
+    accountId: 'a-1', // the account of the stored session (USER_INFO)
     state: 'draft',
     version: 1,
     createdAt: '2026-03-01T02:30:00.000Z',

@@ -51,7 +51,7 @@ describe('runtime resource routes', () => {
     expect(i18n.getFixedT('en-US', 'menu')('routes.res-warehouses')).toBe('Warehouses');
   });
 
-  const WAREHOUSE = { id: 'w1', state: 'active', version: 1, name: '杭州一号仓', kind: 'cold', capacity: 1200, rent: '35000.00', region: ['33', '3301', '330106'], createdAt: '2026-03-01T02:30:00.000Z', createdBy: 'u', updatedAt: '2026-03-01T02:30:00.000Z', updatedBy: 'u' };
+  const WAREHOUSE = { id: 'w1', accountId: 'a-1', state: 'active', version: 1, name: '杭州一号仓', kind: 'cold', capacity: 1200, rent: '35000.00', region: ['33', '3301', '330106'], createdAt: '2026-03-01T02:30:00.000Z', createdBy: 'u', updatedAt: '2026-03-01T02:30:00.000Z', updatedBy: 'u' };
 
   it('renders the generated list of the runtime resource', async () => {
     const api = fakeApi({ ...baseRoutes('owner', [OFFERS, warehouses]), 'GET /api/r/warehouses': ok({ records: [WAREHOUSE], total: 1 }) });

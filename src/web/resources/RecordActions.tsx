@@ -10,7 +10,7 @@ import { fieldErrorsOf, HttpError } from '../providers/http';
 import { errorText } from '../providers/httpErrorPolicy';
 import { resourcePath } from '../providers/dataProvider';
 import { toast } from '../providers/uiBridge';
-import { useResourceCan } from './ability';
+import { useRecordCan } from './ability';
 import { ActionInputModal } from './ActionInputModal';
 import type { ResourceText } from './labels';
 import { recordPath } from './paths';
@@ -28,12 +28,12 @@ interface Props {
 const hasInput = (action: ActionDeclaration): action is WithInput => Boolean(action.input && Object.keys(action.input.properties).length > 0);
 
 /**
- * The buttons of a record: edit and delete in editable states, and each declared action whose
- * `from` holds the current state, all only when the ability grants what the server will check.
+ * The buttons of a record: edit, delete and each declared action, each only when the per-record
+ * ability (the server's own check: party, state, grants) allows it for this record.
  */
 export function RecordActions({ definition, record, basePath, text }: Props) {
   const { t } = useTranslation('resources');
-  const can = useResourceCan(definition);
+  const can = useRecordCan(definition);
   const navigate = useNavigate();
   const invalidate = useInvalidate();
   // refine keys its caches by the resource's identifier (the console registers each resource
@@ -45,9 +45,7 @@ export function RecordActions({ definition, record, basePath, text }: Props) {
   const { mutateAsync: deleteRecord, mutation: deleteMutation } = useDelete();
   const busy = actionMutation.isPending || deleteMutation.isPending;
 
-  const state = record.state ?? '';
-  const editable = !definition.states || definition.states.editableIn.includes(state);
-  const actions = (definition.actions ?? []).filter((a) => a.from.includes(state) && can(a.ability));
+  const actions = (definition.actions ?? []).filter((a) => can(a.name, record));
 
   const run = async (action: ActionDeclaration, input: Record<string, unknown> = {}) => {
     setInputErrors(null);
@@ -105,12 +103,12 @@ export function RecordActions({ definition, record, basePath, text }: Props) {
             {text.action(action.name)}
           </Button>
         ))}
-        {editable && can('edit') && (
+        {can('edit', record) && (
           <Button disabled={busy} onClick={() => navigate(recordPath(basePath, 'edit', record.id))}>
             {t('show.edit')}
           </Button>
         )}
-        {editable && can('delete') && (
+        {can('delete', record) && (
           <Button danger disabled={busy} onClick={() => setPending({ kind: 'delete' })}>
             {t('show.delete')}
           </Button>

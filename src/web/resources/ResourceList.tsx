@@ -1,7 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { useList } from '@refinedev/core';
 import { keepPreviousData } from '@tanstack/react-query';
-import { Button, Card, Space, Table, Typography } from 'antd';
+import { Button, Card, Segmented, Space, Table, Typography } from 'antd';
 import type { TableProps } from 'antd';
 import type { SorterResult, SortOrder } from 'antd/es/table/interface';
 import { useMemo } from 'react';
@@ -14,7 +14,7 @@ import { FieldValue } from './FieldValue';
 import { FilterBar } from './FilterBar';
 import { kindOf } from './fieldKind';
 import { useResourceText } from './labels';
-import { crudFilters, crudSorters, listStateParams, PAGE_SIZES, readListState, sortableFields, type ListState } from './listQuery';
+import { crudFilters, crudSorters, listStateParams, PAGE_SIZES, readListState, scopeFilters, sortableFields, type ListState } from './listQuery';
 import { EmptyState, ErrorState, LoadingState } from './states';
 import { recordPath } from './paths';
 
@@ -25,7 +25,11 @@ interface Props {
 
 const RIGHT_ALIGNED = new Set(['money', 'number']);
 
-/** The generated list page: filter bar, sortable server-paged table, create and export buttons. */
+/**
+ * The generated list page: filter bar, sortable server-paged table, create and export buttons,
+ * and for a resource with a market (visibility.market) the switch between the caller's own
+ * records and the records other accounts publish.
+ */
 export default function ResourceList({ definition, basePath }: Props) {
   const { t } = useTranslation('resources');
   const text = useResourceText(definition);
@@ -39,7 +43,7 @@ export default function ResourceList({ definition, basePath }: Props) {
     resource: definition.name,
     pagination: { currentPage: state.pageNo, pageSize: state.pageSize, mode: 'server' },
     sorters: crudSorters(state.sort),
-    filters: crudFilters(definition, state.filters),
+    filters: [...crudFilters(definition, state.filters), ...scopeFilters(state)],
     // The page shows its own error state; a toast on top would say it twice.
     meta: { silent: true },
     queryOptions: { placeholderData: keepPreviousData, retry: false },
@@ -94,6 +98,7 @@ export default function ResourceList({ definition, basePath }: Props) {
   else if (query.isError) emptyText = <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   else if (filtered)
     emptyText = <EmptyState description={t('list.noMatch')} action={<Button onClick={() => setState({ filters: {}, pageNo: 1 })}>{t('list.clearFilters')}</Button>} />;
+  else if (state.scope === 'market') emptyText = <EmptyState description={t('list.marketEmpty', { title: text.title })} />;
   else emptyText = <EmptyState description={t('list.empty', { title: text.title })} action={createButton} />;
 
   return (
@@ -105,6 +110,16 @@ export default function ResourceList({ definition, basePath }: Props) {
         title={<Typography.Title level={4} style={{ margin: 0 }}>{text.title}</Typography.Title>}
         extra={
           <Space>
+            {definition.visibility?.market && (
+              <Segmented<ListState['scope']>
+                value={state.scope}
+                onChange={(scope) => setState({ scope, pageNo: 1 })}
+                options={[
+                  { value: 'mine', label: t('list.scope.mine') },
+                  { value: 'market', label: t('list.scope.market') },
+                ]}
+              />
+            )}
             {can('export') && <ExportButton resource={definition.name} state={state} />}
             {createButton}
           </Space>

@@ -16,9 +16,11 @@ export interface ListState {
   sort: string;
   /** Filter parameters as the API takes them: 'text', 'a,b', 'from,to'. */
   filters: Record<string, string>;
+  /** The caller's own records, or the market (resources with visibility.market). */
+  scope: 'mine' | 'market';
 }
 
-type Listed = Pick<ResourceDefinition, 'list'>;
+type Listed = Pick<ResourceDefinition, 'list'> & Partial<Pick<ResourceDefinition, 'visibility'>>;
 
 export const sortableFields = (definition: Listed): Set<string> =>
   new Set([...definition.list.sortable, definition.list.defaultSort.replace(/^-/, '')]);
@@ -41,6 +43,7 @@ export function readListState(definition: Listed, params: URLSearchParams): List
     pageSize,
     sort: sortableFields(definition).has(sort.replace(/^-/, '')) ? sort : definition.list.defaultSort,
     filters,
+    scope: params.get('scope') === 'market' && definition.visibility?.market ? 'market' : 'mine',
   };
 }
 
@@ -53,6 +56,7 @@ export function listStateParams(definition: Listed, state: ListState): URLSearch
   if (state.sort !== definition.list.defaultSort) params.set('sort', state.sort);
   if (state.pageNo !== 1) params.set('pageNo', String(state.pageNo));
   if (state.pageSize !== DEFAULT_PAGE_SIZE) params.set('pageSize', String(state.pageSize));
+  if (state.scope === 'market') params.set('scope', 'market');
   return params;
 }
 
@@ -75,8 +79,16 @@ export function crudFilters(definition: Listed, filters: Record<string, string>)
     });
 }
 
+/** The list's scope as a refine filter (`scope=market`); the server's default is the caller's own. */
+export const scopeFilters = (state: Pick<ListState, 'scope'>): CrudFilter[] => (state.scope === 'market' ? [{ field: 'scope', operator: 'eq', value: 'market' }] : []);
+
 export const crudSorters = (sort: string): CrudSort[] =>
   sort.split(',').filter(Boolean).map((part) => ({ field: part.replace(/^-/, ''), order: part.startsWith('-') ? 'desc' : 'asc' }));
 
 /** The export's query: the list's filters and sort, no paging. */
-export const exportQuery = (state: ListState, format: 'csv' | 'xlsx'): Query => ({ format, sort: state.sort, ...state.filters });
+export const exportQuery = (state: ListState, format: 'csv' | 'xlsx'): Query => ({
+  format,
+  sort: state.sort,
+  ...state.filters,
+  ...(state.scope === 'market' ? { scope: 'market' } : {}),
+});

@@ -2,25 +2,12 @@
 // variant's platform filter), one document by id, the index of current agreements, the
 // historical settlement rules and the example terms, all from documents/agreements/*.json.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AgreementDocumentView, AgreementListItem } from '../../src/shared/api';
 import { PASSWORD, latestCode, loginPassword, newPhone, signedIn } from '../support/flows';
 import { dbAvailable, startTestServer, type TestServer } from '../support/server';
 
-interface Item {
-  id: string;
-  platform: string;
-  version: string;
-  title: string;
-  agreedAt: string;
-  agreedBy: string;
-}
-interface Doc {
-  id: string;
-  title: string;
-  kind: string;
-  effectiveFrom: string;
-  sections: { heading: string; body: string }[];
-  agreed?: boolean;
-}
+type Item = AgreementListItem;
+type Doc = AgreementDocumentView & { agreed?: boolean };
 
 describe.skipIf(!dbAvailable)('personal agreements API', () => {
   let s: TestServer;

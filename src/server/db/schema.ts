@@ -353,3 +353,21 @@ export const promotionLeads = pgTable('promotion_leads', {
   phone: text('phone').primaryKey(),
   createdAt: ts('created_at').notNull(),
 });
+
+/**
+ * The parties of a resource record (DESIGN §7): role -> account, e.g. a contract's buyer and
+ * seller. Real indexed rows, not jsonb, so "the contracts where I am the seller" is an index scan.
+ */
+export const recordParties = pgTable(
+  'record_parties',
+  {
+    recordId: uuid('record_id')
+      .notNull()
+      .references(() => resourceRecords.id, { onDelete: 'cascade' }),
+    role: text('role').notNull(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
+  },
+  (t) => [primaryKey({ columns: [t.recordId, t.role] }), index('record_parties_account_idx').on(t.accountId, t.role, t.recordId)],
+);

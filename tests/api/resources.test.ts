@@ -219,7 +219,7 @@ describe.skipIf(!dbAvailable)('resource API', () => {
 
   it('lists the resource definitions the caller may use', async () => {
     const res = await s.call<ResourceDefinition[]>('GET', '/api/meta/resources', { token: owner.token });
-    expect(res.body.data.map((d) => d.name).sort()).toEqual(['invoiceRequests', 'purchaseOffers']);
+    expect(res.body.data.map((d) => d.name).sort()).toEqual(['contracts', 'invoiceRequests', 'purchaseOffers']);
     expect((await s.call('GET', '/api/r/nothing', { token: owner.token })).status).toBe(404);
   });
 });

@@ -20,7 +20,7 @@ import { findChromium } from '../support/e2e-global';
 const CLICKS = 20;
 /** Menu entries clicked in turn: placeholders, and the message centre (a table page). */
 const TARGETS = [
-  { group: '订单管理', name: '应付订单', route: 'contractbuy' },
+  { group: '订单管理', name: '互诺订单', route: 'contractChain' },
   { group: '账户中心', name: '消息中心', route: 'message' },
 ];
 

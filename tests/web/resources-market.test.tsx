@@ -4,8 +4,8 @@
 import { configure, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { ResourceRecord } from '../../src/shared/resources/types';
-import { fakeApi, ok, type Call } from './support/fakeApi';
-import { baseRoutes, location, OFFERS_PATH, offer, renderResource } from './support/resourceHarness';
+import { fakeApi, ok, USER_INFO, type Call } from './support/fakeApi';
+import { baseRoutes, CONTRACTS, location, OFFERS, OFFERS_PATH, offer, renderResource } from './support/resourceHarness';
 
 vi.setConfig({ testTimeout: 60_000 });
 configure({ asyncUtilTimeout: 20_000 });
@@ -32,6 +32,26 @@ describe('the offer market in the generated pages', () => {
     fakeApi({ ...baseRoutes(), 'GET /api/r/purchaseOffers': ok({ records: [], total: 0 }) });
     renderResource(`${OFFERS_PATH}?scope=market`);
     expect(await screen.findByText('市场上暂时没有其他主体发布的采购报价')).toBeInTheDocument();
+  });
+
+  it('lists the contracts of the route scope (I am the buyer), with no create button', async () => {
+    const contract = offer({ title: '我作为买方的合同', state: 'pendingSignature', offerId: 'o-1', parties: { buyer: 'a-1', seller: 'a-other' }, accountId: 'a-other' });
+    const api = fakeApi({ ...baseRoutes('owner', [OFFERS, CONTRACTS]), 'GET /api/r/contracts': ok({ records: [contract], total: 1 }) });
+    renderResource('/contract/contractbuy', { resource: 'contracts', routePath: '/contract/contractbuy', scope: 'buyer' });
+    expect(await screen.findByText('我作为买方的合同')).toBeInTheDocument();
+    expect(screen.getByText('待签署')).toBeInTheDocument();
+    expect(api.callsTo('GET', '/api/r/contracts')[0].query.get('scope')).toBe('buyer');
+    expect(screen.queryByRole('button', { name: /新\s*建/ })).toBeNull();
+    expect(screen.queryByText('市场', { selector: '.ant-segmented-item-label' })).toBeNull();
+  });
+
+  it("shows the buyer's reject and not the seller's cancel on a contract where I am the buyer", async () => {
+    const contract = offer({ title: '待我签署的合同', state: 'pendingSignature', parties: { buyer: 'a-1', seller: 'a-other' }, accountId: 'a-other' });
+    fakeApi({ ...baseRoutes('owner', [OFFERS, CONTRACTS]), [`GET /api/r/contracts/${contract.id}`]: ok(withEvents(contract)) });
+    // Party actions are for approved accounts, like every trading action.
+    renderResource(`/contract/contractbuy/show/${contract.id}`, { resource: 'contracts', routePath: '/contract/contractbuy', scope: 'buyer', userInfo: { ...USER_INFO, authStatus: 'approved' } });
+    await screen.findByText('待我签署的合同');
+    await waitFor(() => expect(screen.queryAllByRole('button').map((b) => b.textContent?.replace(/\s/g, '')).filter((n) => n !== '返回列表')).toEqual(['拒绝合同']));
   });
 
   it("shows the owner's buttons on its own published offer and none on another account's", async () => {

@@ -21,10 +21,10 @@ describe('routes and permissions in the console (SPEC §2, §6)', { timeout: 40_
   });
 
   it('renders a later-issue page as a titled placeholder', async () => {
-    openShell('/contract/contractbuy');
+    openShell('/contract/contractChain');
     const pane = await findActivePane();
-    expect(await within(pane).findByRole('heading', { name: '应付订单' })).toBeInTheDocument();
-    expect(within(pane).getByText('「应付订单」的业务功能将在后续版本中上线，敬请期待。')).toBeInTheDocument();
+    expect(await within(pane).findByRole('heading', { name: '互诺订单' })).toBeInTheDocument();
+    expect(within(pane).getByText('「互诺订单」的业务功能将在后续版本中上线，敬请期待。')).toBeInTheDocument();
   });
 
   it('follows the redirects of menu.json', async () => {

@@ -20,8 +20,8 @@ export interface ActionContext {
   userId: string;
   accountId: string;
   now: Date;
-  /** Creates a record of another resource in this transaction (validated, with its create event). */
-  create(resource: string, data: Record<string, unknown>, owner: { accountId: string }): Promise<ResourceRecord>;
+  /** Creates a record of another resource in this transaction (validated, with its create event and parties). */
+  create(resource: string, data: Record<string, unknown>, owner: { accountId: string; parties?: Record<string, string> }): Promise<ResourceRecord>;
 }
 
 export interface ActionOutcome {

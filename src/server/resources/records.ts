@@ -6,19 +6,21 @@
 import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { ResourceDefinition, ResourceRecord } from '../../shared/resources/types';
 import type { Db } from '../db/client';
-import { resourceEvents, resourceRecords } from '../db/schema';
+import { recordParties, resourceEvents, resourceRecords } from '../db/schema';
 import { asRecord, actionRefusal, type RecordAbility } from '../../shared/resources/recordAbility';
 import { conflict, forbidden, notFound } from '../errors';
 import type { ListQuery } from './query';
 import { ownedSql } from './scope';
 
-export type RecordRow = typeof resourceRecords.$inferSelect;
+/** A row, with its parties loaded for resources that declare parties. */
+export type RecordRow = typeof resourceRecords.$inferSelect & { parties?: Record<string, string> };
 
 export function toView(row: RecordRow): ResourceRecord {
   return {
     ...row.data,
     id: row.id,
     accountId: row.accountId,
+    ...(row.parties ? { parties: row.parties } : {}),
     state: row.state,
     version: row.version,
     createdAt: row.createdAt.toISOString(),
@@ -36,6 +38,15 @@ export async function listRecords(db: Db, q: ListQuery): Promise<{ rows: RecordR
   return { rows, total };
 }
 
+/** Loads the parties of `rows` (resources with `parties`), role -> account per record. */
+export async function withParties<R extends RecordRow>(db: Db, def: ResourceDefinition, rows: R[]): Promise<R[]> {
+  if (!def.parties || rows.length === 0) return rows;
+  const found = await db.select().from(recordParties).where(inArray(recordParties.recordId, rows.map((r) => r.id)));
+  const byRecord = new Map<string, Record<string, string>>();
+  for (const p of found) (byRecord.get(p.recordId) ?? byRecord.set(p.recordId, {}).get(p.recordId)!)[p.role] = p.accountId;
+  return rows.map((row) => ({ ...row, parties: byRecord.get(row.id) ?? {} }));
+}
+
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const byId = (def: ResourceDefinition, accountId: string, id: string): SQL => {
@@ -50,7 +61,8 @@ const anyById = (def: ResourceDefinition, id: string): SQL => {
 
 /** The record, if the ability may read it; otherwise 404 (whether or not it exists). */
 export async function getRecord(db: Db, def: ResourceDefinition, ability: RecordAbility, id: string): Promise<RecordRow> {
-  const [row] = await db.select().from(resourceRecords).where(anyById(def, id));
+  const [found] = await db.select().from(resourceRecords).where(anyById(def, id));
+  const [row] = found ? await withParties<RecordRow>(db, def, [found]) : [];
   if (!row || !ability.can('read', asRecord(def, row))) throw notFound();
   return row;
 }
@@ -66,8 +78,10 @@ export function authorize(ability: RecordAbility, def: ResourceDefinition, row: 
 export async function insertRecord(
   db: Db,
   def: ResourceDefinition,
-  input: { accountId: string; userId: string; data: Record<string, unknown>; now: Date },
+  input: { accountId: string; userId: string; data: Record<string, unknown>; now: Date; parties?: Record<string, string> },
 ): Promise<RecordRow> {
+  const missing = (def.parties ?? []).filter((role) => !input.parties?.[role]);
+  if (missing.length) throw new Error(`${def.name}: a record needs its parties (${missing.join(', ')})`);
   const [row] = await db
     .insert(resourceRecords)
     .values({
@@ -82,7 +96,10 @@ export async function insertRecord(
     })
     .returning();
   await db.insert(resourceEvents).values({ recordId: row.id, action: 'create', fromState: null, toState: row.state, by: input.userId, at: input.now });
-  return row;
+  if (!def.parties) return row;
+  const parties = Object.fromEntries(def.parties.map((role) => [role, input.parties![role]]));
+  await db.insert(recordParties).values(Object.entries(parties).map(([role, accountId]) => ({ recordId: row.id, role, accountId })));
+  return { ...row, parties };
 }
 
 /** Why a conditional write touched nothing: unseen (404), not the caller's (403), or it moved on (409). */
@@ -135,7 +152,8 @@ export async function transition(
   input: { userId: string; id: string; action: string; to: string; payload: Record<string, unknown>; now: Date },
   decide?: (current: RecordRow) => Promise<TransitionDecision | void>,
 ): Promise<{ before: string | null; row: RecordRow }> {
-  const [current] = await tx.select().from(resourceRecords).where(anyById(def, input.id)).for('update');
+  const [locked] = await tx.select().from(resourceRecords).where(anyById(def, input.id)).for('update');
+  const [current] = locked ? await withParties<RecordRow>(tx, def, [locked]) : [];
   if (!current || !ability.can('read', asRecord(def, current))) throw notFound();
   authorize(ability, def, current, input.action, 'actionNotAllowed');
   const decision = (await decide?.(current)) ?? {};
@@ -147,7 +165,7 @@ export async function transition(
     .where(eq(resourceRecords.id, current.id))
     .returning();
   await tx.insert(resourceEvents).values({ recordId: row.id, action: input.action, fromState: current.state, toState: to, input: input.payload, by: input.userId, at: input.now });
-  return { before: current.state, row };
+  return { before: current.state, row: { ...row, parties: current.parties } };
 }
 
 export async function recordEvents(db: Db, recordId: string) {

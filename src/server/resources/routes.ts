@@ -23,8 +23,9 @@ import { resourceRouteSchemas as S } from '../openapi/resources';
 import { exportTable, toCsv, toXlsx } from './export';
 import { handlerFor, type ActionContext } from './handlers';
 import { parseListQuery } from './query';
+import { listScopes } from '../../shared/resources/recordAbility';
 import { listScopeSql, readableSql } from './scope';
-import { deleteRecord, getRecord, insertRecord, listRecords, recordEvents, toView, transition, updateRecord } from './records';
+import { deleteRecord, getRecord, insertRecord, listRecords, recordEvents, toView, transition, updateRecord, withParties } from './records';
 import type { CompiledResource, ResourceRegistry } from './registry';
 
 export default async function resourceRoutes(app: FastifyInstance, ctx: AppContext & { resources: ResourceRegistry }) {
@@ -48,10 +49,10 @@ export default async function resourceRoutes(app: FastifyInstance, ctx: AppConte
   };
   const idOf = (req: FastifyRequest) => (req.params as { id: string }).id;
   const abilityOf = (req: FastifyRequest, r: CompiledResource) => userRecordAbility(currentUser(req), r.def);
-  /** What a list may return: readable records, of the caller (`scope=mine`, default) or of the market. */
+  /** What a list may return: readable records in the requested scope (src/server/resources/scope.ts). */
   const listScope = (req: FastifyRequest, r: CompiledResource) => {
     const scope = (req.query as { scope?: unknown }).scope ?? 'mine';
-    if (scope !== 'mine' && !(scope === 'market' && r.def.visibility?.market)) throw fieldError({ scope: 'invalidValue' });
+    if (typeof scope !== 'string' || !listScopes(r.def).includes(scope)) throw fieldError({ scope: 'invalidValue' });
     return and(readableSql(abilityOf(req, r), r.def), listScopeSql(r.def, currentUser(req).accountId, scope))!;
   };
 
@@ -67,7 +68,7 @@ export default async function resourceRoutes(app: FastifyInstance, ctx: AppConte
     const r = resolve(req, 'query');
     const q = parseListQuery(r.def, listScope(req, r), req.query as Record<string, unknown>);
     const { rows, total } = await listRecords(db, q);
-    const data: Page<ResourceRecord> = { records: rows.map(toView), total };
+    const data: Page<ResourceRecord> = { records: (await withParties(db, r.def, rows)).map(toView), total };
     return ok(req, data);
   });
 
@@ -98,6 +99,8 @@ export default async function resourceRoutes(app: FastifyInstance, ctx: AppConte
 
   app.post('/r/:resource', { schema: S.create }, async (req, reply) => {
     const r = resolve(req, 'add');
+    // A record with parties (a contract) is made by an action that knows them (offer accept).
+    if (r.def.parties) throw forbidden();
     const me = currentUser(req);
     const data = validData(req, r, body(req));
     return idempotent(req, reply, db, {}, async (tx) =>
@@ -143,7 +146,7 @@ export default async function resourceRoutes(app: FastifyInstance, ctx: AppConte
         const target = resources.get(resource);
         if (!target) throw new Error(`${action.handler}: no resource '${resource}'`);
         target.check(data, req.t);
-        return toView(await insertRecord(tx, target.def, { accountId: owner.accountId, userId: me.id, data, now }));
+        return toView(await insertRecord(tx, target.def, { accountId: owner.accountId, parties: owner.parties, userId: me.id, data, now }));
       };
       const moved = await transition(
         tx,

@@ -1,11 +1,12 @@
 // The SQL form of the per-record ability (src/shared/resources/recordAbility.ts): a list returns
 // exactly the records ability.can('read', record) allows. Each `can` rule becomes one OR branch;
 // its conditions (equality, $ne, $in on accountId and state) become column comparisons with the
-// same null semantics as CASL's matcher. tests/api/resource-visibility.test.ts checks both agree.
+// same null semantics as CASL's matcher; `parties.<role>: account` becomes an EXISTS on the
+// indexed record_parties rows. tests/api/resource-visibility.test.ts checks both agree.
 import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { RecordAbility, RecordFacts } from '../../shared/resources/recordAbility';
+import type { RecordAbility } from '../../shared/resources/recordAbility';
 import type { ResourceDefinition } from '../../shared/resources/types';
-import { resourceRecords } from '../db/schema';
+import { recordParties, resourceRecords } from '../db/schema';
 
 const COLUMNS = { accountId: resourceRecords.accountId, state: resourceRecords.state } as const;
 
@@ -25,24 +26,38 @@ function fieldSql(field: keyof typeof COLUMNS, condition: unknown): SQL {
   throw new Error(`record ability: condition on ${field} has no SQL form`);
 }
 
+/** The record has `accountId` as its party in `role` (any role when role is null). */
+export function partySql(role: string | null, accountId: string): SQL {
+  return sql`exists (select 1 from ${recordParties} where ${recordParties.recordId} = ${resourceRecords.id} and ${recordParties.accountId} = ${accountId}${
+    role === null ? sql`` : sql` and ${recordParties.role} = ${role}`
+  })`;
+}
+
 /** The records of `def` the ability may read, as a WHERE condition. */
 export function readableSql(ability: RecordAbility, def: ResourceDefinition): SQL {
   const branches = ability.rulesFor('read', def.name).map((rule) => {
     if (rule.inverted) throw new Error('record ability: cannot rules have no SQL form');
     const conditions = (rule.conditions ?? {}) as Record<string, unknown>;
     const parts = Object.entries(conditions).map(([field, condition]) => {
+      if (field.startsWith('parties.') && typeof condition === 'string') return partySql(field.slice('parties.'.length), condition);
       if (!(field in COLUMNS)) throw new Error(`record ability: field ${field} has no column`);
-      return fieldSql(field as keyof RecordFacts, condition);
+      return fieldSql(field as keyof typeof COLUMNS, condition);
     });
     return parts.length ? and(...parts)! : sql`true`;
   });
   return and(eq(resourceRecords.resource, def.name), branches.length ? or(...branches)! : sql`false`)!;
 }
 
-/** A list's `scope`: the caller's own records, or the market (others' records it may read). */
-export function listScopeSql(def: ResourceDefinition, accountId: string, scope: 'mine' | 'market'): SQL {
+/**
+ * A list's `scope`: `mine` (records the caller owns or is a party to), `market` (others' records
+ * it may read), or a party role (records where the caller is that party, e.g. `seller`).
+ */
+export function listScopeSql(def: ResourceDefinition, accountId: string, scope: string): SQL {
   if (def.ownership !== 'account') return isNull(resourceRecords.accountId);
-  return scope === 'mine' ? eq(resourceRecords.accountId, accountId) : sql`${resourceRecords.accountId} is distinct from ${accountId}`;
+  if (scope === 'market') return sql`${resourceRecords.accountId} is distinct from ${accountId}`;
+  if (scope !== 'mine') return partySql(scope, accountId);
+  const owned = eq(resourceRecords.accountId, accountId);
+  return def.parties ? or(owned, partySql(null, accountId))! : owned;
 }
 
 /** The owner's own records of `def` (or the platform's): where writes by the owner apply. */

@@ -12,6 +12,8 @@ import type { ResourceDefinition } from './types';
 export interface RecordFacts {
   accountId: string | null;
   state: string | null;
+  /** Party role -> account (resources with `parties`). */
+  parties?: Record<string, string>;
 }
 
 export interface RecordActor {
@@ -27,8 +29,6 @@ export type RecordAbility = MongoAbility<[string, string | ({ __caslSubjectType_
 
 type Rule = { action: string; subject: string; conditions: MongoQuery<RecordFacts> };
 
-/** Who runs an action: the owning account (default) or another approved account on the market. */
-export const actionParty = (by: readonly string[] | undefined): 'owner' | 'market' => (by?.includes('market') ? 'market' : 'owner');
 
 export function defineRecordAbility(def: ResourceDefinition, actor: RecordActor): RecordAbility {
   const grants = defineAbilityFor(actor.permissions);
@@ -45,19 +45,27 @@ export function defineRecordAbility(def: ResourceDefinition, actor: RecordActor)
 
   const market = def.visibility?.market;
   const others: MongoQuery<RecordFacts> = { accountId: { $ne: actor.accountId } };
-  if (market && def.ownership === 'account' && actor.approved && granted('query')) {
-    add('read', { ...others, ...inStates(market.states) });
-  }
+  const onMarket = Boolean(market && def.ownership === 'account' && actor.approved);
+  if (onMarket && granted('query')) add('read', { ...others, ...inStates(market!.states) });
+  // Each party sees the records it is a party to, whoever created them.
+  const asParty = (role: string): MongoQuery<RecordFacts> => ({ [`parties.${role}`]: actor.accountId }) as MongoQuery<RecordFacts>;
+  if (granted('query')) for (const role of def.parties ?? []) add('read', asParty(role));
+
   for (const action of def.actions ?? []) {
     if (!granted(action.ability)) continue;
-    if (actionParty(action.by) === 'owner') add(action.name, { ...own, ...inStates(action.from) });
-    else if (market && def.ownership === 'account' && actor.approved) add(action.name, { ...others, ...inStates(action.from) });
+    for (const who of action.by ?? ['owner']) {
+      if (who === 'owner') add(action.name, { ...own, ...inStates(action.from) });
+      else if (who === 'market') {
+        if (onMarket) add(action.name, { ...others, ...inStates(action.from) });
+      } else if (def.parties?.includes(who) && actor.approved) add(action.name, { ...asParty(who), ...inStates(action.from) });
+    }
   }
   return createMongoAbility(rules) as RecordAbility;
 }
 
 /** `record` as a subject of its resource, for ability.can(action, asRecord(def, record)). */
-export const asRecord = (def: ResourceDefinition, record: RecordFacts) => subject(def.name, { accountId: record.accountId, state: record.state });
+export const asRecord = (def: ResourceDefinition, record: RecordFacts) =>
+  subject(def.name, { accountId: record.accountId, state: record.state, parties: record.parties ?? {} });
 
 /**
  * Why an action is refused for a record the caller can read: it is the caller's kind of action
@@ -67,3 +75,10 @@ export function actionRefusal(ability: RecordAbility, def: ResourceDefinition, r
   const elsewhere = (def.states?.values ?? []).some((state) => ability.can(action, asRecord(def, { ...record, state })));
   return elsewhere ? 'state' : 'party';
 }
+
+/** The scopes a list of `def` accepts: mine, the market (with visibility.market), each party role. */
+export const listScopes = (def: Pick<ResourceDefinition, 'visibility' | 'parties'>): string[] => [
+  'mine',
+  ...(def.visibility?.market ? ['market'] : []),
+  ...(def.parties ?? []),
+];

@@ -103,8 +103,11 @@ export interface ActionDeclaration {
   confirm?: boolean;
   /** A server handler registered under this name runs in the transaction of the transition. */
   handler?: string;
-  /** Who runs it: the owning account (default) or another approved account that sees the record on the market. */
-  by?: ('owner' | 'market')[];
+  /**
+   * Who runs it: the owning account (`owner`, default), another approved account that sees the
+   * record on the market (`market`), or a declared party role (`buyer`, `seller`).
+   */
+  by?: string[];
 }
 
 /** Who besides the owner sees a record (DESIGN §7). */
@@ -149,6 +152,8 @@ export interface ResourceDefinition {
   show: { sections: ShowSection[] };
   form: FormDeclaration;
   states?: StateMachine;
+  /** Party roles (e.g. buyer, seller): each party's account sees the record and runs the actions `by` its role. */
+  parties?: string[];
   visibility?: Visibility;
   actions?: ActionDeclaration[];
   labels: Record<Language, ResourceLabels>;
@@ -160,6 +165,8 @@ export type ResourceRecord = Record<string, unknown> & {
   id: string;
   /** The owning account (null for platform records): what the per-record ability checks. */
   accountId: string | null;
+  /** Party role -> account, for resources that declare parties. */
+  parties?: Record<string, string>;
   state: string | null;
   version: number;
   createdAt: string;

@@ -3,6 +3,7 @@
 // agree; both languages label every field, enum value, state, action and section; the
 // permission id, the menu parent and the menu routes that render a resource exist.
 import { LANGUAGES } from '../constants';
+import { listScopes } from '../resources/recordAbility';
 import { SYSTEM_FIELDS, type FieldSchema, type FormDefinition, type ResourceDefinition } from '../resources/types';
 import type { SchemaFile } from './issues';
 import type { DeclaredRoute } from './walk';
@@ -78,8 +79,12 @@ function checkOne(ctx: ResourceCheckContext, file: SchemaFile, r: ResourceDefini
   }
   if (r.visibility?.market && r.ownership !== 'account') at('/visibility/market', "a market needs ownership 'account'");
   if (r.visibility?.market && !r.states) at('/visibility/market', 'a market needs a states declaration');
+  if (r.parties && r.ownership !== 'account') at('/parties', "parties need ownership 'account'");
   (r.actions ?? []).forEach((a, i) => {
-    if (a.by?.includes('market') && !r.visibility?.market) at(`/actions/${i}/by`, "'market' actions need visibility.market");
+    (a.by ?? []).forEach((who, j) => {
+      if (who === 'market' && !r.visibility?.market) at(`/actions/${i}/by/${j}`, "'market' actions need visibility.market");
+      else if (who !== 'owner' && who !== 'market' && !r.parties?.includes(who)) at(`/actions/${i}/by/${j}`, `'${who}' is not owner, market or one of parties`);
+    });
   });
   const names = new Set<string>();
   (r.actions ?? []).forEach((a, i) => {
@@ -127,6 +132,11 @@ export function checkResources(ctx: ResourceCheckContext, files: { file: SchemaF
     const render = route.entry.render;
     if (render && 'resource' in render && !byName.has(render.resource) && ctx.menuFile) {
       ctx.report(ctx.menuFile, `${route.pointer}/render/resource`, `'${render.resource}' is not a resource in schemas/resources/`);
+    }
+    if (render && 'resource' in render && render.scope && ctx.menuFile) {
+      const target = files.find((f) => f.resource.name === render.resource)?.resource;
+      const scopes = target ? listScopes(target) : [];
+      if (target && !scopes.includes(render.scope)) ctx.report(ctx.menuFile, `${route.pointer}/render/scope`, `'${render.scope}' is not a list scope of ${render.resource} (${scopes.join(', ')})`);
     }
   }
 }

@@ -8,7 +8,12 @@ export type Layout = 'main' | 'user' | 'blank';
 export type PermissionTag = 'dashboard' | 'form' | 'none';
 
 /** What renders a route: a named page, a generated resource view, a receipt template or a titled placeholder. */
-export type RouteRender = { page: string } | { resource: string } | { receipt: string } | { placeholder: true };
+export type RouteRender =
+  | { page: string }
+  /** `scope`: the list shows only this scope of the resource (e.g. `buyer`: the records where I am the buyer). */
+  | { resource: string; scope?: string }
+  | { receipt: string }
+  | { placeholder: true };
 
 /** One entry of schemas/menu.json. layout, permission and permissionIds are inherited from the parent when absent. */
 export interface MenuEntry {

@@ -85,8 +85,9 @@ function toIssue(file: string, error: ErrorObject): SchemaIssue {
 }
 
 function metaIssues(file: string, errors: readonly ErrorObject[]): SchemaIssue[] {
-  // ajv reports an invalid property name twice (the inner reason and "property name must be valid").
-  const relevant = errors.filter((e) => e.keyword !== 'propertyNames');
+  // ajv reports an invalid property name twice (the inner reason and "property name must be valid"),
+  // and a failed if/then/else branch twice (the branch's own reason and "must match then/else").
+  const relevant = errors.filter((e) => e.keyword !== 'propertyNames' && e.keyword !== 'if');
   const issues = relevant.map((e) => toIssue(file, e));
   const seen = new Set<string>();
   return issues.filter((issue) => {

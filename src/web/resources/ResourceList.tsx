@@ -21,6 +21,8 @@ import { recordPath } from './paths';
 interface Props {
   definition: ResourceDefinition;
   basePath: string;
+  /** The route's fixed list scope (menu.json render.scope), e.g. `buyer`. */
+  scope?: string;
 }
 
 const RIGHT_ALIGNED = new Set(['money', 'number']);
@@ -30,13 +32,13 @@ const RIGHT_ALIGNED = new Set(['money', 'number']);
  * and for a resource with a market (visibility.market) the switch between the caller's own
  * records and the records other accounts publish.
  */
-export default function ResourceList({ definition, basePath }: Props) {
+export default function ResourceList({ definition, basePath, scope: fixedScope }: Props) {
   const { t } = useTranslation('resources');
   const text = useResourceText(definition);
   const can = useResourceCan(definition);
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
-  const state = useMemo(() => readListState(definition, params), [definition, params]);
+  const state = useMemo(() => readListState(definition, params, fixedScope), [definition, params, fixedScope]);
   const setState = (patch: Partial<ListState>) => setParams(listStateParams(definition, { ...state, ...patch }));
 
   const { query, result } = useList<ResourceRecord>({
@@ -87,7 +89,8 @@ export default function ResourceList({ definition, basePath }: Props) {
     setState({ pageNo: pagination.current ?? 1, pageSize: pagination.pageSize ?? state.pageSize });
   };
 
-  const createButton = can('add') ? (
+  // Records with parties are made by actions (an accepted offer), not by a create form.
+  const createButton = can('add') && !definition.parties ? (
     <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(`${basePath}/create`)}>
       {t('list.create')}
     </Button>
@@ -110,7 +113,7 @@ export default function ResourceList({ definition, basePath }: Props) {
         title={<Typography.Title level={4} style={{ margin: 0 }}>{text.title}</Typography.Title>}
         extra={
           <Space>
-            {definition.visibility?.market && (
+            {definition.visibility?.market && !fixedScope && (
               <Segmented<ListState['scope']>
                 value={state.scope}
                 onChange={(scope) => setState({ scope, pageNo: 1 })}

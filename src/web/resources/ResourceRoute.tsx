@@ -34,7 +34,7 @@ function ResourcePages({ resource, route }: ResourceRouteProps) {
   const basePath = route.path;
   switch (page.page) {
     case 'list':
-      return <ResourceList definition={definition} basePath={basePath} />;
+      return <ResourceList definition={definition} basePath={basePath} scope={route.render && 'resource' in route.render ? route.render.scope : undefined} />;
     case 'show':
       return <ResourceShow key={page.id} definition={definition} basePath={basePath} id={page.id} />;
     case 'create':

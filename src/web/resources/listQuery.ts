@@ -16,11 +16,11 @@ export interface ListState {
   sort: string;
   /** Filter parameters as the API takes them: 'text', 'a,b', 'from,to'. */
   filters: Record<string, string>;
-  /** The caller's own records, or the market (resources with visibility.market). */
-  scope: 'mine' | 'market';
+  /** `mine`, `market` (resources with visibility.market) or a party role fixed by the route (`buyer`). */
+  scope: string;
 }
 
-type Listed = Pick<ResourceDefinition, 'list'> & Partial<Pick<ResourceDefinition, 'visibility'>>;
+type Listed = Pick<ResourceDefinition, 'list'> & Partial<Pick<ResourceDefinition, 'visibility' | 'parties'>>;
 
 export const sortableFields = (definition: Listed): Set<string> =>
   new Set([...definition.list.sortable, definition.list.defaultSort.replace(/^-/, '')]);
@@ -30,7 +30,8 @@ const positiveInt = (raw: string | null, fallback: number, max = Number.MAX_SAFE
   return Number.isInteger(n) && n >= 1 && n <= max ? n : fallback;
 };
 
-export function readListState(definition: Listed, params: URLSearchParams): ListState {
+/** `fixedScope`: the route's render.scope, which the URL cannot change. */
+export function readListState(definition: Listed, params: URLSearchParams, fixedScope?: string): ListState {
   const sort = params.get('sort') ?? '';
   const filters: Record<string, string> = {};
   for (const { field } of definition.list.filters) {
@@ -43,7 +44,7 @@ export function readListState(definition: Listed, params: URLSearchParams): List
     pageSize,
     sort: sortableFields(definition).has(sort.replace(/^-/, '')) ? sort : definition.list.defaultSort,
     filters,
-    scope: params.get('scope') === 'market' && definition.visibility?.market ? 'market' : 'mine',
+    scope: fixedScope ?? (params.get('scope') === 'market' && definition.visibility?.market ? 'market' : 'mine'),
   };
 }
 
@@ -80,7 +81,7 @@ export function crudFilters(definition: Listed, filters: Record<string, string>)
 }
 
 /** The list's scope as a refine filter (`scope=market`); the server's default is the caller's own. */
-export const scopeFilters = (state: Pick<ListState, 'scope'>): CrudFilter[] => (state.scope === 'market' ? [{ field: 'scope', operator: 'eq', value: 'market' }] : []);
+export const scopeFilters = (state: Pick<ListState, 'scope'>): CrudFilter[] => (state.scope === 'mine' ? [] : [{ field: 'scope', operator: 'eq', value: state.scope }]);
 
 export const crudSorters = (sort: string): CrudSort[] =>
   sort.split(',').filter(Boolean).map((part) => ({ field: part.replace(/^-/, ''), order: part.startsWith('-') ? 'desc' : 'asc' }));
@@ -90,5 +91,5 @@ export const exportQuery = (state: ListState, format: 'csv' | 'xlsx'): Query => 
   format,
   sort: state.sort,
   ...state.filters,
-  ...(state.scope === 'market' ? { scope: 'market' } : {}),
+  ...(state.scope === 'mine' ? {} : { scope: state.scope }),
 });

@@ -7,9 +7,10 @@ import { render } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
+import contracts from '../../../schemas/resources/contracts.json';
 import invoiceRequests from '../../../schemas/resources/invoiceRequests.json';
 import purchaseOffers from '../../../schemas/resources/purchaseOffers.json';
-import type { Profile } from '../../../src/shared/api';
+import type { Profile, UserInfo } from '../../../src/shared/api';
 import { permissionsForRole } from '../../../src/shared/permissions';
 import type { ResourceDefinition, ResourceRecord } from '../../../src/shared/resources/types';
 import { AntdLocale } from '../../../src/web/i18n/AntdLocale';
@@ -21,10 +22,11 @@ import { accessControlProvider } from '../../../src/web/refine/accessControl';
 import { REFINE_RESOURCES } from '../../../src/web/refine/resources';
 import ResourceRoute from '../../../src/web/resources/ResourceRoute';
 import { UiBridge } from '../../../src/web/routing/UiBridge';
-import { ok, storeSession, type Reply } from './fakeApi';
+import { ok, storeSession, USER_INFO, type Reply } from './fakeApi';
 
 export const OFFERS = purchaseOffers as unknown as ResourceDefinition;
 export const INVOICES = invoiceRequests as unknown as ResourceDefinition;
+export const CONTRACTS = contracts as unknown as ResourceDefinition;
 export const OFFERS_PATH = '/outgoing/chainPayment';
 
 /** GET /api/user/info of a role of schemas/permissions.json (owner, viewer, purchaser, ...). */
@@ -62,8 +64,12 @@ export function baseRoutes(role = 'owner', definitions: ResourceDefinition[] = [
   return { 'GET /api/user/info': ok(profileOf(role)), 'GET /api/meta/resources': ok(definitions) };
 }
 
-export function renderResource(path: string, { resource = 'purchaseOffers', routePath = OFFERS_PATH } = {}) {
-  storeSession();
+/** `scope`: the route's fixed list scope (menu.json render.scope). */
+export function renderResource(
+  path: string,
+  { resource = 'purchaseOffers', routePath = OFFERS_PATH, scope, userInfo = USER_INFO }: { resource?: string; routePath?: string; scope?: string; userInfo?: UserInfo } = {},
+) {
+  storeSession('token-abc', userInfo);
   forgetProfile();
   window.history.replaceState(null, '', path);
   const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
@@ -83,7 +89,7 @@ export function renderResource(path: string, { resource = 'purchaseOffers', rout
             options={{ disableTelemetry: true, syncWithLocation: false }}
           >
             <Routes>
-              <Route path={`${routePath}/*`} element={<ResourceRoute resource={resource} route={{ path: routePath }} />} />
+              <Route path={`${routePath}/*`} element={<ResourceRoute resource={resource} route={{ path: routePath, render: scope ? { resource, scope } : undefined }} />} />
             </Routes>
           </Refine>
         </AntdLocale>

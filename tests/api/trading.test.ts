@@ -1,0 +1,137 @@
+// Trading, first step (issue 7): an approved account accepts a published purchase offer from
+// the market; in the same transaction a purchase contract is created with the publisher as
+// buyer and the acceptor as seller. Both parties (and nobody else) see it, each with its own
+// actions: the seller (initiator) cancels, the buyer rejects, before signing.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from '../../src/shared/api';
+import type { ResourceRecord } from '../../src/shared/resources/types';
+import { signedIn } from '../support/flows';
+import { addOperator, approveAccount } from '../support/operators';
+import { dbAvailable, startTestServer, testDbKind, type TestServer } from '../support/server';
+
+const offer = (title: string, extra: Record<string, unknown> = {}) => ({
+  title,
+  category: 'rawMaterial',
+  goodsName: '螺纹钢',
+  spec: 'HRB400 Φ16',
+  unit: 'ton',
+  quantity: 20,
+  unitPrice: '4000.00',
+  amount: '80000.00',
+  collateralRatio: 20,
+  deliveryDate: '2026-12-20',
+  validUntil: '2099-12-31',
+  deliveryRegion: ['33', '3301', '330106'],
+  terms: '货到验收后付款',
+  ...extra,
+});
+
+type Party = { token: string; phone: string; accountId: string };
+
+describe.skipIf(!dbAvailable)('offers accepted into contracts', () => {
+  let s: TestServer;
+  let buyer: Party;
+  let seller: Party;
+  let third: Party;
+  let unapproved: Party;
+
+  const party = async (name: string, approve = true): Promise<Party> => {
+    const user = await signedIn(s, { userType: 'enterprise', enterpriseName: name });
+    if (approve) await approveAccount(s, user.phone);
+    const info = await s.call<{ accountId: string }>('GET', '/api/system/users/info', { token: user.token });
+    return { token: user.token, phone: user.phone, accountId: info.body.data.accountId };
+  };
+  const published = async (title: string, extra: Record<string, unknown> = {}) => {
+    const created = await s.call<ResourceRecord>('POST', '/api/r/purchaseOffers', { token: buyer.token, body: offer(title, extra) });
+    await s.call('POST', `/api/r/purchaseOffers/${created.body.data.id}/actions/publish`, { token: buyer.token, body: {} });
+    return created.body.data;
+  };
+  const accept = (who: Party | { token: string }, id: string, key?: string) =>
+    s.call<ResourceRecord>('POST', `/api/r/purchaseOffers/${id}/actions/accept`, { token: who.token, body: {}, headers: key ? { 'Idempotency-Key': key } : {} });
+  const contractsOf = async (who: Party, scope: string) =>
+    (await s.call<Page<ResourceRecord>>('GET', `/api/r/contracts?scope=${scope}&pageSize=100`, { token: who.token })).body.data.records.map((c) => c.title);
+
+  beforeAll(async () => {
+    s = await startTestServer();
+    buyer = await party('杭州采购方有限公司');
+    seller = await party('苏州供货方有限公司');
+    third = await party('宁波旁观方有限公司');
+    unapproved = await party('温州未认证有限公司', false);
+  });
+  afterAll(() => s?.close());
+
+  it('creates the contract in the same transaction, buyer and seller as parties, the offer accepted', async () => {
+    const o = await published('采购螺纹钢 二十吨');
+    const accepted = await accept(seller, o.id);
+    expect(accepted.status).toBe(200);
+    expect(accepted.body.data).toMatchObject({ state: 'accepted', contractId: expect.any(String) });
+    const contractId = accepted.body.data.contractId as string;
+    for (const who of [buyer, seller]) {
+      const c = await s.call<ResourceRecord>('GET', `/api/r/contracts/${contractId}`, { token: who.token });
+      expect(c.status).toBe(200);
+      expect(c.body.data).toMatchObject({
+        offerId: o.id,
+        title: '采购螺纹钢 二十吨',
+        amount: '80000.00',
+        collateralRatio: 20,
+        state: 'pendingSignature',
+        parties: { buyer: buyer.accountId, seller: seller.accountId },
+      });
+    }
+    expect((await s.call('GET', `/api/r/contracts/${contractId}`, { token: third.token })).status).toBe(404);
+    expect(await contractsOf(buyer, 'buyer')).toContain('采购螺纹钢 二十吨');
+    expect(await contractsOf(buyer, 'seller')).not.toContain('采购螺纹钢 二十吨');
+    expect(await contractsOf(seller, 'seller')).toContain('采购螺纹钢 二十吨');
+    expect(await contractsOf(seller, 'mine')).toContain('采购螺纹钢 二十吨');
+    expect(await contractsOf(buyer, 'mine')).toContain('采购螺纹钢 二十吨');
+    expect(await contractsOf(third, 'mine')).toEqual([]);
+    // The accepted offer left the market.
+    expect((await s.call('GET', `/api/r/purchaseOffers/${o.id}`, { token: third.token })).status).toBe(404);
+  });
+
+  it('refuses the publisher, unapproved accounts, operator types without the grant and expired offers', async () => {
+    const o = await published('采购线材 十吨');
+    expect((await accept(buyer, o.id)).status).toBe(403);
+    // Until approved, an account holds no trading grant at all: 403 before any record is read.
+    expect((await accept(unapproved, o.id)).status).toBe(403);
+    expect((await s.call('GET', `/api/r/purchaseOffers/${o.id}`, { token: unapproved.token })).status).toBe(404);
+    const viewer = await addOperator(s, seller.phone, 'viewer');
+    expect((await accept(viewer, o.id)).status).toBe(403);
+    const old = await published('过期的采购报价', { validUntil: '2020-01-31' });
+    const expired = await accept(seller, old.id);
+    expect(expired.body).toMatchObject({ code: 409, msg: '该报价已过有效期，不能再接受' });
+    expect((await s.call('POST', '/api/r/contracts', { token: seller.token, body: {} })).status).toBe(403);
+    const still = await s.call<ResourceRecord>('GET', `/api/r/purchaseOffers/${o.id}`, { token: buyer.token });
+    expect(still.body.data.state).toBe('published');
+  });
+
+  it('lets the seller cancel and the buyer reject, each only its own action', async () => {
+    const first = (await accept(seller, (await published('待取消的合同')).id)).body.data.contractId as string;
+    const second = (await accept(seller, (await published('待拒绝的合同')).id)).body.data.contractId as string;
+    const act = (who: Party, id: string, action: string) => s.call<ResourceRecord>('POST', `/api/r/contracts/${id}/actions/${action}`, { token: who.token, body: { reason: '价格变化' } });
+    expect((await act(buyer, first, 'cancel')).status).toBe(403);
+    expect((await act(seller, first, 'cancel')).body.data.state).toBe('cancelled');
+    expect((await act(seller, second, 'reject')).status).toBe(403);
+    expect((await act(buyer, second, 'reject')).body.data.state).toBe('rejected');
+    expect((await act(buyer, first, 'reject')).status).toBe(409);
+    expect((await act(third, first, 'reject')).status).toBe(404);
+  });
+
+  it('replays an accept with the same Idempotency-Key without a second contract', async () => {
+    const o = await published('幂等接受的报价');
+    const first = await accept(seller, o.id, `accept-${o.id}`);
+    const again = await accept(seller, o.id, `accept-${o.id}`);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(JSON.stringify(again.body)).toBe(JSON.stringify(first.body));
+    expect((await contractsOf(seller, 'seller')).filter((t) => t === '幂等接受的报价')).toHaveLength(1);
+  });
+
+  it.runIf(testDbKind === 'postgres')('two accounts accepting one offer at once: exactly one contract', async () => {
+    const o = await published('抢单报价');
+    const answers = await Promise.all([accept(seller, o.id), accept(third, o.id)]);
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    const mine = [...(await contractsOf(seller, 'seller')), ...(await contractsOf(third, 'seller'))].filter((t) => t === '抢单报价');
+    expect(mine).toHaveLength(1);
+    expect((await contractsOf(buyer, 'buyer')).filter((t) => t === '抢单报价')).toHaveLength(1);
+  });
+});

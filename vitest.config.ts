@@ -6,6 +6,9 @@ import react from '@vitejs/plugin-react';
 export default defineConfig({
   plugins: [react()],
   test: {
+    // vitest uses one worker fewer than the CPUs: on the 2-core CI machine that is one worker,
+    // and the API suites (which mostly wait on the database) ran strictly one file at a time.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,

@@ -17,7 +17,7 @@ const offer = (i: number, extra: Record<string, unknown> = {}) => ({
   unitPrice: '4000.00',
   amount: `${(i + 1) * 1000}.50`,
   deliveryDate: `2026-12-${String((i % 28) + 1).padStart(2, '0')}`,
-  validUntil: '2026-12-31',
+  validUntil: '2099-12-31',
   deliveryRegion: ['33', '3301', '330106'],
   ...extra,
 });

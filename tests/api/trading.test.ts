@@ -48,6 +48,8 @@ describe.skipIf(!dbAvailable)('offers accepted into contracts', () => {
   };
   const accept = (who: Party | { token: string }, id: string, key?: string) =>
     s.call<ResourceRecord>('POST', `/api/r/purchaseOffers/${id}/actions/accept`, { token: who.token, body: {}, headers: key ? { 'Idempotency-Key': key } : {} });
+  const marketTitles = async (who: Party) =>
+    (await s.call<Page<ResourceRecord>>('GET', '/api/r/purchaseOffers?scope=market&pageSize=100', { token: who.token })).body.data.records.map((o) => o.title);
   const contractsOf = async (who: Party, scope: string) =>
     (await s.call<Page<ResourceRecord>>('GET', `/api/r/contracts?scope=${scope}&pageSize=100`, { token: who.token })).body.data.records.map((c) => c.title);
 
@@ -97,9 +99,12 @@ describe.skipIf(!dbAvailable)('offers accepted into contracts', () => {
     expect((await s.call('GET', `/api/r/purchaseOffers/${o.id}`, { token: unapproved.token })).status).toBe(404);
     const viewer = await addOperator(s, seller.phone, 'viewer');
     expect((await accept(viewer, o.id)).status).toBe(403);
+    // Past its valid-until day an offer expires by itself, before anyone can accept it.
     const old = await published('过期的采购报价', { validUntil: '2020-01-31' });
-    const expired = await accept(seller, old.id);
-    expect(expired.body).toMatchObject({ code: 409, msg: '该报价已过有效期，不能再接受' });
+    expect((await accept(seller, old.id)).status).toBe(404);
+    const gone = await s.call<ResourceRecord & { events: { action: string; by: string | null }[] }>('GET', `/api/r/purchaseOffers/${old.id}`, { token: buyer.token });
+    expect(gone.body.data.state).toBe('expired');
+    expect(gone.body.data.events.at(-1)).toMatchObject({ action: 'expire', by: null });
     expect((await s.call('POST', '/api/r/contracts', { token: seller.token, body: {} })).status).toBe(403);
     const still = await s.call<ResourceRecord>('GET', `/api/r/purchaseOffers/${o.id}`, { token: buyer.token });
     expect(still.body.data.state).toBe('published');
@@ -124,6 +129,17 @@ describe.skipIf(!dbAvailable)('offers accepted into contracts', () => {
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     expect(JSON.stringify(again.body)).toBe(JSON.stringify(first.body));
     expect((await contractsOf(seller, 'seller')).filter((t) => t === '幂等接受的报价')).toHaveLength(1);
+  });
+
+  it('expires a published offer when the clock passes its valid-until day, even after a restart', async () => {
+    const today = new Date(s.clock.now().getTime() + 8 * 3600_000).toISOString().slice(0, 10);
+    const o = await published('今天到期的报价', { validUntil: today });
+    expect(await marketTitles(third)).toContain('今天到期的报价');
+    s.clock.advance(24 * 3600_000);
+    expect(await marketTitles(third)).not.toContain('今天到期的报价');
+    const mine = await s.call<ResourceRecord>('GET', `/api/r/purchaseOffers/${o.id}`, { token: buyer.token });
+    expect(mine.body.data.state).toBe('expired');
+    expect((await accept(seller, o.id)).status).toBe(404);
   });
 
   it.runIf(testDbKind === 'postgres')('two accounts accepting one offer at once: exactly one contract', async () => {

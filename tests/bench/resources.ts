@@ -43,7 +43,7 @@ async function seed(database: Database): Promise<string> {
           unitPrice: '4000.00',
           amount: `${(i * 37) % 1_000_000}.${String(i % 100).padStart(2, '0')}`,
           deliveryDate: '2026-12-01',
-          validUntil: '2026-12-31',
+          validUntil: '2099-12-31',
           deliveryRegion: ['33', '3301', '330106'],
         },
         createdBy: user.id,

@@ -24,7 +24,7 @@ const offerBody = (i: number) => ({
   unitPrice: '4000.00',
   amount: `${(i + 1) * 1000}.00`,
   deliveryDate: '2026-12-05',
-  validUntil: '2026-12-31',
+  validUntil: '2099-12-31',
   deliveryRegion: ['33', '3301', '330106'],
 });
 
@@ -146,7 +146,7 @@ describe.skipIf(!chromiumPath)('browser journeys: generated resource pages (issu
     // Not focused, an amount reads with separators and two decimals.
     expect(await form.getByLabel('总金额（元）', { exact: true }).inputValue()).toBe('99,512.50');
     await pickDate(form, '交货日期', '2026-12-20');
-    await pickDate(form, '报价有效期至', '2026-12-31');
+    await pickDate(form, '报价有效期至', '2099-12-31');
     await form.getByLabel('交货地区', { exact: true }).click();
     for (const name of ['浙江省', '杭州市', '西湖区']) {
       await page.locator('.ant-cascader-dropdown:not(.ant-select-dropdown-hidden) .ant-cascader-menu-item', { hasText: name }).first().click();

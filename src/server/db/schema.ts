@@ -248,9 +248,8 @@ export const resourceEvents = pgTable(
     fromState: text('from_state'),
     toState: text('to_state'),
     input: jsonb('input').$type<Record<string, unknown>>().notNull().default({}),
-    by: uuid('by')
-      .notNull()
-      .references(() => users.id),
+    /** The user who acted; null when the system did (an offer expiring at its valid-until day). */
+    by: uuid('by').references(() => users.id),
     at: ts('at').notNull(),
   },
   (t) => [index('resource_events_record_idx').on(t.recordId, t.at)],

@@ -24,6 +24,7 @@ import { exportTable, toCsv, toXlsx } from './export';
 import { handlerFor, type ActionContext } from './handlers';
 import { parseListQuery } from './query';
 import { listScopes } from '../../shared/resources/recordAbility';
+import { expireDue } from './expiry';
 import { listScopeSql, readableSql } from './scope';
 import { deleteRecord, getRecord, insertRecord, listRecords, recordEvents, toView, transition, updateRecord, withParties } from './records';
 import type { CompiledResource, ResourceRegistry } from './registry';
@@ -31,11 +32,13 @@ import type { CompiledResource, ResourceRegistry } from './registry';
 export default async function resourceRoutes(app: FastifyInstance, ctx: AppContext & { resources: ResourceRegistry }) {
   const { db, clock, resources } = ctx;
 
-  const resolve = (req: FastifyRequest, action: Action): CompiledResource => {
+  /** The resource, once the caller's grant is checked and its records due to expire have expired. */
+  const resolve = async (req: FastifyRequest, action: Action): Promise<CompiledResource> => {
     const name = (req.params as { resource: string }).resource;
     const compiled = resources.get(name);
     if (!compiled) throw notFound();
     if (!userCan(currentUser(req), compiled.def.permissionId, action)) throw forbidden();
+    await expireDue(db, compiled.def, clock.now());
     return compiled;
   };
   const body = (req: FastifyRequest): Record<string, unknown> => {
@@ -65,7 +68,7 @@ export default async function resourceRoutes(app: FastifyInstance, ctx: AppConte
   });
 
   app.get('/r/:resource', { schema: S.list }, async (req) => {
-    const r = resolve(req, 'query');
+    const r = await resolve(req, 'query');
     const q = parseListQuery(r.def, listScope(req, r), req.query as Record<string, unknown>);
     const { rows, total } = await listRecords(db, q);
     const data: Page<ResourceRecord> = { records: (await withParties(db, r.def, rows)).map(toView), total };
@@ -73,7 +76,7 @@ export default async function resourceRoutes(app: FastifyInstance, ctx: AppConte
   });
 
   app.get('/r/:resource/export', { schema: S.export }, async (req, reply) => {
-    const r = resolve(req, 'export');
+    const r = await resolve(req, 'export');
     const query = req.query as Record<string, unknown>;
     const format = query.format ?? 'xlsx';
     if (format !== 'csv' && format !== 'xlsx') throw fieldError({ format: 'invalidValue' });
@@ -88,7 +91,7 @@ export default async function resourceRoutes(app: FastifyInstance, ctx: AppConte
   });
 
   app.get('/r/:resource/:id', { schema: S.get }, async (req) => {
-    const r = resolve(req, 'get');
+    const r = await resolve(req, 'get');
     const row = await getRecord(db, r.def, abilityOf(req, r), idOf(req));
     const events = await recordEvents(db, row.id);
     return ok(req, {
@@ -98,7 +101,7 @@ export default async function resourceRoutes(app: FastifyInstance, ctx: AppConte
   });
 
   app.post('/r/:resource', { schema: S.create }, async (req, reply) => {
-    const r = resolve(req, 'add');
+    const r = await resolve(req, 'add');
     // A record with parties (a contract) is made by an action that knows them (offer accept).
     if (r.def.parties) throw forbidden();
     const me = currentUser(req);
@@ -109,7 +112,7 @@ export default async function resourceRoutes(app: FastifyInstance, ctx: AppConte
   });
 
   app.put('/r/:resource/:id', { schema: S.update }, async (req) => {
-    const r = resolve(req, 'edit');
+    const r = await resolve(req, 'edit');
     const me = currentUser(req);
     const { version, ...data } = body(req);
     if (version === undefined || version === null) throw fieldError({ version: 'validation:required' });
@@ -122,7 +125,7 @@ export default async function resourceRoutes(app: FastifyInstance, ctx: AppConte
   });
 
   app.delete('/r/:resource/:id', { schema: S.remove }, async (req) => {
-    const r = resolve(req, 'delete');
+    const r = await resolve(req, 'delete');
     await deleteRecord(db, r.def, abilityOf(req, r), currentUser(req).accountId, idOf(req));
     return ok(req, null);
   });
@@ -133,7 +136,7 @@ export default async function resourceRoutes(app: FastifyInstance, ctx: AppConte
     const actionName = (req.params as { action: string }).action;
     const action = compiled?.def.actions?.find((a) => a.name === actionName);
     if (!compiled || !action) throw notFound();
-    const r = resolve(req, action.ability);
+    const r = await resolve(req, action.ability);
     const me = currentUser(req);
     const input = req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : {};
     const checkInput = r.actionInputs.get(action.name);

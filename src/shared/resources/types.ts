@@ -152,6 +152,12 @@ export interface ResourceDefinition {
   show: { sections: ShowSection[] };
   form: FormDeclaration;
   states?: StateMachine;
+  /**
+   * A record in one of `from` whose date `field` is past (China time) moves to `to` by itself:
+   * checked by the server before every request on the resource, so no timer is needed and a
+   * stopped server never leaves a stale record actionable.
+   */
+  expiry?: { field: string; from: string[]; to: string };
   /** Party roles (e.g. buyer, seller): each party's account sees the record and runs the actions `by` its role. */
   parties?: string[];
   visibility?: Visibility;

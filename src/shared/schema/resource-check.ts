@@ -71,6 +71,13 @@ function checkOne(ctx: ResourceCheckContext, file: SchemaFile, r: ResourceDefini
       });
       if (!states.has(a.to)) at(`/actions/${i}/to`, `'${a.to}' is not one of states.values`);
     });
+    if (r.expiry) {
+      r.expiry.from.forEach((s, i) => {
+        if (!states.has(s)) at(`/expiry/from/${i}`, `'${s}' is not one of states.values`);
+      });
+      if (!states.has(r.expiry.to)) at('/expiry/to', `'${r.expiry.to}' is not one of states.values`);
+      if (props[r.expiry.field]?.format !== 'date') at('/expiry/field', `'${r.expiry.field}' is not a date field of record.properties`);
+    }
     (r.visibility?.market?.states ?? []).forEach((s, i) => {
       if (!states.has(s)) at(`/visibility/market/states/${i}`, `'${s}' is not one of states.values`);
     });

@@ -10,7 +10,8 @@ export interface RecordEvent {
   from: string | null;
   to: string | null;
   input?: Record<string, unknown> | null;
-  by: string;
+  /** null: the system acted (an expiry). */
+  by: string | null;
   at: string;
 }
 
@@ -21,7 +22,7 @@ export function History({ definition, events, text }: { definition: ResourceDefi
   const { t } = useTranslation('resources');
   const states = definition.states?.values ?? [];
   const items = [...events].reverse().map((event, index) => {
-    const label = event.action === 'create' ? t('history.create') : text.action(event.action);
+    const label = event.action === 'create' ? t('history.create') : event.action === 'expire' ? t('history.expire') : text.action(event.action);
     const colour = event.to ? stateColour(event.to, states) : 'default';
     const input = Object.entries(event.input ?? {});
     return {

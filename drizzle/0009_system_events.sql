@@ -1,0 +1,1 @@
+ALTER TABLE "resource_events" ALTER COLUMN "by" DROP NOT NULL;

@@ -1,0 +1,31 @@
+// Records that expire by date (a resource's `expiry`, e.g. a purchase offer past its valid-until
+// day): moved to their expired state by the server itself, before any request on the resource
+// reads or acts, with an `expire` event by nobody (the system). No timer: a server that was
+// stopped over the date expires the records on its first request. SKIP LOCKED lets concurrent
+// requests share the work without waiting or writing an event twice.
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { ResourceDefinition } from '../../shared/resources/types';
+import type { Db } from '../db/client';
+import { resourceEvents, resourceRecords } from '../db/schema';
+
+/** Today in China (UTC+8) as YYYY-MM-DD: a record is valid through its date. */
+export const chinaDay = (now: Date): string => new Date(now.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
+
+export async function expireDue(db: Db, def: ResourceDefinition, now: Date): Promise<void> {
+  const expiry = def.expiry;
+  if (!expiry) return;
+  await db.transaction(async (raw) => {
+    const tx = raw as unknown as Db;
+    const due = await tx
+      .select({ id: resourceRecords.id, state: resourceRecords.state })
+      .from(resourceRecords)
+      .where(and(eq(resourceRecords.resource, def.name), inArray(resourceRecords.state, expiry.from), sql`${resourceRecords.data} ->> ${expiry.field} < ${chinaDay(now)}`))
+      .for('update', { skipLocked: true });
+    if (due.length === 0) return;
+    await tx
+      .update(resourceRecords)
+      .set({ state: expiry.to, version: sql`${resourceRecords.version} + 1`, updatedAt: now })
+      .where(inArray(resourceRecords.id, due.map((r) => r.id)));
+    await tx.insert(resourceEvents).values(due.map((r) => ({ recordId: r.id, action: 'expire', fromState: r.state, toState: expiry.to, by: null, at: now })));
+  });
+}

@@ -1,13 +1,11 @@
 import { Button, Form, Input, Typography } from 'antd';
-import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { AuthCard } from '../../components/AuthCard';
 import { NewPasswordFields } from '../../components/NewPasswordFields';
 import { useFormRules } from '../../forms/rules';
-import { showServerErrors } from '../../forms/serverErrors';
+import { useSubmitThenSignIn } from '../../forms/useSubmitThenSignIn';
 import { usePageTitle } from '../../hooks/usePageTitle';
-import { toast } from '../../providers/uiBridge';
 import { bindOperator } from './api';
 
 interface Values {
@@ -25,22 +23,7 @@ export default function BindOperatorPage() {
   const { t } = useTranslation('operators');
   usePageTitle('operators:bind.title');
   const rules = useFormRules();
-  const navigate = useNavigate();
-  const [form] = Form.useForm<Values>();
-  const [submitting, setSubmitting] = useState(false);
-
-  const onFinish = async ({ phone, code, password }: Values) => {
-    setSubmitting(true);
-    try {
-      await bindOperator({ phone, code, password });
-      toast('success', t('bind.done'));
-      navigate('/user/login', { replace: true });
-    } catch (error) {
-      const text = showServerErrors(form, error);
-      if (text) toast('error', text);
-      setSubmitting(false);
-    }
-  };
+  const { form, submitting, onFinish } = useSubmitThenSignIn<Values>(({ phone, code, password }) => bindOperator({ phone, code, password }), t('bind.done'));
 
   return (
     <AuthCard title={t('bind.title')}>

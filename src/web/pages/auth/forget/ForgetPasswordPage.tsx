@@ -1,14 +1,12 @@
 import { Button, Form, Input } from 'antd';
-import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { resetPassword } from '../../../api/auth';
 import { NewPasswordFields } from '../../../components/NewPasswordFields';
 import { SmsCodeField } from '../../../components/SmsCodeField';
 import { useFormRules } from '../../../forms/rules';
-import { showServerErrors } from '../../../forms/serverErrors';
+import { useSubmitThenSignIn } from '../../../forms/useSubmitThenSignIn';
 import { usePageTitle } from '../../../hooks/usePageTitle';
-import { toast } from '../../../providers/uiBridge';
 import { AuthCard } from '../../../components/AuthCard';
 
 interface Values {
@@ -23,22 +21,7 @@ export default function ForgetPasswordPage() {
   const { t } = useTranslation('auth');
   usePageTitle('auth:forget.title');
   const rules = useFormRules();
-  const navigate = useNavigate();
-  const [form] = Form.useForm<Values>();
-  const [submitting, setSubmitting] = useState(false);
-
-  const onFinish = async ({ phone, code, password }: Values) => {
-    setSubmitting(true);
-    try {
-      await resetPassword({ phone, code, password });
-      toast('success', t('forget.success'));
-      navigate('/user/login', { replace: true });
-    } catch (error) {
-      const text = showServerErrors(form, error);
-      if (text) toast('error', text);
-      setSubmitting(false);
-    }
-  };
+  const { form, submitting, onFinish } = useSubmitThenSignIn<Values>(({ phone, code, password }) => resetPassword({ phone, code, password }), t('forget.success'));
 
   return (
     <AuthCard title={t('forget.heading')}>

@@ -14,13 +14,13 @@ export const chinaDay = (now: Date): string => new Date(now.getTime() + 8 * 3600
 export async function expireDue(db: Db, def: ResourceDefinition, now: Date): Promise<void> {
   const expiry = def.expiry;
   if (!expiry) return;
+  const dueWhere = and(eq(resourceRecords.resource, def.name), inArray(resourceRecords.state, expiry.from), sql`${resourceRecords.data} ->> ${expiry.field} < ${chinaDay(now)}`);
+  // The common case on every request is "nothing due": one read, no transaction.
+  const [any] = await db.select({ id: resourceRecords.id }).from(resourceRecords).where(dueWhere).limit(1);
+  if (!any) return;
   await db.transaction(async (raw) => {
     const tx = raw as unknown as Db;
-    const due = await tx
-      .select({ id: resourceRecords.id, state: resourceRecords.state })
-      .from(resourceRecords)
-      .where(and(eq(resourceRecords.resource, def.name), inArray(resourceRecords.state, expiry.from), sql`${resourceRecords.data} ->> ${expiry.field} < ${chinaDay(now)}`))
-      .for('update', { skipLocked: true });
+    const due = await tx.select({ id: resourceRecords.id, state: resourceRecords.state }).from(resourceRecords).where(dueWhere).for('update', { skipLocked: true });
     if (due.length === 0) return;
     await tx
       .update(resourceRecords)

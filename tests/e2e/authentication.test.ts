@@ -7,7 +7,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumPath, SkewedClock, startE2e, type E2eApp } from '../support/browser';
 import { newPhone } from '../support/e2e-auth';
-import { apiSignIn, registerAccount, settledUser, signInContext } from '../support/seed';
+import { apiSignIn, registerAccount, settledUser, openSignedIn } from '../support/seed';
 
 const ADMIN = { ADMIN_PHONE: '13800000077', ADMIN_PASSWORD: 'Admin#2026' };
 const STEP_MS = 15_000;
@@ -50,12 +50,7 @@ describe.skipIf(!chromiumPath)('browser journey: enterprise authentication (issu
     await e2e?.close();
   });
 
-  async function openAs(token: string) {
-    const opened = await e2e.newPage();
-    opened.context.setDefaultTimeout(STEP_MS);
-    await signInContext(opened.context, e2e.baseUrl, token);
-    return opened;
-  }
+  const openAs = (token: string) => openSignedIn(e2e, token, STEP_MS);
 
   /** Sends the legal representative's code with the form's button; returns it from the outbox. */
   async function smsCode(page: Page, phone: string): Promise<string> {

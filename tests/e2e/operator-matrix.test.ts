@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MATRIX_TYPES, OPERATOR_MATRIX, type MatrixType } from '../support/operator-matrix';
 import { chromiumPath, SkewedClock, startE2e, type E2eApp } from '../support/browser';
-import { addOperator, apiCall, apiSignIn, approveAccount, registerAccount, settledUser, signInContext } from '../support/seed';
+import { addOperator, apiCall, apiSignIn, approveAccount, registerAccount, settledUser, openSignedIn } from '../support/seed';
 
 const STEP_MS = 15_000;
 const FORBIDDEN = '抱歉，您无权访问此页面。';
@@ -40,9 +40,7 @@ describe.skipIf(!chromiumPath)('operator-type matrix: the browser shows what the
   });
 
   it.each(MATRIX_TYPES)('%s: each row page and button shows exactly when the server answers 200', async (type) => {
-    const { context, page } = await e2e.newPage();
-    context.setDefaultTimeout(STEP_MS);
-    await signInContext(context, e2e.baseUrl, tokens.get(type)!);
+    const { context, page } = await openSignedIn(e2e, tokens.get(type)!, STEP_MS);
     try {
       const menuRows = OPERATOR_MATRIX.filter((row) => 'menu' in row.ui);
       for (const path of new Set(menuRows.map((row) => (row.ui as { menu: string }).menu))) {

@@ -10,7 +10,7 @@ import { visibleMenu } from '../../src/shared/menu';
 import { roleFor } from '../../src/shared/permissions';
 import { chromiumPath, SkewedClock, startE2e, type E2eApp } from '../support/browser';
 import { newPhone } from '../support/e2e-auth';
-import { apiSignIn, registerAccount, settledUser, signInContext } from '../support/seed';
+import { apiSignIn, registerAccount, settledUser, openSignedIn } from '../support/seed';
 
 const STEP_MS = 15_000;
 const OPERATOR_PASSWORD = 'Buyer2026!';
@@ -30,12 +30,7 @@ describe.skipIf(!chromiumPath)('browser journey: operators (issue 9)', () => {
     await e2e?.close();
   });
 
-  async function openAs(token: string) {
-    const opened = await e2e.newPage();
-    opened.context.setDefaultTimeout(STEP_MS);
-    await signInContext(opened.context, e2e.baseUrl, token);
-    return opened;
-  }
+  const openAs = (token: string) => openSignedIn(e2e, token, STEP_MS);
 
   it('adds a purchaser, which binds by SMS code, sees only its pages and is signed out when disabled', async () => {
     const owner = await registerAccount(e2e, { enterpriseName: '杭州操作员测试有限公司' });

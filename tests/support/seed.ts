@@ -101,6 +101,14 @@ export async function signInContext(context: BrowserContext, origin: string, tok
   );
 }
 
+/** A new browser page of the main origin, signed in with `token`, its waits bounded by `timeoutMs`. */
+export async function openSignedIn(e2e: E2eApp, token: string, timeoutMs: number): ReturnType<E2eApp['newPage']> {
+  const opened = await e2e.newPage();
+  opened.context.setDefaultTimeout(timeoutMs);
+  await signInContext(opened.context, e2e.baseUrl, token);
+  return opened;
+}
+
 /** Agrees to the platform agreement for this user on `platform`, as the dialog's button does. */
 export async function agreeOverApi(e2e: E2eApp, token: string, platform: string): Promise<void> {
   await expectOk(apiCall(e2e.baseUrl, 'GET', `/api/system/LoginPlatform/confirm?platform=${platform}`, undefined, token), 'confirm agreement');

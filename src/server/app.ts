@@ -30,7 +30,7 @@ import { repoRoot } from './paths';
 import { ensureResourceIndexes } from './resources/indexes';
 import { loadForms, loadResources } from './resources/registry';
 // Domain handlers register themselves by name before the resource files that name them load.
-import './trading/offerAccept';
+import './trading';
 import resourceRoutes from './resources/routes';
 import { smsProviderFor, type SmsProvider } from './sms/provider';
 

@@ -5,6 +5,7 @@ import { DEFAULT_LANGUAGE, FALLBACK_LANGUAGE, type Language } from '../shared/co
 import enAgreements from '../shared/locales/en-US/agreements.json';
 import enApi from '../shared/locales/en-US/api.json';
 import enCounterparties from '../shared/locales/en-US/counterparties.json';
+import enDocuments from '../shared/locales/en-US/documents.json';
 import enErrors from '../shared/locales/en-US/errors.json';
 import enFormats from '../shared/locales/en-US/formats.json';
 import enMessages from '../shared/locales/en-US/messages.json';
@@ -14,6 +15,7 @@ import enValidation from '../shared/locales/en-US/validation.json';
 import zhAgreements from '../shared/locales/zh-CN/agreements.json';
 import zhApi from '../shared/locales/zh-CN/api.json';
 import zhCounterparties from '../shared/locales/zh-CN/counterparties.json';
+import zhDocuments from '../shared/locales/zh-CN/documents.json';
 import zhErrors from '../shared/locales/zh-CN/errors.json';
 import zhFormats from '../shared/locales/zh-CN/formats.json';
 import zhMessages from '../shared/locales/zh-CN/messages.json';
@@ -22,8 +24,8 @@ import zhPromotion from '../shared/locales/zh-CN/promotion.json';
 import zhValidation from '../shared/locales/zh-CN/validation.json';
 
 const resources = {
-  'zh-CN': { errors: zhErrors, validation: zhValidation, messages: zhMessages, agreements: zhAgreements, formats: zhFormats, api: zhApi, counterparties: zhCounterparties, operators: zhOperators, promotion: zhPromotion },
-  'en-US': { errors: enErrors, validation: enValidation, messages: enMessages, agreements: enAgreements, formats: enFormats, api: enApi, counterparties: enCounterparties, operators: enOperators, promotion: enPromotion },
+  'zh-CN': { errors: zhErrors, validation: zhValidation, messages: zhMessages, agreements: zhAgreements, formats: zhFormats, api: zhApi, counterparties: zhCounterparties, documents: zhDocuments, operators: zhOperators, promotion: zhPromotion },
+  'en-US': { errors: enErrors, validation: enValidation, messages: enMessages, agreements: enAgreements, formats: enFormats, api: enApi, counterparties: enCounterparties, documents: enDocuments, operators: enOperators, promotion: enPromotion },
 };
 const SERVER_NAMESPACES = Object.keys(resources['zh-CN']);
 

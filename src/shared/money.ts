@@ -139,3 +139,20 @@ export function filterAmountInput(raw: string): string {
   const fraction = kept.slice(dot + 1).replace(/\./g, '').slice(0, 2);
   return `${integer.slice(0, MAX_INTEGER_DIGITS)}.${fraction}`;
 }
+
+/** Hundredths in a quantity (at most two decimals), or null when it has more or is not finite. */
+export function quantityHundredths(quantity: number): bigint | null {
+  if (!Number.isFinite(quantity)) return null;
+  const scaled = Math.round(quantity * 100);
+  return Math.abs(scaled - quantity * 100) < 1e-6 ? BigInt(scaled) : null;
+}
+
+/** A goods line's amount: quantity x unit price in fen, rounded half up to the fen. */
+export function lineAmountFen(hundredths: bigint, unitPriceFen: bigint): bigint {
+  return (hundredths * unitPriceFen + 50n) / 100n;
+}
+
+/** `percent`% of an amount in fen, rounded half up (the collateral of a contract). */
+export function percentOfFen(amountFen: bigint, percent: number): bigint {
+  return (amountFen * BigInt(percent) + 50n) / 100n;
+}

@@ -13,9 +13,10 @@ const offer = (i: number, extra: Record<string, unknown> = {}) => ({
   category: i % 2 ? 'rawMaterial' : 'industrial',
   goodsName: '螺纹钢',
   unit: 'ton',
-  quantity: 10 + i,
-  unitPrice: '4000.00',
-  amount: `${(i + 1) * 1000}.50`,
+  // The server computes amount = quantity x unit price; what a client sends for it is replaced.
+  quantity: 1,
+  unitPrice: `${(i + 1) * 1000}.50`,
+  amount: '1.00',
   deliveryDate: `2026-12-${String((i % 28) + 1).padStart(2, '0')}`,
   validUntil: '2099-12-31',
   deliveryRegion: ['33', '3301', '330106'],

@@ -2,6 +2,7 @@
 // params and query, checked by Fastify before the handler) and, for the OpenAPI document, one
 // concrete set of paths per loaded resource with its record schema. Both come from the registry
 // loaded at start, so a resource added under schemas/resources appears without code.
+import { actionInputSchema } from '../../shared/resources/actionInput';
 import type { ResourceDefinition } from '../../shared/resources/types';
 import { MAX_PAGE_SIZE } from '../pagination';
 import type { ResourceRegistry } from '../resources/registry';
@@ -19,6 +20,7 @@ export const resourceRouteSchemas = {
   list: { tags, summary: 'List records', params: obj({ resource }, ['resource']) },
   export: { tags, summary: 'Export the filtered list', params: obj({ resource }, ['resource']) },
   get: { tags, summary: 'One record with its history', params: obj({ resource, id: uuid }, ['resource', 'id']) },
+  document: { tags, summary: "A record's document with its SHA-256", params: obj({ resource, id: uuid }, ['resource', 'id']) },
   create: { tags, summary: 'Create a record', params: obj({ resource }, ['resource']), body: { type: 'object' } },
   update: { tags, summary: 'Update a record', params: obj({ resource, id: uuid }, ['resource', 'id']), body: { type: 'object' } },
   remove: { tags, summary: 'Delete a record', params: obj({ resource, id: uuid }, ['resource', 'id']) },
@@ -137,13 +139,32 @@ export function resourceDocument(registry: ResourceRegistry): { schemas: Record<
       },
       delete: { tags: t, summary: `Delete a ${def.name} record`, parameters: [id], responses: answer({ type: 'null' }) },
     };
+    if (def.document) {
+      paths[`${base}/{id}/document`] = {
+        get: {
+          tags: t,
+          summary: `The ${def.name} document as the parties sign it, with its SHA-256 and the signatures`,
+          parameters: [id],
+          responses: answer({
+            type: 'object',
+            properties: {
+              title: { type: 'string' },
+              text: { type: 'string' },
+              sha256: { type: 'string', description: 'SHA-256 of text as rendered now' },
+              signedSha256: { type: ['string', 'null'], description: 'SHA-256 fixed by the first signature' },
+              signatures: { type: 'array', items: { type: 'object' } },
+            },
+          }),
+        },
+      };
+    }
     for (const action of def.actions ?? []) {
       paths[`${base}/{id}/actions/${action.name}`] = {
         post: {
           tags: t,
           summary: `${action.name}: ${action.from.join(' | ')} -> ${action.to}`,
           parameters: [id, idempotencyKey],
-          ...(action.input ? { requestBody: { required: true, content: json(action.input as unknown as JsonSchema) } } : {}),
+          ...(actionInputSchema(action) ? { requestBody: { required: true, content: json(actionInputSchema(action) as unknown as JsonSchema) } } : {}),
           responses: answer(ref(name)),
         },
       };

@@ -70,7 +70,9 @@ export async function getRecord(db: Db, def: ResourceDefinition, ability: Record
 /** Refuses `action` on a record the caller reads: 403 when it is not the caller's to do, 409 when the state is wrong. */
 export function authorize(ability: RecordAbility, def: ResourceDefinition, row: RecordRow, action: string, staleKey: string): void {
   if (ability.can(action, asRecord(def, row))) return;
-  if (actionRefusal(ability, def, row, action) === 'party') throw forbidden();
+  const refusal = actionRefusal(ability, def, row, action);
+  if (refusal === 'party') throw forbidden();
+  if (refusal === 'signed') throw conflict('alreadySigned');
   throw conflict(staleKey);
 }
 
@@ -151,7 +153,7 @@ export async function transition(
   ability: RecordAbility,
   input: { userId: string; id: string; action: string; to: string; payload: Record<string, unknown>; now: Date },
   decide?: (current: RecordRow) => Promise<TransitionDecision | void>,
-): Promise<{ before: string | null; row: RecordRow }> {
+): Promise<{ before: string | null; previous: RecordRow; row: RecordRow }> {
   const [locked] = await tx.select().from(resourceRecords).where(anyById(def, input.id)).for('update');
   const [current] = locked ? await withParties<RecordRow>(tx, def, [locked]) : [];
   if (!current || !ability.can('read', asRecord(def, current))) throw notFound();
@@ -165,7 +167,7 @@ export async function transition(
     .where(eq(resourceRecords.id, current.id))
     .returning();
   await tx.insert(resourceEvents).values({ recordId: row.id, action: input.action, fromState: current.state, toState: to, input: input.payload, by: input.userId, at: input.now });
-  return { before: current.state, row: { ...row, parties: current.parties } };
+  return { before: current.state, previous: current, row: { ...row, parties: current.parties } };
 }
 
 export async function recordEvents(db: Db, recordId: string) {

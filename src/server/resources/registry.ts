@@ -5,6 +5,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { SCHEMA_PATHS } from '../../shared/schema/issues';
 import type { FormDefinition, ResourceDefinition } from '../../shared/resources/types';
+import { actionInputSchema } from '../../shared/resources/actionInput';
+import { knownCompute } from './compute';
+import { knownDocument } from './documents';
 import { knownHandler } from './handlers';
 import { compileInputCheck, compileRecordCheck, type RecordCheck } from './validation';
 
@@ -29,8 +32,14 @@ export function loadResources(schemaRoot: string): ResourceRegistry {
       if (action.handler && !knownHandler(action.handler)) {
         throw new Error(`schemas/resources/${file}: action '${action.name}' names handler '${action.handler}', which the server does not register`);
       }
-      if (action.input) actionInputs.set(action.name, compileInputCheck(action.input));
+      if (action.signature && !(def.document && action.by?.length)) {
+        throw new Error(`schemas/resources/${file}: signature action '${action.name}' needs the resource's document and the signing parties in by`);
+      }
+      const input = actionInputSchema(action);
+      if (input) actionInputs.set(action.name, compileInputCheck(input));
     }
+    if (def.compute && !knownCompute(def.compute)) throw new Error(`schemas/resources/${file}: compute '${def.compute}' is not registered by the server`);
+    if (def.document && !knownDocument(def.document)) throw new Error(`schemas/resources/${file}: document '${def.document}' is not registered by the server`);
     registry.set(def.name, { def, check: compileRecordCheck(def.record), actionInputs });
   }
   return registry;

@@ -26,7 +26,13 @@ import { parseListQuery } from './query';
 import { listScopes } from '../../shared/resources/recordAbility';
 import { expireDue } from './expiry';
 import { listScopeSql, readableSql } from './scope';
-import { deleteRecord, getRecord, insertRecord, listRecords, recordEvents, toView, transition, updateRecord, withParties } from './records';
+import { deleteRecord, getRecord, insertRecord, listRecords, recordEvents, toView, transition, updateRecord, withParties, type RecordRow, type TransitionDecision } from './records';
+import { computed } from './compute';
+import { renderDocument } from './documents';
+import { emitRecordEvent } from './events';
+import { sign } from './signatures';
+import { needsSmsCode, SMS_CODE_INPUT } from '../../shared/resources/actionInput';
+import { consumeSmsCodeIn, countingWrongTries } from '../modules/auth/sms-codes';
 import type { CompiledResource, ResourceRegistry } from './registry';
 
 export default async function resourceRoutes(app: FastifyInstance, ctx: AppContext & { resources: ResourceRegistry }) {
@@ -46,7 +52,9 @@ export default async function resourceRoutes(app: FastifyInstance, ctx: AppConte
     if (!b || typeof b !== 'object' || Array.isArray(b)) throw badRequest('badRequest');
     return { ...(b as Record<string, unknown>) };
   };
-  const validData = (req: FastifyRequest, r: CompiledResource, data: Record<string, unknown>) => {
+  /** The data with the resource's derived fields (compute), validated. */
+  const validData = (req: FastifyRequest, r: CompiledResource, sent: Record<string, unknown>) => {
+    const data = computed(r.def.compute, sent);
     r.check(data, req.t);
     return data;
   };
@@ -100,15 +108,27 @@ export default async function resourceRoutes(app: FastifyInstance, ctx: AppConte
     });
   });
 
+  app.get('/r/:resource/:id/document', { schema: S.document }, async (req) => {
+    const r = await resolve(req, 'get');
+    if (!r.def.document) throw notFound();
+    const row = await getRecord(db, r.def, abilityOf(req, r), idOf(req));
+    const doc = await renderDocument(r.def, db, row);
+    const signedSha256 = typeof row.data.documentSha256 === 'string' ? row.data.documentSha256 : null;
+    return ok(req, { ...doc, signedSha256, signatures: row.data.signatures ?? [] });
+  });
+
   app.post('/r/:resource', { schema: S.create }, async (req, reply) => {
     const r = await resolve(req, 'add');
     // A record with parties (a contract) is made by an action that knows them (offer accept).
     if (r.def.parties) throw forbidden();
     const me = currentUser(req);
     const data = validData(req, r, body(req));
-    return idempotent(req, reply, db, {}, async (tx) =>
-      toView(await insertRecord(tx, r.def, { accountId: me.accountId, userId: me.id, data, now: clock.now() })),
-    );
+    return idempotent(req, reply, db, {}, async (tx) => {
+      const now = clock.now();
+      const row = await insertRecord(tx, r.def, { accountId: me.accountId, userId: me.id, data, now });
+      await emitRecordEvent({ tx, def: r.def, action: 'create', before: null, after: row, input: {}, userId: me.id, accountId: me.accountId, now });
+      return toView(row);
+    });
   });
 
   app.put('/r/:resource/:id', { schema: S.update }, async (req) => {
@@ -119,8 +139,7 @@ export default async function resourceRoutes(app: FastifyInstance, ctx: AppConte
     if (!isRecordVersion(version)) throw fieldError({ version: 'api:versionRange' });
     // System fields sent back by a client that edited what it read are not data.
     for (const k of ['id', 'accountId', 'state', 'createdAt', 'createdBy', 'updatedAt', 'updatedBy', 'events']) delete data[k];
-    validData(req, r, data);
-    const row = await updateRecord(db, r.def, abilityOf(req, r), { accountId: me.accountId, userId: me.id, id: idOf(req), version: version as number, data, now: clock.now() });
+    const row = await updateRecord(db, r.def, abilityOf(req, r), { accountId: me.accountId, userId: me.id, id: idOf(req), version: version as number, data: validData(req, r, data), now: clock.now() });
     return ok(req, toView(row));
   });
 
@@ -141,32 +160,36 @@ export default async function resourceRoutes(app: FastifyInstance, ctx: AppConte
     const input = req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : {};
     const checkInput = r.actionInputs.get(action.name);
     checkInput?.(input, req.t);
-    const payload = checkInput ? input : {};
+    // The SMS code is spent, never stored with the event.
+    const { [SMS_CODE_INPUT]: smsCode, ...payload } = checkInput ? input : {};
     const now = clock.now();
     const handler = action.handler ? handlerFor(action.handler) : undefined;
-    return idempotent(req, reply, db, {}, async (tx) => {
-      const create: ActionContext['create'] = async (resource, data, owner) => {
-        const target = resources.get(resource);
-        if (!target) throw new Error(`${action.handler}: no resource '${resource}'`);
-        target.check(data, req.t);
-        return toView(await insertRecord(tx, target.def, { accountId: owner.accountId, parties: owner.parties, userId: me.id, data, now }));
-      };
-      const moved = await transition(
-        tx,
-        r.def,
-        abilityOf(req, r),
-        { userId: me.id, id: idOf(req), action: action.name, to: action.to, payload, now },
-        handler &&
-          (async (current) => {
-            const record = { id: current.id, accountId: current.accountId, state: current.state, version: current.version, data: current.data };
+    return countingWrongTries(db, () =>
+      idempotent(req, reply, db, {}, async (tx) => {
+        const create: ActionContext['create'] = async (resource, sent, owner) => {
+          const target = resources.get(resource);
+          if (!target) throw new Error(`${action.handler}: no resource '${resource}'`);
+          const data = computed(target.def.compute, sent);
+          target.check(data, req.t);
+          const row = await insertRecord(tx, target.def, { accountId: owner.accountId, parties: owner.parties, userId: me.id, data, now });
+          await emitRecordEvent({ tx, def: target.def, action: 'create', before: null, after: row, input: {}, userId: me.id, accountId: me.accountId, now });
+          return toView(row);
+        };
+        const decide = async (current: RecordRow): Promise<TransitionDecision | void> => {
+          if (needsSmsCode(action)) await consumeSmsCodeIn(tx, now, me.phone ?? '', 'verify', String(smsCode), SMS_CODE_INPUT);
+          let decision: TransitionDecision = action.signature ? await sign(tx, r.def, action, current, { user: me, ip: req.ip, now }) : {};
+          if (handler) {
+            const record = { id: current.id, accountId: current.accountId, state: current.state, version: current.version, data: decision.data ?? current.data };
             const outcome = await handler({ tx, resource: r.def.name, action: action.name, record, input: payload, userId: me.id, accountId: me.accountId, now, create });
-            if (!outcome) return;
-            const data = outcome.patch ? { ...current.data, ...outcome.patch } : undefined;
-            if (data) r.check(data, req.t);
-            return { to: outcome.to, data };
-          }),
-      );
-      return toView(moved.row);
-    });
+            if (outcome) decision = { to: outcome.to ?? decision.to, data: outcome.patch ? { ...record.data, ...outcome.patch } : decision.data };
+          }
+          if (decision.data) r.check(decision.data, req.t);
+          return decision;
+        };
+        const moved = await transition(tx, r.def, abilityOf(req, r), { userId: me.id, id: idOf(req), action: action.name, to: action.to, payload, now }, decide);
+        await emitRecordEvent({ tx, def: r.def, action: action.name, before: moved.previous, after: moved.row, input: payload, userId: me.id, accountId: me.accountId, now });
+        return toView(moved.row);
+      }),
+    );
   });
 }

@@ -14,7 +14,12 @@ export interface RecordFacts {
   state: string | null;
   /** Party role -> account (resources with `parties`). */
   parties?: Record<string, string>;
+  /** Party roles that have signed (resources with signature actions). */
+  signedBy?: string[];
 }
+
+/** What asRecord reads: the facts, with signatures on the record view or inside a row's data. */
+export type RecordLike = Omit<RecordFacts, 'signedBy'> & { signatures?: unknown; data?: Record<string, unknown> };
 
 export interface RecordActor {
   accountId: string;
@@ -57,22 +62,35 @@ export function defineRecordAbility(def: ResourceDefinition, actor: RecordActor)
       if (who === 'owner') add(action.name, { ...own, ...inStates(action.from) });
       else if (who === 'market') {
         if (onMarket) add(action.name, { ...others, ...inStates(action.from) });
-      } else if (def.parties?.includes(who) && actor.approved) add(action.name, { ...asParty(who), ...inStates(action.from) });
+      } else if (def.parties?.includes(who) && actor.approved) {
+        // A signing party signs once: after that the step is no longer its to take.
+        const unsigned: MongoQuery<RecordFacts> = action.signature ? { signedBy: { $ne: who } } : {};
+        add(action.name, { ...asParty(who), ...inStates(action.from), ...unsigned });
+      }
     }
   }
   return createMongoAbility(rules) as RecordAbility;
 }
 
+/** The roles that have signed `record` (its `signatures`, on the view or in a row's data). */
+export function signedRoles(record: RecordLike): string[] {
+  const signatures = record.signatures ?? record.data?.signatures;
+  return Array.isArray(signatures) ? signatures.map((s: { role?: unknown }) => String(s.role)) : [];
+}
+
 /** `record` as a subject of its resource, for ability.can(action, asRecord(def, record)). */
-export const asRecord = (def: ResourceDefinition, record: RecordFacts) =>
-  subject(def.name, { accountId: record.accountId, state: record.state, parties: record.parties ?? {} });
+export const asRecord = (def: ResourceDefinition, record: RecordLike) =>
+  subject(def.name, { accountId: record.accountId, state: record.state, parties: record.parties ?? {}, signedBy: signedRoles(record) });
 
 /**
- * Why an action is refused for a record the caller can read: it is the caller's kind of action
- * but the record is in another state (409), or the caller never runs it on this record (403).
+ * Why an action is refused for a record the caller can read: the caller has already signed it
+ * (409), it is the caller's kind of action but the record is in another state (409), or the
+ * caller never runs it on this record (403).
  */
-export function actionRefusal(ability: RecordAbility, def: ResourceDefinition, record: RecordFacts, action: string): 'state' | 'party' {
-  const elsewhere = (def.states?.values ?? []).some((state) => ability.can(action, asRecord(def, { ...record, state })));
+export function actionRefusal(ability: RecordAbility, def: ResourceDefinition, record: RecordLike, action: string): 'signed' | 'state' | 'party' {
+  const unsigned = { ...record, signatures: [], data: undefined };
+  if (signedRoles(record).length && ability.can(action, asRecord(def, unsigned))) return 'signed';
+  const elsewhere = (def.states?.values ?? []).some((state) => ability.can(action, asRecord(def, { ...unsigned, state })));
   return elsewhere ? 'state' : 'party';
 }
 

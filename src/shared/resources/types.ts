@@ -46,7 +46,8 @@ export type FieldKind =
   | 'file'
   | 'smsCode'
   | 'dateOrLongTerm'
-  | 'bankBranch';
+  | 'bankBranch'
+  | 'signatures';
 
 /** Columns every record has besides its declared fields. */
 export const SYSTEM_FIELDS = ['id', 'state', 'version', 'createdAt', 'createdBy', 'updatedAt', 'updatedBy'] as const;
@@ -108,6 +109,29 @@ export interface ActionDeclaration {
    * record on the market (`market`), or a declared party role (`buyer`, `seller`).
    */
   by?: string[];
+  /** The acting user confirms with a fresh SMS code to their own phone (input `smsCode`), spent in the action's transaction. */
+  sms?: boolean;
+  /**
+   * A signing step (implies sms): each party in `by` signs once; the record stays in its state
+   * until every party has signed, then moves to `to`. The first signature fixes the SHA-256 of
+   * the resource's `document`, and a document that has changed since cannot be signed.
+   */
+  signature?: boolean;
+}
+
+/** One party's signature on a record (stored in its `signatures` field). */
+export interface SignatureRecord {
+  role: string;
+  accountId: string;
+  accountName: string;
+  userId: string;
+  userName: string;
+  /** The signing user's phone, masked (138****0000). */
+  phone: string;
+  at: string;
+  ip: string;
+  /** SHA-256 of the document signed. */
+  sha256: string;
 }
 
 /** Who besides the owner sees a record (DESIGN §7). */
@@ -158,6 +182,10 @@ export interface ResourceDefinition {
    * stopped server never leaves a stale record actionable.
    */
   expiry?: { field: string; from: string[]; to: string };
+  /** A registered server function deriving fields (amounts in fen) from the data on create and edit. */
+  compute?: string;
+  /** A registered renderer of the record's document, served with its SHA-256 (contracts). */
+  document?: string;
   /** Party roles (e.g. buyer, seller): each party's account sees the record and runs the actions `by` its role. */
   parties?: string[];
   visibility?: Visibility;

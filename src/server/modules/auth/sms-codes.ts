@@ -13,7 +13,8 @@ import {
 } from '../../../shared/constants';
 import type { AppContext } from '../../context';
 import { smsCodes } from '../../db/schema';
-import { fieldError, tooMany } from '../../errors';
+import type { Db } from '../../db/client';
+import { AppError, fieldError, tooMany } from '../../errors';
 
 const hashCode = (phone: string, scene: string, code: string) =>
   createHash('sha256').update(`${phone}:${scene}:${code}`).digest('hex');
@@ -57,35 +58,65 @@ export async function sendSmsCode(ctx: AppContext, phone: string, scene: SmsScen
   return { retryAfter: SMS_RESEND_WINDOW_MS / 1000 };
 }
 
+/** A wrong code: the caller's transaction rolls back, so the try is counted afterwards (countWrongTry). */
+export class WrongSmsCode extends AppError {
+  constructor(
+    readonly codeId: string,
+    field: string,
+    last: boolean,
+  ) {
+    super(400, 'validation', { [field]: last ? 'smsCodeTooManyTries' : 'smsCodeWrong' });
+  }
+}
+
 /**
- * Checks and consumes the newest code sent to phone for scene. Runs in its own transaction so
- * that a wrong try is counted even though the request then fails. Throws a 400 on `field`.
+ * Checks and consumes, inside `tx`, the newest code sent to phone for scene; throws a 400 on
+ * `field`. Used where the code guards work in the same transaction (signing, money actions):
+ * the code is spent only if that work commits. A wrong code throws WrongSmsCode, whose try the
+ * caller must count with countWrongTry once the transaction has rolled back.
+ */
+export async function consumeSmsCodeIn(tx: Db, now: Date, phone: string, scene: SmsScene, code: string, field = 'code'): Promise<void> {
+  const [row] = await tx
+    .select()
+    .from(smsCodes)
+    .where(and(eq(smsCodes.phone, phone), eq(smsCodes.scene, scene), isNull(smsCodes.consumedAt)))
+    .orderBy(desc(smsCodes.createdAt))
+    .limit(1)
+    .for('update');
+  if (!row || row.expiresAt.getTime() <= now.getTime()) throw fieldError({ [field]: 'smsCodeExpired' });
+  if (row.wrongTries >= SMS_MAX_WRONG_TRIES) throw fieldError({ [field]: 'smsCodeTooManyTries' });
+  if (row.codeHash !== hashCode(phone, scene, code)) throw new WrongSmsCode(row.id, field, row.wrongTries + 1 >= SMS_MAX_WRONG_TRIES);
+  const used = await tx
+    .update(smsCodes)
+    .set({ consumedAt: now })
+    .where(and(eq(smsCodes.id, row.id), isNull(smsCodes.consumedAt), lt(smsCodes.wrongTries, SMS_MAX_WRONG_TRIES)))
+    .returning({ id: smsCodes.id });
+  if (used.length !== 1) throw fieldError({ [field]: 'smsCodeExpired' });
+}
+
+/** Counts the wrong try a WrongSmsCode reported, in its own statement (after the rollback). */
+export async function countWrongTry(db: Db, err: WrongSmsCode): Promise<void> {
+  await db
+    .update(smsCodes)
+    .set({ wrongTries: sql`${smsCodes.wrongTries} + 1` })
+    .where(eq(smsCodes.id, err.codeId));
+}
+
+/** Runs `work` and counts a wrong SMS code it met, so a failed request still uses up a try. */
+export async function countingWrongTries<T>(db: Db, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (err instanceof WrongSmsCode) await countWrongTry(db, err);
+    throw err;
+  }
+}
+
+/**
+ * Checks and consumes the newest code sent to phone for scene, in its own transaction; a wrong
+ * try is counted even though the request then fails. Throws a 400 on `field`.
  */
 export async function consumeSmsCode(ctx: AppContext, phone: string, scene: SmsScene, code: string, field = 'code'): Promise<void> {
   const now = ctx.clock.now();
-  const outcome = await ctx.db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(smsCodes)
-      .where(and(eq(smsCodes.phone, phone), eq(smsCodes.scene, scene), isNull(smsCodes.consumedAt)))
-      .orderBy(desc(smsCodes.createdAt))
-      .limit(1)
-      .for('update');
-    if (!row || row.expiresAt.getTime() <= now.getTime()) return 'smsCodeExpired' as const;
-    if (row.wrongTries >= SMS_MAX_WRONG_TRIES) return 'smsCodeTooManyTries' as const;
-    if (row.codeHash !== hashCode(phone, scene, code)) {
-      await tx
-        .update(smsCodes)
-        .set({ wrongTries: sql`${smsCodes.wrongTries} + 1` })
-        .where(eq(smsCodes.id, row.id));
-      return row.wrongTries + 1 >= SMS_MAX_WRONG_TRIES ? ('smsCodeTooManyTries' as const) : ('smsCodeWrong' as const);
-    }
-    const used = await tx
-      .update(smsCodes)
-      .set({ consumedAt: now })
-      .where(and(eq(smsCodes.id, row.id), isNull(smsCodes.consumedAt), lt(smsCodes.wrongTries, SMS_MAX_WRONG_TRIES)))
-      .returning({ id: smsCodes.id });
-    return used.length === 1 ? ('ok' as const) : ('smsCodeExpired' as const);
-  });
-  if (outcome !== 'ok') throw fieldError({ [field]: outcome });
+  await countingWrongTries(ctx.db, () => ctx.db.transaction((tx) => consumeSmsCodeIn(tx as unknown as Db, now, phone, scene, code, field)));
 }

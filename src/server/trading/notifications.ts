@@ -1,0 +1,46 @@
+// Messages and todos of trading (issue 7, DESIGN §5): each party hears of what the other did,
+// and a contract's "to sign" todo stays open for a party until it has signed or the contract
+// is over. They are written in the action's transaction, so they exist exactly when it commits.
+import type { SignatureRecord } from '../../shared/resources/types';
+import { closeTodo, notifyAccount, openTodo } from '../modules/notify';
+import { onRecordEvent, type RecordEvent } from '../resources/events';
+
+/** Where each party opens a contract: its own side's list. */
+const CONTRACT_PATHS: Record<string, string> = { buyer: '/contract/contractbuy', seller: '/contract/contractsell' };
+const contractLink = (role: string, id: string) => `${CONTRACT_PATHS[role]}/show/${id}`;
+const TO_SIGN = 'contractToSign';
+
+/** The party roles of a record other than the acting account's. */
+const othersOf = (event: RecordEvent) => Object.entries(event.after.parties ?? {}).filter(([, account]) => account !== event.accountId);
+
+onRecordEvent('purchaseOffers', async ({ tx, action, after, now, def }) => {
+  if (action !== 'accept' || !after.accountId) return;
+  const contractId = String(after.data.contractId);
+  await notifyAccount(tx, after.accountId, def.permissionId, 'offerAccepted', now, { title: String(after.data.title) }, contractLink('buyer', contractId));
+});
+
+onRecordEvent('contracts', async (event) => {
+  const { tx, action, after, now, def } = event;
+  const title = String(after.data.title);
+  const parties = Object.entries(after.parties ?? {});
+  const tell = (role: string, account: string, kind: string, params: Record<string, string> = {}) =>
+    notifyAccount(tx, account, def.permissionId, kind, now, { title, ...params }, contractLink(role, after.id));
+  const closeAll = () => Promise.all(parties.map(([, account]) => closeTodo(tx, account, TO_SIGN, after.id, now)));
+
+  if (action === 'create') {
+    for (const [role, account] of parties) {
+      await openTodo(tx, { accountId: account, kind: TO_SIGN, ref: after.id, now, params: { title }, link: contractLink(role, after.id) });
+    }
+    for (const [role, account] of othersOf(event)) await tell(role, account, 'contractToSign');
+  } else if (action === 'sign') {
+    const signatures = (after.data.signatures as SignatureRecord[] | undefined) ?? [];
+    const latest = signatures[signatures.length - 1];
+    await closeTodo(tx, event.accountId, TO_SIGN, after.id, now);
+    if (after.state === 'signed') for (const [role, account] of parties) await tell(role, account, 'contractSigned');
+    else for (const [role, account] of othersOf(event)) await tell(role, account, 'contractSignedBy', { name: latest?.accountName ?? '' });
+  } else if (action === 'reject' || action === 'cancel') {
+    await closeAll();
+    const reason = String(event.input.reason ?? '');
+    for (const [role, account] of othersOf(event)) await tell(role, account, action === 'reject' ? 'contractRejected' : 'contractCancelled', { reason });
+  }
+});

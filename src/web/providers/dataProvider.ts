@@ -1,12 +1,15 @@
 import type { CrudFilter, CrudSort, DataProvider, MetaQuery, Pagination } from '@refinedev/core';
+import simpleRest from '@refinedev/simple-rest';
+import type { AxiosInstance } from 'axios';
 import { API_BASE } from '../../shared/constants';
 import type { Page } from '../../shared/api';
-import { http, request, type HttpMethod, type Query } from './http';
+import { request, type HttpMethod, type Query } from './http';
 
-// refine's DataProvider for the generic resources of DESIGN §4 (/api/r/{resource}), over the
-// one HTTP client. It keeps @refinedev/simple-rest's shape, but simple-rest needs axios (a
-// second client) and speaks _start/_end + X-Total-Count, whereas our lists take
-// pageNo/pageSize and answer {records, total}.
+// refine's DataProvider for the generic resources of DESIGN §4 (/api/r/{resource}): the
+// @refinedev/simple-rest provider, extended for our list convention (pageNo/pageSize, sort=field,-field,
+// one parameter per declared filter, {records, total}) and run over the one HTTP client:
+// simple-rest talks to an axios-shaped object whose every call is request() of ./http, so
+// the envelope, the token and the SPEC §8 error rules stay in one place and no second client exists.
 
 export const RESOURCE_BASE = '/r';
 
@@ -47,50 +50,66 @@ export function filterQuery(filters?: CrudFilter[]): Query {
   return query;
 }
 
-/** `meta: { silent: true }` on a refine call: the caller shows the error itself (form fields, 409 notice). */
-const silentOf = (meta?: MetaQuery) => ({ silent: meta?.silent === true });
+/**
+ * simple-rest hands a call's meta to its client only as headers: `meta: { silent: true }` (the
+ * caller shows the error itself: form fields, a 409 notice) travels as this header, which the
+ * client turns back into request()'s `silent` and never sends.
+ */
+const SILENT_HEADER = 'x-lsf-silent';
+
+const withSilence = (meta?: MetaQuery): MetaQuery => ({
+  ...meta,
+  headers: { ...(meta?.headers as Record<string, string> | undefined), ...(meta?.silent === true ? { [SILENT_HEADER]: '1' } : {}) },
+});
+
+interface ClientConfig {
+  headers?: Record<string, string>;
+  data?: unknown;
+}
+
+/** One call of the axios shape simple-rest uses, as a request() of the one HTTP client. */
+async function send(method: HttpMethod, url: string, body: unknown, config?: ClientConfig) {
+  const { [SILENT_HEADER]: silent, ...headers } = config?.headers ?? {};
+  // simple-rest builds URLs from getApiUrl() (/api/r/...); the client adds /api itself.
+  const path = url.startsWith(`${API_BASE}/`) ? url.slice(API_BASE.length) : url;
+  const data = await request<unknown>(path, { method, body, headers, silent: silent === '1' });
+  return { data, headers: {} };
+}
+
+const client = {
+  get: (url: string, config?: ClientConfig) => send('GET', url, undefined, config),
+  delete: (url: string, config?: ClientConfig) => send('DELETE', url, config?.data, config),
+  post: (url: string, body?: unknown, config?: ClientConfig) => send('POST', url, body, config),
+  put: (url: string, body?: unknown, config?: ClientConfig) => send('PUT', url, body, config),
+  patch: (url: string, body?: unknown, config?: ClientConfig) => send('PATCH', url, body, config),
+};
+
+const rest = simpleRest(`${API_BASE}${RESOURCE_BASE}`, client as unknown as AxiosInstance);
+
+/** A list page as the server answers it; `totalExact: false` means total is a lower bound. */
+type ListPage = Page<never> & { totalExact?: boolean };
 
 export const dataProvider: DataProvider = {
-  getApiUrl: () => `${API_BASE}${RESOURCE_BASE}`,
+  ...rest,
 
+  // Our lists page with pageNo/pageSize and answer {records, total} (simple-rest: _start/_end, X-Total-Count).
   async getList({ resource, pagination, sorters, filters, meta }) {
-    const page = await http.get<Page<never>>(resourcePath(resource), {
+    const page = await request<ListPage>(resourcePath(resource), {
       query: { ...paginationQuery(pagination), ...sortQuery(sorters), ...filterQuery(filters) },
-      ...silentOf(meta),
+      silent: meta?.silent === true,
     });
-    return { data: page.records, total: page.total };
+    return { data: page.records, total: page.total, totalExact: page.totalExact !== false };
   },
 
+  // The API reads one record at a time (no ?id=a&id=b).
   async getMany({ resource, ids, meta }) {
-    return { data: await Promise.all(ids.map((id) => http.get<never>(resourcePath(resource, id), silentOf(meta)))) };
+    return { data: await Promise.all(ids.map(async (id) => (await rest.getOne({ resource, id, meta: withSilence(meta) })).data as never)) };
   },
 
-  async getOne({ resource, id, meta }) {
-    return { data: await http.get<never>(resourcePath(resource, id), silentOf(meta)) };
-  },
-
-  async create({ resource, variables, meta }) {
-    return { data: await http.post<never>(resourcePath(resource), variables, silentOf(meta)) };
-  },
-
-  async update({ resource, id, variables, meta }) {
-    return { data: await http.put<never>(resourcePath(resource, id), variables, silentOf(meta)) };
-  },
-
-  async deleteOne({ resource, id, meta }) {
-    return { data: await http.delete<never>(resourcePath(resource, id), silentOf(meta)) };
-  },
-
-  async custom({ url, method, payload, query, headers, meta }) {
-    // refine hands over URLs built from getApiUrl(); the client adds /api itself.
-    const path = url.startsWith(`${API_BASE}/`) ? url.slice(API_BASE.length) : url;
-    const data = await request<never>(path, {
-      method: method.toUpperCase() as HttpMethod,
-      query: query as Query | undefined,
-      body: payload,
-      headers,
-      ...silentOf(meta),
-    });
-    return { data };
-  },
+  getOne: (params) => rest.getOne({ ...params, meta: withSilence(params.meta) }),
+  create: (params) => rest.create({ ...params, meta: withSilence(params.meta) }),
+  // A record is replaced whole with the version read (PUT), not patched.
+  update: (params) => rest.update({ ...params, meta: { ...withSilence(params.meta), method: 'put' } }),
+  deleteOne: (params) => rest.deleteOne({ ...params, meta: withSilence(params.meta) }),
+  custom: (params) => rest.custom!({ ...params, headers: { ...params.headers, ...withSilence(params.meta).headers } }),
 };

@@ -31,7 +31,7 @@ import { computed } from './compute';
 import { renderDocument } from './documents';
 import { emitRecordEvent } from './events';
 import { sign } from './signatures';
-import { needsSmsCode, SMS_CODE_INPUT } from '../../shared/resources/actionInput';
+import { actionInputSchema, needsSmsCode, SMS_CODE_INPUT } from '../../shared/resources/actionInput';
 import { consumeSmsCodeIn, countingWrongTries } from '../modules/auth/sms-codes';
 import type { CompiledResource, ResourceRegistry } from './registry';
 
@@ -71,7 +71,11 @@ export default async function resourceRoutes(app: FastifyInstance, ctx: AppConte
 
   app.get('/meta/resources', { schema: S.meta }, async (req) => {
     const me = currentUser(req);
-    const visible: ResourceDefinition[] = [...resources.values()].map((r) => r.def).filter((d) => userCan(me, d.permissionId, 'query'));
+    // Each action with the input it takes, the SMS code of signing and money actions included.
+    const visible: ResourceDefinition[] = [...resources.values()]
+      .map((r) => r.def)
+      .filter((d) => userCan(me, d.permissionId, 'query'))
+      .map((d) => (d.actions ? { ...d, actions: d.actions.map((a) => ({ ...a, input: actionInputSchema(a) })) } : d));
     return ok(req, visible);
   });
 

@@ -45,6 +45,7 @@ export const PAGES: Record<string, LazyPageComponent<PageProps>> = {
   friendLinks: lazyPage(() => import('./friendLinks/FriendLinksPage')),
   buildPage: lazyPage(() => import('./buildPage/BuildPage')),
   mutualStatus: lazyPage(() => import('./mutual/MutualStatusPage')),
+  contractDocument: lazyPage(() => import('./contracts/ContractDocumentPage')),
 };
 
 export const PlaceholderPage = lazyPage(() => import('./placeholder/PlaceholderPage'));

@@ -4,14 +4,19 @@ import { useTranslation } from 'react-i18next';
 import type { FieldErrors } from '../../shared/api';
 import type { ActionDeclaration, ResourceDefinition } from '../../shared/resources/types';
 import type { FormSource } from '../schema-ui/types';
+import { OWN_PHONE } from '../schema-ui/widgets/SmsCodeWidget';
 import type { ResourceText } from './labels';
 import { LoadingState } from './states';
 
 // rjsf and ajv load when the first input form opens, not with the show page.
 const SchemaForm = lazy(() => import('../schema-ui/SchemaForm'));
+// What a party signs: the document and its SHA-256, above the SMS code.
+const SigningDocument = lazy(() => import('../pages/contracts/SigningDocument'));
 
 interface Props {
   definition: ResourceDefinition;
+  /** The record acted on: a signing step shows its document first. */
+  recordId?: string;
   action: ActionDeclaration & { input: NonNullable<ActionDeclaration['input']> };
   text: ResourceText;
   busy: boolean;
@@ -21,21 +26,28 @@ interface Props {
 }
 
 /** An action that needs input (a reason): its input schema as a form in a modal, labelled by the resource. */
-export function ActionInputModal({ definition, action, text, busy, serverErrors, onSubmit, onCancel }: Props) {
+export function ActionInputModal({ definition, recordId, action, text, busy, serverErrors, onSubmit, onCancel }: Props) {
   const { t } = useTranslation('resources');
   const source = useMemo<FormSource>(
     () => ({
       name: definition.name,
       record: { type: 'object', properties: action.input.properties, required: action.input.required },
-      form: { fields: Object.keys(action.input.properties), uiSchema: Object.fromEntries(Object.keys(action.input.properties).map((f) => [f, { 'ui:options': { colSpan: 24 } }])) },
+      form: {
+        fields: Object.keys(action.input.properties),
+        // An SMS code of an action (signing, money) goes to the acting user's own phone.
+        uiSchema: Object.fromEntries(
+          Object.entries(action.input.properties).map(([f, schema]) => [f, { 'ui:options': { colSpan: 24, ...(schema['x-kind'] === 'smsCode' ? { phoneField: OWN_PHONE } : {}) } }]),
+        ),
+      },
       labels: definition.labels,
     }),
     [definition, action],
   );
   const formId = `action-${action.name}`;
   return (
-    <Modal open title={text.action(action.name)} onCancel={onCancel} footer={null} maskClosable={!busy}>
+    <Modal open title={text.action(action.name)} onCancel={onCancel} footer={null} maskClosable={!busy} width={action.signature ? 760 : undefined}>
       <Suspense fallback={<LoadingState rows={2} />}>
+        {action.signature && recordId && <SigningDocument resource={definition.name} id={recordId} />}
         <SchemaForm id={formId} source={source} text={text} mode="create" serverErrors={serverErrors} onSubmit={onSubmit} disabled={busy}>
           <Space className="resource-modal__footer">
             <Button onClick={onCancel} disabled={busy}>

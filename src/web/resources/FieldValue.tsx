@@ -6,6 +6,7 @@ import { useIndustry, useRegions } from '../schema-ui/data';
 import { enumValues, kindOf } from './fieldKind';
 import { displayMoney, formatDate, formatDateTime, formatNumber, stateColour } from './format';
 import type { ResourceText } from './labels';
+import { SignatureList } from './SignatureList';
 
 interface Props {
   /** A resource, or a standalone form (schemas/forms): only the record schema and states are read. */
@@ -68,6 +69,8 @@ export function FieldValue({ definition, field, value, text, variant = 'cell' }:
         </Space>
       );
     }
+    case 'signatures':
+      return variant === 'cell' ? <>{Array.isArray(value) ? value.length : 0}</> : <SignatureList value={value} language={language} />;
     case 'files': {
       const ids = Array.isArray(value) ? value.map(String) : [String(value)];
       if (variant === 'cell') return <>{t('value.files', { count: ids.length })}</>;

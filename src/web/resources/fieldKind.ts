@@ -14,7 +14,8 @@ export type DisplayKind =
   | 'industry'
   | 'files'
   | 'dateOrLongTerm'
-  | 'bankBranch';
+  | 'bankBranch'
+  | 'signatures';
 
 const SYSTEM_KINDS: Record<string, DisplayKind> = {
   state: 'state',
@@ -47,6 +48,8 @@ export function kindOfSchema(schema: FieldSchema | undefined): DisplayKind {
       return 'dateOrLongTerm';
     case 'bankBranch':
       return 'bankBranch';
+    case 'signatures':
+      return 'signatures';
     default:
       break;
   }

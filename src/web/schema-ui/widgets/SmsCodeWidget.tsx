@@ -7,11 +7,16 @@ import { isMobile } from '../../../shared/validators';
 import { useCountdown } from '../../hooks/useCountdown';
 import { http } from '../../providers/http';
 import { toast } from '../../providers/uiBridge';
+import { getUserInfo } from '../../providers/session';
 import type { SchemaFormContext } from '../types';
+
+/** The phoneField option that sends the code to the signed-in user's own phone. */
+export const OWN_PHONE = 'self';
 
 /**
  * The 6-digit SMS code with a send button that counts down the resend window. ui:options:
- * `phoneField` (the form field holding the phone, default 'phone') and `scene` (default 'verify').
+ * `phoneField` (the form field holding the phone, default 'phone'; `self` for the signed-in
+ * user's own phone, as signing and money actions need) and `scene` (default 'verify').
  */
 export function SmsCodeWidget({ id, value, onChange, onBlur, disabled, readonly, options, registry }: WidgetProps) {
   const { t } = useTranslation('resources');
@@ -22,9 +27,9 @@ export function SmsCodeWidget({ id, value, onChange, onBlur, disabled, readonly,
   const scene: SmsScene = (SMS_SCENES as readonly string[]).includes(String(options.scene)) ? (options.scene as SmsScene) : 'verify';
 
   const send = async () => {
-    const phone = context.formData()[phoneField];
+    const phone = phoneField === OWN_PHONE ? getUserInfo()?.phone : context.formData()[phoneField];
     if (typeof phone !== 'string' || !isMobile(phone)) {
-      toast('error', t('widget.sms.phoneFirst', { field: context.text.field(phoneField) }));
+      if (phoneField !== OWN_PHONE) toast('error', t('widget.sms.phoneFirst', { field: context.text.field(phoneField) }));
       return;
     }
     setSending(true);

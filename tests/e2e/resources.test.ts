@@ -20,9 +20,9 @@ const offerBody = (i: number) => ({
   category: i % 2 ? 'rawMaterial' : 'industrial',
   goodsName: '螺纹钢',
   unit: 'ton',
-  quantity: 10 + i,
-  unitPrice: '4000.00',
-  amount: `${(i + 1) * 1000}.00`,
+  // The server computes the total: quantity x unit price.
+  quantity: 1,
+  unitPrice: `${(i + 1) * 1000}.00`,
   deliveryDate: '2026-12-05',
   validUntil: '2099-12-31',
   deliveryRegion: ['33', '3301', '330106'],
@@ -133,7 +133,7 @@ describe.skipIf(!chromiumPath)('browser journeys: generated resource pages (issu
 
     // Sent empty, the form says what is missing without asking the server.
     await pane(page).getByRole('button', { name: /提\s*交/ }).click();
-    await expect.poll(() => form.locator('.ant-form-item-explain-error', { hasText: '此项为必填项' }).count(), { timeout: STEP_MS }).toBe(9);
+    await expect.poll(() => form.locator('.ant-form-item-explain-error', { hasText: '此项为必填项' }).count(), { timeout: STEP_MS }).toBe(8);
 
     await form.getByLabel('报价标题', { exact: true }).fill('浏览器里新建的报价');
     await select(page, form, '商品类别', '原材料');
@@ -141,10 +141,10 @@ describe.skipIf(!chromiumPath)('browser journeys: generated resource pages (issu
     await select(page, form, '计量单位', '吨');
     await form.getByLabel('数量', { exact: true }).fill('25');
     await form.getByLabel('单价（元）', { exact: true }).fill('3980.5');
-    await form.getByLabel('总金额（元）', { exact: true }).fill('99512.5');
     await form.getByLabel('商品名称', { exact: true }).click();
-    // Not focused, an amount reads with separators and two decimals.
-    expect(await form.getByLabel('总金额（元）', { exact: true }).inputValue()).toBe('99,512.50');
+    // Not focused, an amount reads with separators and two decimals; the total is the server's.
+    expect(await form.getByLabel('单价（元）', { exact: true }).inputValue()).toBe('3,980.50');
+    expect(await form.getByLabel('总金额（元）', { exact: true }).count()).toBe(0);
     await pickDate(form, '交货日期', '2026-12-20');
     await pickDate(form, '报价有效期至', '2099-12-31');
     await form.getByLabel('交货地区', { exact: true }).click();

@@ -15,7 +15,13 @@ export type FieldErrors = Record<string, string>;
 
 export interface Page<T> {
   records: T[];
+  /** Records matching the list; when totalExact is false, a lower bound (the count stopped there). */
   total: number;
+  /**
+   * Absent when total is exact. false when the list has more matches than the server counts
+   * (resource lists count up to 1,000): show the total as "N+" and keep a next page.
+   */
+  totalExact?: boolean;
 }
 
 export interface CaptchaResponse {

@@ -1,6 +1,14 @@
-// Indexes follow the declared filters and sorts: for every enum/range filter and sortable
-// field of a resource, a partial expression index (account, value) on its own rows. Created
-// at start with IF NOT EXISTS, so adding a filter to a resource file adds its index.
+// Indexes follow the declared filters, sorts, list order and expiry of each resource, so adding
+// one to a resource file adds its index. Created at start with IF NOT EXISTS (they depend on
+// the resource files, which migrations cannot know):
+//  - per enum/range filter and sortable field, a partial expression index (account, value);
+//  - the default list order (e.g. -createdAt), exactly as query.ts writes it (desc nulls last,
+//    id desc), on all of the resource's records and per owner, so a first page reads a few
+//    index entries in order instead of sorting the whole scope; it carries account_id and
+//    state, so the capped count of a scope can be an index-only scan;
+//  - with `expiry`, the due check of every request (expiry.ts) on the records it may expire;
+//  - statistics on every filter expression, so the planner knows how selective a filter
+//    (category, amount range) is and picks the ordered scan or the filter index accordingly.
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
@@ -17,21 +25,43 @@ function indexName(resource: string, field: string): string {
 
 export async function ensureResourceIndexes(db: Db, registry: ResourceRegistry): Promise<number> {
   let created = 0;
+  const run = async (text: string) => {
+    await db.execute(sql.raw(text));
+    created += 1;
+  };
+  /** Filter expression -> statistics name, once per expression across resources. */
+  const statistics = new Map<string, string>();
   for (const { def } of registry.values()) {
+    // Names and states are validated (/^[a-z][A-Za-z0-9]*$/, /^[A-Za-z][A-Za-z0-9]*$/) and safe to inline.
+    const mine = `resource = '${def.name}'`;
     const fields = new Set<string>();
     for (const f of def.list.filters) if (f.kind !== 'text') fields.add(f.field);
     for (const f of def.list.sortable) fields.add(f);
-    fields.add(def.list.defaultSort.replace(/^-/, ''));
+    const orderField = def.list.defaultSort.replace(/^-/, '');
+    fields.add(orderField);
     for (const field of fields) {
       if (SYSTEM.has(field)) continue; // covered by the table's own indexes
-      // The resource name is validated (/^[a-z][A-Za-z0-9]*$/) and safe to inline.
-      await db.execute(
-        sql.raw(
-          `create index if not exists "${indexName(def.name, field)}" on resource_records (account_id, ${fieldExpression(def, field)}) where resource = '${def.name}'`,
-        ),
-      );
-      created += 1;
+      await run(`create index if not exists "${indexName(def.name, field)}" on resource_records (account_id, ${fieldExpression(def, field)}) where ${mine}`);
+    }
+    for (const f of def.list.filters) {
+      if (f.kind === 'text' || SYSTEM.has(f.field)) continue;
+      const expression = fieldExpression(def, f.field);
+      statistics.set(expression, `rr_stat_${f.field.toLowerCase()}${expression.includes('::numeric') ? '_num' : ''}`);
+    }
+
+    // Field names never hold '_', so these names cannot meet a field's index name.
+    const order = `${fieldExpression(def, orderField)} ${def.list.defaultSort.startsWith('-') ? 'desc' : 'asc'} nulls last, id desc`;
+    await run(`create index if not exists "${indexName(def.name, '_order')}" on resource_records (${order}) include (account_id, state) where ${mine}`);
+    if (def.ownership === 'account') await run(`create index if not exists "${indexName(def.name, '_owned_order')}" on resource_records (account_id, ${order}) where ${mine}`);
+
+    if (def.expiry) {
+      // The same expression text as expiry.ts's due check.
+      const due = `(data->>'${def.expiry.field}')`;
+      const states = def.expiry.from.map((s) => `'${s}'`).join(', ');
+      await run(`create index if not exists "${indexName(def.name, '_expiry')}" on resource_records (${due}) where ${mine} and state in (${states})`);
+      statistics.set(due, `rr_stat_${def.expiry.field.toLowerCase()}`);
     }
   }
+  for (const [expression, name] of statistics) await run(`create statistics if not exists "${name}" on (${expression}) from resource_records`);
   return created;
 }

@@ -10,6 +10,12 @@ import { pageFrom, type PageQuery } from '../pagination';
 import { fieldSql } from './fields';
 
 const RESERVED = new Set(['pageNo', 'pageSize', 'sort', 'format', 'scope']);
+
+/**
+ * A list's total is counted exactly up to this many matches (Page.totalExact): an exact count
+ * of a scope of 100,000 records costs what reading all of them does, and nobody pages that far.
+ */
+export const LIST_COUNT_CAP = 1000;
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 
 export interface ListQuery {

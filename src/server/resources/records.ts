@@ -9,7 +9,7 @@ import type { Db } from '../db/client';
 import { recordParties, resourceEvents, resourceRecords } from '../db/schema';
 import { asRecord, actionRefusal, type RecordAbility } from '../../shared/resources/recordAbility';
 import { conflict, forbidden, notFound } from '../errors';
-import type { ListQuery } from './query';
+import { LIST_COUNT_CAP, type ListQuery } from './query';
 import { ownedSql } from './scope';
 
 /** A row, with its parties loaded for resources that declare parties. */
@@ -30,12 +30,19 @@ export function toView(row: RecordRow): ResourceRecord {
   };
 }
 
-export async function listRecords(db: Db, q: ListQuery): Promise<{ rows: RecordRow[]; total: number }> {
+/**
+ * A page of the list and its total, counted exactly up to LIST_COUNT_CAP matches: past it the
+ * count stops (a scope of 100,000 records costs what one of CAP does) and says so with
+ * totalExact false; total is then the cap, or the records up to this page when it lies beyond.
+ */
+export async function listRecords(db: Db, q: ListQuery): Promise<{ rows: RecordRow[]; total: number; totalExact?: false }> {
+  const capped = db.select({ one: sql`1` }).from(resourceRecords).where(q.where).limit(LIST_COUNT_CAP + 1).as('capped');
   const [rows, [{ total }]] = await Promise.all([
     db.select().from(resourceRecords).where(q.where).orderBy(...q.orderBy).limit(q.page.pageSize).offset(q.page.offset),
-    db.select({ total: count() }).from(resourceRecords).where(q.where),
+    db.select({ total: count() }).from(capped),
   ]);
-  return { rows, total };
+  if (total <= LIST_COUNT_CAP) return { rows, total };
+  return { rows, total: Math.max(LIST_COUNT_CAP, q.page.offset + rows.length), totalExact: false };
 }
 
 /** Loads the parties of `rows` (resources with `parties`), role -> account per record. */

@@ -82,8 +82,8 @@ export default async function resourceRoutes(app: FastifyInstance, ctx: AppConte
   app.get('/r/:resource', { schema: S.list }, async (req) => {
     const r = await resolve(req, 'query');
     const q = parseListQuery(r.def, listScope(req, r), req.query as Record<string, unknown>);
-    const { rows, total } = await listRecords(db, q);
-    const data: Page<ResourceRecord> = { records: (await withParties(db, r.def, rows)).map(toView), total };
+    const { rows, ...counted } = await listRecords(db, q);
+    const data: Page<ResourceRecord> = { records: (await withParties(db, r.def, rows)).map(toView), ...counted };
     return ok(req, data);
   });
 

@@ -1,16 +1,36 @@
-// refine's access control over the shared CASL ability (src/web/refine/accessControl.ts).
+// refine's access control, the console's one gate (src/web/refine/accessControl.ts): route access,
+// route-level controls from the shared CASL grants, and per-record controls from the shared
+// per-record ability (src/shared/resources/recordAbility.ts) when the check carries the record.
 import { describe, expect, it } from 'vitest';
+import purchaseOffers from '../../schemas/resources/purchaseOffers.json';
+import type { UserInfo } from '../../src/shared/api';
 import { roleFor } from '../../src/shared/permissions';
+import type { ResourceDefinition, ResourceRecord } from '../../src/shared/resources/types';
 import { forgetProfile } from '../../src/web/providers/profile';
-import { accessControlProvider, routeForCheck, vocabularyAction } from '../../src/web/refine/accessControl';
-import { fakeApi, ok, PROFILE, storeSession } from './support/fakeApi';
+import { accessControlProvider, recordAction, ROUTE_ACCESS, routeForCheck, vocabularyAction } from '../../src/web/refine/accessControl';
+import { rememberDefinitions } from '../../src/web/resources/loadedDefinitions';
+import { fakeApi, ok, PROFILE, storeSession, USER_INFO } from './support/fakeApi';
 
-async function canAs(role: string, authStatus: 'approved' | 'unverified', resource: string, action: string) {
-  storeSession();
+const OFFERS = purchaseOffers as unknown as ResourceDefinition;
+
+type Status = 'approved' | 'unverified';
+
+function signIn(role: string, authStatus: Status, userInfo: Partial<UserInfo> = {}) {
+  storeSession('token-abc', { ...USER_INFO, authStatus, ...userInfo });
   forgetProfile();
   fakeApi({ 'GET /api/user/info': ok({ ...PROFILE, role: roleFor(role, authStatus) }) });
+}
+
+async function canAs(role: string, authStatus: Status, resource: string, action: string) {
+  signIn(role, authStatus);
   return (await accessControlProvider.can({ resource, action })).can;
 }
+
+const offer = (extra: Partial<ResourceRecord>): ResourceRecord => ({ id: 'o-1', accountId: 'a-1', state: 'draft', version: 1, createdAt: '', createdBy: '', updatedAt: '', updatedBy: '', ...extra });
+
+/** What the gate answers for `action` on `record`, as refine's buttons ask (meta.record). */
+const onRecord = async (action: string, record: ResourceRecord) =>
+  (await accessControlProvider.can({ resource: 'purchaseOffers', action, params: { id: record.id, meta: { record } } })).can;
 
 describe('access control for controls (SPEC §6)', () => {
   it("speaks refine's action words in the SPEC vocabulary", () => {
@@ -18,6 +38,8 @@ describe('access control for controls (SPEC §6)', () => {
       'query', 'get', 'add', 'add', 'edit', 'delete', 'export', 'import', 'enable', 'get',
     ]);
     expect(vocabularyAction('fly')).toBeNull();
+    // On a record: refine's words in the per-record ability's words, declared actions as they are.
+    expect(['show', 'edit', 'delete', 'publish', 'fly'].map((action) => recordAction(OFFERS, action))).toEqual(['read', 'edit', 'delete', 'publish', null]);
   });
 
   it('finds the route by key, by resource file or by refine resource meta', () => {
@@ -39,8 +61,45 @@ describe('access control for controls (SPEC §6)', () => {
     expect(await canAs('owner', 'unverified', 'chainPayment', 'list')).toBe(true);
   });
 
+  it('guards routes: `access` is whether the role reaches the route at all (typing its URL shows 403 otherwise)', async () => {
+    expect(await canAs('owner', 'approved', 'chainPayment', ROUTE_ACCESS)).toBe(true);
+    expect(await canAs('owner', 'approved', 'opsNotices', ROUTE_ACCESS)).toBe(false);
+    expect(await canAs('ops', 'approved', 'opsNotices', ROUTE_ACCESS)).toBe(true);
+    expect(await canAs('finance', 'approved', 'chainPayment', ROUTE_ACCESS)).toBe(false);
+  });
+
   it('denies what it cannot place: an unknown resource or action', async () => {
     expect(await canAs('owner', 'approved', 'nothing', 'list')).toBe(false);
     expect(await canAs('owner', 'approved', 'chainPayment', 'fly')).toBe(false);
+    expect(await canAs('owner', 'approved', 'nothing', ROUTE_ACCESS)).toBe(false);
+  });
+
+  it('answers per record from the shared per-record ability when the check carries the record', async () => {
+    rememberDefinitions([OFFERS]);
+    signIn('owner', 'approved');
+    const draft = offer({ state: 'draft' });
+    const published = offer({ state: 'published', version: 2 });
+    const theirs = offer({ state: 'published', accountId: 'a-other' });
+    // The owner's own draft: publish, edit, delete; not withdraw (a published offer's step).
+    expect(await Promise.all(['publish', 'edit', 'delete', 'withdraw', 'show'].map((action) => onRecord(action, draft)))).toEqual([true, true, true, false, true]);
+    // Its published offer: withdraw only (no edit outside the editable states).
+    expect(await Promise.all(['publish', 'edit', 'delete', 'withdraw', 'accept'].map((action) => onRecord(action, published)))).toEqual([false, false, false, true, false]);
+    // Another account's published offer, on the market: accept and read, none of the owner's steps.
+    expect(await Promise.all(['accept', 'show', 'withdraw', 'edit'].map((action) => onRecord(action, theirs)))).toEqual([true, true, false, false]);
+
+    // Only approved accounts act on the market.
+    signIn('owner', 'unverified');
+    expect(await onRecord('accept', theirs)).toBe(false);
+    // A viewer reads and never acts, even on its account's own draft.
+    signIn('viewer', 'approved');
+    expect(await Promise.all(['show', 'publish', 'edit', 'delete'].map((action) => onRecord(action, draft)))).toEqual([true, false, false, false]);
+  });
+
+  it('denies a record check it cannot place: a resource not loaded, an action not declared', async () => {
+    rememberDefinitions([OFFERS]);
+    signIn('owner', 'approved');
+    const draft = offer({});
+    expect(await onRecord('fly', draft)).toBe(false);
+    expect((await accessControlProvider.can({ resource: 'nothing', action: 'edit', params: { meta: { record: draft } } })).can).toBe(false);
   });
 });

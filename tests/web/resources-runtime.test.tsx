@@ -82,6 +82,6 @@ describe('runtime resource routes', () => {
     await user.click(screen.getByRole('link', { name: '查看' }));
     await waitFor(() => expect(location()).toBe('/operator/warehouses/show/w1'));
     expect(await screen.findByText('仓库信息')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: /停\s*用/ })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: /停\s*用/ })).toBeInTheDocument();
   });
 });

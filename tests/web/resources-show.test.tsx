@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { ResourceRecord } from '../../src/shared/resources/types';
 import { fail, fakeApi, ok, type Call } from './support/fakeApi';
@@ -33,18 +33,21 @@ describe('generated show page', () => {
     fakeApi({ ...baseRoutes('owner'), ...routes });
     let view = renderResource(`${OFFERS_PATH}/show/${draft.id}`);
     await screen.findByText(draft.title as string);
-    expect(buttons()).toEqual(['发布', '编辑', '删除']);
+    // Each button shows once refine's access control has answered for this record.
+    await waitFor(() => expect(buttons()).toEqual(['发布', '编辑', '删除']));
     view.unmount();
 
     view = renderResource(`${OFFERS_PATH}/show/${published.id}`);
     await screen.findByText(published.title as string);
-    expect(buttons()).toEqual(['撤回']);
+    await waitFor(() => expect(buttons()).toEqual(['撤回']));
     view.unmount();
 
     // A viewer may look, never act.
     fakeApi({ ...baseRoutes('viewer'), ...routes });
     renderResource(`${OFFERS_PATH}/show/${draft.id}`);
     await screen.findByText(draft.title as string);
+    // Access answers arrive within a few ticks (the case above shows buttons by then); none may show.
+    await act(() => new Promise((settled) => setTimeout(settled, 300)));
     expect(buttons()).toEqual([]);
   });
 
@@ -113,7 +116,9 @@ describe('generated show page', () => {
     });
     const { user } = renderResource(`${OFFERS_PATH}/show/${draft.id}`);
     await user.click(await screen.findByRole('button', { name: /删\s*除/ }));
-    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: /确\s*定/ }));
+    // refine's DeleteButton asks in a popconfirm beside the button.
+    const confirm = (await screen.findByText('删除后不可恢复，确定删除这条记录吗？')).closest('.ant-popover') as HTMLElement;
+    await user.click(within(confirm).getByRole('button', { name: /确\s*定/ }));
     expect(await screen.findByText('记录已删除')).toBeInTheDocument();
     await waitFor(() => expect(location()).toBe(OFFERS_PATH));
     expect(api.callsTo('DELETE', `/api/r/purchaseOffers/${draft.id}`)).toHaveLength(1);

@@ -1,15 +1,29 @@
 import type { AccessControlProvider, CanParams } from '@refinedev/core';
-import { canDoOnRoute, type AppAbility } from '../../shared/ability';
+import { canAccessRoute, canDoOnRoute, type AppAbility } from '../../shared/ability';
+import type { Profile } from '../../shared/api';
 import type { ResolvedRoute } from '../../shared/menu';
 import { isAction, type Action } from '../../shared/permissions';
+import { asRecord, defineRecordAbility, type RecordLike } from '../../shared/resources/recordAbility';
+import type { ResourceDefinition } from '../../shared/resources/types';
 import { loadProfile } from '../providers/profile';
+import { getUserInfo } from '../providers/session';
+import { loadedDefinition } from '../resources/loadedDefinitions';
+import { getRuntimeRoutes } from '../resources/runtimeRoutes';
 import { abilityOf } from '../session/abilityOf';
 import { RESOURCE_PERMISSION_IDS } from './resourcePermissions';
 import { CONSOLE_ROUTES, resourceNameOf } from './resources';
 
-// refine's access control over the shared CASL ability (SPEC §6): a control needing an action is
-// removed when the route's permission entry lacks it. <CanAccess> and refine's buttons
-// (accessControl, hidden when unauthorized) ask here; the server answers 403 by the same rules.
+// THE access gate of the console (SPEC §6, DESIGN §7): refine's accessControlProvider. Every
+// check in the browser asks here, through <CanAccess>, useCan and refine's buttons
+// (enableAccessControl, hidden when unauthorized):
+// - `access` on a route: may the role open it at all (typing its URL shows 403 otherwise);
+// - refine's action words and the SPEC vocabulary on a route: the route's permission entry grants it;
+// - with a record (params.meta.record): the shared per-record ability, the server's own check
+//   (party, state, account, grants), for `show`/`read`, `edit`, `delete` and each declared action.
+// The server answers 403/404 by the same rules.
+
+/** May the role open the route (its permission ids), the guard of every console page. */
+export const ROUTE_ACCESS = 'access';
 
 /** refine's action words in the SPEC §6 vocabulary; the vocabulary itself passes through. */
 const REFINE_ACTIONS: Record<string, Action> = {
@@ -25,6 +39,12 @@ const REFINE_ACTIONS: Record<string, Action> = {
 
 export const vocabularyAction = (action: string): Action | null => (isAction(action) ? action : (REFINE_ACTIONS[action] ?? null));
 
+/** refine's action words on one record in the per-record ability's words; declared actions pass through. */
+const RECORD_ACTIONS: Record<string, string> = { show: 'read', read: 'read', edit: 'edit', delete: 'delete' };
+
+export const recordAction = (definition: Pick<ResourceDefinition, 'actions'>, action: string): string | null =>
+  RECORD_ACTIONS[action] ?? ((definition.actions ?? []).some((declared) => declared.name === action) ? action : null);
+
 /**
  * What a control on `route` needs (SPEC §6): the route's permission entry grants the action. On a
  * route rendering a resource file that entry is the resource's own permission id, the one the
@@ -37,29 +57,53 @@ export function canDo(ability: AppAbility, route: ResolvedRoute, action: Action)
 
 /**
  * The route a check is about: refine's resource item (meta.routeKey), else a route key, else the
- * first route rendering that resource file.
+ * first route rendering that resource file; routes of resource files added at run time included.
  */
 export function routeForCheck(resource: string | undefined, params?: CanParams['params']): ResolvedRoute | undefined {
   const routeKey: unknown = params?.resource?.meta?.routeKey ?? params?.resource?.identifier;
-  return (
-    CONSOLE_ROUTES.find((route) => route.key === routeKey) ??
-    CONSOLE_ROUTES.find((route) => route.key === resource) ??
-    CONSOLE_ROUTES.find((route) => resourceNameOf(route) === resource)
-  );
+  const routes = [...CONSOLE_ROUTES, ...getRuntimeRoutes()];
+  return routes.find((route) => route.key === routeKey) ?? routes.find((route) => route.key === resource) ?? routes.find((route) => resourceNameOf(route) === resource);
+}
+
+/** The record a check carries (`meta: { record }` on a button or <CanAccess params>), if any. */
+function recordOf(params?: CanParams['params']): RecordLike | undefined {
+  const record: unknown = params?.meta?.record;
+  return record && typeof record === 'object' ? (record as RecordLike) : undefined;
+}
+
+/** The per-record answer: the shared ability of the signed-in account for this resource file. */
+function canOnRecord(profile: Profile, definition: ResourceDefinition, action: string, record: RecordLike): boolean {
+  const verb = recordAction(definition, action);
+  if (!verb) return false;
+  const me = getUserInfo();
+  const ability = defineRecordAbility(definition, {
+    accountId: me?.accountId ?? '',
+    permissions: profile.role?.permissions ?? [],
+    approved: me?.authStatus === 'approved' || me?.type === 'ops',
+  });
+  return ability.can(verb, asRecord(definition, record));
 }
 
 export const accessControlProvider: AccessControlProvider = {
   async can({ resource, action, params }) {
-    const route = routeForCheck(resource, params);
-    const verb = vocabularyAction(action);
-    // Deny what cannot be placed: a control must name a route of this variant and a known action.
-    if (!route || !verb) return { can: false, reason: `unknown ${route ? 'action' : 'resource'}` };
+    let profile: Profile;
     try {
-      const ability = abilityOf(await loadProfile({ silent: true }));
-      return { can: canDo(ability, route, verb) };
+      profile = await loadProfile({ silent: true });
     } catch {
       return { can: false };
     }
+    const record = recordOf(params);
+    if (record) {
+      const definition = loadedDefinition(params?.resource?.name ?? resource);
+      return definition ? { can: canOnRecord(profile, definition, action, record) } : { can: false, reason: 'unknown resource' };
+    }
+    const route = routeForCheck(resource, params);
+    if (!route) return { can: false, reason: 'unknown resource' };
+    const ability = abilityOf(profile);
+    if (action === ROUTE_ACCESS) return { can: canAccessRoute(ability, route) };
+    // Deny what cannot be placed: a control must name a known action.
+    const verb = vocabularyAction(action);
+    return verb ? { can: canDo(ability, route, verb) } : { can: false, reason: 'unknown action' };
   },
   options: { buttons: { enableAccessControl: true, hideIfUnauthorized: true } },
 };

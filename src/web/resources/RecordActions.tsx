@@ -1,5 +1,6 @@
-import { useCustomMutation, useDelete, useInvalidate, useResourceParams } from '@refinedev/core';
-import { Button, Modal, Space } from 'antd';
+import { DeleteButton, EditButton } from '@refinedev/antd';
+import { CanAccess, useCustomMutation, useInvalidate, useResourceParams } from '@refinedev/core';
+import { Button, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -10,13 +11,12 @@ import { fieldErrorsOf, HttpError } from '../providers/http';
 import { errorText } from '../providers/httpErrorPolicy';
 import { resourcePath } from '../providers/dataProvider';
 import { toast } from '../providers/uiBridge';
-import { useRecordCan } from './ability';
 import { ActionInputModal } from './ActionInputModal';
 import type { ResourceText } from './labels';
 import { recordPath } from './paths';
 
 type WithInput = ActionDeclaration & { input: NonNullable<ActionDeclaration['input']> };
-type Pending = { kind: 'confirm'; action: ActionDeclaration } | { kind: 'input'; action: WithInput } | { kind: 'delete' };
+type Pending = { kind: 'confirm'; action: ActionDeclaration } | { kind: 'input'; action: WithInput };
 
 interface Props {
   definition: ResourceDefinition;
@@ -28,12 +28,13 @@ interface Props {
 const hasInput = (action: ActionDeclaration): action is WithInput => Boolean(action.input && Object.keys(action.input.properties).length > 0);
 
 /**
- * The buttons of a record: edit, delete and each declared action, each only when the per-record
- * ability (the server's own check: party, state, grants) allows it for this record.
+ * The buttons of a record: each declared action, edit and delete (refine's EditButton and
+ * DeleteButton), each shown only when refine's access control allows it for this record: the
+ * record rides along in `meta`, and the provider answers from the shared per-record ability
+ * (the server's own check: party, state, grants).
  */
 export function RecordActions({ definition, record, basePath, text }: Props) {
   const { t } = useTranslation('resources');
-  const can = useRecordCan(definition);
   const navigate = useNavigate();
   const invalidate = useInvalidate();
   // refine keys its caches by the resource's identifier (the console registers each resource
@@ -42,10 +43,12 @@ export function RecordActions({ definition, record, basePath, text }: Props) {
   const [pending, setPending] = useState<Pending | null>(null);
   const [inputErrors, setInputErrors] = useState<FieldErrors | null>(null);
   const { mutateAsync: runAction, mutation: actionMutation } = useCustomMutation<ResourceRecord>();
-  const { mutateAsync: deleteRecord, mutation: deleteMutation } = useDelete();
-  const busy = actionMutation.isPending || deleteMutation.isPending;
+  const busy = actionMutation.isPending;
+  const meta = { record };
+  // The first action open in this state leads; which ones show is the access control's answer.
+  const lead = (definition.actions ?? []).find((a) => !a.from || a.from.includes(record.state ?? ''))?.name;
 
-  const actions = (definition.actions ?? []).filter((a) => can(a.name, record));
+  const refresh = () => invalidate({ resource: identifier, invalidates: ['list', 'detail'], id: record.id });
 
   const run = async (action: ActionDeclaration, input: Record<string, unknown> = {}) => {
     setInputErrors(null);
@@ -70,18 +73,7 @@ export function RecordActions({ definition, record, basePath, text }: Props) {
       setPending(null);
     }
     // Success or a conflict: either way the record has moved on, so it is read again.
-    await invalidate({ resource: identifier, invalidates: ['list', 'detail'], id: record.id });
-  };
-
-  const remove = async () => {
-    try {
-      await deleteRecord({ resource: definition.name, id: record.id });
-      toast('success', t('show.deleted'));
-      navigate(basePath);
-    } catch {
-      setPending(null);
-      await invalidate({ resource: identifier, invalidates: ['list', 'detail'], id: record.id });
-    }
+    await refresh();
   };
 
   const start = (action: ActionDeclaration) => {
@@ -92,44 +84,50 @@ export function RecordActions({ definition, record, basePath, text }: Props) {
     else void run(action);
   };
 
-  const confirmText =
-    pending?.kind === 'delete' ? t('show.deleteConfirm') : pending?.kind === 'confirm' ? (text.confirm(pending.action.name) ?? t('action.confirmDefault', { action: text.action(pending.action.name) })) : '';
-
   return (
     <>
-      <Space wrap>
-        {actions.map((action, index) => (
-          <Button key={action.name} type={index === 0 ? 'primary' : 'default'} disabled={busy} onClick={() => start(action)}>
+      {(definition.actions ?? []).map((action) => (
+        <CanAccess key={action.name} resource={definition.name} action={action.name} params={{ id: record.id, meta }}>
+          <Button type={action.name === lead ? 'primary' : 'default'} disabled={busy} onClick={() => start(action)}>
             {text.action(action.name)}
           </Button>
-        ))}
-        {can('edit', record) && (
-          <Button disabled={busy} onClick={() => navigate(recordPath(basePath, 'edit', record.id))}>
-            {t('show.edit')}
-          </Button>
-        )}
-        {can('delete', record) && (
-          <Button danger disabled={busy} onClick={() => setPending({ kind: 'delete' })}>
-            {t('show.delete')}
-          </Button>
-        )}
-      </Space>
-      {(pending?.kind === 'confirm' || pending?.kind === 'delete') && (
+        </CanAccess>
+      ))}
+      <EditButton resource={definition.name} recordItemId={record.id} meta={meta} disabled={busy} onClick={() => navigate(recordPath(basePath, 'edit', record.id))}>
+        {t('show.edit')}
+      </EditButton>
+      <DeleteButton
+        resource={definition.name}
+        recordItemId={record.id}
+        meta={meta}
+        disabled={busy}
+        confirmTitle={t('show.deleteConfirm')}
+        confirmOkText={t('action.ok')}
+        confirmCancelText={t('action.cancel')}
+        onSuccess={() => {
+          toast('success', t('show.deleted'));
+          navigate(basePath);
+        }}
+      >
+        {t('show.delete')}
+      </DeleteButton>
+      {pending?.kind === 'confirm' && (
         <Modal
           open
           title={t('action.confirmTitle')}
           okText={t('action.ok')}
           cancelText={t('action.cancel')}
-          okButtonProps={{ danger: pending.kind === 'delete', loading: busy }}
-          onOk={() => (pending.kind === 'delete' ? remove() : run(pending.action))}
+          okButtonProps={{ loading: busy }}
+          onOk={() => run(pending.action)}
           onCancel={() => setPending(null)}
         >
-          {confirmText}
+          {text.confirm(pending.action.name) ?? t('action.confirmDefault', { action: text.action(pending.action.name) })}
         </Modal>
       )}
       {pending?.kind === 'input' && (
         <ActionInputModal
           definition={definition}
+          recordId={record.id}
           action={pending.action}
           text={text}
           busy={busy}

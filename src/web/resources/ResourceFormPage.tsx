@@ -1,7 +1,8 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { useCreate, useOne, useUpdate } from '@refinedev/core';
-import { Alert, Button, Card, Space, Typography } from 'antd';
-import { useMemo, useState } from 'react';
+import { Create, Edit } from '@refinedev/antd';
+import { useCan, useCreate, useOne, useUpdate } from '@refinedev/core';
+import { Alert, Button } from 'antd';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { FieldErrors } from '../../shared/api';
@@ -10,7 +11,6 @@ import { fieldErrorsOf, HttpError } from '../providers/http';
 import { errorText } from '../providers/httpErrorPolicy';
 import { toast } from '../providers/uiBridge';
 import SchemaForm from '../schema-ui/SchemaForm';
-import { useResourceCan } from './ability';
 import { useResourceText } from './labels';
 import { recordPath } from './paths';
 import { ErrorState, LoadingState } from './states';
@@ -37,7 +37,9 @@ const declaredOf = (definition: ResourceDefinition, record: ResourceRecord | und
 export default function ResourceFormPage({ definition, basePath, id }: Props) {
   const { t } = useTranslation('resources');
   const text = useResourceText(definition);
-  const can = useResourceCan(definition);
+  // refine's access control: may this role create, or edit records of this resource, at all. Whether
+  // this record may be edited now (its state) is said below in the resource's own words.
+  const { data: access } = useCan({ resource: definition.name, action: id === undefined ? 'create' : 'edit' });
   const navigate = useNavigate();
   const editing = id !== undefined;
   const { query, result: record } = useOne<ResourceRecord>({
@@ -66,7 +68,8 @@ export default function ResourceFormPage({ definition, basePath, id }: Props) {
     </Button>
   );
 
-  if (!can(editing ? 'edit' : 'add')) return <ErrorState error={FORBIDDEN} extra={backButton} />;
+  if (!access) return <LoadingState rows={8} />;
+  if (!access.can) return <ErrorState error={FORBIDDEN} extra={backButton} />;
   if (editing && query.isLoading) return <LoadingState rows={8} />;
   if (editing && (query.isError || !record)) return <ErrorState error={query.error} onRetry={() => void query.refetch()} extra={backButton} />;
   if (editing && record && definition.states && !definition.states.editableIn.includes(record.state ?? '')) {
@@ -102,45 +105,64 @@ export default function ResourceFormPage({ definition, basePath, id }: Props) {
     setGeneration((n) => n + 1);
   };
 
+  const formId = `${definition.name}-form`;
+  // refine's Create/Edit frame; its save button submits the rjsf form through the form attribute.
+  const frame = {
+    resource: definition.name,
+    title,
+    breadcrumb: false,
+    goBack: false,
+    headerButtons: backButton,
+    saveButtonProps: { form: formId, htmlType: 'submit' as const, loading: busy, icon: null, children: editing ? t('form.save') : t('form.submit') },
+    footerButtons: ({ defaultButtons }: { defaultButtons: ReactNode }) => (
+      <>
+        {defaultButtons}
+        <Button onClick={back} disabled={busy}>
+          {t('form.cancel')}
+        </Button>
+      </>
+    ),
+  };
+  const content = (
+    <>
+      {conflict && (
+        <Alert
+          type="warning"
+          showIcon
+          role="alert"
+          message={t('form.conflict')}
+          description={t('form.conflictHint')}
+          action={
+            <Button size="small" onClick={() => void reloadLatest()}>
+              {t('form.reload')}
+            </Button>
+          }
+          style={{ marginBottom: 16 }}
+        />
+      )}
+      <SchemaForm
+        key={generation}
+        id={formId}
+        source={definition}
+        text={text}
+        mode={editing ? 'edit' : 'create'}
+        initialData={initialData}
+        serverErrors={serverErrors}
+        disabled={busy}
+        onSubmit={(data) => void submit(data)}
+      />
+    </>
+  );
+
   return (
     <div className="resource-page resource-form">
-      <Card title={<Typography.Title level={4} style={{ margin: 0 }}>{title}</Typography.Title>} extra={backButton}>
-        {conflict && (
-          <Alert
-            type="warning"
-            showIcon
-            role="alert"
-            message={t('form.conflict')}
-            description={t('form.conflictHint')}
-            action={
-              <Button size="small" onClick={() => void reloadLatest()}>
-                {t('form.reload')}
-              </Button>
-            }
-            style={{ marginBottom: 16 }}
-          />
-        )}
-        <SchemaForm
-          key={generation}
-          id={`${definition.name}-form`}
-          source={definition}
-          text={text}
-          mode={editing ? 'edit' : 'create'}
-          initialData={initialData}
-          serverErrors={serverErrors}
-          disabled={busy}
-          onSubmit={(data) => void submit(data)}
-        >
-          <Space className="schema-form__buttons">
-            <Button type="primary" htmlType="submit" loading={busy}>
-              {editing ? t('form.save') : t('form.submit')}
-            </Button>
-            <Button onClick={back} disabled={busy}>
-              {t('form.cancel')}
-            </Button>
-          </Space>
-        </SchemaForm>
-      </Card>
+      {editing ? (
+        <Edit {...frame} recordItemId={id} canDelete={false}>
+          {content}
+        </Edit>
+      ) : (
+        <Create {...frame}>{content}</Create>
+      )}
     </div>
   );
 }

@@ -1,22 +1,21 @@
-import { PlusOutlined } from '@ant-design/icons';
-import { useList } from '@refinedev/core';
+import { CreateButton, List, ShowButton, useTable } from '@refinedev/antd';
+import { CanAccess } from '@refinedev/core';
 import { keepPreviousData } from '@tanstack/react-query';
-import { Button, Card, Segmented, Space, Table, Typography } from 'antd';
+import { Button, Card, Segmented, Table } from 'antd';
 import type { TableProps } from 'antd';
 import type { SorterResult, SortOrder } from 'antd/es/table/interface';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import type { ResourceDefinition, ResourceRecord } from '../../shared/resources/types';
-import { useResourceCan } from './ability';
 import { ExportButton } from './ExportButton';
 import { FieldValue } from './FieldValue';
 import { FilterBar } from './FilterBar';
 import { kindOf } from './fieldKind';
 import { useResourceText } from './labels';
 import { crudFilters, crudSorters, listStateParams, PAGE_SIZES, readListState, scopeFilters, sortableFields, type ListState } from './listQuery';
+import { createPath, recordPath } from './paths';
 import { EmptyState, ErrorState, LoadingState } from './states';
-import { recordPath } from './paths';
 
 interface Props {
   definition: ResourceDefinition;
@@ -28,28 +27,42 @@ interface Props {
 const RIGHT_ALIGNED = new Set(['money', 'number']);
 
 /**
- * The generated list page: filter bar, sortable server-paged table, create and export buttons,
- * and for a resource with a market (visibility.market) the switch between the caller's own
- * records and the records other accounts publish.
+ * The generated list page: refine's List with useTable over antd's Table, the filter bar, create
+ * and export buttons, and for a resource with a market (visibility.market) the switch between
+ * the caller's own records and the records other accounts publish. The URL holds the page's
+ * state in the API's own parameter names (listQuery.ts); useTable follows it.
  */
 export default function ResourceList({ definition, basePath, scope: fixedScope }: Props) {
-  const { t } = useTranslation('resources');
+  const { t, i18n } = useTranslation('resources');
   const text = useResourceText(definition);
-  const can = useResourceCan(definition);
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const state = useMemo(() => readListState(definition, params, fixedScope), [definition, params, fixedScope]);
   const setState = (patch: Partial<ListState>) => setParams(listStateParams(definition, { ...state, ...patch }));
+  const filters = useMemo(() => [...crudFilters(definition, state.filters), ...scopeFilters(state)], [definition, state]);
+  const sorters = useMemo(() => crudSorters(state.sort), [state.sort]);
 
-  const { query, result } = useList<ResourceRecord>({
+  const { tableProps, tableQuery: query, result, setCurrentPage, setPageSize, setFilters, setSorters } = useTable<ResourceRecord>({
     resource: definition.name,
+    syncWithLocation: false,
     pagination: { currentPage: state.pageNo, pageSize: state.pageSize, mode: 'server' },
-    sorters: crudSorters(state.sort),
-    filters: [...crudFilters(definition, state.filters), ...scopeFilters(state)],
+    filters: { initial: filters, defaultBehavior: 'replace' },
+    sorters: { initial: sorters },
     // The page shows its own error state; a toast on top would say it twice.
     meta: { silent: true },
     queryOptions: { placeholderData: keepPreviousData, retry: false },
   });
+  // The URL leads (a link, "back", a reload) and useTable's own state follows it in the same
+  // render: refine folds the URL's query into the request's meta, so a state lagging one render
+  // behind would send one request with the new meta and the old filters.
+  const [followed, setFollowed] = useState(state);
+  if (followed !== state) {
+    setFollowed(state);
+    setCurrentPage(state.pageNo);
+    setPageSize(state.pageSize);
+    setFilters(filters, 'replace');
+    setSorters(sorters);
+  }
 
   const sortable = sortableFields(definition);
   const defaultField = definition.list.defaultSort.replace(/^-/, '');
@@ -74,10 +87,15 @@ export default function ResourceList({ definition, basePath, scope: fixedScope }
       key: '_operations',
       title: t('list.operations'),
       fixed: 'right' as const,
-      render: (_: unknown, record: ResourceRecord) => <Link to={recordPath(basePath, 'show', record.id)}>{t('list.view')}</Link>,
+      render: (_: unknown, record: ResourceRecord) => (
+        <ShowButton resource={definition.name} recordItemId={record.id} type="link" size="small" icon={null} autoInsertSpace={false} onClick={() => navigate(recordPath(basePath, 'show', record.id))}>
+          {t('list.view')}
+        </ShowButton>
+      ),
     },
   ];
 
+  // The URL changes; the effect above hands the change to useTable.
   const onTableChange: TableProps<ResourceRecord>['onChange'] = (pagination, _filters, sorter, extra) => {
     if (extra.action === 'sort') {
       const { field, order } = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<ResourceRecord>;
@@ -90,11 +108,11 @@ export default function ResourceList({ definition, basePath, scope: fixedScope }
   };
 
   // Records with parties are made by actions (an accepted offer), not by a create form.
-  const createButton = can('add') && !definition.parties ? (
-    <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(`${basePath}/create`)}>
+  const createButton = definition.parties ? null : (
+    <CreateButton resource={definition.name} onClick={() => navigate(createPath(basePath))}>
       {t('list.create')}
-    </Button>
-  ) : null;
+    </CreateButton>
+  );
 
   let emptyText;
   if (query.isLoading) emptyText = <LoadingState />;
@@ -104,15 +122,22 @@ export default function ResourceList({ definition, basePath, scope: fixedScope }
   else if (state.scope === 'market') emptyText = <EmptyState description={t('list.marketEmpty', { title: text.title })} />;
   else emptyText = <EmptyState description={t('list.empty', { title: text.title })} action={createButton} />;
 
+  // `totalExact: false`: the server stopped counting; total is a lower bound.
+  const exact = (result as { totalExact?: boolean }).totalExact !== false;
+  const showTotal = (total: number) => (exact ? t('list.total', { total }) : t('list.totalAtLeast', { total: total.toLocaleString(i18n.language) }));
+
   return (
     <div className="resource-page resource-list">
       <Card className="resource-list__filters" size="small">
-        <FilterBar definition={definition} text={text} filters={state.filters} onSearch={(filters) => setState({ filters, pageNo: 1 })} />
+        <FilterBar definition={definition} text={text} filters={state.filters} onSearch={(next) => setState({ filters: next, pageNo: 1 })} />
       </Card>
-      <Card
-        title={<Typography.Title level={4} style={{ margin: 0 }}>{text.title}</Typography.Title>}
-        extra={
-          <Space>
+      <List
+        resource={definition.name}
+        title={text.title}
+        breadcrumb={false}
+        wrapperProps={{ className: 'resource-list__table' }}
+        headerButtons={
+          <>
             {definition.visibility?.market && !fixedScope && (
               <Segmented<ListState['scope']>
                 value={state.scope}
@@ -123,15 +148,18 @@ export default function ResourceList({ definition, basePath, scope: fixedScope }
                 ]}
               />
             )}
-            {can('export') && <ExportButton resource={definition.name} state={state} />}
+            <CanAccess resource={definition.name} action="export">
+              <ExportButton resource={definition.name} state={state} />
+            </CanAccess>
             {createButton}
-          </Space>
+          </>
         }
       >
         <Table<ResourceRecord>
+          {...tableProps}
           rowKey="id"
           columns={columns}
-          dataSource={query.isError ? [] : result.data}
+          dataSource={query.isError ? [] : tableProps.dataSource}
           loading={query.isFetching && !query.isLoading}
           onChange={onTableChange}
           scroll={{ x: 'max-content' }}
@@ -142,10 +170,10 @@ export default function ResourceList({ definition, basePath, scope: fixedScope }
             total: result.total ?? 0,
             showSizeChanger: true,
             pageSizeOptions: PAGE_SIZES.map(String),
-            showTotal: (total) => t('list.total', { total }),
+            showTotal,
           }}
         />
-      </Card>
+      </List>
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
+import { Show } from '@refinedev/antd';
 import { useOne } from '@refinedev/core';
 import { Button, Card, Descriptions, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -18,7 +19,7 @@ interface Props {
   id: string;
 }
 
-/** The generated show page: the declared sections as descriptions, the actions, the history. */
+/** The generated show page: refine's Show with the record's buttons, the declared sections, the history. */
 export default function ResourceShow({ definition, basePath, id }: Props) {
   const { t } = useTranslation('resources');
   const text = useResourceText(definition);
@@ -40,7 +41,11 @@ export default function ResourceShow({ definition, basePath, id }: Props) {
 
   return (
     <div className="resource-page resource-show">
-      <Card
+      <Show
+        resource={definition.name}
+        recordItemId={id}
+        breadcrumb={false}
+        goBack={false}
         title={
           <Space>
             <Typography.Title level={4} style={{ margin: 0 }}>
@@ -49,11 +54,11 @@ export default function ResourceShow({ definition, basePath, id }: Props) {
             {record.state && <FieldValue definition={definition} field="state" value={record.state} text={text} />}
           </Space>
         }
-        extra={
-          <Space wrap>
+        headerButtons={
+          <>
             <RecordActions definition={definition} record={record} basePath={basePath} text={text} />
             {back}
-          </Space>
+          </>
         }
       >
         {definition.show.sections.map((section) => (
@@ -71,7 +76,7 @@ export default function ResourceShow({ definition, basePath, id }: Props) {
             }))}
           />
         ))}
-      </Card>
+      </Show>
       <Card title={t('show.history')} className="resource-show__history">
         <History definition={definition} events={record.events ?? []} text={text} />
       </Card>

@@ -5,6 +5,7 @@ import { LANGUAGES } from '../../shared/constants';
 import type { ResourceDefinition, ResourceLabels } from '../../shared/resources/types';
 import { i18n } from '../i18n';
 import { http } from '../providers/http';
+import { rememberDefinitions } from './loadedDefinitions';
 import { publishRuntimeRoutes } from './runtimeRoutes';
 
 // The resource definitions the signed-in user may query (GET /api/meta/resources), cached by
@@ -28,6 +29,7 @@ async function fetchDefinitions(): Promise<ResourceDefinition[]> {
   const definitions = await http.get<ResourceDefinition[]>('/meta/resources', { silent: true });
   for (const definition of definitions) registerLabels(definition.name, definition.labels);
   publishRuntimeRoutes(definitions);
+  rememberDefinitions(definitions);
   return definitions;
 }
 

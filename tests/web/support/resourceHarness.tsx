@@ -6,6 +6,7 @@ import routerProvider from '@refinedev/react-router';
 import { render } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { Suspense } from 'react';
+import { beforeAll } from 'vitest';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import contracts from '../../../schemas/resources/contracts.json';
 import invoiceRequests from '../../../schemas/resources/invoiceRequests.json';
@@ -23,6 +24,12 @@ import { REFINE_RESOURCES } from '../../../src/web/refine/resources';
 import ResourceRoute from '../../../src/web/resources/ResourceRoute';
 import { UiBridge } from '../../../src/web/routing/UiBridge';
 import { ok, storeSession, USER_INFO, type Reply } from './fakeApi';
+
+// The generated pages are lazy chunks that pull @refinedev/antd; loading them for the first time
+// in jsdom takes seconds on a busy machine, which would count against the first test's waits.
+beforeAll(async () => {
+  await Promise.all([import('../../../src/web/resources/ResourceList'), import('../../../src/web/resources/ResourceShow'), import('../../../src/web/resources/ResourceFormPage')]);
+}, 120_000);
 
 export const OFFERS = purchaseOffers as unknown as ResourceDefinition;
 export const INVOICES = invoiceRequests as unknown as ResourceDefinition;

@@ -122,6 +122,26 @@ describe.skipIf(!dbAvailable)('offers accepted into contracts', () => {
     expect((await act(third, first, 'reject')).status).toBe(404);
   });
 
+  it('makes the publisher of a supply offer the seller: the accepting buyer initiates, the seller may reject', async () => {
+    const created = await s.call<ResourceRecord>('POST', '/api/r/supplyOffers', { token: seller.token, body: offer('供应冷轧板 五十吨', { quantity: 50, unitPrice: '5200.00' }) });
+    expect(created.status).toBe(200);
+    expect(created.body.data.amount).toBe('260000.00');
+    await s.call('POST', `/api/r/supplyOffers/${created.body.data.id}/actions/publish`, { token: seller.token, body: {} });
+    expect((await s.call<Page<ResourceRecord>>('GET', '/api/r/supplyOffers?scope=market&pageSize=100', { token: third.token })).body.data.records.map((o) => o.title)).toContain('供应冷轧板 五十吨');
+    const accepted = await s.call<ResourceRecord>('POST', `/api/r/supplyOffers/${created.body.data.id}/actions/accept`, { token: buyer.token, body: {} });
+    expect(accepted.status).toBe(200);
+    const contractId = accepted.body.data.contractId as string;
+    const c = await s.call<ResourceRecord>('GET', `/api/r/contracts/${contractId}`, { token: seller.token });
+    expect(c.body.data).toMatchObject({ amount: '260000.00', state: 'pendingSignature', parties: { buyer: buyer.accountId, seller: seller.accountId }, accountId: buyer.accountId });
+    expect(await contractsOf(buyer, 'buyer')).toContain('供应冷轧板 五十吨');
+    expect(await contractsOf(seller, 'seller')).toContain('供应冷轧板 五十吨');
+    // The buyer made it: it may cancel, not reject; the seller received it: it may reject, not cancel.
+    const act = (who: Party, action: string) => s.call('POST', `/api/r/contracts/${contractId}/actions/${action}`, { token: who.token, body: { reason: '条件变化' } });
+    expect((await act(buyer, 'reject')).status).toBe(403);
+    expect((await act(seller, 'cancel')).status).toBe(403);
+    expect((await act(seller, 'reject')).status).toBe(200);
+  });
+
   it('replays an accept with the same Idempotency-Key without a second contract', async () => {
     const o = await published('幂等接受的报价');
     const first = await accept(seller, o.id, `accept-${o.id}`);

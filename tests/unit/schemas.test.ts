@@ -24,6 +24,7 @@ const COPIED = [
   'schemas/resources/contracts.json',
   'schemas/resources/invoiceRequests.json',
   'schemas/resources/purchaseOffers.json',
+  'schemas/resources/supplyOffers.json',
   'schemas/forms/enterpriseAuth.json',
   'schemas/forms/personalAuth.json',
 ];

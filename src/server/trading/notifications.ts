@@ -13,11 +13,16 @@ const TO_SIGN = 'contractToSign';
 /** The party roles of a record other than the acting account's. */
 const othersOf = (event: RecordEvent) => Object.entries(event.after.parties ?? {}).filter(([, account]) => account !== event.accountId);
 
-onRecordEvent('purchaseOffers', async ({ tx, action, after, now, def }) => {
-  if (action !== 'accept' || !after.accountId) return;
-  const contractId = String(after.data.contractId);
-  await notifyAccount(tx, after.accountId, def.permissionId, 'offerAccepted', now, { title: String(after.data.title) }, contractLink('buyer', contractId));
-});
+/** The publisher of an accepted offer hears of it, with a link to the contract on its side. */
+const offerAccepted =
+  (side: 'buyer' | 'seller') =>
+  async ({ tx, action, after, now, def }: RecordEvent) => {
+    if (action !== 'accept' || !after.accountId) return;
+    const contractId = String(after.data.contractId);
+    await notifyAccount(tx, after.accountId, def.permissionId, 'offerAccepted', now, { title: String(after.data.title) }, contractLink(side, contractId));
+  };
+onRecordEvent('purchaseOffers', offerAccepted('buyer'));
+onRecordEvent('supplyOffers', offerAccepted('seller'));
 
 onRecordEvent('contracts', async (event) => {
   const { tx, action, after, now, def } = event;

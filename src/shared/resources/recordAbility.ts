@@ -62,6 +62,9 @@ export function defineRecordAbility(def: ResourceDefinition, actor: RecordActor)
       if (who === 'owner') add(action.name, { ...own, ...inStates(action.from) });
       else if (who === 'market') {
         if (onMarket) add(action.name, { ...others, ...inStates(action.from) });
+      } else if (who === 'otherParty' && actor.approved) {
+        // A party that did not make the record (the contract's recipient, not its initiator).
+        for (const role of def.parties ?? []) add(action.name, { ...asParty(role), ...others, ...inStates(action.from) });
       } else if (def.parties?.includes(who) && actor.approved) {
         // A signing party signs once: after that the step is no longer its to take.
         const unsigned: MongoQuery<RecordFacts> = action.signature ? { signedBy: { $ne: who } } : {};

@@ -106,7 +106,8 @@ export interface ActionDeclaration {
   handler?: string;
   /**
    * Who runs it: the owning account (`owner`, default), another approved account that sees the
-   * record on the market (`market`), or a declared party role (`buyer`, `seller`).
+   * record on the market (`market`), a declared party role (`buyer`, `seller`), or any party
+   * that is not the owner (`otherParty`: the recipient of a contract its owner initiated).
    */
   by?: string[];
   /** The acting user confirms with a fresh SMS code to their own phone (input `smsCode`), spent in the action's transaction. */

@@ -90,7 +90,8 @@ function checkOne(ctx: ResourceCheckContext, file: SchemaFile, r: ResourceDefini
   (r.actions ?? []).forEach((a, i) => {
     (a.by ?? []).forEach((who, j) => {
       if (who === 'market' && !r.visibility?.market) at(`/actions/${i}/by/${j}`, "'market' actions need visibility.market");
-      else if (who !== 'owner' && who !== 'market' && !r.parties?.includes(who)) at(`/actions/${i}/by/${j}`, `'${who}' is not owner, market or one of parties`);
+      else if (who === 'otherParty' && !r.parties) at(`/actions/${i}/by/${j}`, "'otherParty' actions need parties");
+      else if (who !== 'owner' && who !== 'market' && who !== 'otherParty' && !r.parties?.includes(who)) at(`/actions/${i}/by/${j}`, `'${who}' is not owner, market, otherParty or one of parties`);
     });
   });
   const names = new Set<string>();

@@ -1,13 +1,15 @@
+import { CanAccess } from '@refinedev/core';
 import { Suspense } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { NOT_FOUND_PATH } from '../../shared/menu';
 import { PageLoading } from '../components/PageLoading';
+import { ForbiddenPage } from '../pages/registry';
+import { ROUTE_ACCESS } from '../refine/accessControl';
 import { ProfileGate } from '../session/ProfileGate';
 import { RequireSignIn } from '../session/RequireSignIn';
 import { useRuntimeResourceRoutes } from '../resources/useRuntimeResourceRoutes';
 import { findConsoleRoute } from './consoleRoute';
 import { lazyPage } from './lazyPage';
-import { RouteAccess } from './RouteAccess';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
 import { RoutePage } from './RoutePage';
 import { usePageTitle } from '../hooks/usePageTitle';
@@ -21,9 +23,10 @@ function BlankPage({ route }: { route: ResolvedRoute }) {
   return (
     <RouteErrorBoundary resetKey={route.path}>
       <Suspense fallback={<PageLoading />}>
-        <RouteAccess route={route}>
+        {/* SPEC §6: typing the URL of a route the role does not reach shows 403, not the page. */}
+        <CanAccess resource={route.key} action={ROUTE_ACCESS} fallback={<ForbiddenPage />}>
           <RoutePage route={route} />
-        </RouteAccess>
+        </CanAccess>
       </Suspense>
     </RouteErrorBoundary>
   );

@@ -1,4 +1,3 @@
-import { AbilityProvider } from '@casl/react';
 import { Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +11,7 @@ import { forgetProfile, loadProfile } from '../providers/profile';
 import { clearSession, getUserInfo, setUserInfo } from '../providers/session';
 import { notify } from '../providers/uiBridge';
 import { signsInOnMainPlatform } from '../variant';
-import { abilityOf, permissionIdsOf } from './abilityOf';
+import { permissionIdsOf } from './abilityOf';
 import { SessionContext, type Session } from './SessionContext';
 
 // Rarely shown: its antd Result stays out of the console's first download.
@@ -22,7 +21,7 @@ type State = { status: 'loading' } | { status: 'ready'; profile: Profile } | { s
 
 /**
  * Loads the profile (SPEC §4: with a token, the profile is loaded and the routes come from the
- * role's permissions) and provides its ability. A failed load is tried again on the next
+ * role's permissions) and provides it with its permission ids. A failed load is tried again on the next
  * navigation. On failure (SPEC §8) a variant build goes to the main platform; the main build
  * notifies the SPEC §8 error (profile.errorTitle / profile.errorDescription) and offers a retry. A profile that could not sign in
  * (no role, no permissions) ends the session with that error.
@@ -71,7 +70,7 @@ export function ProfileGate({ children }: { children: ReactNode }) {
   }, [ready, pathname, attempt, navigate, t]);
 
   const session = useMemo<Session | null>(
-    () => (state.status === 'ready' ? { profile: state.profile, ability: abilityOf(state.profile), permissionIds: permissionIdsOf(state.profile) } : null),
+    () => (state.status === 'ready' ? { profile: state.profile, permissionIds: permissionIdsOf(state.profile) } : null),
     [state],
   );
 
@@ -90,7 +89,7 @@ export function ProfileGate({ children }: { children: ReactNode }) {
   if (!session) return <PageLoading />;
   return (
     <SessionContext.Provider value={session}>
-      <AbilityProvider value={session.ability}>{children}</AbilityProvider>
+      {children}
     </SessionContext.Provider>
   );
 }

@@ -1,7 +1,7 @@
 import { defineAbilityFor, grantedPermissionIds, type AppAbility } from '../../shared/ability';
 import type { Profile } from '../../shared/api';
 
-// One ability per loaded profile, shared by the menu, the route guard and refine's access control.
+// One ability per loaded profile, for refine's access control (the console's one gate).
 const abilities = new WeakMap<Profile, AppAbility>();
 
 export function abilityOf(profile: Profile): AppAbility {

@@ -1,7 +1,9 @@
+import { CanAccess } from '@refinedev/core';
 import { memo, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { findConsoleRoute } from '../../routing/consoleRoute';
-import { RouteAccess } from '../../routing/RouteAccess';
+import { ForbiddenPage } from '../../pages/registry';
+import { ROUTE_ACCESS } from '../../refine/accessControl';
 import { RouteErrorBoundary } from '../../routing/RouteErrorBoundary';
 import { RoutePage } from '../../routing/RoutePage';
 import { ProgressFallback } from '../progress/RouteProgress';
@@ -22,9 +24,10 @@ const TabContent = memo(function TabContent({ pathname, search, hash }: TabLocat
         element={
           <RouteErrorBoundary resetKey={route.path}>
             <Suspense fallback={<ProgressFallback />}>
-              <RouteAccess route={route}>
+              {/* SPEC §6: a route the role does not reach shows 403 (refine's access control decides). */}
+              <CanAccess resource={route.key} action={ROUTE_ACCESS} fallback={<ForbiddenPage />}>
                 <RoutePage route={route} />
-              </RouteAccess>
+              </CanAccess>
             </Suspense>
           </RouteErrorBoundary>
         }

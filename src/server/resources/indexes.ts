@@ -6,6 +6,7 @@
 //    id desc), on all of the resource's records and per owner, so a first page reads a few
 //    index entries in order instead of sorting the whole scope; it carries account_id and
 //    state, so the capped count of a scope can be an index-only scan;
+//  - with `parties`, the records by id with their owner and state (a party scope's lookups);
 //  - with `expiry`, the due check of every request (expiry.ts) on the records it may expire;
 //  - statistics on every filter expression, so the planner knows how selective a filter
 //    (category, amount range) is and picks the ordered scan or the filter index accordingly.
@@ -53,6 +54,9 @@ export async function ensureResourceIndexes(db: Db, registry: ResourceRegistry):
     const order = `${fieldExpression(def, orderField)} ${def.list.defaultSort.startsWith('-') ? 'desc' : 'asc'} nulls last, id desc`;
     await run(`create index if not exists "${indexName(def.name, '_order')}" on resource_records (${order}) include (account_id, state) where ${mine}`);
     if (def.ownership === 'account') await run(`create index if not exists "${indexName(def.name, '_owned_order')}" on resource_records (account_id, ${order}) where ${mine}`);
+    // A party scope starts from record_parties (account, role -> record ids): looking each id
+    // up here checks the resource, owner and state without reading the row.
+    if (def.parties) await run(`create index if not exists "${indexName(def.name, '_by_id')}" on resource_records (id) include (account_id, state) where ${mine}`);
 
     if (def.expiry) {
       // The same expression text as expiry.ts's due check.

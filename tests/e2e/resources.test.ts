@@ -160,13 +160,13 @@ describe.skipIf(!chromiumPath)('browser journeys: generated resource pages (issu
     // The show page: sections, the region by name, money, the state.
     await pane(page).getByText('浙江省 / 杭州市 / 西湖区').waitFor({ timeout: STEP_MS });
     await pane(page).getByText('99,512.50').waitFor();
-    await pane(page).locator('.ant-card-head').getByText('草稿').waitFor();
+    await pane(page).locator('.resource-show__title').getByText('草稿').waitFor();
 
     await pane(page).getByRole('button', { name: /发\s*布/ }).click();
     const confirm = page.getByRole('dialog').filter({ hasText: '发布后报价不能再修改，可随时撤回。确定发布吗？' });
     await confirm.getByRole('button', { name: /确\s*定/ }).click();
     await toast(page, '报价已发布');
-    await pane(page).locator('.ant-card-head').getByText('已发布').waitFor({ timeout: STEP_MS });
+    await pane(page).locator('.resource-show__title').getByText('已发布').waitFor({ timeout: STEP_MS });
     // Published offers are no longer edited; they can be withdrawn.
     expect(await pane(page).getByRole('button', { name: /编\s*辑/ }).count()).toBe(0);
 
@@ -177,7 +177,7 @@ describe.skipIf(!chromiumPath)('browser journeys: generated resource pages (issu
     await modal.getByLabel('撤回原因').fill('需求取消，改为线下采购');
     await modal.getByRole('button', { name: /提\s*交/ }).click();
     await toast(page, '报价已撤回');
-    await pane(page).locator('.ant-card-head').getByText('已撤回').waitFor({ timeout: STEP_MS });
+    await pane(page).locator('.resource-show__title').getByText('已撤回').waitFor({ timeout: STEP_MS });
     // The history tells the story, with the reason given.
     const history = pane(page).locator('.resource-show__history');
     await history.getByText('撤回原因: 需求取消，改为线下采购').waitFor({ timeout: STEP_MS });

@@ -22,6 +22,14 @@ describe('generated list page', () => {
     expect(call.query.toString()).toBe('pageNo=1&pageSize=10&sort=-createdAt');
   });
 
+  it('says a total the server stopped counting is a lower bound', async () => {
+    fakeApi({ ...baseRoutes(), 'GET /api/r/purchaseOffers': ok({ records: [offer()], total: 10000, totalExact: false }) });
+    renderResource(OFFERS_PATH);
+    expect(await screen.findByText('共 10,000+ 条')).toBeInTheDocument();
+    // Paging still reaches the counted pages.
+    expect(screen.getByTitle('1000')).toBeInTheDocument();
+  });
+
   it('turns the filter bar into the API query and the URL', async () => {
     const api = fakeApi({ ...baseRoutes(), 'GET /api/r/purchaseOffers': page([offer()]) });
     const { user } = renderResource(OFFERS_PATH);

@@ -47,7 +47,7 @@ export default function ResourceShow({ definition, basePath, id }: Props) {
         breadcrumb={false}
         goBack={false}
         title={
-          <Space>
+          <Space className="resource-show__title">
             <Typography.Title level={4} style={{ margin: 0 }}>
               {text.title}
             </Typography.Title>

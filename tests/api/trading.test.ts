@@ -122,6 +122,20 @@ describe.skipIf(!dbAvailable)('offers accepted into contracts', () => {
     expect((await act(third, first, 'reject')).status).toBe(404);
   });
 
+  it('keeps the accepted offer visible to its acceptor, off the market, and to nobody else', async () => {
+    const o = await published('接受后仍可查看的报价');
+    await accept(seller, o.id);
+    const seen = await s.call<ResourceRecord>('GET', `/api/r/purchaseOffers/${o.id}`, { token: seller.token });
+    expect(seen.status).toBe(200);
+    expect(seen.body.data).toMatchObject({ state: 'accepted', parties: { acceptor: seller.accountId } });
+    expect((await s.call('GET', `/api/r/purchaseOffers/${o.id}`, { token: third.token })).status).toBe(404);
+    expect(await marketTitles(third)).not.toContain('接受后仍可查看的报价');
+    const accepted = await s.call<Page<ResourceRecord>>('GET', '/api/r/purchaseOffers?scope=acceptor&pageSize=100', { token: seller.token });
+    expect(accepted.body.data.records.map((r) => r.title)).toContain('接受后仍可查看的报价');
+    // Accepting it does not make it the acceptor's to edit or withdraw.
+    expect((await s.call('POST', `/api/r/purchaseOffers/${o.id}/actions/withdraw`, { token: seller.token, body: { reason: '不要了' } })).status).toBe(403);
+  });
+
   it('makes the publisher of a supply offer the seller: the accepting buyer initiates, the seller may reject', async () => {
     const created = await s.call<ResourceRecord>('POST', '/api/r/supplyOffers', { token: seller.token, body: offer('供应冷轧板 五十吨', { quantity: 50, unitPrice: '5200.00' }) });
     expect(created.status).toBe(200);

@@ -29,6 +29,8 @@ export interface ActionOutcome {
   patch?: Record<string, unknown>;
   /** A declared state other than the action's `to`. */
   to?: string;
+  /** Later party roles (the resource's laterParties) this action fills, role -> account. */
+  parties?: Record<string, string>;
 }
 
 export type ActionHandler = (ctx: ActionContext) => Promise<ActionOutcome | void>;

@@ -7,7 +7,7 @@ import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { ResourceDefinition, ResourceRecord } from '../../shared/resources/types';
 import type { Db } from '../db/client';
 import { recordParties, resourceEvents, resourceRecords } from '../db/schema';
-import { asRecord, actionRefusal, type RecordAbility } from '../../shared/resources/recordAbility';
+import { asRecord, actionRefusal, partyRoles, type RecordAbility } from '../../shared/resources/recordAbility';
 import { conflict, forbidden, notFound } from '../errors';
 import { LIST_COUNT_CAP, type ListQuery } from './query';
 import { ownedSql } from './scope';
@@ -47,7 +47,7 @@ export async function listRecords(db: Db, q: ListQuery): Promise<{ rows: RecordR
 
 /** Loads the parties of `rows` (resources with `parties`), role -> account per record. */
 export async function withParties<R extends RecordRow>(db: Db, def: ResourceDefinition, rows: R[]): Promise<R[]> {
-  if (!def.parties || rows.length === 0) return rows;
+  if (!partyRoles(def).length || rows.length === 0) return rows;
   const found = await db.select().from(recordParties).where(inArray(recordParties.recordId, rows.map((r) => r.id)));
   const byRecord = new Map<string, Record<string, string>>();
   for (const p of found) (byRecord.get(p.recordId) ?? byRecord.set(p.recordId, {}).get(p.recordId)!)[p.role] = p.accountId;
@@ -141,10 +141,12 @@ export async function deleteRecord(db: Db, def: ResourceDefinition, ability: Rec
   if (!gone.length) await explainMiss(db, def, ability, id, 'delete', 'notDeletable');
 }
 
-/** What an action's handler decided, seen by transition(): another target state, new data. */
+/** What an action's handler decided, seen by transition(): another target state, new data, parties it fills. */
 export interface TransitionDecision {
   to?: string;
   data?: Record<string, unknown>;
+  /** Later party roles (laterParties) this action fills: role -> account. */
+  parties?: Record<string, string>;
 }
 
 /**
@@ -174,7 +176,10 @@ export async function transition(
     .where(eq(resourceRecords.id, current.id))
     .returning();
   await tx.insert(resourceEvents).values({ recordId: row.id, action: input.action, fromState: current.state, toState: to, input: input.payload, by: input.userId, at: input.now });
-  return { before: current.state, previous: current, row: { ...row, parties: current.parties } };
+  const filled = Object.entries(decision.parties ?? {});
+  for (const [role] of filled) if (!def.laterParties?.includes(role) || current.parties?.[role]) throw new Error(`${def.name}.${input.action}: cannot fill party '${role}'`);
+  if (filled.length) await tx.insert(recordParties).values(filled.map(([role, accountId]) => ({ recordId: row.id, role, accountId })));
+  return { before: current.state, previous: current, row: { ...row, parties: { ...current.parties, ...decision.parties } } };
 }
 
 export async function recordEvents(db: Db, recordId: string) {

@@ -185,7 +185,7 @@ export default async function resourceRoutes(app: FastifyInstance, ctx: AppConte
           if (handler) {
             const record = { id: current.id, accountId: current.accountId, state: current.state, version: current.version, data: decision.data ?? current.data };
             const outcome = await handler({ tx, resource: r.def.name, action: action.name, record, input: payload, userId: me.id, accountId: me.accountId, now, create });
-            if (outcome) decision = { to: outcome.to ?? decision.to, data: outcome.patch ? { ...record.data, ...outcome.patch } : decision.data };
+            if (outcome) decision = { to: outcome.to ?? decision.to, data: outcome.patch ? { ...record.data, ...outcome.patch } : decision.data, parties: outcome.parties };
           }
           if (decision.data) r.check(decision.data, req.t);
           return decision;

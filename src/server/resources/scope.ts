@@ -4,7 +4,7 @@
 // same null semantics as CASL's matcher; `parties.<role>: account` becomes an EXISTS on the
 // indexed record_parties rows. tests/api/resource-visibility.test.ts checks both agree.
 import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { RecordAbility } from '../../shared/resources/recordAbility';
+import { partyRoles, type RecordAbility } from '../../shared/resources/recordAbility';
 import type { ResourceDefinition } from '../../shared/resources/types';
 import { recordParties, resourceRecords } from '../db/schema';
 
@@ -57,7 +57,7 @@ export function listScopeSql(def: ResourceDefinition, accountId: string, scope: 
   if (scope === 'market') return sql`${resourceRecords.accountId} is distinct from ${accountId}`;
   if (scope !== 'mine') return partySql(scope, accountId);
   const owned = eq(resourceRecords.accountId, accountId);
-  return def.parties ? or(owned, partySql(null, accountId))! : owned;
+  return partyRoles(def).length ? or(owned, partySql(null, accountId))! : owned;
 }
 
 /** The owner's own records of `def` (or the platform's): where writes by the owner apply. */

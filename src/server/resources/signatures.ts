@@ -10,7 +10,7 @@ import type { Db } from '../db/client';
 import { conflict, forbidden } from '../errors';
 import type { SessionUser } from '../modules/auth/tokens';
 import { renderDocument } from './documents';
-import type { RecordRow, TransitionDecision } from './records';
+import type { RecordRow } from './records';
 
 export async function sign(
   tx: Db,
@@ -18,7 +18,7 @@ export async function sign(
   action: ActionDeclaration,
   current: RecordRow,
   signer: { user: SessionUser; ip: string; now: Date },
-): Promise<Required<TransitionDecision>> {
+): Promise<{ to: string; data: Record<string, unknown> }> {
   const roles = action.by ?? [];
   const signed = signedRoles(current);
   const role = roles.find((r) => current.parties?.[r] === signer.user.accountId && !signed.includes(r));

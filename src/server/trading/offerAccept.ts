@@ -24,5 +24,6 @@ registerHandler('offers.accept', async ({ resource, record, accountId, now, crea
   const terms = Object.fromEntries(CARRIED.filter((field) => offer[field] !== undefined).map((field) => [field, offer[field]]));
   const parties = side === 'buyer' ? { buyer: record.accountId!, seller: accountId } : { buyer: accountId, seller: record.accountId! };
   const contract = await create('contracts', { offerId: record.id, ...terms }, { accountId, parties });
-  return { patch: { contractId: contract.id } };
+  // The acceptor keeps seeing the offer it accepted, now off the market.
+  return { patch: { contractId: contract.id }, parties: { acceptor: accountId } };
 });

@@ -54,7 +54,7 @@ export function defineRecordAbility(def: ResourceDefinition, actor: RecordActor)
   if (onMarket && granted('query')) add('read', { ...others, ...inStates(market!.states) });
   // Each party sees the records it is a party to, whoever created them.
   const asParty = (role: string): MongoQuery<RecordFacts> => ({ [`parties.${role}`]: actor.accountId }) as MongoQuery<RecordFacts>;
-  if (granted('query')) for (const role of def.parties ?? []) add('read', asParty(role));
+  if (granted('query')) for (const role of partyRoles(def)) add('read', asParty(role));
 
   for (const action of def.actions ?? []) {
     if (!granted(action.ability)) continue;
@@ -64,8 +64,8 @@ export function defineRecordAbility(def: ResourceDefinition, actor: RecordActor)
         if (onMarket) add(action.name, { ...others, ...inStates(action.from) });
       } else if (who === 'otherParty' && actor.approved) {
         // A party that did not make the record (the contract's recipient, not its initiator).
-        for (const role of def.parties ?? []) add(action.name, { ...asParty(role), ...others, ...inStates(action.from) });
-      } else if (def.parties?.includes(who) && actor.approved) {
+        for (const role of partyRoles(def)) add(action.name, { ...asParty(role), ...others, ...inStates(action.from) });
+      } else if (partyRoles(def).includes(who) && actor.approved) {
         // A signing party signs once: after that the step is no longer its to take.
         const unsigned: MongoQuery<RecordFacts> = action.signature ? { signedBy: { $ne: who } } : {};
         add(action.name, { ...asParty(who), ...inStates(action.from), ...unsigned });
@@ -80,6 +80,9 @@ export function signedRoles(record: RecordLike): string[] {
   const signatures = record.signatures ?? record.data?.signatures;
   return Array.isArray(signatures) ? signatures.map((s: { role?: unknown }) => String(s.role)) : [];
 }
+
+/** Every party role a record of `def` may have: those it is made with and those actions fill. */
+export const partyRoles = (def: Pick<ResourceDefinition, 'parties' | 'laterParties'>): string[] => [...(def.parties ?? []), ...(def.laterParties ?? [])];
 
 /** `record` as a subject of its resource, for ability.can(action, asRecord(def, record)). */
 export const asRecord = (def: ResourceDefinition, record: RecordLike) =>
@@ -98,8 +101,8 @@ export function actionRefusal(ability: RecordAbility, def: ResourceDefinition, r
 }
 
 /** The scopes a list of `def` accepts: mine, the market (with visibility.market), each party role. */
-export const listScopes = (def: Pick<ResourceDefinition, 'visibility' | 'parties'>): string[] => [
+export const listScopes = (def: Pick<ResourceDefinition, 'visibility' | 'parties' | 'laterParties'>): string[] => [
   'mine',
   ...(def.visibility?.market ? ['market'] : []),
-  ...(def.parties ?? []),
+  ...partyRoles(def),
 ];

@@ -189,6 +189,11 @@ export interface ResourceDefinition {
   document?: string;
   /** Party roles (e.g. buyer, seller): each party's account sees the record and runs the actions `by` its role. */
   parties?: string[];
+  /**
+   * Party roles an action fills after creation (the acceptor of an offer): once filled, that
+   * account sees the record like any party. Not required when the record is made.
+   */
+  laterParties?: string[];
   visibility?: Visibility;
   actions?: ActionDeclaration[];
   labels: Record<Language, ResourceLabels>;

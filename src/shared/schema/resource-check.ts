@@ -3,7 +3,7 @@
 // agree; both languages label every field, enum value, state, action and section; the
 // permission id, the menu parent and the menu routes that render a resource exist.
 import { LANGUAGES } from '../constants';
-import { listScopes } from '../resources/recordAbility';
+import { listScopes, partyRoles } from '../resources/recordAbility';
 import { SYSTEM_FIELDS, type FieldSchema, type FormDefinition, type ResourceDefinition } from '../resources/types';
 import type { SchemaFile } from './issues';
 import type { DeclaredRoute } from './walk';
@@ -90,8 +90,8 @@ function checkOne(ctx: ResourceCheckContext, file: SchemaFile, r: ResourceDefini
   (r.actions ?? []).forEach((a, i) => {
     (a.by ?? []).forEach((who, j) => {
       if (who === 'market' && !r.visibility?.market) at(`/actions/${i}/by/${j}`, "'market' actions need visibility.market");
-      else if (who === 'otherParty' && !r.parties) at(`/actions/${i}/by/${j}`, "'otherParty' actions need parties");
-      else if (who !== 'owner' && who !== 'market' && who !== 'otherParty' && !r.parties?.includes(who)) at(`/actions/${i}/by/${j}`, `'${who}' is not owner, market, otherParty or one of parties`);
+      else if (who === 'otherParty' && !partyRoles(r).length) at(`/actions/${i}/by/${j}`, "'otherParty' actions need parties");
+      else if (who !== 'owner' && who !== 'market' && who !== 'otherParty' && !partyRoles(r).includes(who)) at(`/actions/${i}/by/${j}`, `'${who}' is not owner, market, otherParty or one of parties`);
     });
   });
   const names = new Set<string>();

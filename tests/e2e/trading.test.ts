@@ -1,0 +1,141 @@
+// Browser journey of trading (issue 7) in real Chromium, two accounts in two browser contexts:
+// the buyer publishes a purchase offer; the seller finds it on the market and accepts it; each
+// sees the contract with its own actions; both sign with SMS codes sent to their own phones
+// (the buyer from its to-sign todo); messages arrive; the printable contract shows the same
+// SHA-256 to both, the one the server fixed at the first signature.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ResourceRecord } from '../../src/shared/resources/types';
+import { chromiumPath, SkewedClock, startE2e, type E2eApp } from '../support/browser';
+import { apiCall, apiSignIn, approveAccount, openSignedIn, registerAccount, settledUser } from '../support/seed';
+
+const STEP_MS = 15_000;
+const TITLE = '浏览器撮合的螺纹钢采购';
+
+/** The page of the active tab (inactive tabs stay mounted, hidden). */
+const pane = (page: Page) => page.locator('.shell-pane:not([hidden])');
+
+describe.skipIf(!chromiumPath)('browser journey: an offer accepted, a contract signed by both parties (issue 7)', () => {
+  let e2e: E2eApp;
+  const clock = new SkewedClock();
+
+  beforeAll(async () => {
+    e2e = await startE2e({}, ['main'], { clock });
+  });
+  afterAll(async () => {
+    await e2e?.close();
+  });
+
+  const party = async (name: string) => {
+    const { phone } = await registerAccount(e2e, { enterpriseName: name });
+    await approveAccount(e2e, phone);
+    const token = await apiSignIn(e2e, phone);
+    await settledUser(e2e, token, 'lsf');
+    return { phone, token, name };
+  };
+
+  /** Signs the contract open on `page`: the dialog shows the text and hash, the code comes by SMS. */
+  const signOn = async (page: Page, phone: string) => {
+    await pane(page).getByRole('button', { name: '签署合同' }).click();
+    const dialog = page.getByRole('dialog').filter({ hasText: '合同文本摘要（SHA-256）' });
+    await dialog.getByTestId('document-text').filter({ hasText: TITLE }).waitFor();
+    const shown = (await dialog.getByTestId('document-sha256').innerText()).trim();
+    // Past the resend window of the code that registered this phone.
+    clock.advance(61_000);
+    await dialog.getByRole('button', { name: '获取验证码' }).click();
+    await dialog.getByRole('button', { name: /秒/ }).waitFor();
+    await dialog.getByLabel('短信验证码').fill(await e2e.latestSms(phone));
+    await dialog.getByRole('button', { name: /提\s*交/ }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    return shown;
+  };
+
+  it('publish, find on the market, accept, both sign with SMS codes, messages and todos, the same hash in print', async () => {
+    const buyer = await party('杭州浏览器买方有限公司');
+    const seller = await party('苏州浏览器卖方有限公司');
+    const draft = await apiCall<ResourceRecord>(
+      e2e.baseUrl,
+      'POST',
+      '/api/r/purchaseOffers',
+      {
+        title: TITLE,
+        category: 'rawMaterial',
+        goodsName: '螺纹钢',
+        spec: 'HRB400',
+        unit: 'ton',
+        quantity: 20,
+        unitPrice: '4000.00',
+        collateralRatio: 20,
+        deliveryDate: '2099-12-20',
+        validUntil: '2099-12-31',
+        deliveryRegion: ['33', '3301', '330106'],
+        terms: '货到验收后付款',
+      },
+      buyer.token,
+    );
+    expect(draft.code).toBe(200);
+
+    // The buyer publishes its offer.
+    const b = await openSignedIn(e2e, buyer.token, STEP_MS);
+    await b.page.goto(`/outgoing/chainPayment/show/${draft.data.id}`);
+    await pane(b.page).getByRole('button', { name: /发\s*布/ }).click();
+    await b.page.getByRole('dialog').filter({ hasText: '确定发布吗' }).getByRole('button', { name: /确\s*定/ }).click();
+    await pane(b.page).getByText('已发布', { exact: true }).first().waitFor();
+
+    // The seller finds it on the market and accepts it.
+    const v = await openSignedIn(e2e, seller.token, STEP_MS);
+    await v.page.goto('/outgoing/chainPayment');
+    await pane(v.page).getByText('市场', { exact: true }).click();
+    const row = pane(v.page).locator('.ant-table-row', { hasText: TITLE });
+    await row.getByRole('button', { name: '查看' }).click();
+    await pane(v.page).getByRole('button', { name: '接受报价' }).click();
+    await v.page.getByRole('dialog').filter({ hasText: '确定接受吗' }).getByRole('button', { name: /确\s*定/ }).click();
+    await pane(v.page).getByText('已接受', { exact: true }).first().waitFor();
+    const offer = await apiCall<ResourceRecord>(e2e.baseUrl, 'GET', `/api/r/purchaseOffers/${draft.data.id}`, undefined, buyer.token);
+    const contractId = offer.data.contractId as string;
+    expect(offer.data.state).toBe('accepted');
+
+    // Each party sees the contract on its side with its own actions.
+    await v.page.goto('/contract/contractsell');
+    await pane(v.page).locator('.ant-table-row', { hasText: TITLE }).getByRole('button', { name: '查看' }).click();
+    await pane(v.page).getByText('待签署').first().waitFor();
+    await pane(v.page).getByRole('button', { name: '取消合同' }).waitFor();
+    expect(await pane(v.page).getByRole('button', { name: '拒绝合同' }).count()).toBe(0);
+
+    // The seller signs first: the contract waits for the buyer.
+    const sellerSaw = await signOn(v.page, seller.phone);
+    await pane(v.page).getByText(/卖方：苏州浏览器卖方有限公司/).waitFor();
+    expect(await pane(v.page).getByRole('button', { name: '签署合同' }).count()).toBe(0);
+
+    // The buyer has a todo to sign and a message; the todo opens the contract on its side.
+    await b.page.goto('/task');
+    await pane(b.page).locator('tr', { hasText: `签署合同《${TITLE}》` }).getByRole('button', { name: '去处理' }).click();
+    await b.page.waitForURL((url) => url.pathname === `/contract/contractbuy/show/${contractId}`);
+    await pane(b.page).getByRole('button', { name: '拒绝合同' }).waitFor();
+    expect(await pane(b.page).getByRole('button', { name: '取消合同' }).count()).toBe(0);
+    const buyerSaw = await signOn(b.page, buyer.phone);
+    await pane(b.page).getByText('已签署', { exact: true }).first().waitFor();
+    await pane(b.page).getByText(/买方：杭州浏览器买方有限公司/).waitFor();
+    expect(buyerSaw).toBe(sellerSaw);
+
+    // Messages reached both; the buyer's todo is done.
+    await b.page.goto('/message');
+    await pane(b.page).getByText('报价已被接受').first().waitFor();
+    await pane(b.page).getByText('合同已签署生效').first().waitFor();
+    await v.page.goto('/message');
+    await pane(v.page).getByText('合同已签署生效').first().waitFor();
+    const todos = await apiCall<{ records: { link: string; status: string }[] }>(e2e.baseUrl, 'POST', '/api/system/newTodo/todoList', { status: 'all' }, buyer.token);
+    expect(todos.data.records.filter((t) => t.link.endsWith(contractId)).map((t) => t.status)).toEqual(['done']);
+
+    // The printable contract shows both the same hash, the one fixed by the first signature.
+    const fixed = await apiCall<{ signedSha256: string }>(e2e.baseUrl, 'GET', `/api/r/contracts/${contractId}/document`, undefined, buyer.token);
+    for (const page of [b.page, v.page]) {
+      await page.goto(`/contract/detailspact?id=${contractId}`);
+      await pane(page).getByText('当前文本与签署时一致').waitFor();
+      expect((await pane(page).getByTestId('document-sha256').innerText()).trim()).toBe(fixed.data.signedSha256);
+    }
+    expect(fixed.data.signedSha256).toBe(sellerSaw);
+    expect(b.errors, 'buyer page errors').toEqual([]);
+    expect(v.errors, 'seller page errors').toEqual([]);
+  }, 180_000);
+});

@@ -12,7 +12,10 @@ const infoRoute = { 'GET /api/system/users/info': ok(USER_INFO) };
 const card = async (title: string) => {
   const pane = await findActivePane();
   const heading = await within(pane).findByText(title, { selector: '.ant-card-head-title' }, SLOW);
-  return heading.closest<HTMLElement>('.ant-card')!;
+  const found = heading.closest<HTMLElement>('.ant-card')!;
+  // The page opens once the access check has answered; its cards then wait for the user info.
+  await waitFor(() => expect(found).not.toHaveClass('ant-card-loading'), SLOW);
+  return found;
 };
 
 describe('/accountSafe', { timeout: 40_000 }, () => {

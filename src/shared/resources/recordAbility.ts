@@ -29,6 +29,17 @@ export interface RecordActor {
   approved: boolean;
 }
 
+/**
+ * The actor as the console knows it: the grants of its profile (GET /api/user/info, role.permissions)
+ * and its user info (GET /api/system/users/info). Ops act on the platform's records.
+ */
+export function actorFromProfile(
+  permissions: readonly PermissionEntry[],
+  info: { accountId?: string; authStatus?: string; type?: string } | null | undefined,
+): RecordActor {
+  return { accountId: info?.accountId ?? '', permissions, approved: info?.authStatus === 'approved' || info?.type === 'ops' };
+}
+
 /** `read`, `edit`, `delete`, or the name of a declared action. */
 export type RecordAbility = MongoAbility<[string, string | ({ __caslSubjectType__?: string } & RecordFacts)]>;
 

@@ -3,7 +3,7 @@ import { canAccessRoute, canDoOnRoute, type AppAbility } from '../../shared/abil
 import type { Profile } from '../../shared/api';
 import type { ResolvedRoute } from '../../shared/menu';
 import { isAction, type Action } from '../../shared/permissions';
-import { asRecord, defineRecordAbility, type RecordLike } from '../../shared/resources/recordAbility';
+import { actorFromProfile, asRecord, defineRecordAbility, type RecordLike } from '../../shared/resources/recordAbility';
 import type { ResourceDefinition } from '../../shared/resources/types';
 import { loadProfile } from '../providers/profile';
 import { getUserInfo } from '../providers/session';
@@ -75,12 +75,7 @@ function recordOf(params?: CanParams['params']): RecordLike | undefined {
 function canOnRecord(profile: Profile, definition: ResourceDefinition, action: string, record: RecordLike): boolean {
   const verb = recordAction(definition, action);
   if (!verb) return false;
-  const me = getUserInfo();
-  const ability = defineRecordAbility(definition, {
-    accountId: me?.accountId ?? '',
-    permissions: profile.role?.permissions ?? [],
-    approved: me?.authStatus === 'approved' || me?.type === 'ops',
-  });
+  const ability = defineRecordAbility(definition, actorFromProfile(profile.role?.permissions ?? [], getUserInfo()));
   return ability.can(verb, asRecord(definition, record));
 }
 

@@ -185,6 +185,17 @@ describe('cross-file checks', () => {
     expect(problems(root)).toEqual(['schemas/permissions.json#/roles/finance/grants/payroll: must be a permission id declared in #/permissions']);
   });
 
+  it('checks the fixed states and the view of a resource route', () => {
+    const route = (key: string, render: Json) => (m: Json) => {
+      const group = (at(m, 'routes') as unknown as Json[]).find((r) => r.key === 'contractUpdate')!;
+      (group.children as unknown as Json[]).find((r) => r.key === key)!.render = render;
+    };
+    const states = problems(brokenCopy({ 'schemas/menu.json': route('signContract', { resource: 'contracts', states: ['pendingSignature', 'paid'] }) }));
+    expect(states).toEqual(["schemas/menu.json#/routes/8/children/1/render/states/1: 'paid' is not a state of contracts"]);
+    const view = problems(brokenCopy({ 'schemas/menu.json': route('initiateContract', { page: 'agreements', view: 'create' }) }));
+    expect(view).toContain('schemas/menu.json#/routes/8/children/0/render: must NOT have more than 1 properties');
+  });
+
   it('checks keys, paths and redirects of the menu', () => {
     const root = brokenCopy({
       'schemas/menu.json': (m) => {

@@ -47,5 +47,34 @@ export function unregisterHandler(name: string): void {
   handlers.delete(name);
 }
 
-export const knownHandler = (name: string): boolean => handlers.has(name);
+export const knownHandler = (name: string): boolean => handlers.has(name) || createHandlers.has(name);
+
+/** A user creating a record (the resource's createHandler), in the create's transaction. */
+export interface CreateContext {
+  tx: Db;
+  resource: string;
+  /** The data as sent, with the derived fields (compute) and before validation. */
+  data: Record<string, unknown>;
+  userId: string;
+  accountId: string;
+  now: Date;
+}
+
+export interface CreateOutcome {
+  /** Fields to merge into the data (validated with it). */
+  patch?: Record<string, unknown>;
+  /** The record's parties, role -> account. */
+  parties?: Record<string, string>;
+}
+
+export type CreateHandler = (ctx: CreateContext) => Promise<CreateOutcome | void>;
+
+const createHandlers = new Map<string, CreateHandler>();
+
+export function registerCreateHandler(name: string, handler: CreateHandler): void {
+  if (createHandlers.has(name) || handlers.has(name)) throw new Error(`handler '${name}' is registered twice`);
+  createHandlers.set(name, handler);
+}
+
+export const createHandlerFor = (name: string): CreateHandler | undefined => createHandlers.get(name);
 export const handlerFor = (name: string): ActionHandler | undefined => handlers.get(name);

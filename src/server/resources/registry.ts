@@ -8,7 +8,7 @@ import type { FormDefinition, ResourceDefinition } from '../../shared/resources/
 import { actionInputSchema } from '../../shared/resources/actionInput';
 import { knownCompute } from './compute';
 import { knownDocument } from './documents';
-import { knownHandler } from './handlers';
+import { createHandlerFor, knownHandler } from './handlers';
 import { compileInputCheck, compileRecordCheck, type RecordCheck } from './validation';
 
 export interface CompiledResource {
@@ -39,6 +39,7 @@ export function loadResources(schemaRoot: string): ResourceRegistry {
       if (input) actionInputs.set(action.name, compileInputCheck(input));
     }
     if (def.compute && !knownCompute(def.compute)) throw new Error(`schemas/resources/${file}: compute '${def.compute}' is not registered by the server`);
+    if (def.createHandler && !createHandlerFor(def.createHandler)) throw new Error(`schemas/resources/${file}: createHandler '${def.createHandler}' is not registered by the server`);
     if (def.document && !knownDocument(def.document)) throw new Error(`schemas/resources/${file}: document '${def.document}' is not registered by the server`);
     registry.set(def.name, { def, check: compileRecordCheck(def.record), actionInputs });
   }

@@ -21,7 +21,7 @@ import { idempotent } from '../idempotency';
 import { isRecordVersion } from '../validate';
 import { resourceRouteSchemas as S } from '../openapi/resources';
 import { exportTable, toCsv, toXlsx } from './export';
-import { handlerFor, type ActionContext } from './handlers';
+import { createHandlerFor, handlerFor, type ActionContext } from './handlers';
 import { parseListQuery } from './query';
 import { listScopes } from '../../shared/resources/recordAbility';
 import { expireDue } from './expiry';
@@ -52,10 +52,12 @@ export default async function resourceRoutes(app: FastifyInstance, ctx: AppConte
     if (!b || typeof b !== 'object' || Array.isArray(b)) throw badRequest('badRequest');
     return { ...(b as Record<string, unknown>) };
   };
-  /** The data with the resource's derived fields (compute), validated. */
+  /** The data with the resource's derived fields (compute), validated, the form's own required fields present. */
   const validData = (req: FastifyRequest, r: CompiledResource, sent: Record<string, unknown>) => {
     const data = computed(r.def.compute, sent);
     r.check(data, req.t);
+    const missing = (r.def.form.required ?? []).filter((f) => data[f] === undefined || data[f] === null || data[f] === '');
+    if (missing.length) throw fieldError(Object.fromEntries(missing.map((f) => [f, 'validation:required'])));
     return data;
   };
   const idOf = (req: FastifyRequest) => (req.params as { id: string }).id;
@@ -123,13 +125,18 @@ export default async function resourceRoutes(app: FastifyInstance, ctx: AppConte
 
   app.post('/r/:resource', { schema: S.create }, async (req, reply) => {
     const r = await resolve(req, 'add');
-    // A record with parties (a contract) is made by an action that knows them (offer accept).
-    if (r.def.parties) throw forbidden();
+    // A record with parties (a contract) is made by an action that knows them (offer accept),
+    // or by the resource's create handler, which names them (a contract sent to a counterparty).
+    const createHandler = r.def.createHandler ? createHandlerFor(r.def.createHandler) : undefined;
+    if (r.def.parties && !createHandler) throw forbidden();
     const me = currentUser(req);
-    const data = validData(req, r, body(req));
+    const sent = validData(req, r, body(req));
     return idempotent(req, reply, db, {}, async (tx) => {
       const now = clock.now();
-      const row = await insertRecord(tx, r.def, { accountId: me.accountId, userId: me.id, data, now });
+      const outcome = (await createHandler?.({ tx, resource: r.def.name, data: sent, userId: me.id, accountId: me.accountId, now })) ?? {};
+      const data = outcome.patch ? { ...sent, ...outcome.patch } : sent;
+      if (outcome.patch) r.check(data, req.t);
+      const row = await insertRecord(tx, r.def, { accountId: me.accountId, userId: me.id, data, now, parties: outcome.parties });
       await emitRecordEvent({ tx, def: r.def, action: 'create', before: null, after: row, input: {}, userId: me.id, accountId: me.accountId, now });
       return toView(row);
     });

@@ -3,5 +3,6 @@
 // contract document and the messages and todos its events produce.
 import './amounts';
 import './contractDocument';
+import './contractInitiate';
 import './notifications';
 import './offerAccept';

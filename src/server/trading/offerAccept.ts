@@ -7,6 +7,7 @@
 import { conflict } from '../errors';
 import { chinaDay } from '../resources/expiry';
 import { registerHandler } from '../resources/handlers';
+import { partyNames } from './contractInitiate';
 
 /** The offer fields a contract carries over. */
 const CARRIED = ['title', 'goodsName', 'spec', 'unit', 'quantity', 'unitPrice', 'amount', 'collateralRatio', 'deliveryDate', 'deliveryRegion', 'terms'] as const;
@@ -14,7 +15,7 @@ const CARRIED = ['title', 'goodsName', 'spec', 'unit', 'quantity', 'unitPrice', 
 /** The side the publisher of each kind of offer takes in the contract. */
 const PUBLISHER_SIDE: Record<string, 'buyer' | 'seller'> = { purchaseOffers: 'buyer', supplyOffers: 'seller' };
 
-registerHandler('offers.accept', async ({ resource, record, accountId, now, create }) => {
+registerHandler('offers.accept', async ({ tx, resource, record, accountId, now, create }) => {
   const side = PUBLISHER_SIDE[resource];
   if (!side) throw new Error(`offers.accept: no contract side for ${resource}`);
   const offer = record.data;
@@ -23,7 +24,7 @@ registerHandler('offers.accept', async ({ resource, record, accountId, now, crea
   if (typeof offer.validUntil === 'string' && offer.validUntil < chinaDay(now)) throw conflict('offerExpired');
   const terms = Object.fromEntries(CARRIED.filter((field) => offer[field] !== undefined).map((field) => [field, offer[field]]));
   const parties = side === 'buyer' ? { buyer: record.accountId!, seller: accountId } : { buyer: accountId, seller: record.accountId! };
-  const contract = await create('contracts', { offerId: record.id, ...terms }, { accountId, parties });
+  const contract = await create('contracts', { offerId: record.id, orderType: 'electronic', ...terms, ...(await partyNames(tx, parties)) }, { accountId, parties });
   // The acceptor keeps seeing the offer it accepted, now off the market.
   return { patch: { contractId: contract.id }, parties: { acceptor: accountId } };
 });

@@ -47,7 +47,8 @@ export type FieldKind =
   | 'smsCode'
   | 'dateOrLongTerm'
   | 'bankBranch'
-  | 'signatures';
+  | 'signatures'
+  | 'counterparty';
 
 /** Columns every record has besides its declared fields. */
 export const SYSTEM_FIELDS = ['id', 'state', 'version', 'createdAt', 'createdBy', 'updatedAt', 'updatedBy'] as const;
@@ -82,6 +83,8 @@ export interface FormDeclaration {
   uiSchema?: Record<string, unknown>;
   /** Fields the edit form shows read-only. */
   readOnlyOnEdit?: string[];
+  /** Fields the form requires beyond the record's own required ones (records made by actions may lack them). */
+  required?: string[];
 }
 
 export interface StateMachine {
@@ -187,6 +190,12 @@ export interface ResourceDefinition {
   compute?: string;
   /** A registered renderer of the record's document, served with its SHA-256 (contracts). */
   document?: string;
+  /**
+   * A registered server function run when a user creates a record (POST), in its transaction:
+   * it may refuse, patch fields and name the record's parties (a contract sent to a counterparty).
+   * Without it, a resource with parties is made only by actions.
+   */
+  createHandler?: string;
   /** Party roles (e.g. buyer, seller): each party's account sees the record and runs the actions `by` its role. */
   parties?: string[];
   /**

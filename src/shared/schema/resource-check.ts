@@ -146,6 +146,12 @@ export function checkResources(ctx: ResourceCheckContext, files: { file: SchemaF
       const scopes = target ? listScopes(target) : [];
       if (target && !scopes.includes(render.scope)) ctx.report(ctx.menuFile, `${route.pointer}/render/scope`, `'${render.scope}' is not a list scope of ${render.resource} (${scopes.join(', ')})`);
     }
+    if (render && 'resource' in render && render.states && ctx.menuFile) {
+      const target = files.find((f) => f.resource.name === render.resource)?.resource;
+      render.states.forEach((state, i) => {
+        if (target && !target.states?.values.includes(state)) ctx.report(ctx.menuFile!, `${route.pointer}/render/states/${i}`, `'${state}' is not a state of ${render.resource}`);
+      });
+    }
   }
 }
 

@@ -10,8 +10,11 @@ export type PermissionTag = 'dashboard' | 'form' | 'none';
 /** What renders a route: a named page, a generated resource view, a receipt template or a titled placeholder. */
 export type RouteRender =
   | { page: string }
-  /** `scope`: the list shows only this scope of the resource (e.g. `buyer`: the records where I am the buyer). */
-  | { resource: string; scope?: string }
+  /**
+   * `scope`: the list shows only this scope of the resource (e.g. `buyer`: the records where I am
+   * the buyer); `states`: only records in these states; `view: 'create'`: the route is the create form.
+   */
+  | { resource: string; scope?: string; states?: string[]; view?: 'create' }
   | { receipt: string }
   | { placeholder: true };
 

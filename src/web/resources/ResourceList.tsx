@@ -13,7 +13,7 @@ import { FieldValue } from './FieldValue';
 import { FilterBar } from './FilterBar';
 import { kindOf } from './fieldKind';
 import { useResourceText } from './labels';
-import { crudFilters, crudSorters, listStateParams, PAGE_SIZES, readListState, scopeFilters, sortableFields, type ListState } from './listQuery';
+import { crudFilters, crudSorters, listStateParams, PAGE_SIZES, readListState, scopeFilters, sortableFields, type ListState, withFixedStates } from './listQuery';
 import { createPath, recordPath } from './paths';
 import { EmptyState, ErrorState, LoadingState } from './states';
 
@@ -22,6 +22,8 @@ interface Props {
   basePath: string;
   /** The route's fixed list scope (menu.json render.scope), e.g. `buyer`. */
   scope?: string;
+  /** The states the route lists (menu.json render.states), e.g. the contracts awaiting signature. */
+  states?: string[];
 }
 
 const RIGHT_ALIGNED = new Set(['money', 'number']);
@@ -32,14 +34,20 @@ const RIGHT_ALIGNED = new Set(['money', 'number']);
  * the caller's own records and the records other accounts publish. The URL holds the page's
  * state in the API's own parameter names (listQuery.ts); useTable follows it.
  */
-export default function ResourceList({ definition, basePath, scope: fixedScope }: Props) {
+export default function ResourceList({ definition: full, basePath, scope: fixedScope, states: fixedStates }: Props) {
+  // A route listing some states offers only those in its state filter.
+  const definition = useMemo(
+    () => (fixedStates && full.states ? { ...full, states: { ...full.states, values: full.states.values.filter((s) => fixedStates.includes(s)) } } : full),
+    [full, fixedStates],
+  );
   const { t, i18n } = useTranslation('resources');
   const text = useResourceText(definition);
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const state = useMemo(() => readListState(definition, params, fixedScope), [definition, params, fixedScope]);
   const setState = (patch: Partial<ListState>) => setParams(listStateParams(definition, { ...state, ...patch }));
-  const filters = useMemo(() => [...crudFilters(definition, state.filters), ...scopeFilters(state)], [definition, state]);
+  const sent = useMemo(() => ({ ...state, filters: withFixedStates(state.filters, fixedStates) }), [state, fixedStates]);
+  const filters = useMemo(() => [...crudFilters(definition, sent.filters), ...scopeFilters(sent)], [definition, sent]);
   const sorters = useMemo(() => crudSorters(state.sort), [state.sort]);
 
   const { tableProps, tableQuery: query, result, setCurrentPage, setPageSize, setFilters, setSorters } = useTable<ResourceRecord>({
@@ -149,7 +157,7 @@ export default function ResourceList({ definition, basePath, scope: fixedScope }
               />
             )}
             <CanAccess resource={definition.name} action="export">
-              <ExportButton resource={definition.name} state={state} />
+              <ExportButton resource={definition.name} state={sent} />
             </CanAccess>
             {createButton}
           </>

@@ -32,15 +32,18 @@ function ResourcePages({ resource, route }: ResourceRouteProps) {
   if (missing || !definition || !page) return <ErrorState error={NOT_FOUND} />;
 
   const basePath = route.path;
-  switch (page.page) {
+  const render = route.render && 'resource' in route.render ? route.render : undefined;
+  // A route whose view is the create form (menu.json render.view) opens it at its own path.
+  const shown = page.page === 'list' && render?.view === 'create' ? ({ page: 'create' } as const) : page;
+  switch (shown.page) {
     case 'list':
-      return <ResourceList definition={definition} basePath={basePath} scope={route.render && 'resource' in route.render ? route.render.scope : undefined} />;
+      return <ResourceList definition={definition} basePath={basePath} scope={render?.scope} states={render?.states} />;
     case 'show':
-      return <ResourceShow key={page.id} definition={definition} basePath={basePath} id={page.id} />;
+      return <ResourceShow key={shown.id} definition={definition} basePath={basePath} id={shown.id} />;
     case 'create':
       return <ResourceFormPage key="create" definition={definition} basePath={basePath} />;
     case 'edit':
-      return <ResourceFormPage key={page.id} definition={definition} basePath={basePath} id={page.id} />;
+      return <ResourceFormPage key={shown.id} definition={definition} basePath={basePath} id={shown.id} />;
     default:
       return null;
   }

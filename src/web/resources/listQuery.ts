@@ -80,6 +80,16 @@ export function crudFilters(definition: Listed, filters: Record<string, string>)
     });
 }
 
+/**
+ * The filters a request sends when the route fixes the states it lists (menu.json render.states):
+ * the user's state choice within them, or all of them.
+ */
+export function withFixedStates(filters: Record<string, string>, fixedStates: readonly string[] | undefined): Record<string, string> {
+  if (!fixedStates) return filters;
+  const chosen = filters.state ? filters.state.split(',').filter((s) => fixedStates.includes(s)) : [];
+  return { ...filters, state: (chosen.length ? chosen : fixedStates).join(',') };
+}
+
 /** The list's scope as a refine filter (`scope=market`); the server's default is the caller's own. */
 export const scopeFilters = (state: Pick<ListState, 'scope'>): CrudFilter[] => (state.scope === 'mine' ? [] : [{ field: 'scope', operator: 'eq', value: state.scope }]);
 

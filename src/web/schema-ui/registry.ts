@@ -7,6 +7,7 @@ import SelectWidget from '@rjsf/antd/lib/widgets/SelectWidget/index.js';
 import type { RegistryFieldsType, RegistryWidgetsType } from '@rjsf/utils';
 import { BankBranchField } from './fields/BankBranchField';
 import { GridObjectTemplate } from './templates/GridObjectTemplate';
+import { CounterpartyWidget } from './widgets/CounterpartyWidget';
 import { DateOrLongTermWidget } from './widgets/DateOrLongTermWidget';
 import { DateWidget } from './widgets/DateWidget';
 import { EnumWidget } from './widgets/EnumWidget';
@@ -33,6 +34,7 @@ export const widgets: RegistryWidgetsType = {
   smsCode: SmsCodeWidget,
   upload: UploadWidget,
   dateOrLongTerm: DateOrLongTermWidget,
+  counterparty: CounterpartyWidget,
 };
 
 export const fields: RegistryFieldsType = {

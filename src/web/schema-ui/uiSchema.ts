@@ -18,6 +18,7 @@ const KIND_WIDGETS: Partial<Record<NonNullable<FieldSchema['x-kind']>, string>> 
   file: 'upload',
   smsCode: 'smsCode',
   dateOrLongTerm: 'dateOrLongTerm',
+  counterparty: 'counterparty',
 };
 const FORMAT_WIDGETS: Record<string, string> = {
   money: 'money',
@@ -51,7 +52,7 @@ export function formSchema(source: FormSource): RJSFSchema {
   return {
     type: 'object',
     properties: Object.fromEntries(fields.map((f) => [f, source.record.properties[f]])),
-    required: (source.record.required ?? []).filter((f) => fields.includes(f)),
+    required: [...new Set([...(source.record.required ?? []), ...(source.form.required ?? [])])].filter((f) => fields.includes(f)),
     additionalProperties: false,
   } as RJSFSchema;
 }

@@ -1,0 +1,28 @@
+// contracts.initiate (schemas/resources/contracts.json createHandler): an approved account sends
+// a contract directly to a named counterparty (/contractUpdate/initiateContract), on the side it
+// chooses. The counterparty must be another active, approved account (searchCom finds them);
+// the sender is the record's owner and initiator, and both then sign.
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { accounts } from '../db/schema';
+import { fieldError } from '../errors';
+import { registerCreateHandler } from '../resources/handlers';
+
+/** The names a contract shows for its parties (kept with it, as the document renders them). */
+export async function partyNames(tx: Db, parties: { buyer: string; seller: string }): Promise<{ buyerName: string; sellerName: string }> {
+  const rows = await tx.select({ id: accounts.id, name: accounts.name }).from(accounts).where(inArray(accounts.id, [parties.buyer, parties.seller]));
+  const name = (id: string) => rows.find((r) => r.id === id)?.name ?? '';
+  return { buyerName: name(parties.buyer), sellerName: name(parties.seller) };
+}
+
+registerCreateHandler('contracts.initiate', async ({ tx, data, accountId }) => {
+  const counterparty = String(data.counterpartyId);
+  if (counterparty === accountId) throw fieldError({ counterpartyId: 'trading:errors.counterpartySelf' });
+  const [other] = await tx
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(and(eq(accounts.id, counterparty), eq(accounts.status, 'active'), eq(accounts.authStatus, 'approved')));
+  if (!other) throw fieldError({ counterpartyId: 'trading:errors.counterpartyUnknown' });
+  const parties = data.side === 'seller' ? { buyer: counterparty, seller: accountId } : { buyer: accountId, seller: counterparty };
+  return { parties, patch: await partyNames(tx, parties) };
+});

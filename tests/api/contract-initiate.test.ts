@@ -1,0 +1,99 @@
+// Trade contracts sent directly (issue 7, /contractUpdate/initiateContract): an approved account
+// sends an electronic contract order or a simple-agreement order to a named counterparty on the
+// side it chooses; the counterparty must be another approved account; both then see it from
+// their side, the recipient is told and gets a todo, and only the parties see it.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from '../../src/shared/api';
+import type { ResourceRecord } from '../../src/shared/resources/types';
+import { signedIn } from '../support/flows';
+import { approveAccount } from '../support/operators';
+import { dbAvailable, startTestServer, type TestServer } from '../support/server';
+
+type Party = { token: string; phone: string; accountId: string; name: string };
+
+const order = (counterpartyId: string, extra: Record<string, unknown> = {}) => ({
+  orderType: 'electronic',
+  side: 'buyer',
+  counterpartyId,
+  title: '直接发起的钢材合同',
+  goodsName: '螺纹钢',
+  unit: 'ton',
+  quantity: 5,
+  unitPrice: '4100.00',
+  collateralRatio: 10,
+  deliveryDate: '2099-12-20',
+  deliveryRegion: ['33', '3301', '330106'],
+  ...extra,
+});
+
+describe.skipIf(!dbAvailable)('contracts sent to a named counterparty', () => {
+  let s: TestServer;
+  let me: Party;
+  let other: Party;
+  let third: Party;
+  let unapproved: Party;
+
+  const party = async (name: string, approve = true): Promise<Party> => {
+    const user = await signedIn(s, { userType: 'enterprise', enterpriseName: name });
+    if (approve) await approveAccount(s, user.phone);
+    const info = await s.call<{ accountId: string }>('GET', '/api/system/users/info', { token: user.token });
+    return { token: user.token, phone: user.phone, accountId: info.body.data.accountId, name };
+  };
+  const send = (who: Party, body: unknown) => s.call<ResourceRecord>('POST', '/api/r/contracts', { token: who.token, body });
+  const titles = async (who: Party, scope: string) =>
+    (await s.call<Page<ResourceRecord>>('GET', `/api/r/contracts?scope=${scope}&pageSize=100`, { token: who.token })).body.data.records.map((c) => c.id);
+
+  beforeAll(async () => {
+    s = await startTestServer();
+    me = await party('杭州直接发起方有限公司');
+    other = await party('苏州直接接收方有限公司');
+    third = await party('宁波直接旁观方有限公司');
+    unapproved = await party('温州直接未认证有限公司', false);
+  });
+  afterAll(() => s?.close());
+
+  it('sends an order as buyer: parties, names and amounts set by the server, the recipient told', async () => {
+    const res = await send(me, order(other.accountId, { amount: '1.00', buyerName: '冒名', parties: undefined }));
+    expect(res.status).toBe(200);
+    const c = res.body.data;
+    expect(c).toMatchObject({
+      state: 'pendingSignature',
+      accountId: me.accountId,
+      parties: { buyer: me.accountId, seller: other.accountId },
+      buyerName: me.name,
+      sellerName: other.name,
+      amount: '20500.00',
+      collateralAmount: '2050.00',
+    });
+    expect(await titles(me, 'buyer')).toContain(c.id);
+    expect(await titles(other, 'seller')).toContain(c.id);
+    expect((await s.call('GET', `/api/r/contracts/${c.id}`, { token: third.token })).status).toBe(404);
+    const todos = await s.call<Page<{ kind: string; link: string }>>('POST', '/api/system/newTodo/todoList', { token: other.token, body: {} });
+    expect(todos.body.data.records).toContainEqual(expect.objectContaining({ kind: 'contractToSign', link: `/contract/contractsell/show/${c.id}` }));
+    // The sender cancels, the recipient rejects.
+    expect((await s.call('POST', `/api/r/contracts/${c.id}/actions/reject`, { token: me.token, body: { reason: '不需要了' } })).status).toBe(403);
+    expect((await s.call('POST', `/api/r/contracts/${c.id}/actions/reject`, { token: other.token, body: { reason: '价格不合适' } })).status).toBe(200);
+  });
+
+  it('sends a simple-agreement order as seller', async () => {
+    const res = await send(me, order(other.accountId, { orderType: 'simpleAgreement', side: 'seller' }));
+    expect(res.body.data).toMatchObject({ orderType: 'simpleAgreement', parties: { buyer: other.accountId, seller: me.accountId }, buyerName: other.name, sellerName: me.name });
+  });
+
+  it('refuses a missing counterparty, side or order type, oneself, unknown and unapproved accounts, writing nothing', async () => {
+    const before = (await titles(me, 'mine')).length;
+    const missing = await send(me, { ...order(other.accountId), orderType: undefined, side: undefined, counterpartyId: undefined });
+    expect(missing.status).toBe(400);
+    expect(Object.keys(missing.body.data as object).sort()).toEqual(['counterpartyId', 'orderType', 'side']);
+    for (const id of [me.accountId, '00000000-0000-4000-8000-000000000000', unapproved.accountId]) {
+      const res = await send(me, order(id));
+      expect(res.status).toBe(400);
+      expect(Object.keys(res.body.data as object)).toEqual(['counterpartyId']);
+    }
+    expect((await titles(me, 'mine')).length).toBe(before);
+  });
+
+  it('lets only approved accounts send one', async () => {
+    expect((await send(unapproved, order(other.accountId))).status).toBe(403);
+  });
+});

@@ -3,7 +3,7 @@
 // sees the contract with its own actions; both sign with SMS codes sent to their own phones
 // (the buyer from its to-sign todo); messages arrive; the printable contract shows the same
 // SHA-256 to both, the one the server fixed at the first signature.
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ResourceRecord } from '../../src/shared/resources/types';
 import { chromiumPath, SkewedClock, startE2e, type E2eApp } from '../support/browser';
@@ -14,6 +14,12 @@ const TITLE = '浏览器撮合的螺纹钢采购';
 
 /** The page of the active tab (inactive tabs stay mounted, hidden). */
 const pane = (page: Page) => page.locator('.shell-pane:not([hidden])');
+/** The open dropdown's option with `text` (antd renders dropdowns at the end of the body). */
+const option = (page: Page, text: string) => page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: text }).first();
+const choose = async (page: Page, form: Locator, label: string, text: string) => {
+  await form.getByLabel(label, { exact: true }).click();
+  await option(page, text).click();
+};
 
 describe.skipIf(!chromiumPath)('browser journey: an offer accepted, a contract signed by both parties (issue 7)', () => {
   let e2e: E2eApp;
@@ -137,5 +143,51 @@ describe.skipIf(!chromiumPath)('browser journey: an offer accepted, a contract s
     expect(fixed.data.signedSha256).toBe(sellerSaw);
     expect(b.errors, 'buyer page errors').toEqual([]);
     expect(v.errors, 'seller page errors').toEqual([]);
+  }, 180_000);
+
+  it('sends a contract to a named counterparty found by search; the recipient finds it awaiting signature', async () => {
+    const sender = await party('杭州直接下单买方有限公司');
+    const recipient = await party('苏州直接接单卖方有限公司');
+    const a = await openSignedIn(e2e, sender.token, STEP_MS);
+    await a.page.goto('/contractUpdate/initiateContract');
+    const form = pane(a.page).locator('.schema-form');
+    await choose(a.page, form, '订单类型', '简易协议订单');
+    await choose(a.page, form, '我方身份', '买方');
+    await form.getByLabel('交易对方', { exact: true }).fill('苏州直接接单');
+    await option(a.page, '苏州直接接单卖方有限公司').click();
+    await form.getByLabel('合同标题', { exact: true }).fill('直接下单的冷轧板');
+    await form.getByLabel('商品名称', { exact: true }).fill('冷轧板');
+    await choose(a.page, form, '计量单位', '吨');
+    await form.getByLabel('数量', { exact: true }).fill('3');
+    await form.getByLabel('单价（元）', { exact: true }).fill('5000');
+    const date = form.getByLabel('交货日期', { exact: true });
+    await date.click();
+    await date.fill('2099-12-20');
+    await date.press('Enter');
+    await form.getByLabel('交货地区', { exact: true }).click();
+    for (const name of ['浙江省', '杭州市', '西湖区']) {
+      await a.page.locator('.ant-cascader-dropdown:not(.ant-select-dropdown-hidden) .ant-cascader-menu-item', { hasText: name }).first().click();
+    }
+    await pane(a.page).getByRole('button', { name: /提\s*交/ }).click();
+    await a.page.waitForURL((url) => url.pathname.startsWith('/contractUpdate/initiateContract/show/'));
+    await pane(a.page).getByText('15,000.00').first().waitFor();
+    await pane(a.page).getByText('简易协议订单').first().waitFor();
+    await pane(a.page).getByRole('button', { name: '取消合同' }).waitFor();
+
+    // The recipient: awaiting its signature, with reject (not cancel) and sign.
+    const r = await openSignedIn(e2e, recipient.token, STEP_MS);
+    await r.page.goto('/contractUpdate/signContract');
+    const row = pane(r.page).locator('.ant-table-row', { hasText: '直接下单的冷轧板' });
+    await row.getByText('杭州直接下单买方有限公司').waitFor();
+    await row.getByRole('button', { name: '查看' }).click();
+    await pane(r.page).getByRole('button', { name: '拒绝合同' }).waitFor();
+    await pane(r.page).getByRole('button', { name: '签署合同' }).waitFor();
+    expect(await pane(r.page).getByRole('button', { name: '取消合同' }).count()).toBe(0);
+    // Not yet in the archive.
+    await r.page.goto('/contractUpdate/contractFile');
+    await pane(r.page).locator('.ant-table').waitFor();
+    expect(await pane(r.page).locator('.ant-table-row', { hasText: '直接下单的冷轧板' }).count()).toBe(0);
+    expect(a.errors, 'sender page errors').toEqual([]);
+    expect(r.errors, 'recipient page errors').toEqual([]);
   }, 180_000);
 });

@@ -8,7 +8,6 @@
 //   POST   /api/r/:resource/:id/actions/:a  a declared state transition, with its handler (Idempotency-Key honoured)
 //   GET    /api/meta/resources              the definitions the caller may use
 // Every route checks the shared ability on the resource's permission id and scopes by account.
-import { and } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Page } from '../../shared/api';
 import type { Action } from '../../shared/permissions';
@@ -25,7 +24,7 @@ import { createHandlerFor, handlerFor, type ActionContext } from './handlers';
 import { parseListQuery } from './query';
 import { listScopes } from '../../shared/resources/recordAbility';
 import { expireDue } from './expiry';
-import { listScopeSql, readableSql } from './scope';
+import { listWhereSql } from './scope';
 import { deleteRecord, getRecord, insertRecord, listRecords, recordEvents, toView, transition, updateRecord, withParties, type RecordRow, type TransitionDecision } from './records';
 import { computed } from './compute';
 import { renderDocument } from './documents';
@@ -66,7 +65,7 @@ export default async function resourceRoutes(app: FastifyInstance, ctx: AppConte
   const listScope = (req: FastifyRequest, r: CompiledResource) => {
     const scope = (req.query as { scope?: unknown }).scope ?? 'mine';
     if (typeof scope !== 'string' || !listScopes(r.def).includes(scope)) throw fieldError({ scope: 'invalidValue' });
-    return and(readableSql(abilityOf(req, r), r.def), listScopeSql(r.def, currentUser(req).accountId, scope))!;
+    return listWhereSql(abilityOf(req, r), r.def, currentUser(req).accountId, scope);
   };
 
   app.addHook('preValidation', app.requireAuth);

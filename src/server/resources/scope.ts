@@ -66,3 +66,25 @@ export function ownedSql(def: ResourceDefinition, accountId: string): SQL {
     ? and(eq(resourceRecords.resource, def.name), eq(resourceRecords.accountId, accountId))!
     : and(eq(resourceRecords.resource, def.name), isNull(resourceRecords.accountId))!;
 }
+
+const sameConditions = (a: unknown, b: unknown) => JSON.stringify(a ?? {}) === JSON.stringify(b ?? {});
+
+/**
+ * What a list may return: the readable records of `def` in `scope`. When the caller's read
+ * rules include exactly what a party scope asks (parties.<role> is me; for `mine`, my own and
+ * each party role), the readable OR is implied by the scope and left out: PostgreSQL cannot
+ * drop the redundant branches itself, and they cost a hash or a probe of the caller's party
+ * records per query. The market keeps the full form: its explicit state test misleads the
+ * planner's estimates (measured: a filtered market page 16 -> 51 ms).
+ */
+export function listWhereSql(ability: RecordAbility, def: ResourceDefinition, accountId: string, scope: string): SQL {
+  const scoped = listScopeSql(def, accountId, scope);
+  const rules = ability.rulesFor('read', def.name).filter((r) => !r.inverted);
+  const has = (conditions: Record<string, unknown>) => rules.some((r) => sameConditions(r.conditions, conditions));
+  const resource = eq(resourceRecords.resource, def.name);
+  if (def.ownership === 'account') {
+    if (partyRoles(def).includes(scope) && has({ [`parties.${scope}`]: accountId })) return and(resource, scoped)!;
+    if (scope === 'mine' && has({ accountId }) && partyRoles(def).every((role) => has({ [`parties.${role}`]: accountId }))) return and(resource, scoped)!;
+  }
+  return and(readableSql(ability, def), scoped)!;
+}

@@ -110,7 +110,14 @@ export function resourceDocument(registry: ResourceRegistry): { schemas: Record<
         tags: t,
         summary: `List ${def.name}`,
         parameters: [...page, ...filters],
-        responses: answer({ type: 'object', properties: { records: { type: 'array', items: ref(name) }, total: { type: 'integer' } } }),
+        responses: answer({
+          type: 'object',
+          properties: {
+            records: { type: 'array', items: ref(name) },
+            total: { type: 'integer', description: 'Exact up to 1,000 matches; past that a lower bound (totalExact false)' },
+            totalExact: { type: 'boolean', description: 'false when total is a lower bound; absent when exact' },
+          },
+        }),
       },
       post: { tags: t, summary: `Create a ${def.name} record`, parameters: [idempotencyKey], requestBody: { required: true, content: json(ref(`${name}Input`)) }, responses: answer(ref(name)) },
     };

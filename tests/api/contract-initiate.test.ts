@@ -96,4 +96,19 @@ describe.skipIf(!dbAvailable)('contracts sent to a named counterparty', () => {
   it('lets only approved accounts send one', async () => {
     expect((await send(unapproved, order(other.accountId))).status).toBe(403);
   });
+
+  it('lets an invoice request reference a contract the caller sees (x-kind reference), and no other', async () => {
+    const mine = (await send(me, order(other.accountId, { title: '开票关联的合同' }))).body.data;
+    const strangers = (await send(third, order(other.accountId, { title: '别人的合同' }))).body.data;
+    const invoice = (who: Party, contractId: string) =>
+      s.call<ResourceRecord>('POST', '/api/r/invoiceRequests', { token: who.token, body: { invoiceType: 'normal', buyerName: '杭州开票公司', amount: '100.00', email: 'a@example.com', contractId } });
+    expect((await invoice(me, mine.id)).status).toBe(200);
+    // The recipient is a party too: it may reference it as well.
+    expect((await invoice(other, mine.id)).body.data).toMatchObject({ contractId: mine.id });
+    for (const id of [strangers.id, '00000000-0000-4000-8000-000000000000', 'not-a-uuid']) {
+      const refused = await invoice(me, id);
+      expect(refused.status).toBe(400);
+      expect(Object.keys(refused.body.data as object)).toEqual(['contractId']);
+    }
+  });
 });

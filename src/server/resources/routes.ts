@@ -27,6 +27,7 @@ import { expireDue } from './expiry';
 import { listWhereSql } from './scope';
 import { deleteRecord, getRecord, insertRecord, listRecords, recordEvents, toView, transition, updateRecord, withParties, type RecordRow, type TransitionDecision } from './records';
 import { computed } from './compute';
+import { checkReferences } from './references';
 import { renderDocument } from './documents';
 import { emitRecordEvent } from './events';
 import { sign } from './signatures';
@@ -130,6 +131,7 @@ export default async function resourceRoutes(app: FastifyInstance, ctx: AppConte
     if (r.def.parties && !createHandler) throw forbidden();
     const me = currentUser(req);
     const sent = validData(req, r, body(req));
+    await checkReferences(db, req, resources, r, sent);
     return idempotent(req, reply, db, {}, async (tx) => {
       const now = clock.now();
       const outcome = (await createHandler?.({ tx, resource: r.def.name, data: sent, userId: me.id, accountId: me.accountId, now })) ?? {};
@@ -149,7 +151,9 @@ export default async function resourceRoutes(app: FastifyInstance, ctx: AppConte
     if (!isRecordVersion(version)) throw fieldError({ version: 'api:versionRange' });
     // System fields sent back by a client that edited what it read are not data.
     for (const k of ['id', 'accountId', 'state', 'createdAt', 'createdBy', 'updatedAt', 'updatedBy', 'events']) delete data[k];
-    const row = await updateRecord(db, r.def, abilityOf(req, r), { accountId: me.accountId, userId: me.id, id: idOf(req), version: version as number, data: validData(req, r, data), now: clock.now() });
+    const valid = validData(req, r, data);
+    await checkReferences(db, req, resources, r, valid);
+    const row = await updateRecord(db, r.def, abilityOf(req, r), { accountId: me.accountId, userId: me.id, id: idOf(req), version: version as number, data: valid, now: clock.now() });
     return ok(req, toView(row));
   });
 

@@ -136,6 +136,14 @@ export function checkResources(ctx: ResourceCheckContext, files: { file: SchemaF
     byName.set(resource.name, file);
     checkOne(ctx, file, resource);
   }
+  // A reference names another resource, which must exist.
+  for (const { file, resource } of files) {
+    for (const [name, f] of Object.entries(resource.record.properties)) {
+      if (f['x-kind'] === 'reference' && f['x-ref'] && !files.some((o) => o.resource.name === f['x-ref'])) {
+        ctx.report(file.path, `/record/properties/${name}/x-ref`, `'${f['x-ref']}' is not a resource in schemas/resources/`);
+      }
+    }
+  }
   for (const route of ctx.routes ?? []) {
     const render = route.entry.render;
     if (render && 'resource' in render && !byName.has(render.resource) && ctx.menuFile) {

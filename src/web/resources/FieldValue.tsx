@@ -6,6 +6,7 @@ import { useIndustry, useRegions } from '../schema-ui/data';
 import { enumValues, kindOf } from './fieldKind';
 import { displayMoney, formatDate, formatDateTime, formatNumber, stateColour } from './format';
 import type { ResourceText } from './labels';
+import { ReferenceLink } from './ReferenceLink';
 import { SignatureList } from './SignatureList';
 
 interface Props {
@@ -68,6 +69,10 @@ export function FieldValue({ definition, field, value, text, variant = 'cell' }:
           <span>{branch.branch}</span>
         </Space>
       );
+    }
+    case 'reference': {
+      const resource = (definition.record.properties[field] as { 'x-ref'?: string } | undefined)?.['x-ref'];
+      return resource ? <ReferenceLink resource={resource} id={String(value)} /> : <>{String(value)}</>;
     }
     case 'signatures':
       return variant === 'cell' ? <>{Array.isArray(value) ? value.length : 0}</> : <SignatureList value={value} language={language} />;

@@ -15,7 +15,8 @@ export type DisplayKind =
   | 'files'
   | 'dateOrLongTerm'
   | 'bankBranch'
-  | 'signatures';
+  | 'signatures'
+  | 'reference';
 
 const SYSTEM_KINDS: Record<string, DisplayKind> = {
   state: 'state',
@@ -50,6 +51,8 @@ export function kindOfSchema(schema: FieldSchema | undefined): DisplayKind {
       return 'bankBranch';
     case 'signatures':
       return 'signatures';
+    case 'reference':
+      return 'reference';
     default:
       break;
   }

@@ -14,6 +14,7 @@ import { EnumWidget } from './widgets/EnumWidget';
 import { IndustryWidget } from './widgets/IndustryWidget';
 import { MoneyWidget } from './widgets/MoneyWidget';
 import { NormalisedInputWidget } from './widgets/NormalisedInputWidget';
+import { ReferenceWidget } from './widgets/ReferenceWidget';
 import { RegionWidget } from './widgets/RegionWidget';
 import { SmsCodeWidget } from './widgets/SmsCodeWidget';
 import { TextareaWidget } from './widgets/TextareaWidget';
@@ -35,6 +36,7 @@ export const widgets: RegistryWidgetsType = {
   upload: UploadWidget,
   dateOrLongTerm: DateOrLongTermWidget,
   counterparty: CounterpartyWidget,
+  reference: ReferenceWidget,
 };
 
 export const fields: RegistryFieldsType = {

@@ -19,6 +19,7 @@ const KIND_WIDGETS: Partial<Record<NonNullable<FieldSchema['x-kind']>, string>> 
   smsCode: 'smsCode',
   dateOrLongTerm: 'dateOrLongTerm',
   counterparty: 'counterparty',
+  reference: 'reference',
 };
 const FORMAT_WIDGETS: Record<string, string> = {
   money: 'money',

@@ -5,11 +5,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '../../src/shared/api';
 import type { ResourceRecord } from '../../src/shared/resources/types';
-import { signedIn } from '../support/flows';
-import { approveAccount } from '../support/operators';
+import { contractIds, tradingParty, type TradingParty } from '../support/trading';
 import { dbAvailable, startTestServer, type TestServer } from '../support/server';
 
-type Party = { token: string; phone: string; accountId: string; name: string };
+type Party = TradingParty;
 
 const order = (counterpartyId: string, extra: Record<string, unknown> = {}) => ({
   orderType: 'electronic',
@@ -33,15 +32,9 @@ describe.skipIf(!dbAvailable)('contracts sent to a named counterparty', () => {
   let third: Party;
   let unapproved: Party;
 
-  const party = async (name: string, approve = true): Promise<Party> => {
-    const user = await signedIn(s, { userType: 'enterprise', enterpriseName: name });
-    if (approve) await approveAccount(s, user.phone);
-    const info = await s.call<{ accountId: string }>('GET', '/api/system/users/info', { token: user.token });
-    return { token: user.token, phone: user.phone, accountId: info.body.data.accountId, name };
-  };
+  const party = (name: string, approve = true) => tradingParty(s, name, approve);
   const send = (who: Party, body: unknown) => s.call<ResourceRecord>('POST', '/api/r/contracts', { token: who.token, body });
-  const titles = async (who: Party, scope: string) =>
-    (await s.call<Page<ResourceRecord>>('GET', `/api/r/contracts?scope=${scope}&pageSize=100`, { token: who.token })).body.data.records.map((c) => c.id);
+  const titles = (who: Party, scope: string) => contractIds(s, who, scope);
 
   beforeAll(async () => {
     s = await startTestServer();

@@ -7,11 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '../../src/shared/api';
 import type { ResourceRecord, SignatureRecord } from '../../src/shared/resources/types';
 import { accounts } from '../../src/server/db/schema';
-import { sendCode, signedIn } from '../support/flows';
-import { approveAccount } from '../support/operators';
+import { sendCode } from '../support/flows';
+import { offerBody, tradingParty, type TradingParty } from '../support/trading';
 import { dbAvailable, startTestServer, testDbKind, type TestServer } from '../support/server';
 
-type Party = { token: string; phone: string; accountId: string; name: string };
+type Party = TradingParty;
 type Contract = ResourceRecord & { signatures?: SignatureRecord[]; documentSha256?: string };
 type Doc = { title: string; text: string; sha256: string; signedSha256: string | null; signatures: SignatureRecord[] };
 type Todo = { kind: string; title: string; link: string; status: string };
@@ -23,29 +23,10 @@ describe.skipIf(!dbAvailable)('contract signing', () => {
   let seller: Party;
   let third: Party;
 
-  const party = async (name: string): Promise<Party> => {
-    const user = await signedIn(s, { userType: 'enterprise', enterpriseName: name });
-    await approveAccount(s, user.phone);
-    const info = await s.call<{ accountId: string }>('GET', '/api/system/users/info', { token: user.token });
-    return { token: user.token, phone: user.phone, accountId: info.body.data.accountId, name };
-  };
+  const party = (name: string) => tradingParty(s, name);
   /** A published offer of the buyer, accepted by the seller: the contract. */
   const contract = async (title: string, extra: Record<string, unknown> = {}): Promise<Contract> => {
-    const body = {
-      title,
-      category: 'rawMaterial',
-      goodsName: '螺纹钢',
-      spec: 'HRB400',
-      unit: 'ton',
-      quantity: 20,
-      unitPrice: '4000.00',
-      collateralRatio: 20,
-      deliveryDate: '2099-12-20',
-      validUntil: '2099-12-31',
-      deliveryRegion: ['33', '3301', '330106'],
-      terms: '货到验收后付款',
-      ...extra,
-    };
+    const body = offerBody(title, extra);
     const created = await s.call<ResourceRecord>('POST', '/api/r/purchaseOffers', { token: buyer.token, body });
     expect(created.status).toBe(200);
     await s.call('POST', `/api/r/purchaseOffers/${created.body.data.id}/actions/publish`, { token: buyer.token, body: {} });

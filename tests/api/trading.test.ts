@@ -5,8 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '../../src/shared/api';
 import type { ResourceRecord } from '../../src/shared/resources/types';
-import { signedIn } from '../support/flows';
-import { addOperator, approveAccount } from '../support/operators';
+import { addOperator } from '../support/operators';
+import { tradingParty, type TradingParty } from '../support/trading';
 import { dbAvailable, startTestServer, testDbKind, type TestServer } from '../support/server';
 
 const offer = (title: string, extra: Record<string, unknown> = {}) => ({
@@ -26,7 +26,7 @@ const offer = (title: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-type Party = { token: string; phone: string; accountId: string };
+type Party = TradingParty;
 
 describe.skipIf(!dbAvailable)('offers accepted into contracts', () => {
   let s: TestServer;
@@ -35,12 +35,7 @@ describe.skipIf(!dbAvailable)('offers accepted into contracts', () => {
   let third: Party;
   let unapproved: Party;
 
-  const party = async (name: string, approve = true): Promise<Party> => {
-    const user = await signedIn(s, { userType: 'enterprise', enterpriseName: name });
-    if (approve) await approveAccount(s, user.phone);
-    const info = await s.call<{ accountId: string }>('GET', '/api/system/users/info', { token: user.token });
-    return { token: user.token, phone: user.phone, accountId: info.body.data.accountId };
-  };
+  const party = (name: string, approve = true) => tradingParty(s, name, approve);
   const published = async (title: string, extra: Record<string, unknown> = {}) => {
     const created = await s.call<ResourceRecord>('POST', '/api/r/purchaseOffers', { token: buyer.token, body: offer(title, extra) });
     await s.call('POST', `/api/r/purchaseOffers/${created.body.data.id}/actions/publish`, { token: buyer.token, body: {} });

@@ -7,6 +7,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ResourceRecord } from '../../src/shared/resources/types';
 import { chromiumPath, SkewedClock, startE2e, type E2eApp } from '../support/browser';
+import { offerBody } from '../support/trading';
 import { apiCall, apiSignIn, approveAccount, openSignedIn, registerAccount, settledUser } from '../support/seed';
 
 const STEP_MS = 15_000;
@@ -59,26 +60,7 @@ describe.skipIf(!chromiumPath)('browser journey: an offer accepted, a contract s
   it('publish, find on the market, accept, both sign with SMS codes, messages and todos, the same hash in print', async () => {
     const buyer = await party('杭州浏览器买方有限公司');
     const seller = await party('苏州浏览器卖方有限公司');
-    const draft = await apiCall<ResourceRecord>(
-      e2e.baseUrl,
-      'POST',
-      '/api/r/purchaseOffers',
-      {
-        title: TITLE,
-        category: 'rawMaterial',
-        goodsName: '螺纹钢',
-        spec: 'HRB400',
-        unit: 'ton',
-        quantity: 20,
-        unitPrice: '4000.00',
-        collateralRatio: 20,
-        deliveryDate: '2099-12-20',
-        validUntil: '2099-12-31',
-        deliveryRegion: ['33', '3301', '330106'],
-        terms: '货到验收后付款',
-      },
-      buyer.token,
-    );
+    const draft = await apiCall<ResourceRecord>(e2e.baseUrl, 'POST', '/api/r/purchaseOffers', offerBody(TITLE), buyer.token);
     expect(draft.code).toBe(200);
 
     // The buyer publishes its offer.

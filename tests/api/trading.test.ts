@@ -132,6 +132,47 @@ describe.skipIf(!dbAvailable)('offers accepted into contracts', () => {
     expect((await s.call('POST', `/api/r/purchaseOffers/${o.id}/actions/withdraw`, { token: seller.token, body: { reason: '不要了' } })).status).toBe(403);
   });
 
+  it('names an offer to one counterparty: off the market, only it sees, accepts or declines it, the publisher is told', async () => {
+    const named = await published('指定给卖方的报价', { counterpartyId: seller.accountId });
+    expect(named).toMatchObject({ counterpartyName: '苏州供货方有限公司', parties: { counterparty: seller.accountId } });
+    expect(await marketTitles(third)).not.toContain('指定给卖方的报价');
+    expect(await marketTitles(seller)).not.toContain('指定给卖方的报价');
+    expect((await s.call('GET', `/api/r/purchaseOffers/${named.id}`, { token: third.token })).status).toBe(404);
+    expect((await accept(third, named.id)).status).toBe(404);
+    const mine = await s.call<Page<ResourceRecord>>('GET', '/api/r/purchaseOffers?scope=counterparty&pageSize=100', { token: seller.token });
+    expect(mine.body.data.records.map((o) => o.title)).toContain('指定给卖方的报价');
+    const told = await s.call<Page<{ kind: string; link: string }>>('POST', '/api/system/message/list', { token: seller.token, body: { pageSize: 100 } });
+    expect(told.body.data.records).toContainEqual(expect.objectContaining({ kind: 'offerToYou', link: `/outgoing/chainPayment/show/${named.id}` }));
+    const declined = await s.call<ResourceRecord>('POST', `/api/r/purchaseOffers/${named.id}/actions/decline`, { token: seller.token, body: { declineReason: '交期太紧' } });
+    expect(declined.status).toBe(200);
+    expect(declined.body.data.state).toBe('declined');
+    const news = await s.call<Page<{ kind: string; content: string }>>('POST', '/api/system/message/list', { token: buyer.token, body: { pageSize: 100 } });
+    expect(news.body.data.records.find((m) => m.kind === 'offerDeclined')?.content).toContain('交期太紧');
+
+    const other = await published('再次指定给卖方的报价', { counterpartyId: seller.accountId });
+    expect((await s.call('POST', `/api/r/purchaseOffers/${other.id}/actions/decline`, { token: third.token, body: { declineReason: '不是我的' } })).status).toBe(404);
+    const accepted = await accept(seller, other.id);
+    expect(accepted.status).toBe(200);
+    expect((await s.call<ResourceRecord>('GET', `/api/r/contracts/${accepted.body.data.contractId as string}`, { token: seller.token })).body.data.parties).toEqual({
+      buyer: buyer.accountId,
+      seller: seller.accountId,
+    });
+  });
+
+  it('refuses to name oneself or an unapproved account, and a named draft keeps its counterparty on edit', async () => {
+    for (const id of [buyer.accountId, unapproved.accountId]) {
+      const res = await s.call('POST', '/api/r/purchaseOffers', { token: buyer.token, body: offer('指定错误的报价', { counterpartyId: id }) });
+      expect(res.status).toBe(400);
+      expect(Object.keys(res.body.data as object)).toEqual(['counterpartyId']);
+    }
+    const draft = (await s.call<ResourceRecord>('POST', '/api/r/purchaseOffers', { token: buyer.token, body: offer('指定后修改的报价', { counterpartyId: seller.accountId }) })).body.data;
+    const moved = await s.call('PUT', `/api/r/purchaseOffers/${draft.id}`, { token: buyer.token, body: { ...offer('指定后修改的报价'), counterpartyId: third.accountId, version: draft.version } });
+    expect(moved.status).toBe(400);
+    expect(Object.keys(moved.body.data as object)).toEqual(['counterpartyId']);
+    const kept = await s.call<ResourceRecord>('PUT', `/api/r/purchaseOffers/${draft.id}`, { token: buyer.token, body: { ...offer('指定后修改的报价 改'), counterpartyId: seller.accountId, version: draft.version } });
+    expect(kept.body.data).toMatchObject({ title: '指定后修改的报价 改', counterpartyId: seller.accountId });
+  });
+
   it('makes the publisher of a supply offer the seller: the accepting buyer initiates, the seller may reject', async () => {
     const created = await s.call<ResourceRecord>('POST', '/api/r/supplyOffers', { token: seller.token, body: offer('供应冷轧板 五十吨', { quantity: 50, unitPrice: '5200.00' }) });
     expect(created.status).toBe(200);

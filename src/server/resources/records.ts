@@ -105,8 +105,8 @@ export async function insertRecord(
     })
     .returning();
   await db.insert(resourceEvents).values({ recordId: row.id, action: 'create', fromState: null, toState: row.state, by: input.userId, at: input.now });
-  if (!def.parties) return row;
-  const parties = Object.fromEntries(def.parties.map((role) => [role, input.parties![role]]));
+  const parties = Object.fromEntries(partyRoles(def).filter((role) => input.parties?.[role]).map((role) => [role, input.parties![role]]));
+  if (!Object.keys(parties).length) return def.parties ? { ...row, parties } : row;
   await db.insert(recordParties).values(Object.entries(parties).map(([role, accountId]) => ({ recordId: row.id, role, accountId })));
   return { ...row, parties };
 }

@@ -153,6 +153,12 @@ export default async function resourceRoutes(app: FastifyInstance, ctx: AppConte
     for (const k of ['id', 'accountId', 'state', 'createdAt', 'createdBy', 'updatedAt', 'updatedBy', 'events']) delete data[k];
     const valid = validData(req, r, data);
     await checkReferences(db, req, resources, r, valid);
+    // Fields fixed at creation (an offer's counterparty, whose party row was made with it) keep their value.
+    if (r.def.form.readOnlyOnEdit?.length) {
+      const current = await getRecord(db, r.def, abilityOf(req, r), idOf(req));
+      const changed = r.def.form.readOnlyOnEdit.filter((f) => JSON.stringify(current.data[f] ?? null) !== JSON.stringify(valid[f] ?? null));
+      if (changed.length) throw fieldError(Object.fromEntries(changed.map((f) => [f, 'api:readOnlyOnEdit'])));
+    }
     const row = await updateRecord(db, r.def, abilityOf(req, r), { accountId: me.accountId, userId: me.id, id: idOf(req), version: version as number, data: valid, now: clock.now() });
     return ok(req, toView(row));
   });

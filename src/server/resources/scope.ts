@@ -33,6 +33,11 @@ export function partySql(role: string | null, accountId: string): SQL {
   })`;
 }
 
+/** The record has no party in `role` (an offer not named to a counterparty). */
+export function noPartySql(role: string): SQL {
+  return sql`not exists (select 1 from ${recordParties} where ${recordParties.recordId} = ${resourceRecords.id} and ${recordParties.role} = ${role})`;
+}
+
 /** The records of `def` the ability may read, as a WHERE condition. */
 export function readableSql(ability: RecordAbility, def: ResourceDefinition): SQL {
   const branches = ability.rulesFor('read', def.name).map((rule) => {
@@ -40,6 +45,7 @@ export function readableSql(ability: RecordAbility, def: ResourceDefinition): SQ
     const conditions = (rule.conditions ?? {}) as Record<string, unknown>;
     const parts = Object.entries(conditions).map(([field, condition]) => {
       if (field.startsWith('parties.') && typeof condition === 'string') return partySql(field.slice('parties.'.length), condition);
+      if (field.startsWith('parties.') && JSON.stringify(condition) === '{"$exists":false}') return noPartySql(field.slice('parties.'.length));
       if (!(field in COLUMNS)) throw new Error(`record ability: field ${field} has no column`);
       return fieldSql(field as keyof typeof COLUMNS, condition);
     });
@@ -54,7 +60,15 @@ export function readableSql(ability: RecordAbility, def: ResourceDefinition): SQ
  */
 export function listScopeSql(def: ResourceDefinition, accountId: string, scope: string): SQL {
   if (def.ownership !== 'account') return isNull(resourceRecords.accountId);
-  if (scope === 'market') return sql`${resourceRecords.accountId} is distinct from ${accountId}`;
+  if (scope === 'market') {
+    // What the market shows, not every other record the caller reads (an offer named to it, one it accepted).
+    const market = def.visibility?.market;
+    return and(
+      sql`${resourceRecords.accountId} is distinct from ${accountId}`,
+      market ? inArray(resourceRecords.state, market.states) : sql`false`,
+      market?.unlessParty ? noPartySql(market.unlessParty) : undefined,
+    )!;
+  }
   if (scope !== 'mine') return partySql(scope, accountId);
   const owned = eq(resourceRecords.accountId, accountId);
   return partyRoles(def).length ? or(owned, partySql(null, accountId))! : owned;

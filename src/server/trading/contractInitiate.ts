@@ -15,14 +15,19 @@ export async function partyNames(tx: Db, parties: { buyer: string; seller: strin
   return { buyerName: name(parties.buyer), sellerName: name(parties.seller) };
 }
 
-registerCreateHandler('contracts.initiate', async ({ tx, data, accountId }) => {
-  const counterparty = String(data.counterpartyId);
-  if (counterparty === accountId) throw fieldError({ counterpartyId: 'trading:errors.counterpartySelf' });
+/** The named counterparty's account: another active, approved account, or a 400 on counterpartyId. */
+export async function approvedCounterparty(tx: Db, id: string, me: string): Promise<{ id: string; name: string }> {
+  if (id === me) throw fieldError({ counterpartyId: 'trading:errors.counterpartySelf' });
   const [other] = await tx
-    .select({ id: accounts.id })
+    .select({ id: accounts.id, name: accounts.name })
     .from(accounts)
-    .where(and(eq(accounts.id, counterparty), eq(accounts.status, 'active'), eq(accounts.authStatus, 'approved')));
+    .where(and(eq(accounts.id, id), eq(accounts.status, 'active'), eq(accounts.authStatus, 'approved')));
   if (!other) throw fieldError({ counterpartyId: 'trading:errors.counterpartyUnknown' });
+  return other;
+}
+
+registerCreateHandler('contracts.initiate', async ({ tx, data, accountId }) => {
+  const counterparty = (await approvedCounterparty(tx, String(data.counterpartyId), accountId)).id;
   const parties = data.side === 'seller' ? { buyer: counterparty, seller: accountId } : { buyer: accountId, seller: counterparty };
   return { parties, patch: await partyNames(tx, parties) };
 });

@@ -4,5 +4,6 @@
 import './amounts';
 import './contractDocument';
 import './contractInitiate';
+import './offerCounterparty';
 import './notifications';
 import './offerAccept';

@@ -1,7 +1,9 @@
 // Messages and todos of trading (issue 7, DESIGN §5): each party hears of what the other did,
 // and a contract's "to sign" todo stays open for a party until it has signed or the contract
 // is over. They are written in the action's transaction, so they exist exactly when it commits.
+import { eq } from 'drizzle-orm';
 import type { SignatureRecord } from '../../shared/resources/types';
+import { accounts } from '../db/schema';
 import { closeTodo, notifyAccount, openTodo } from '../modules/notify';
 import { onRecordEvent, type RecordEvent } from '../resources/events';
 
@@ -13,16 +15,30 @@ const TO_SIGN = 'contractToSign';
 /** The party roles of a record other than the acting account's. */
 const othersOf = (event: RecordEvent) => Object.entries(event.after.parties ?? {}).filter(([, account]) => account !== event.accountId);
 
-/** The publisher of an accepted offer hears of it, with a link to the contract on its side. */
-const offerAccepted =
+/** Where each kind of offer is opened. */
+const OFFER_PATHS: Record<string, string> = { purchaseOffers: '/outgoing/chainPayment', supplyOffers: '/outgoing/immediateContract' };
+
+/**
+ * The publisher of an accepted offer hears of it, with a link to the contract on its side; of a
+ * declined one, with the reason. A counterparty named on an offer hears when it is published.
+ */
+const offerNews =
   (side: 'buyer' | 'seller') =>
-  async ({ tx, action, after, now, def }: RecordEvent) => {
-    if (action !== 'accept' || !after.accountId) return;
-    const contractId = String(after.data.contractId);
-    await notifyAccount(tx, after.accountId, def.permissionId, 'offerAccepted', now, { title: String(after.data.title) }, contractLink(side, contractId));
+  async ({ tx, action, after, now, def, input }: RecordEvent) => {
+    if (!after.accountId) return;
+    const title = String(after.data.title);
+    const offerLink = `${OFFER_PATHS[def.name]}/show/${after.id}`;
+    if (action === 'accept') {
+      await notifyAccount(tx, after.accountId, def.permissionId, 'offerAccepted', now, { title }, contractLink(side, String(after.data.contractId)));
+    } else if (action === 'decline') {
+      await notifyAccount(tx, after.accountId, def.permissionId, 'offerDeclined', now, { title, reason: String(input.declineReason ?? '') }, offerLink);
+    } else if (action === 'publish' && after.parties?.counterparty) {
+      const [publisher] = await tx.select({ name: accounts.name }).from(accounts).where(eq(accounts.id, after.accountId));
+      await notifyAccount(tx, after.parties.counterparty, def.permissionId, 'offerToYou', now, { title, name: publisher?.name ?? '' }, offerLink);
+    }
   };
-onRecordEvent('purchaseOffers', offerAccepted('buyer'));
-onRecordEvent('supplyOffers', offerAccepted('seller'));
+onRecordEvent('purchaseOffers', offerNews('buyer'));
+onRecordEvent('supplyOffers', offerNews('seller'));
 
 onRecordEvent('contracts', async (event) => {
   const { tx, action, after, now, def } = event;

@@ -62,7 +62,9 @@ export function defineRecordAbility(def: ResourceDefinition, actor: RecordActor)
   const market = def.visibility?.market;
   const others: MongoQuery<RecordFacts> = { accountId: { $ne: actor.accountId } };
   const onMarket = Boolean(market && def.ownership === 'account' && actor.approved);
-  if (onMarket && granted('query')) add('read', { ...others, ...inStates(market!.states) });
+  // A record named to one party (an offer to a counterparty) is that party's, not the market's.
+  const unnamed: MongoQuery<RecordFacts> = market?.unlessParty ? ({ [`parties.${market.unlessParty}`]: { $exists: false } } as MongoQuery<RecordFacts>) : {};
+  if (onMarket && granted('query')) add('read', { ...others, ...inStates(market!.states), ...unnamed });
   // Each party sees the records it is a party to, whoever created them.
   const asParty = (role: string): MongoQuery<RecordFacts> => ({ [`parties.${role}`]: actor.accountId }) as MongoQuery<RecordFacts>;
   if (granted('query')) for (const role of partyRoles(def)) add('read', asParty(role));
@@ -72,7 +74,7 @@ export function defineRecordAbility(def: ResourceDefinition, actor: RecordActor)
     for (const who of action.by ?? ['owner']) {
       if (who === 'owner') add(action.name, { ...own, ...inStates(action.from) });
       else if (who === 'market') {
-        if (onMarket) add(action.name, { ...others, ...inStates(action.from) });
+        if (onMarket) add(action.name, { ...others, ...inStates(action.from), ...unnamed });
       } else if (who === 'otherParty' && actor.approved) {
         // A party that did not make the record (the contract's recipient, not its initiator).
         for (const role of partyRoles(def)) add(action.name, { ...asParty(role), ...others, ...inStates(action.from) });

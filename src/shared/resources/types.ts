@@ -141,7 +141,11 @@ export interface SignatureRecord {
 /** Who besides the owner sees a record (DESIGN §7). */
 export interface Visibility {
   /** In these states, every other approved account holding the query grant sees it (the market). */
-  market?: { states: string[] };
+  market?: {
+    states: string[];
+    /** A record with this party role filled (an offer named to one counterparty) stays off the market. */
+    unlessParty?: string;
+  };
 }
 
 /** Whose records these are: the caller's account, or the platform's (ops manage, all read). */

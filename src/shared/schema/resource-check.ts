@@ -136,6 +136,10 @@ export function checkResources(ctx: ResourceCheckContext, files: { file: SchemaF
     byName.set(resource.name, file);
     checkOne(ctx, file, resource);
   }
+  for (const { file, resource } of files) {
+    const role = resource.visibility?.market?.unlessParty;
+    if (role && !partyRoles(resource).includes(role)) ctx.report(file.path, '/visibility/market/unlessParty', `'${role}' is not one of parties or laterParties`);
+  }
   // A reference names another resource, which must exist.
   for (const { file, resource } of files) {
     for (const [name, f] of Object.entries(resource.record.properties)) {

@@ -5,9 +5,10 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
 
-// Pages are React.lazy chunks that vitest transforms on first use: give findBy* time for that.
-configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 15_000 });
+// Pages are React.lazy chunks that vitest transforms on first use: give findBy* time for that,
+// as long as expect.poll waits, on a 2-core machine running both workers.
+configure({ asyncUtilTimeout: 10_000 });
+vi.setConfig({ testTimeout: 20_000 });
 
 Object.defineProperty(window, 'matchMedia', {
   writable: true,

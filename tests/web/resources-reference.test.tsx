@@ -1,0 +1,55 @@
+// x-kind reference (issue 7): an invoice request's contract is picked by title in the form,
+// sent as the contract's id, and shown on the invoice as the contract's title linking to it.
+import { configure, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { ResourceRecord } from '../../src/shared/resources/types';
+import { fakeApi, ok } from './support/fakeApi';
+import { baseRoutes, CONTRACTS, INVOICES, OFFERS, renderResource } from './support/resourceHarness';
+
+vi.setConfig({ testTimeout: 60_000 });
+configure({ asyncUtilTimeout: 20_000 });
+
+const CONTRACT_ID = '0b0e7d52-5a0c-4d8e-9a53-3f0f3f0f3f0f';
+const contract = { id: CONTRACT_ID, accountId: 'acc-1', state: 'signed', title: '三月螺纹钢购销合同', version: 2, createdAt: '2026-03-01T02:30:00.000Z' } as unknown as ResourceRecord;
+const invoice = {
+  id: 'inv-1',
+  accountId: 'acc-1',
+  state: 'requested',
+  version: 1,
+  invoiceType: 'normal',
+  buyerName: '杭州开票公司',
+  amount: '100.00',
+  email: 'a@example.com',
+  contractId: CONTRACT_ID,
+  createdAt: '2026-03-02T02:30:00.000Z',
+  events: [],
+} as unknown as ResourceRecord;
+const routes = () => ({
+  ...baseRoutes('owner', [OFFERS, INVOICES, CONTRACTS]),
+  [`GET /api/r/contracts/${CONTRACT_ID}`]: ok(contract),
+  'GET /api/r/contracts': ok({ records: [contract], total: 1 }),
+});
+
+describe('reference fields', () => {
+  it('shows the referenced contract by its title, linked to its page', async () => {
+    fakeApi({ ...routes(), 'GET /api/r/invoiceRequests/inv-1': ok(invoice) });
+    renderResource('/operator/invoice/show/inv-1', { resource: 'invoiceRequests', routePath: '/operator/invoice' });
+    const link = await screen.findByRole('link', { name: '三月螺纹钢购销合同' });
+    expect(link.getAttribute('href')).toBe(`/contract/contractbuy/show/${CONTRACT_ID}`);
+  });
+
+  it('picks the contract by title in the form and sends its id', async () => {
+    const api = fakeApi({ ...routes(), 'POST /api/r/invoiceRequests': ok({ ...invoice, id: 'inv-2' }), 'GET /api/r/invoiceRequests/inv-2': ok({ ...invoice, id: 'inv-2' }) });
+    const { user } = renderResource('/operator/invoice/create', { resource: 'invoiceRequests', routePath: '/operator/invoice' });
+    await user.click(await screen.findByLabelText('关联合同'));
+    await user.click(await screen.findByText('三月螺纹钢购销合同', { selector: '.ant-select-item-option-content' }));
+    await user.click(screen.getByLabelText('发票类型'));
+    await user.click(await screen.findByText('增值税普通发票', { selector: '.ant-select-item-option-content' }));
+    await user.type(screen.getByLabelText('发票抬头'), '杭州开票公司');
+    await user.type(screen.getByLabelText('开票金额（元）'), '100');
+    await user.type(screen.getByLabelText('接收邮箱'), 'a@example.com');
+    await user.click(screen.getByRole('button', { name: /提\s*交/ }));
+    await waitFor(() => expect(api.callsTo('POST', '/api/r/invoiceRequests')).toHaveLength(1));
+    expect(api.callsTo('POST', '/api/r/invoiceRequests')[0].body).toMatchObject({ contractId: CONTRACT_ID });
+  });
+});

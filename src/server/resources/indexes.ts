@@ -54,6 +54,10 @@ export async function ensureResourceIndexes(db: Db, registry: ResourceRegistry):
     const order = `${fieldExpression(def, orderField)} ${def.list.defaultSort.startsWith('-') ? 'desc' : 'asc'} nulls last, id desc`;
     await run(`create index if not exists "${indexName(def.name, '_order')}" on resource_records (${order}) include (account_id, state) where ${mine}`);
     if (def.ownership === 'account') await run(`create index if not exists "${indexName(def.name, '_owned_order')}" on resource_records (account_id, ${order}) where ${mine}`);
+    // A market that leaves out records naming a party (an offer to one counterparty) asks for the
+    // ids holding that role: a small partial index, hashed once per query (scope.ts noPartySql).
+    const unless = def.visibility?.market?.unlessParty;
+    if (unless) await run(`create index if not exists "${indexName(def.name, '_named')}" on record_parties (record_id) where role = '${unless}'`);
     // A party scope starts from record_parties (account, role -> record ids): looking each id
     // up here checks the resource, owner and state without reading the row.
     if (def.parties) await run(`create index if not exists "${indexName(def.name, '_by_id')}" on resource_records (id) include (account_id, state) where ${mine}`);

@@ -33,24 +33,33 @@ export function partySql(role: string | null, accountId: string): SQL {
   })`;
 }
 
-/** The record has no party in `role` (an offer not named to a counterparty). */
+/**
+ * The record has no party in `role` (an offer not named to a counterparty). Written as NOT IN
+ * over the few records holding that role (a hashed subplan on a partial index, indexes.ts)
+ * rather than NOT EXISTS, which the planner turned into an anti join over every party row.
+ */
 export function noPartySql(role: string): SQL {
-  return sql`not exists (select 1 from ${recordParties} where ${recordParties.recordId} = ${resourceRecords.id} and ${recordParties.role} = ${role})`;
+  return sql`${resourceRecords.id} not in (select ${recordParties.recordId} from ${recordParties} where ${recordParties.role} = ${role})`;
+}
+
+type ReadRule = ReturnType<RecordAbility['rulesFor']>[number];
+
+/** One `can` rule's conditions as SQL. */
+function ruleSql(rule: ReadRule): SQL {
+  if (rule.inverted) throw new Error('record ability: cannot rules have no SQL form');
+  const conditions = (rule.conditions ?? {}) as Record<string, unknown>;
+  const parts = Object.entries(conditions).map(([field, condition]) => {
+    if (field.startsWith('parties.') && typeof condition === 'string') return partySql(field.slice('parties.'.length), condition);
+    if (field.startsWith('parties.') && JSON.stringify(condition) === '{"$exists":false}') return noPartySql(field.slice('parties.'.length));
+    if (!(field in COLUMNS)) throw new Error(`record ability: field ${field} has no column`);
+    return fieldSql(field as keyof typeof COLUMNS, condition);
+  });
+  return parts.length ? and(...parts)! : sql`true`;
 }
 
 /** The records of `def` the ability may read, as a WHERE condition. */
 export function readableSql(ability: RecordAbility, def: ResourceDefinition): SQL {
-  const branches = ability.rulesFor('read', def.name).map((rule) => {
-    if (rule.inverted) throw new Error('record ability: cannot rules have no SQL form');
-    const conditions = (rule.conditions ?? {}) as Record<string, unknown>;
-    const parts = Object.entries(conditions).map(([field, condition]) => {
-      if (field.startsWith('parties.') && typeof condition === 'string') return partySql(field.slice('parties.'.length), condition);
-      if (field.startsWith('parties.') && JSON.stringify(condition) === '{"$exists":false}') return noPartySql(field.slice('parties.'.length));
-      if (!(field in COLUMNS)) throw new Error(`record ability: field ${field} has no column`);
-      return fieldSql(field as keyof typeof COLUMNS, condition);
-    });
-    return parts.length ? and(...parts)! : sql`true`;
-  });
+  const branches = ability.rulesFor('read', def.name).map(ruleSql);
   return and(eq(resourceRecords.resource, def.name), branches.length ? or(...branches)! : sql`false`)!;
 }
 
@@ -97,6 +106,12 @@ export function listWhereSql(ability: RecordAbility, def: ResourceDefinition, ac
   const has = (conditions: Record<string, unknown>) => rules.some((r) => sameConditions(r.conditions, conditions));
   const resource = eq(resourceRecords.resource, def.name);
   if (def.ownership === 'account') {
+    // The market is exactly the ability's market rule (others' records in its states, unnamed):
+    // that one branch, not the OR of everything readable, which the planner estimates badly.
+    if (scope === 'market') {
+      const market = rules.find((r) => JSON.stringify((r.conditions as Record<string, unknown> | undefined)?.accountId) === JSON.stringify({ $ne: accountId }));
+      return and(resource, market ? ruleSql(market) : sql`false`)!;
+    }
     if (partyRoles(def).includes(scope) && has({ [`parties.${scope}`]: accountId })) return and(resource, scoped)!;
     if (scope === 'mine' && has({ accountId }) && partyRoles(def).every((role) => has({ [`parties.${role}`]: accountId }))) return and(resource, scoped)!;
   }

@@ -46,7 +46,9 @@ describe.skipIf(!dbAvailable)('contracts sent to a named counterparty', () => {
   afterAll(() => s?.close());
 
   it('sends an order as buyer: parties, names and amounts set by the server, the recipient told', async () => {
-    const res = await send(me, order(other.accountId, { amount: '1.00', buyerName: '冒名', parties: undefined }));
+    // What only the server sets is ignored when a client sends it: amounts, names, signatures, the hash.
+    const forged = { amount: '1.00', buyerName: '冒名', signatures: [{ role: 'seller' }], documentSha256: 'f'.repeat(64), offerId: 'x' };
+    const res = await send(me, order(other.accountId, forged));
     expect(res.status).toBe(200);
     const c = res.body.data;
     expect(c).toMatchObject({
@@ -58,6 +60,9 @@ describe.skipIf(!dbAvailable)('contracts sent to a named counterparty', () => {
       amount: '20500.00',
       collateralAmount: '2050.00',
     });
+    expect(c).not.toHaveProperty('signatures');
+    expect(c).not.toHaveProperty('documentSha256');
+    expect(c).not.toHaveProperty('offerId');
     expect(await titles(me, 'buyer')).toContain(c.id);
     expect(await titles(other, 'seller')).toContain(c.id);
     expect((await s.call('GET', `/api/r/contracts/${c.id}`, { token: third.token })).status).toBe(404);

@@ -168,7 +168,8 @@ function operationsOf(doc: { paths: Record<string, Record<string, { parameters?:
 function requestsFor(op: Operation, tokens: fc.Arbitrary<string | undefined>, baseline?: Record<string, unknown>, ids: string[] = []): fc.Arbitrary<Sent> {
   const pathParams = op.params.filter((p) => p.in === 'path');
   const queryParams = op.params.filter((p) => p.in === 'query');
-  const props = Object.entries(op.body?.properties ?? {});
+  // Fields the server sets (readOnly) are ignored in a body, so breaking one breaks nothing.
+  const props = Object.entries(op.body?.properties ?? {}).filter(([, schema]) => !(schema as { readOnly?: boolean }).readOnly);
   const takesBody = op.method !== 'GET' && op.method !== 'DELETE';
 
   const idArb = ids.length ? fc.oneof(badId, fc.constantFrom(...ids), fc.constantFrom(...ids)) : fc.oneof(badId, fc.uuid().map(String));
@@ -334,7 +335,9 @@ describe.skipIf(!dbAvailable)('fuzz: generated bad requests to every operation',
       { numRuns: RUNS * 10 },
     );
     expect(failures.slice(0, 20)).toEqual([]);
-    expect(await rowCounts()).toEqual(before);
+    // Which tables grew, if any (an empty object when nothing was written).
+    const after = await rowCounts();
+    expect(Object.fromEntries(Object.entries(after).filter(([t, n]) => n !== before[t]))).toEqual({});
     expect(sent).toBeGreaterThan(ops.length * RUNS);
   });
 });

@@ -88,12 +88,14 @@ export function resourceDocument(registry: ResourceRegistry): { schemas: Record<
   const paths: Record<string, PathItem> = {};
   for (const { def } of registry.values()) {
     const name = schemaName(def);
-    const input = { ...def.record, additionalProperties: false } as JsonSchema;
+    // Fields the server sets are readOnly in the contract: accepted in a body, and ignored.
+    const serverSet = Object.keys(def.record.properties).filter((f) => def.record.properties[f].readOnly);
+    const input = { ...def.record, required: (def.record.required ?? []).filter((f) => !serverSet.includes(f)), additionalProperties: false } as JsonSchema;
     schemas[`${name}Input`] = input;
     schemas[`${name}Update`] = {
       ...input,
       properties: { ...def.record.properties, version: { type: 'integer', minimum: 0, maximum: 2 ** 31 - 1, description: 'The version read' } },
-      required: [...(def.record.required ?? []), 'version'],
+      required: [...((input.required as string[] | undefined) ?? []), 'version'],
     };
     schemas[name] = { type: 'object', properties: { ...def.record.properties, ...SYSTEM_PROPERTIES } };
     const base = `/api/r/${def.name}`;

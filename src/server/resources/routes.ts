@@ -13,7 +13,7 @@ import type { Page } from '../../shared/api';
 import type { Action } from '../../shared/permissions';
 import type { ResourceDefinition, ResourceRecord } from '../../shared/resources/types';
 import type { AppContext } from '../context';
-import { badRequest, fieldError, forbidden, notFound } from '../errors';
+import { AppError, badRequest, fieldError, forbidden, notFound } from '../errors';
 import { currentUser, userCan, userRecordAbility } from '../plugins/auth';
 import { ok } from '../plugins/envelope';
 import { idempotent } from '../idempotency';
@@ -52,10 +52,24 @@ export default async function resourceRoutes(app: FastifyInstance, ctx: AppConte
     if (!b || typeof b !== 'object' || Array.isArray(b)) throw badRequest('badRequest');
     return { ...(b as Record<string, unknown>) };
   };
+  /** The fields only the server sets (readOnly: amounts, signatures, names). */
+  const serverFields = (r: CompiledResource) => Object.keys(r.def.record.properties).filter((f) => r.def.record.properties[f].readOnly);
+  /** A client's data without the server's fields: what it sends for them is ignored. */
+  const clientData = (r: CompiledResource, data: Record<string, unknown>) => {
+    for (const f of serverFields(r)) delete data[f];
+    return data;
+  };
   /** The data with the resource's derived fields (compute), validated, the form's own required fields present. */
   const validData = (req: FastifyRequest, r: CompiledResource, sent: Record<string, unknown>) => {
     const data = computed(r.def.compute, sent);
-    r.check(data, req.t);
+    try {
+      r.check(data, req.t);
+    } catch (err) {
+      // A derived field is missing because what it derives from is wrong: name only the causes.
+      const fields = err instanceof AppError ? err.fields : undefined;
+      const causes = fields && Object.fromEntries(Object.entries(fields).filter(([f]) => !serverFields(r).includes(f)));
+      throw causes && Object.keys(causes).length ? fieldError(causes) : err;
+    }
     const missing = (r.def.form.required ?? []).filter((f) => data[f] === undefined || data[f] === null || data[f] === '');
     if (missing.length) throw fieldError(Object.fromEntries(missing.map((f) => [f, 'validation:required'])));
     return data;
@@ -130,7 +144,7 @@ export default async function resourceRoutes(app: FastifyInstance, ctx: AppConte
     const createHandler = r.def.createHandler ? createHandlerFor(r.def.createHandler) : undefined;
     if (r.def.parties && !createHandler) throw forbidden();
     const me = currentUser(req);
-    const sent = validData(req, r, body(req));
+    const sent = validData(req, r, clientData(r, body(req)));
     await checkReferences(db, req, resources, r, sent);
     return idempotent(req, reply, db, {}, async (tx) => {
       const now = clock.now();
@@ -151,7 +165,10 @@ export default async function resourceRoutes(app: FastifyInstance, ctx: AppConte
     if (!isRecordVersion(version)) throw fieldError({ version: 'api:versionRange' });
     // System fields sent back by a client that edited what it read are not data.
     for (const k of ['id', 'accountId', 'state', 'createdAt', 'createdBy', 'updatedAt', 'updatedBy', 'events']) delete data[k];
-    const valid = validData(req, r, data);
+    // The server's fields keep their stored values (then compute derives what it derives).
+    const kept = serverFields(r).length ? (await getRecord(db, r.def, abilityOf(req, r), idOf(req))).data : {};
+    const carried = Object.fromEntries(serverFields(r).filter((f) => kept[f] !== undefined).map((f) => [f, kept[f]]));
+    const valid = validData(req, r, { ...clientData(r, data), ...carried });
     await checkReferences(db, req, resources, r, valid);
     // Fields fixed at creation (an offer's counterparty, whose party row was made with it) keep their value.
     if (r.def.form.readOnlyOnEdit?.length) {

@@ -26,6 +26,8 @@ export interface FieldSchema {
   'x-kind'?: FieldKind;
   /** For x-kind 'reference': the resource whose record id this is. */
   'x-ref'?: string;
+  /** Set by the server only (computed amounts, signatures, names): a client's value is ignored. */
+  readOnly?: boolean;
 }
 
 /**

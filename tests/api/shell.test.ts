@@ -168,6 +168,11 @@ describe.skipIf(!dbAvailable)('shell API', () => {
       const mutual = await s.call<AgreementView>('GET', '/api/system/LoginPlatform/mutualGetAgreement', { token, lang: 'en-US' });
       expect(mutual.body.data).toMatchObject({ platform: 'xhn', agreed: false, title: 'Mutual-Promise Service Agreement' });
       expect((await s.call('GET', '/api/system/LoginPlatform/confirm?platform=nope', { token })).status).toBe(400);
+      // Names every object inherits are no platform either (the fuzz test once recorded them).
+      for (const p of ['constructor', 'toString', '__proto__', 'hasOwnProperty']) {
+        expect((await s.call('GET', `/api/system/LoginPlatform/confirm?platform=${p}`, { token })).status).toBe(400);
+        expect((await s.call('GET', `/api/system/LoginPlatform/lsfGetAgreement?platform=${p}`, { token })).status).toBe(400);
+      }
     });
   });
 });

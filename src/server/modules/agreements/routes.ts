@@ -21,7 +21,8 @@ export default async function agreementRoutes(app: FastifyInstance, ctx: AppCont
 
   const platformOf = (req: FastifyRequest, fallback?: string) => {
     const p = String((req.query as { platform?: string }).platform ?? fallback ?? '');
-    if (!(p in PLATFORM_AGREEMENT_VERSIONS)) throw fieldError({ platform: 'invalidValue' });
+    // hasOwn, not `in`: 'constructor' or 'toString' must not pass as a platform.
+    if (!Object.hasOwn(PLATFORM_AGREEMENT_VERSIONS, p)) throw fieldError({ platform: 'invalidValue' });
     return p;
   };
 

@@ -2,7 +2,7 @@
 // (SMS codes, captchas, verifications) that must survive restarts and be shared between
 // server nodes (DESIGN §2 "Stateless API nodes").
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -369,4 +369,67 @@ export const recordParties = pgTable(
       .references(() => accounts.id),
   },
   (t) => [primaryKey({ columns: [t.recordId, t.role] }), index('record_parties_account_idx').on(t.accountId, t.role, t.recordId)],
+);
+
+/**
+ * Ledger accounts (DESIGN §8): one `wallet` per business account (credit-normal: its balance is
+ * credits - debits, never negative) and the platform's own accounts (bank clearing, escrow,
+ * objection deposits, fees). Totals in integer fen, posted and pending kept apart: a pending
+ * transfer is a hold (two-phase), counted against the debited wallet until it is posted or voided.
+ * The totals change only with a transfer row, in the same transaction (src/server/ledger/).
+ */
+export const ledgerAccounts = pgTable(
+  'ledger_accounts',
+  {
+    /** `<account uuid>:wallet` for an account's wallet, `platform:<code>` for the platform's. */
+    id: text('id').primaryKey(),
+    /** The business account; null for the platform's accounts. */
+    ownerAccountId: uuid('owner_account_id').references(() => accounts.id),
+    code: text('code').notNull(),
+    /** Debits (posted + pending) may never exceed posted credits. */
+    noNegative: boolean('no_negative').notNull(),
+    debitsPosted: bigint('debits_posted', { mode: 'bigint' }).notNull().default(sql`0`),
+    creditsPosted: bigint('credits_posted', { mode: 'bigint' }).notNull().default(sql`0`),
+    debitsPending: bigint('debits_pending', { mode: 'bigint' }).notNull().default(sql`0`),
+    creditsPending: bigint('credits_pending', { mode: 'bigint' }).notNull().default(sql`0`),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('ledger_accounts_owner_idx').on(t.ownerAccountId, t.code)],
+);
+
+/**
+ * Transfers: immutable rows. `posted` moves money at once; `pending` holds it; a later row with
+ * `pendingId` set posts (`posted`) or voids (`voided`) that hold, at most once (unique index).
+ * `key` makes a business step happen once (e.g. `collateral:<contract id>`).
+ */
+export const ledgerTransfers = pgTable(
+  'ledger_transfers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    debitAccountId: text('debit_account_id')
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    creditAccountId: text('credit_account_id')
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    kind: text('kind').notNull(),
+    status: text('status', { enum: ['pending', 'posted', 'voided'] }).notNull(),
+    pendingId: uuid('pending_id'),
+    /** The business record this transfer belongs to (a deposit, a withdrawal, a contract). */
+    refResource: text('ref_resource').notNull(),
+    refId: uuid('ref_id').notNull(),
+    key: text('key').notNull(),
+    /** The user whose request made it; null when the system did (automatic release). */
+    userId: uuid('user_id').references(() => users.id),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('ledger_transfers_key_idx').on(t.key),
+    uniqueIndex('ledger_transfers_pending_idx').on(t.pendingId).where(sql`${t.pendingId} is not null`),
+    index('ledger_transfers_debit_idx').on(t.debitAccountId, t.createdAt),
+    index('ledger_transfers_credit_idx').on(t.creditAccountId, t.createdAt),
+    index('ledger_transfers_ref_idx').on(t.refId),
+    check('ledger_transfers_amount_positive', sql`${t.amount} > 0`),
+  ],
 );

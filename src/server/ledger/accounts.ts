@@ -1,0 +1,53 @@
+// Ledger accounts (DESIGN §8): each business account has one wallet, made on its first money
+// movement; the platform's accounts exist from the migration (drizzle/0010_ledger.sql).
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { ledgerAccounts } from '../db/schema';
+import { queryRows } from '../db/rows';
+
+/** The platform's accounts, by code. */
+export const PLATFORM = {
+  /** The bank account money enters and leaves by (debit-normal: it may go below zero). */
+  bankClearing: 'platform:bankClearing',
+  /** Collateral of contracts, held until released to the seller or refunded to the buyer. */
+  escrow: 'platform:escrow',
+  /** Objection deposits (熵金), held until the objection is resolved. */
+  objectionDeposits: 'platform:objectionDeposits',
+  /** Forfeited objection deposits. */
+  fees: 'platform:fees',
+} as const;
+
+export const walletId = (accountId: string) => `${accountId}:wallet`;
+
+/** The account's wallet, created on first use (never negative). */
+export async function ensureWallet(tx: Db, accountId: string, now: Date): Promise<string> {
+  const id = walletId(accountId);
+  await tx
+    .insert(ledgerAccounts)
+    .values({ id, ownerAccountId: accountId, code: 'wallet', noNegative: true, createdAt: now })
+    .onConflictDoNothing({ target: ledgerAccounts.id });
+  return id;
+}
+
+/** A wallet's figures in fen: what may be spent, what withdrawals hold, what sits in escrow or as objection deposits. */
+export interface WalletFigures {
+  available: bigint;
+  held: bigint;
+  escrow: bigint;
+  objectionDeposits: bigint;
+}
+
+/** The account's balances: available = posted credits - posted debits - holds; holds split by what they are for. */
+export async function walletFigures(db: Db, accountId: string): Promise<WalletFigures> {
+  const id = walletId(accountId);
+  const [row] = await queryRows<Record<string, string>>(db, sql`
+    select
+      coalesce((select credits_posted - debits_posted - debits_pending from ledger_accounts where id = ${id}), 0)::text as available,
+      coalesce(sum(t.amount) filter (where t.credit_account_id = ${PLATFORM.bankClearing}), 0)::text as held,
+      coalesce(sum(t.amount) filter (where t.credit_account_id = ${PLATFORM.escrow}), 0)::text as escrow,
+      coalesce(sum(t.amount) filter (where t.credit_account_id = ${PLATFORM.objectionDeposits}), 0)::text as objection
+    from ledger_transfers t
+    where t.debit_account_id = ${id} and t.status = 'pending'
+      and not exists (select 1 from ledger_transfers r where r.pending_id = t.id)`);
+  return { available: BigInt(row.available), held: BigInt(row.held), escrow: BigInt(row.escrow), objectionDeposits: BigInt(row.objection) };
+}

@@ -1,0 +1,50 @@
+// The ledger's invariants (DESIGN §8), one SQL query each. Each returns the rows that break it,
+// so an empty answer is a healthy ledger. The tests run them after every concurrency scenario;
+// `npm run ledger:check` and GET /api/ops/ledger/check run them on a live database.
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { queryRows } from '../db/rows';
+
+/** Amounts a transfer puts on each account: posted rows move posted totals, open holds pending ones. */
+const MOVEMENTS = sql`
+  select debit_account_id as account, amount as dp, 0::bigint as cp, 0::bigint as dq, 0::bigint as cq from ledger_transfers where status = 'posted'
+  union all select credit_account_id, 0, amount, 0, 0 from ledger_transfers where status = 'posted'
+  union all select debit_account_id, 0, 0, amount, 0 from ledger_transfers t where status = 'pending' and not exists (select 1 from ledger_transfers r where r.pending_id = t.id)
+  union all select credit_account_id, 0, 0, 0, amount from ledger_transfers t where status = 'pending' and not exists (select 1 from ledger_transfers r where r.pending_id = t.id)`;
+
+export const INVARIANTS: Record<string, { description: string; query: SQL }> = {
+  zeroSum: {
+    description: 'debits equal credits over all accounts, posted and pending',
+    query: sql`select sum(debits_posted)::text as debits_posted, sum(credits_posted)::text as credits_posted, sum(debits_pending)::text as debits_pending, sum(credits_pending)::text as credits_pending
+      from ledger_accounts having sum(debits_posted) <> sum(credits_posted) or sum(debits_pending) <> sum(credits_pending)`,
+  },
+  noNegative: {
+    description: 'no account flagged no-negative owes more than it holds',
+    query: sql`select id, (credits_posted - debits_posted - debits_pending)::text as balance from ledger_accounts
+      where no_negative and debits_posted + debits_pending > credits_posted`,
+  },
+  holdResolvedOnce: {
+    description: 'every hold is posted or voided at most once, by a row matching it',
+    query: sql`select r.pending_id::text as hold, count(*)::int as resolutions, bool_and(p.status = 'pending' and p.amount = r.amount and p.debit_account_id = r.debit_account_id and p.credit_account_id = r.credit_account_id) as matching
+      from ledger_transfers r left join ledger_transfers p on p.id = r.pending_id
+      where r.pending_id is not null
+      group by r.pending_id having count(*) > 1 or not bool_and(p.status = 'pending' and p.amount = r.amount and p.debit_account_id = r.debit_account_id and p.credit_account_id = r.credit_account_id)
+      union all
+      select id::text, 0, false from ledger_transfers where (status = 'pending' and pending_id is not null) or (status = 'voided' and pending_id is null)`,
+  },
+  balancesMatchTransfers: {
+    description: "every account's totals equal the sum of its transfers",
+    query: sql`with m as (${MOVEMENTS}), s as (select account, sum(dp) dp, sum(cp) cp, sum(dq) dq, sum(cq) cq from m group by account)
+      select a.id from ledger_accounts a left join s on s.account = a.id
+      where a.debits_posted <> coalesce(s.dp, 0) or a.credits_posted <> coalesce(s.cp, 0) or a.debits_pending <> coalesce(s.dq, 0) or a.credits_pending <> coalesce(s.cq, 0)`,
+  },
+};
+
+/** Each invariant's violating rows (empty arrays when the ledger is sound). */
+export async function checkLedger(db: Db): Promise<Record<string, unknown[]>> {
+  const out: Record<string, unknown[]> = {};
+  for (const [name, { query }] of Object.entries(INVARIANTS)) out[name] = await queryRows(db, query);
+  return out;
+}
+
+export const ledgerSound = (result: Record<string, unknown[]>) => Object.values(result).every((rows) => rows.length === 0);

@@ -31,6 +31,8 @@ import { ensureResourceIndexes } from './resources/indexes';
 import { loadForms, loadResources } from './resources/registry';
 // Domain handlers register themselves by name before the resource files that name them load.
 import './trading';
+import './funds';
+import fundsRoutes from './funds/routes';
 import resourceRoutes from './resources/routes';
 import { smsProviderFor, type SmsProvider } from './sms/provider';
 
@@ -95,6 +97,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
       await api.register(promotionRoutes, ctx);
       await api.register(resourceRoutes, { ...ctx, resources });
       await api.register(fileRoutes, ctx);
+      await api.register(fundsRoutes, ctx);
       await api.register(authenticationRoutes, { ...ctx, forms });
       if (!config.production) await api.register(devRoutes, ctx);
     },

@@ -166,7 +166,7 @@ export interface AgreementDocumentView {
   id: string;
   platform: string;
   version: string;
-  kind: 'platform' | 'rules' | 'demo';
+  kind: 'platform' | 'rules' | 'demo' | 'service';
   effectiveFrom: string;
   title: string;
   sections: { heading: string; body: string }[];
@@ -192,4 +192,16 @@ export interface AuthenticationView {
   reason: string | null;
   submittedAt: string;
   reviewedAt: string | null;
+}
+
+/** GET /api/funds/wallet: an account's balances, yuan strings with two decimals. */
+export interface WalletView {
+  /** What may be spent or withdrawn now. */
+  available: string;
+  /** Held by withdrawals being processed. */
+  held: string;
+  /** Collateral paid into escrow, not yet released or refunded. */
+  escrow: string;
+  /** Objection deposits paid, not yet returned or forfeited. */
+  objectionDeposits: string;
 }

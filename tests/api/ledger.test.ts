@@ -25,7 +25,7 @@ describe.skipIf(!dbAvailable)('ledger', () => {
     const [a] = await db.insert(accounts).values({ type: 'enterprise', name: 'Ledger Co', createdAt: NOW, updatedAt: NOW }).returning();
     return { id: a.id, wallet: await ensureWallet(db, a.id, NOW) };
   };
-  const deposit = (wallet: string, fen: bigint, key = randomUUID()) =>
+  const deposit = (wallet: string, fen: bigint, key: string = randomUUID()) =>
     db.transaction((tx) => transfer(tx, { debit: PLATFORM.bankClearing, credit: wallet, amount: fen, kind: 'deposit', ref, key, userId: null, now: NOW }));
   /** The 409 message key a step was refused with, or 'ok'. */
   const outcome = async (work: Promise<unknown>) => {

@@ -30,6 +30,7 @@ import { computed } from './compute';
 import { checkReferences } from './references';
 import { renderDocument } from './documents';
 import { emitRecordEvent } from './events';
+import { requireService } from './services';
 import { sign } from './signatures';
 import { actionInputSchema, needsSmsCode, SMS_CODE_INPUT } from '../../shared/resources/actionInput';
 import { consumeSmsCodeIn, countingWrongTries } from '../modules/auth/sms-codes';
@@ -39,11 +40,14 @@ export default async function resourceRoutes(app: FastifyInstance, ctx: AppConte
   const { db, clock, resources } = ctx;
 
   /** The resource, once the caller's grant is checked and its records due to expire have expired. */
+  /** The role's grant on the resource, or, where the resource shows ops its records, the ops grant. */
+  const canUse = (me: ReturnType<typeof currentUser>, def: ResourceDefinition, action: Action) =>
+    userCan(me, def.permissionId, action) || (Boolean(def.visibility?.ops) && userCan(me, 'ops', action));
   const resolve = async (req: FastifyRequest, action: Action): Promise<CompiledResource> => {
     const name = (req.params as { resource: string }).resource;
     const compiled = resources.get(name);
     if (!compiled) throw notFound();
-    if (!userCan(currentUser(req), compiled.def.permissionId, action)) throw forbidden();
+    if (!canUse(currentUser(req), compiled.def, action)) throw forbidden();
     await expireDue(db, compiled.def, clock.now());
     return compiled;
   };
@@ -90,7 +94,7 @@ export default async function resourceRoutes(app: FastifyInstance, ctx: AppConte
     // Each action with the input it takes, the SMS code of signing and money actions included.
     const visible: ResourceDefinition[] = [...resources.values()]
       .map((r) => r.def)
-      .filter((d) => userCan(me, d.permissionId, 'query'))
+      .filter((d) => canUse(me, d, 'query'))
       .map((d) => (d.actions ? { ...d, actions: d.actions.map((a) => ({ ...a, input: actionInputSchema(a) })) } : d));
     return ok(req, visible);
   });
@@ -144,11 +148,12 @@ export default async function resourceRoutes(app: FastifyInstance, ctx: AppConte
     const createHandler = r.def.createHandler ? createHandlerFor(r.def.createHandler) : undefined;
     if (r.def.parties && !createHandler) throw forbidden();
     const me = currentUser(req);
+    await requireService(db, r.def, me.accountId);
     const sent = validData(req, r, clientData(r, body(req)));
     await checkReferences(db, req, resources, r, sent);
     return idempotent(req, reply, db, {}, async (tx) => {
       const now = clock.now();
-      const outcome = (await createHandler?.({ tx, resource: r.def.name, data: sent, userId: me.id, accountId: me.accountId, now })) ?? {};
+      const outcome = (await createHandler?.({ tx, resource: r.def.name, def: r.def, data: sent, userId: me.id, accountId: me.accountId, now })) ?? {};
       const data = outcome.patch ? { ...sent, ...outcome.patch } : sent;
       if (outcome.patch) r.check(data, req.t);
       const row = await insertRecord(tx, r.def, { accountId: me.accountId, userId: me.id, data, now, parties: outcome.parties });
@@ -160,6 +165,7 @@ export default async function resourceRoutes(app: FastifyInstance, ctx: AppConte
   app.put('/r/:resource/:id', { schema: S.update }, async (req) => {
     const r = await resolve(req, 'edit');
     const me = currentUser(req);
+    await requireService(db, r.def, me.accountId);
     const { version, ...data } = body(req);
     if (version === undefined || version === null) throw fieldError({ version: 'validation:required' });
     if (!isRecordVersion(version)) throw fieldError({ version: 'api:versionRange' });
@@ -182,6 +188,7 @@ export default async function resourceRoutes(app: FastifyInstance, ctx: AppConte
 
   app.delete('/r/:resource/:id', { schema: S.remove }, async (req) => {
     const r = await resolve(req, 'delete');
+    await requireService(db, r.def, currentUser(req).accountId);
     await deleteRecord(db, r.def, abilityOf(req, r), currentUser(req).accountId, idOf(req));
     return ok(req, null);
   });
@@ -194,6 +201,8 @@ export default async function resourceRoutes(app: FastifyInstance, ctx: AppConte
     if (!compiled || !action) throw notFound();
     const r = await resolve(req, action.ability);
     const me = currentUser(req);
+    // Before the record is read: the answer says where to open the service, and tells nothing of the record.
+    await requireService(db, r.def, me.accountId);
     const input = req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : {};
     const checkInput = r.actionInputs.get(action.name);
     checkInput?.(input, req.t);
@@ -202,7 +211,7 @@ export default async function resourceRoutes(app: FastifyInstance, ctx: AppConte
     const now = clock.now();
     const handler = action.handler ? handlerFor(action.handler) : undefined;
     return countingWrongTries(db, () =>
-      idempotent(req, reply, db, {}, async (tx) => {
+      idempotent(req, reply, db, { required: action.money }, async (tx) => {
         const create: ActionContext['create'] = async (resource, sent, owner) => {
           const target = resources.get(resource);
           if (!target) throw new Error(`${action.handler}: no resource '${resource}'`);

@@ -69,6 +69,8 @@ export function readableSql(ability: RecordAbility, def: ResourceDefinition): SQ
  */
 export function listScopeSql(def: ResourceDefinition, accountId: string, scope: string): SQL {
   if (def.ownership !== 'account') return isNull(resourceRecords.accountId);
+  // Every record: what remains is what the ability reads (ops, with visibility.ops).
+  if (scope === 'ops') return sql`true`;
   if (scope === 'market') {
     // What the market shows, not every other record the caller reads (an offer named to it, one it accepted).
     const market = def.visibility?.market;

@@ -68,8 +68,12 @@ export function defineRecordAbility(def: ResourceDefinition, actor: RecordActor)
   // Each party sees the records it is a party to, whoever created them.
   const asParty = (role: string): MongoQuery<RecordFacts> => ({ [`parties.${role}`]: actor.accountId }) as MongoQuery<RecordFacts>;
   if (granted('query')) for (const role of partyRoles(def)) add('read', asParty(role));
+  // Platform operations read every record of a resource that shows them (deposits to confirm).
+  const opsGranted = (action: Parameters<typeof grants.can>[0]) => Boolean(def.visibility?.ops) && grants.can(action, 'ops');
+  if (opsGranted('query')) add('read', {});
 
   for (const action of def.actions ?? []) {
+    if ((action.by ?? []).includes('ops') && opsGranted(action.ability)) add(action.name, inStates(action.from));
     if (!granted(action.ability)) continue;
     for (const who of action.by ?? ['owner']) {
       if (who === 'owner') add(action.name, { ...own, ...inStates(action.from) });
@@ -113,9 +117,10 @@ export function actionRefusal(ability: RecordAbility, def: ResourceDefinition, r
   return elsewhere ? 'state' : 'party';
 }
 
-/** The scopes a list of `def` accepts: mine, the market (with visibility.market), each party role. */
+/** The scopes a list of `def` accepts: mine, the market (with visibility.market), every record (ops, with visibility.ops), each party role. */
 export const listScopes = (def: Pick<ResourceDefinition, 'visibility' | 'parties' | 'laterParties'>): string[] => [
   'mine',
   ...(def.visibility?.market ? ['market'] : []),
+  ...(def.visibility?.ops ? ['ops'] : []),
   ...partyRoles(def),
 ];

@@ -5,6 +5,7 @@
 // schemas/meta/resource.schema.json is the authority; these types describe a file that passed it.
 import type { Language } from '../constants';
 import type { Action } from '../permissions';
+import type { FieldKind } from './fieldKinds';
 
 /** JSON Schema of one field (draft-07 subset rjsf and ajv share), with our x- annotations. */
 export interface FieldSchema {
@@ -22,7 +23,7 @@ export interface FieldSchema {
   properties?: Record<string, FieldSchema>;
   required?: string[];
   default?: unknown;
-  /** How the field is shown and entered, beyond its type. */
+  /** How the field is filtered, stored in SQL, shown, exported and entered, beyond its type (fieldKinds.ts). */
   'x-kind'?: FieldKind;
   /** For x-kind 'reference': the resource whose record id this is. */
   'x-ref'?: string;
@@ -30,27 +31,8 @@ export interface FieldSchema {
   readOnly?: boolean;
 }
 
-/**
- * Widgets and display rules the console knows. 'money' is a string with 2 decimals on the wire;
- * 'file'/'image' hold upload ids; 'region' a province/city/district code path; 'industry' a
- * GB/T 4754 division code; 'dateOrLongTerm' a date or the literal 'longTerm'.
- */
-export type FieldKind =
-  | 'text'
-  | 'textarea'
-  | 'money'
-  | 'date'
-  | 'enum'
-  | 'reference'
-  | 'region'
-  | 'industry'
-  | 'image'
-  | 'file'
-  | 'smsCode'
-  | 'dateOrLongTerm'
-  | 'bankBranch'
-  | 'signatures'
-  | 'counterparty';
+/** The x-kinds, each defined once in fieldKinds.ts (the one field-kind registry). */
+export type { FieldKind } from './fieldKinds';
 
 /** Columns every record has besides its declared fields. */
 export const SYSTEM_FIELDS = ['id', 'state', 'version', 'createdAt', 'createdBy', 'updatedAt', 'updatedBy'] as const;
@@ -112,17 +94,22 @@ export interface ActionDeclaration {
   /**
    * Who runs it: the owning account (`owner`, default), another approved account that sees the
    * record on the market (`market`), a declared party role (`buyer`, `seller`), or any party
-   * that is not the owner (`otherParty`: the recipient of a contract its owner initiated).
+   * that is not the owner (`otherParty`: the recipient of a contract its owner initiated), or
+   * platform operations (`ops`, with `visibility.ops`; the ops permission's grant is checked).
    */
   by?: string[];
   /** The acting user confirms with a fresh SMS code to their own phone (input `smsCode`), spent in the action's transaction. */
   sms?: boolean;
+  /** The action moves money (its handler posts ledger transfers): an Idempotency-Key header is required. */
+  money?: boolean;
   /**
    * A signing step (implies sms): each party in `by` signs once; the record stays in its state
    * until every party has signed, then moves to `to`. The first signature fixes the SHA-256 of
    * the resource's `document`, and a document that has changed since cannot be signed.
    */
   signature?: boolean;
+  /** After success the console opens the result step (the route rendering page `actionResult`) for the record. */
+  result?: boolean;
 }
 
 /** One party's signature on a record (stored in its `signatures` field). */
@@ -142,6 +129,8 @@ export interface SignatureRecord {
 
 /** Who besides the owner sees a record (DESIGN §7). */
 export interface Visibility {
+  /** Platform operations users (the `ops` permission) read every record and run the actions `by: ["ops"]` (confirm a deposit). */
+  ops?: boolean;
   /** In these states, every other approved account holding the query grant sees it (the market). */
   market?: {
     states: string[];
@@ -202,6 +191,11 @@ export interface ResourceDefinition {
    * Without it, a resource with parties is made only by actions.
    */
   createHandler?: string;
+  /**
+   * A service the caller's account must have opened to create records or run actions on them
+   * (`mutual`: the mutual-promise service, POST /system/users/openMutual). Reading is not gated.
+   */
+  requiresService?: 'mutual';
   /** Party roles (e.g. buyer, seller): each party's account sees the record and runs the actions `by` its role. */
   parties?: string[];
   /**

@@ -1,18 +1,42 @@
 // Checks of resource files (schemas/resources/*.json) beyond their meta-schema: every field a
 // list, show page, form or action names exists; filters fit their field; states and actions
 // agree; both languages label every field, enum value, state, action and section; the
-// permission id, the menu parent and the menu routes that render a resource exist.
+// permission id, the menu parent and the menu routes that render a resource exist; every field
+// fits its kind (the field-kind registry, src/shared/resources/fieldKinds.ts).
 import { LANGUAGES } from '../constants';
+import { fieldKindOf, fieldKindProblems, fieldKindSpec, filtersOf } from '../resources/fieldKinds';
 import { listScopes, partyRoles } from '../resources/recordAbility';
-import { SYSTEM_FIELDS, type FieldSchema, type FormDefinition, type ResourceDefinition } from '../resources/types';
+import { SYSTEM_FIELDS, type FieldSchema, type FilterKind, type FormDefinition, type ResourceDefinition } from '../resources/types';
 import type { SchemaFile } from './issues';
 import type { DeclaredRoute } from './walk';
 
 type Report = (file: string, pointer: string, message: string) => void;
 
-const isMoney = (f?: FieldSchema) => f?.format === 'money';
-const isDate = (name: string, f?: FieldSchema) => name === 'createdAt' || name === 'updatedAt' || f?.format === 'date' || f?.format === 'date-time';
-const isEnum = (name: string, f?: FieldSchema) => name === 'state' || Array.isArray(f?.enum);
+/** Filters on the system fields (declared fields take theirs from their kind). */
+const SYSTEM_FILTERS: Record<string, readonly FilterKind[]> = { state: ['text', 'enum'], createdAt: ['text', 'dateRange'], updatedAt: ['text', 'dateRange'] };
+const FILTER_NEEDS: Record<FilterKind, (field: string) => string> = {
+  amountRange: (field) => `amountRange needs a money field; '${field}' is not`,
+  dateRange: (field) => `dateRange needs a date field; '${field}' is not`,
+  enum: (field) => `enum needs a field with enum values; '${field}' has none`,
+  text: (field) => `text search needs a string field; '${field}' is not`,
+};
+
+/** Each field of a record or input schema, nested ones (items, properties) included, with its pointer. */
+function eachField(properties: Record<string, FieldSchema>, pointer: string, visit: (field: FieldSchema, pointer: string) => void) {
+  const walk = (f: FieldSchema, at: string) => {
+    visit(f, at);
+    if (f.items) walk(f.items, `${at}/items`);
+    for (const [name, p] of Object.entries(f.properties ?? {})) walk(p, `${at}/properties/${name}`);
+  };
+  for (const [name, f] of Object.entries(properties)) walk(f, `${pointer}/${name}`);
+}
+
+/** Every field fits its kind: known x-kind, its JSON type and format, x-ref and enum where the kind needs them. */
+function checkFieldKinds(properties: Record<string, FieldSchema>, pointer: string, at: (pointer: string, message: string) => void) {
+  eachField(properties, pointer, (f, fieldPointer) => {
+    for (const problem of fieldKindProblems(f)) at(`${fieldPointer}${problem.at}`, problem.message);
+  });
+}
 
 export interface ResourceCheckContext {
   report: Report;
@@ -42,11 +66,9 @@ function checkOne(ctx: ResourceCheckContext, file: SchemaFile, r: ResourceDefini
     const pointer = `/list/filters/${i}`;
     if (!known(f.field)) return fieldRef(`${pointer}/field`, f.field);
     const schema = props[f.field];
-    if (f.kind === 'amountRange' && !isMoney(schema)) at(`${pointer}/kind`, `amountRange needs a money field; '${f.field}' is not`);
-    if (f.kind === 'dateRange' && !isDate(f.field, schema)) at(`${pointer}/kind`, `dateRange needs a date field; '${f.field}' is not`);
-    if (f.kind === 'enum' && !isEnum(f.field, schema)) at(`${pointer}/kind`, `enum needs a field with enum values; '${f.field}' has none`);
+    const allowed = schema ? filtersOf(schema) : (SYSTEM_FILTERS[f.field] ?? ['text']);
+    if (!allowed.includes(f.kind)) at(`${pointer}/kind`, FILTER_NEEDS[f.kind](f.field));
     if (f.kind === 'enum' && f.field === 'state' && !r.states) at(`${pointer}/field`, `'state' needs a states declaration`);
-    if (f.kind === 'text' && schema && schema.type !== 'string') at(`${pointer}/kind`, `text search needs a string field; '${f.field}' is not`);
   });
   r.show.sections.forEach((s, i) => s.fields.forEach((f, j) => fieldRef(`/show/sections/${i}/fields/${j}`, f)));
   r.form.fields.forEach((f, i) => {
@@ -55,9 +77,8 @@ function checkOne(ctx: ResourceCheckContext, file: SchemaFile, r: ResourceDefini
   (r.form.readOnlyOnEdit ?? []).forEach((f, i) => {
     if (!r.form.fields.includes(f)) at(`/form/readOnlyOnEdit/${i}`, `'${f}' is not in form.fields`);
   });
-  for (const [name, f] of Object.entries(props)) {
-    if (f['x-kind'] === 'reference' && !f['x-ref']) at(`/record/properties/${name}`, "x-kind 'reference' needs x-ref");
-  }
+  checkFieldKinds(props, '/record/properties', at);
+  (r.actions ?? []).forEach((a, i) => checkFieldKinds(a.input?.properties ?? {}, `/actions/${i}/input/properties`, at));
 
   if (r.states) {
     const states = new Set(r.states.values);
@@ -91,7 +112,8 @@ function checkOne(ctx: ResourceCheckContext, file: SchemaFile, r: ResourceDefini
     (a.by ?? []).forEach((who, j) => {
       if (who === 'market' && !r.visibility?.market) at(`/actions/${i}/by/${j}`, "'market' actions need visibility.market");
       else if (who === 'otherParty' && !partyRoles(r).length) at(`/actions/${i}/by/${j}`, "'otherParty' actions need parties");
-      else if (who !== 'owner' && who !== 'market' && who !== 'otherParty' && !partyRoles(r).includes(who)) at(`/actions/${i}/by/${j}`, `'${who}' is not owner, market, otherParty or one of parties`);
+      else if (who === 'ops' && !r.visibility?.ops) at(`/actions/${i}/by/${j}`, "'ops' actions need visibility.ops");
+      else if (!['owner', 'market', 'otherParty', 'ops'].includes(who) && !partyRoles(r).includes(who)) at(`/actions/${i}/by/${j}`, `'${who}' is not owner, market, otherParty, ops or one of parties`);
     });
   });
   const names = new Set<string>();
@@ -143,7 +165,7 @@ export function checkResources(ctx: ResourceCheckContext, files: { file: SchemaF
   // A reference names another resource, which must exist.
   for (const { file, resource } of files) {
     for (const [name, f] of Object.entries(resource.record.properties)) {
-      if (f['x-kind'] === 'reference' && f['x-ref'] && !files.some((o) => o.resource.name === f['x-ref'])) {
+      if (fieldKindSpec(fieldKindOf(f))?.ref && f['x-ref'] && !files.some((o) => o.resource.name === f['x-ref'])) {
         ctx.report(file.path, `/record/properties/${name}/x-ref`, `'${f['x-ref']}' is not a resource in schemas/resources/`);
       }
     }
@@ -164,6 +186,36 @@ export function checkResources(ctx: ResourceCheckContext, files: { file: SchemaF
         if (target && !target.states?.values.includes(state)) ctx.report(ctx.menuFile!, `${route.pointer}/render/states/${i}`, `'${state}' is not a state of ${render.resource}`);
       });
     }
+    if (render && 'resource' in render && render.filter && ctx.menuFile) {
+      const target = files.find((f) => f.resource.name === render.resource)?.resource;
+      for (const [field, values] of Object.entries(render.filter)) {
+        const pointer = `${route.pointer}/render/filter/${field}`;
+        if (!target) continue;
+        if (!target.list.filters.some((f) => f.field === field && f.kind === 'enum')) {
+          ctx.report(ctx.menuFile, pointer, `'${field}' is not an enum filter of ${render.resource}`);
+          continue;
+        }
+        const allowed = field === 'state' ? (target.states?.values ?? []) : (target.record.properties[field]?.enum ?? []).map(String);
+        values.forEach((value, i) => {
+          if (!allowed.includes(value)) ctx.report(ctx.menuFile!, `${pointer}/${i}`, `'${value}' is not a value of ${render.resource}.${field}`);
+        });
+      }
+    }
+    // A list's showRoute shows the same resource (view show); a documentRoute prints a document.
+    if (render && 'resource' in render && render.showRoute && ctx.menuFile) {
+      const shown = ctx.routes?.find((r) => r.entry.key === render.showRoute)?.entry.render;
+      if (!shown || !('resource' in shown) || shown.resource !== render.resource || shown.view !== 'show') {
+        ctx.report(ctx.menuFile, `${route.pointer}/render/showRoute`, `'${render.showRoute}' is not a route showing ${render.resource} (render.view show)`);
+      }
+    }
+    if (render && 'resource' in render && render.documentRoute && ctx.menuFile) {
+      const target = files.find((f) => f.resource.name === render.resource)?.resource;
+      const printed = ctx.routes?.find((r) => r.entry.key === render.documentRoute)?.entry.render;
+      if (target && !target.document) ctx.report(ctx.menuFile, `${route.pointer}/render/documentRoute`, `${render.resource} declares no document`);
+      if (!printed || !('page' in printed) || printed.page !== 'contractDocument') {
+        ctx.report(ctx.menuFile, `${route.pointer}/render/documentRoute`, `'${render.documentRoute}' is not a route printing a document (render.page contractDocument)`);
+      }
+    }
   }
 }
 
@@ -174,6 +226,7 @@ export function checkForms(report: Report, files: { file: SchemaFile; form: Form
     const expectedName = file.path.split('/').pop()?.replace(/\.json$/, '');
     if (expectedName && form.name !== expectedName) at('/name', `must match the file name '${expectedName}'`);
     const props = form.record.properties;
+    checkFieldKinds(props, '/record/properties', at);
     const exists = (pointer: string, name: string) => {
       if (!(name in props)) at(pointer, `'${name}' is not a field of record.properties`);
     };

@@ -1,0 +1,46 @@
+// Money test data shared by the API suites and the browser journeys (issue 8): an approved
+// account with a bank account on its authentication, money deposited by ops, and calls that
+// carry an Idempotency-Key like the console does.
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import type { WalletView } from '../../src/shared/api';
+import type { ResourceRecord } from '../../src/shared/resources/types';
+import { authentications, users } from '../../src/server/db/schema';
+import { tradingParty, type TradingParty } from './trading';
+import type { TestServer } from './server';
+
+/** An approved enterprise whose authentication names a bank account (where withdrawals go). */
+export async function bankedParty(s: TestServer, name: string): Promise<TradingParty> {
+  const party = await tradingParty(s, name);
+  const [owner] = await s.ctx.db.select().from(users).where(eq(users.phone, party.phone));
+  const now = s.clock.now();
+  await s.ctx.db.insert(authentications).values({
+    accountId: party.accountId,
+    kind: 'enterprise',
+    status: 'approved',
+    data: { name, bankAccountName: name, bankAccount: '6222020200112233445', bankBranch: { bank: '中国工商银行', region: ['33', '3301', '330106'], branch: '杭州西湖支行' } },
+    submittedBy: owner.id,
+    submittedAt: now,
+    reviewedAt: now,
+  });
+  return party;
+}
+
+/** A POST with a fresh Idempotency-Key (one user intent). */
+export const money = <T = ResourceRecord>(s: TestServer, token: string, path: string, body: unknown = {}, key: string = randomUUID()) =>
+  s.call<T>('POST', path, { token, body, headers: { 'Idempotency-Key': key } });
+
+/** The account declares a deposit and ops confirm it: `amount` is then available. */
+export async function fund(s: TestServer, party: { token: string }, opsToken: string, amount: string): Promise<ResourceRecord> {
+  const declared = await s.call<ResourceRecord>('POST', '/api/r/deposits', {
+    token: party.token,
+    body: { amount, payerName: '杭州付款有限公司', payerAccount: '6222020200998877665', transferDate: '2026-11-19', reference: `REF${Date.now()}` },
+  });
+  expect(declared.status).toBe(200);
+  const confirmed = await money(s, opsToken, `/api/r/deposits/${declared.body.data.id}/actions/confirm`);
+  expect(confirmed.status).toBe(200);
+  return confirmed.body.data;
+}
+
+export const wallet = async (s: TestServer, token: string) => (await s.call<WalletView>('GET', '/api/funds/wallet', { token })).body.data;

@@ -6,7 +6,7 @@
 // refuse (throw an AppError: nothing is written), patch the record's fields, send the record to
 // another declared state than the action's `to`, and create records of other resources; all of
 // it commits with the transition and its event, or none of it does.
-import type { ResourceRecord } from '../../shared/resources/types';
+import type { ResourceDefinition, ResourceRecord } from '../../shared/resources/types';
 import type { Db } from '../db/client';
 
 export interface ActionContext {
@@ -53,6 +53,8 @@ export const knownHandler = (name: string): boolean => handlers.has(name) || cre
 export interface CreateContext {
   tx: Db;
   resource: string;
+  /** The resource's definition (its file). */
+  def: ResourceDefinition;
   /** The data as sent, with the derived fields (compute) and before validation. */
   data: Record<string, unknown>;
   userId: string;

@@ -26,6 +26,8 @@ registerDocument('contracts.document', async (tx, row, def) => {
   const lines = [
     k('title', { title: c.title }),
     k('number', { id: row.id }),
+    // A mutual-promise contract says so (contracts of other origins render as before).
+    ...(c.source === 'mutualOffer' ? [k('mutual', { offerId: c.offerId ?? '' })] : []),
     k('buyer', { name: names.get(parties.buyer ?? '') ?? '' }),
     k('seller', { name: names.get(parties.seller ?? '') ?? '' }),
     '',

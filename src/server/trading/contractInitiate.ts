@@ -29,5 +29,5 @@ export async function approvedCounterparty(tx: Db, id: string, me: string): Prom
 registerCreateHandler('contracts.initiate', async ({ tx, data, accountId }) => {
   const counterparty = (await approvedCounterparty(tx, String(data.counterpartyId), accountId)).id;
   const parties = data.side === 'seller' ? { buyer: counterparty, seller: accountId } : { buyer: accountId, seller: counterparty };
-  return { parties, patch: await partyNames(tx, parties) };
+  return { parties, patch: { source: 'direct', ...(await partyNames(tx, parties)) } };
 });

@@ -12,9 +12,20 @@ export type RouteRender =
   | { page: string }
   /**
    * `scope`: the list shows only this scope of the resource (e.g. `buyer`: the records where I am
-   * the buyer); `states`: only records in these states; `view: 'create'`: the route is the create form.
+   * the buyer); `states`: only records in these states; `filter`: only records whose enum field
+   * has one of the values (`{source: ['mutualOffer']}`); `view: 'create'`: the route is the create
+   * form, `view: 'show'`: the route shows the record of `?id=`; `showRoute`: the key of the show
+   * route a list row opens; `documentRoute`: the key of the route printing the record's document.
    */
-  | { resource: string; scope?: string; states?: string[]; view?: 'create' }
+  | {
+      resource: string;
+      scope?: string;
+      states?: string[];
+      filter?: Record<string, string[]>;
+      view?: 'create' | 'show';
+      showRoute?: string;
+      documentRoute?: string;
+    }
   | { receipt: string }
   | { placeholder: true };
 

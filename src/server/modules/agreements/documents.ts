@@ -1,12 +1,12 @@
 // Agreement texts as versioned documents (documents/agreements/*.json), not code: a new version
 // is a new file. Kinds: platform (what a user accepts), rules (historical settlement rules),
-// demo (the example settlement terms).
+// demo (the example settlement terms), service (the trade contract service agreement).
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Language } from '../../../shared/constants';
 import { repoRoot } from '../../paths';
 
-export type DocumentKind = 'platform' | 'rules' | 'demo';
+export type DocumentKind = 'platform' | 'rules' | 'demo' | 'service';
 type Localized<T> = Record<Language, T>;
 export interface Section {
   heading: string;

@@ -9,4 +9,5 @@ export const personalSchemas = {
   index: { tags, summary: 'The current agreement of each platform and whether this user accepted it' },
   history: { tags, summary: 'Historical settlement rules, newest first', body: obj({ ...pageProps }) },
   demo: { tags, summary: 'The example settlement terms' },
+  service: { tags, summary: 'The trade contract service agreement in effect (/contractUpdate/serviceAgreement)' },
 };

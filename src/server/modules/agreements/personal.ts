@@ -1,7 +1,8 @@
 // SPEC §7 Personal and agreements: the agreements the account accepted (agreementlist, with a
 // platform filter in the mutual variant), one document (agreement/{id}), the index of current
 // agreements and whether this user accepted each (agreement/callindex), the historical
-// settlement rules (historyagreement) and the example settlement terms (demo).
+// settlement rules (historyagreement), the example settlement terms (demo) and the trade contract
+// service agreement (serviceAgreement).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { AgreementDocumentView, AgreementListItem, Page } from '../../../shared/api';
@@ -74,6 +75,13 @@ export default async function personalAgreementRoutes(app: FastifyInstance, ctx:
     const rules = DOCUMENTS.filter((d) => d.kind === 'rules').sort((a, b) => b.effectiveFrom.localeCompare(a.effectiveFrom));
     const data: Page<AgreementDocumentView> = { records: rules.slice(page.offset, page.offset + page.pageSize).map((d) => view(req, d)), total: rules.length };
     return ok(req, data);
+  });
+
+  // The trade contract service agreement (/contractUpdate/serviceAgreement): the newest version.
+  app.get('/system/personal/serviceAgreement', { schema: S.service }, async (req) => {
+    const current = DOCUMENTS.filter((d) => d.kind === 'service').sort((a, b) => b.effectiveFrom.localeCompare(a.effectiveFrom))[0];
+    if (!current) throw notFound();
+    return ok(req, view(req, current));
   });
 
   app.get('/system/personal/demoDetail', { schema: S.demo }, async (req) => {

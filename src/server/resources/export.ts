@@ -1,10 +1,12 @@
 // List export in the user's language: the declared columns with their labels, enum and state
-// labels instead of codes, money to two decimals, times in China time. CSV (UTF-8 with BOM so
+// labels instead of codes, money to two decimals, times in China time (each field as its kind
+// says, src/shared/resources/fieldKinds.ts). CSV (UTF-8 with BOM so
 // Excel reads Chinese) or XLSX (write-excel-file), with the list's filters and sort applied.
 import writeXlsxFile from 'write-excel-file/node';
 import type { TFunction } from 'i18next';
 import type { Language } from '../../shared/constants';
 import { regionPathName } from '../../shared/data/regions';
+import { exportFormatOf } from '../../shared/resources/fieldKinds';
 import type { ResourceDefinition } from '../../shared/resources/types';
 import type { Db } from '../db/client';
 import { resourceRecords } from '../db/schema';
@@ -29,20 +31,17 @@ export interface ExportTable {
 export async function exportTable(db: Db, def: ResourceDefinition, q: ListQuery, lang: Language, t: TFunction): Promise<ExportTable> {
   const labels = def.labels[lang];
   const columns = def.list.columns;
-  const numeric = columns.map((c) => {
-    const f = def.record.properties[c];
-    return f?.format === 'money' || f?.type === 'number' || f?.type === 'integer';
-  });
-  const cell = (view: Record<string, unknown>, col: string): string | number | null => {
+  const formats = columns.map((c) => exportFormatOf(def.record.properties[c]));
+  const numeric = formats.map((f) => f === 'number');
+  const cell = (view: Record<string, unknown>, col: string, format: (typeof formats)[number]): string | number | null => {
     const v = view[col];
     if (v === undefined || v === null || v === '') return null;
     if (col === 'state') return labels.states?.[String(v)] ?? String(v);
     if (col === 'createdAt' || col === 'updatedAt') return chinaTime(String(v));
-    const f = def.record.properties[col];
-    if (f?.enum) return labels.enums?.[col]?.[String(v)] ?? String(v);
-    if (f?.format === 'money' || f?.type === 'number' || f?.type === 'integer') return Number(v);
+    if (format === 'label') return labels.enums?.[col]?.[String(v)] ?? String(v);
+    if (format === 'number') return Number(v);
     if (typeof v === 'boolean') return t(v ? 'yes' : 'no');
-    if (f?.['x-kind'] === 'region' && Array.isArray(v)) return regionPathName(v.map(String));
+    if (format === 'regionPath' && Array.isArray(v)) return regionPathName(v.map(String));
     if (Array.isArray(v)) return v.join(' / ');
     return String(v);
   };
@@ -57,7 +56,7 @@ export async function exportTable(db: Db, def: ResourceDefinition, q: ListQuery,
       .offset(offset);
     for (const row of batch) {
       const view = toView(row) as Record<string, unknown>;
-      rows.push(columns.map((c) => cell(view, c)));
+      rows.push(columns.map((c, i) => cell(view, c, formats[i])));
     }
     if (batch.length < BATCH) break;
   }

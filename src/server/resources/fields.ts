@@ -1,8 +1,10 @@
 // How a field of a resource is read in SQL. The same expression text is used by queries and by
 // the expression indexes, so PostgreSQL can use the index. Field names come from validated
-// resource files (/^[a-z][A-Za-z0-9]*$/), never from requests, so they are safe to inline.
+// resource files (/^[a-z][A-Za-z0-9]*$/), never from requests, so they are safe to inline. The
+// cast is the field kind's (src/shared/resources/fieldKinds.ts: money and numbers are numeric).
 import { sql, type SQL } from 'drizzle-orm';
-import type { FieldSchema, ResourceDefinition } from '../../shared/resources/types';
+import { sqlCastOf } from '../../shared/resources/fieldKinds';
+import type { ResourceDefinition } from '../../shared/resources/types';
 
 const SYSTEM_COLUMNS: Record<string, string> = {
   id: 'id',
@@ -14,15 +16,13 @@ const SYSTEM_COLUMNS: Record<string, string> = {
   updatedBy: 'updated_by',
 };
 
-export const isNumeric = (f?: FieldSchema) => f?.format === 'money' || f?.type === 'number' || f?.type === 'integer';
-
 /** SQL text of the field's value: a column, the JSON text, or the JSON value cast to numeric. */
 export function fieldExpression(def: ResourceDefinition, field: string): string {
   const column = SYSTEM_COLUMNS[field];
   if (column) return `"${column}"`;
   if (!/^[a-z][A-Za-z0-9]*$/.test(field)) throw new Error(`bad field name ${field}`);
   const schema = def.record.properties[field];
-  return isNumeric(schema) ? `((data->>'${field}')::numeric)` : `(data->>'${field}')`;
+  return sqlCastOf(schema) === 'numeric' ? `((data->>'${field}')::numeric)` : `(data->>'${field}')`;
 }
 
 export const fieldSql = (def: ResourceDefinition, field: string): SQL => sql.raw(fieldExpression(def, field));

@@ -2,6 +2,7 @@
 // edit, every referenced record must exist and be one the caller may read, or the field is a
 // 400. The same per-record ability decides as for any read, so a reference never leaks a record.
 import type { FastifyRequest } from 'fastify';
+import { fieldKindOf, fieldKindSpec } from '../../shared/resources/fieldKinds';
 import type { Db } from '../db/client';
 import { AppError, fieldError, type MessageRef } from '../errors';
 import { currentUser, userCan, userRecordAbility } from '../plugins/auth';
@@ -13,7 +14,7 @@ export async function checkReferences(db: Db, req: FastifyRequest, resources: Re
   const errors: Record<string, MessageRef> = {};
   for (const [field, schema] of Object.entries(r.def.record.properties)) {
     const value = data[field];
-    if (schema['x-kind'] !== 'reference' || typeof value !== 'string') continue;
+    if (!fieldKindSpec(fieldKindOf(schema))?.ref || typeof value !== 'string') continue;
     const target = resources.get(schema['x-ref'] ?? '');
     if (!target || !userCan(me, target.def.permissionId, 'get')) {
       errors[field] = 'api:referenceUnknown';

@@ -1,10 +1,12 @@
 // Validation of a record (resource or form) on the server: the JSON Schema by the same ajv
 // options and formats as the console's rjsf forms, then what a format cannot express (a
-// region is a code path). Problems become a 400 with one friendly message per field.
+// region, alone or in a bank branch, is a code path: the kinds that hold one say where, in
+// src/shared/resources/fieldKinds.ts). Problems become a 400 with one friendly message per field.
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { TFunction } from 'i18next';
 import { isRegionPath } from '../../shared/data/regions';
 import { createRecordAjv, formatErrorMessage } from '../../shared/formats';
+import { fieldBehaviour } from '../../shared/resources/fieldKinds';
 import type { FieldSchema, ResourceDefinition } from '../../shared/resources/types';
 import { fieldError, type MessageRef } from '../errors';
 
@@ -32,14 +34,14 @@ export function errorsToFields(errors: readonly ErrorObject[], t: TFunction): Re
   return fields;
 }
 
-/** Region code paths of a record: top-level region fields and the region inside a bank branch. */
+/** Region code paths of a record's top-level fields whose kind holds one (region, bank branch). */
 function regionProblems(properties: Record<string, FieldSchema>, data: Record<string, unknown>): string[] {
   const bad: string[] = [];
   for (const [name, f] of Object.entries(properties)) {
     const v = data[name];
-    if (v === undefined) continue;
-    if (f['x-kind'] === 'region' && !isRegionPath(v as unknown[])) bad.push(name);
-    if (f['x-kind'] === 'bankBranch' && !isRegionPath(((v as { region?: unknown[] }).region ?? []) as unknown[])) bad.push(name);
+    const regionPath = fieldBehaviour(f).regionPath;
+    if (v === undefined || !regionPath) continue;
+    if (!isRegionPath(regionPath(v))) bad.push(name);
   }
   return bad;
 }

@@ -3,6 +3,7 @@
 // Node loader (load-node.ts) and the bundled set (bundled.ts) both feed this one function.
 import type { ErrorObject, ValidateFunction } from './ajv';
 import { createAjv } from './ajv';
+import { FIELD_KIND_NAMES } from '../resources/fieldKinds';
 import { crossCheck } from './cross-check';
 import type { SchemaFile, SchemaIssue, SchemaKind } from './issues';
 import commonMeta from '../../../schemas/meta/common.schema.json';
@@ -14,6 +15,17 @@ import resourceMeta from '../../../schemas/meta/resource.schema.json';
 import variantMeta from '../../../schemas/meta/variant.schema.json';
 
 /**
+ * resource.schema.json with the x-kind enum taken from the field-kind registry: the JSON file
+ * names no kinds, so a kind is added in one place (src/shared/resources/fieldKinds.ts) and an
+ * unknown one is reported at its JSON pointer, in records, nested fields, action inputs and forms.
+ */
+function withFieldKinds(meta: typeof resourceMeta): typeof resourceMeta {
+  const field = meta.$defs.field;
+  const xKind = { ...field.properties['x-kind'], enum: FIELD_KIND_NAMES };
+  return { ...meta, $defs: { ...meta.$defs, field: { ...field, properties: { ...field.properties, 'x-kind': xKind } } } };
+}
+
+/**
  * Each kind of file and its meta-schema. A new kind (schemas/resources/*.json) registers its
  * meta-schema here, is found by the loaders, and adds its cross-file checks to cross-check.ts.
  */
@@ -22,7 +34,7 @@ export const META_SCHEMAS: Record<SchemaKind, object> = {
   permissions: permissionsMeta,
   variant: variantMeta,
   locale: localeMeta,
-  resource: resourceMeta,
+  resource: withFieldKinds(resourceMeta),
   form: formMeta,
 };
 

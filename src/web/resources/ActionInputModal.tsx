@@ -2,6 +2,7 @@ import { Button, Modal, Space } from 'antd';
 import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldErrors } from '../../shared/api';
+import { fieldKindOf } from '../../shared/resources/fieldKinds';
 import type { ActionDeclaration, ResourceDefinition } from '../../shared/resources/types';
 import type { FormSource } from '../schema-ui/types';
 import { OWN_PHONE } from '../schema-ui/widgets/SmsCodeWidget';
@@ -36,7 +37,7 @@ export function ActionInputModal({ definition, recordId, action, text, busy, ser
         fields: Object.keys(action.input.properties),
         // An SMS code of an action (signing, money) goes to the acting user's own phone.
         uiSchema: Object.fromEntries(
-          Object.entries(action.input.properties).map(([f, schema]) => [f, { 'ui:options': { colSpan: 24, ...(schema['x-kind'] === 'smsCode' ? { phoneField: OWN_PHONE } : {}) } }]),
+          Object.entries(action.input.properties).map(([f, schema]) => [f, { 'ui:options': { colSpan: 24, ...(fieldKindOf(schema) === 'smsCode' ? { phoneField: OWN_PHONE } : {}) } }]),
         ),
       },
       labels: definition.labels,

@@ -1,22 +1,7 @@
+import { displayOf, type DisplayKind } from '../../shared/resources/fieldKinds';
 import type { FieldSchema, ResourceDefinition } from '../../shared/resources/types';
 
-/** How a value is shown in a list cell or on the show page. */
-export type DisplayKind =
-  | 'text'
-  | 'number'
-  | 'money'
-  | 'date'
-  | 'datetime'
-  | 'enum'
-  | 'state'
-  | 'boolean'
-  | 'region'
-  | 'industry'
-  | 'files'
-  | 'dateOrLongTerm'
-  | 'bankBranch'
-  | 'signatures'
-  | 'reference';
+export type { DisplayKind } from '../../shared/resources/fieldKinds';
 
 const SYSTEM_KINDS: Record<string, DisplayKind> = {
   state: 'state',
@@ -28,42 +13,9 @@ const SYSTEM_KINDS: Record<string, DisplayKind> = {
   updatedBy: 'text',
 };
 
-/** The display kind of a field schema, from its x-kind first, then its format and type. */
+/** The display kind of a field schema: its field kind's (src/shared/resources/fieldKinds.ts), else by its format and type. */
 export function kindOfSchema(schema: FieldSchema | undefined): DisplayKind {
-  if (!schema) return 'text';
-  switch (schema['x-kind']) {
-    case 'money':
-      return 'money';
-    case 'date':
-      return 'date';
-    case 'enum':
-      return 'enum';
-    case 'region':
-      return 'region';
-    case 'industry':
-      return 'industry';
-    case 'image':
-    case 'file':
-      return 'files';
-    case 'dateOrLongTerm':
-      return 'dateOrLongTerm';
-    case 'bankBranch':
-      return 'bankBranch';
-    case 'signatures':
-      return 'signatures';
-    case 'reference':
-      return 'reference';
-    default:
-      break;
-  }
-  if (schema.format === 'money') return 'money';
-  if (schema.format === 'date') return 'date';
-  if (schema.format === 'date-time') return 'datetime';
-  if (schema.format === 'industry') return 'industry';
-  if (schema.enum) return 'enum';
-  if (schema.type === 'boolean') return 'boolean';
-  if (schema.type === 'number' || schema.type === 'integer') return 'number';
-  return 'text';
+  return displayOf(schema);
 }
 
 export function kindOf(definition: Pick<ResourceDefinition, 'record'>, field: string): DisplayKind {

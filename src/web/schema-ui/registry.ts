@@ -5,6 +5,7 @@ import CheckboxWidget from '@rjsf/antd/lib/widgets/CheckboxWidget/index.js';
 import PasswordWidget from '@rjsf/antd/lib/widgets/PasswordWidget/index.js';
 import SelectWidget from '@rjsf/antd/lib/widgets/SelectWidget/index.js';
 import type { RegistryFieldsType, RegistryWidgetsType } from '@rjsf/utils';
+import type { FieldKindUiField, FieldKindWidget } from '../../shared/resources/fieldKinds';
 import { BankBranchField } from './fields/BankBranchField';
 import { GridObjectTemplate } from './templates/GridObjectTemplate';
 import { CounterpartyWidget } from './widgets/CounterpartyWidget';
@@ -20,11 +21,13 @@ import { SmsCodeWidget } from './widgets/SmsCodeWidget';
 import { TextareaWidget } from './widgets/TextareaWidget';
 import { UploadWidget } from './widgets/UploadWidget';
 
-// Every custom widget, registered once: uiSchema.ts picks them by name from x-kind and format.
+// Every custom widget, registered once: uiSchema.ts picks them by name, the name a field kind
+// gives in the field-kind registry (src/shared/resources/fieldKinds.ts) or a format's. A kind
+// naming a widget or field missing here does not type-check.
 // The antd theme is assembled from the parts record forms use rather than taken whole: its
 // slider, radio and alternative date widgets would add ~25 KB gzip to every form page.
 
-export const widgets: RegistryWidgetsType = {
+export const widgets = {
   money: MoneyWidget,
   date: DateWidget,
   enum: EnumWidget,
@@ -37,11 +40,11 @@ export const widgets: RegistryWidgetsType = {
   dateOrLongTerm: DateOrLongTermWidget,
   counterparty: CounterpartyWidget,
   reference: ReferenceWidget,
-};
+} satisfies Record<FieldKindWidget, RegistryWidgetsType[string]> & RegistryWidgetsType;
 
-export const fields: RegistryFieldsType = {
+export const fields = {
   bankBranch: BankBranchField,
-};
+} satisfies Record<FieldKindUiField, RegistryFieldsType[string]> & RegistryFieldsType;
 
 export const theme: ThemeProps = {
   templates: { ...generateTemplates(), ObjectFieldTemplate: GridObjectTemplate },

@@ -1,45 +1,27 @@
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+import { fieldBehaviour, fieldKindOf } from '../../shared/resources/fieldKinds';
 import type { FieldSchema } from '../../shared/resources/types';
 import type { FormSource, FormText } from './types';
 
 // The rjsf schema and uiSchema of a form, from its declaration: field order, titles and help
-// from the labels, a widget per x-kind or format, the declared uiSchema on top, and
-// readOnlyOnEdit fields disabled when editing.
+// from the labels, a widget per field kind (its name in the field-kind registry,
+// src/shared/resources/fieldKinds.ts; the component in registry.ts) or format, the declared
+// uiSchema on top, and readOnlyOnEdit fields disabled when editing.
 
-/** Widgets (registry.ts) chosen from a field's x-kind, then its format. */
-const KIND_WIDGETS: Partial<Record<NonNullable<FieldSchema['x-kind']>, string>> = {
-  money: 'money',
-  date: 'date',
-  enum: 'enum',
-  textarea: 'textarea',
-  region: 'region',
-  industry: 'industry',
-  image: 'upload',
-  file: 'upload',
-  smsCode: 'smsCode',
-  dateOrLongTerm: 'dateOrLongTerm',
-  counterparty: 'counterparty',
-  reference: 'reference',
-};
+/** Widgets (registry.ts) of formats that are no field kind: a field of no kind with such a format. */
 const FORMAT_WIDGETS: Record<string, string> = {
-  money: 'money',
-  date: 'date',
-  industry: 'industry',
   mobile: 'normalised',
   uscc: 'normalised',
   residentId: 'normalised',
   bankCard: 'normalised',
-  smsCode: 'smsCode',
   password: 'password',
 };
 
-/** Kinds that take a whole row unless the uiSchema says otherwise. */
-const FULL_WIDTH_KINDS = new Set(['textarea', 'image', 'file', 'bankBranch']);
-
 function widgetOf(field: FieldSchema): UiSchema {
-  const kind = field['x-kind'];
-  if (kind === 'bankBranch') return { 'ui:field': 'bankBranch' };
-  const widget = (kind && KIND_WIDGETS[kind]) ?? (field.format && FORMAT_WIDGETS[field.format]) ?? (field.enum ? 'enum' : undefined);
+  const kind = fieldKindOf(field);
+  const behaviour = fieldBehaviour(field);
+  if (behaviour.uiField) return { 'ui:field': behaviour.uiField };
+  const widget = behaviour.widget ?? (field.format ? FORMAT_WIDGETS[field.format] : undefined);
   if (!widget) return {};
   const options: Record<string, string | undefined> = {};
   if (widget === 'normalised') options.normalise = field.format;
@@ -68,7 +50,7 @@ export function buildUiSchema(source: FormSource, text: FormText, mode: 'create'
     const generated = widgetOf(field);
     const own = declared[name] ?? {};
     const options = {
-      ...(FULL_WIDTH_KINDS.has(field['x-kind'] ?? '') ? { colSpan: 24 } : {}),
+      ...(fieldBehaviour(field).fullWidth ? { colSpan: 24 } : {}),
       ...(generated['ui:options'] as object | undefined),
       ...(own['ui:options'] as object | undefined),
     };

@@ -5,6 +5,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { AuthenticationView, Page } from '../../../shared/api';
+import { fieldBehaviour } from '../../../shared/resources/fieldKinds';
 import type { AppContext } from '../../context';
 import { accounts, authentications, files } from '../../db/schema';
 import { conflict, fieldError, forbidden, notFound } from '../../errors';
@@ -22,11 +23,11 @@ const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
 type AuthRow = typeof authentications.$inferSelect;
 
-/** Upload ids referenced by image/file fields of a form (arrays of ids). */
+/** Upload ids referenced by the fields of a form whose kind holds uploads (image, file: arrays of ids). */
 function fileIdsOf(form: CompiledForm, data: Record<string, unknown>): Map<string, string[]> {
   const out = new Map<string, string[]>();
   for (const [name, f] of Object.entries(form.def.record.properties)) {
-    if ((f['x-kind'] === 'image' || f['x-kind'] === 'file') && Array.isArray(data[name])) out.set(name, data[name] as string[]);
+    if (fieldBehaviour(f).uploads && Array.isArray(data[name])) out.set(name, data[name] as string[]);
   }
   return out;
 }

@@ -33,6 +33,7 @@ import { loadForms, loadResources } from './resources/registry';
 import './trading';
 import './funds';
 import fundsRoutes from './funds/routes';
+import { scheduleAutoRelease } from './funds/autoRelease';
 import resourceRoutes from './resources/routes';
 import { smsProviderFor, type SmsProvider } from './sms/provider';
 
@@ -80,6 +81,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   // Before any route: it documents the routes as they are registered (GET /api/docs).
   await app.register(openapiPlugin, { resources });
   scheduleIdempotencyPurge(app, database.db);
+  scheduleAutoRelease(app, database.db, resources.get('contracts')?.def, () => ctx.clock.now());
   await app.register(authPlugin, ctx);
   await app.register(
     async (api) => {

@@ -7,7 +7,8 @@ import { expect } from 'vitest';
 import type { WalletView } from '../../src/shared/api';
 import type { ResourceRecord } from '../../src/shared/resources/types';
 import { authentications, users } from '../../src/server/db/schema';
-import { tradingParty, type TradingParty } from './trading';
+import { sendCode } from './flows';
+import { offerBody, tradingParty, type TradingParty } from './trading';
 import type { TestServer } from './server';
 
 /** An approved enterprise whose authentication names a bank account (where withdrawals go). */
@@ -44,3 +45,18 @@ export async function fund(s: TestServer, party: { token: string }, opsToken: st
 }
 
 export const wallet = async (s: TestServer, token: string) => (await s.call<WalletView>('GET', '/api/funds/wallet', { token })).body.data;
+
+/** A purchase offer of `buyer` accepted by `seller` and signed by both: a contract ready for its collateral. */
+export async function signedContract(s: TestServer, buyer: TradingParty, seller: TradingParty, title: string, extra: Record<string, unknown> = {}): Promise<ResourceRecord> {
+  const created = await s.call<ResourceRecord>('POST', '/api/r/purchaseOffers', { token: buyer.token, body: offerBody(title, extra) });
+  expect(created.status).toBe(200);
+  await s.call('POST', `/api/r/purchaseOffers/${created.body.data.id}/actions/publish`, { token: buyer.token, body: {} });
+  const accepted = await s.call<ResourceRecord>('POST', `/api/r/purchaseOffers/${created.body.data.id}/actions/accept`, { token: seller.token, body: {} });
+  const id = String(accepted.body.data.contractId);
+  for (const who of [buyer, seller]) {
+    const smsCode = await sendCode(s, who.phone, 'verify', who.token);
+    const signed = await s.call('POST', `/api/r/contracts/${id}/actions/sign`, { token: who.token, body: { smsCode } });
+    expect(signed.status).toBe(200);
+  }
+  return (await s.call<ResourceRecord>('GET', `/api/r/contracts/${id}`, { token: buyer.token })).body.data;
+}

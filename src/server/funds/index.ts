@@ -3,3 +3,6 @@
 // in the action's transaction, and the messages their events produce.
 import './deposits';
 import './withdrawals';
+import './collateral';
+import './autoRelease';
+import './contractNews';

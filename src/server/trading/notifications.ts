@@ -10,7 +10,7 @@ import { onRecordEvent, type RecordEvent } from '../resources/events';
 /** Where each party opens a contract: its own side's list; a mutual-promise contract, its detail page (/contract/chainDetails). */
 const CONTRACT_PATHS: Record<string, string> = { buyer: '/contract/contractbuy', seller: '/contract/contractsell' };
 const MUTUAL_CONTRACT_PATH = '/contract/chainDetails';
-const contractLink = (role: string, id: string, mutual = false) => (mutual ? `${MUTUAL_CONTRACT_PATH}?id=${id}` : `${CONTRACT_PATHS[role]}/show/${id}`);
+export const contractLink = (role: string, id: string, mutual = false) => (mutual ? `${MUTUAL_CONTRACT_PATH}?id=${id}` : `${CONTRACT_PATHS[role]}/show/${id}`);
 const TO_SIGN = 'contractToSign';
 
 /** The party roles of a record other than the acting account's. */

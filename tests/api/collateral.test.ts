@@ -1,0 +1,140 @@
+// A contract's money (issue 8) over the API, on both databases: the buyer pays the collateral
+// into escrow with an SMS code, the seller delivers, the buyer releases it, or objects with a
+// deposit that ops resolve by refund or release; a delivered contract nobody acts on is released
+// by the job exactly once. Balances and the ledger's invariants are checked after each path.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { chinaDay } from '../../src/server/resources/expiry';
+import type { MessageView, Page, TodoView } from '../../src/shared/api';
+import type { ResourceRecord } from '../../src/shared/resources/types';
+import { checkLedger, ledgerSound } from '../../src/server/ledger/invariants';
+import { releaseDue } from '../../src/server/funds/autoRelease';
+import { fund, money, signedContract, wallet } from '../support/funds';
+import { loginPassword, sendCode } from '../support/flows';
+import { tradingParty, type TradingParty } from '../support/trading';
+import { dbAvailable, startTestServer, testDbKind, type TestServer } from '../support/server';
+
+describe.skipIf(!dbAvailable)('contract money: collateral, delivery, release, objection', () => {
+  let s: TestServer;
+  let ops: string;
+  let buyer: TradingParty;
+  let seller: TradingParty;
+  let third: TradingParty;
+  beforeAll(async () => {
+    s = await startTestServer({ ADMIN_PHONE: '13800000051', ADMIN_PASSWORD: 'Admin#2026' });
+    ops = (await loginPassword(s, '13800000051', 'Admin#2026')).body.data.access_token;
+    buyer = await tradingParty(s, '上海买方实业有限公司');
+    seller = await tradingParty(s, '江苏卖方钢铁有限公司');
+    third = await tradingParty(s, '无关第三方有限公司');
+    await fund(s, buyer, ops, '50000.00');
+  });
+  afterAll(() => s?.close());
+  // A new day for each case: every step takes an SMS code, and a phone gets ten a day.
+  beforeEach(() => s.clock.advance(86_400_000));
+
+  const act = async (who: TradingParty | string, id: string, action: string, body: Record<string, unknown> = {}, withCode = false) => {
+    const token = typeof who === 'string' ? who : who.token;
+    const smsCode = withCode && typeof who !== 'string' ? await sendCode(s, who.phone, 'verify', who.token) : undefined;
+    return money(s, token, `/api/r/contracts/${id}/actions/${action}`, smsCode ? { ...body, smsCode } : body);
+  };
+  const sound = async () => expect(ledgerSound(await checkLedger(s.ctx.db))).toBe(true);
+  const titles = async (who: TradingParty) => (await s.call<Page<MessageView>>('POST', '/api/system/message/list', { token: who.token, body: { pageNo: 1, pageSize: 50 } })).body.data.records.map((m) => m.title);
+  const openTodos = async (who: TradingParty) => (await s.call<Page<TodoView>>('POST', '/api/system/newTodo/todoList', { token: who.token, body: { pageNo: 1, pageSize: 50 } })).body.data.records;
+
+  it('takes the collateral from the buyer only, into escrow, and releases it to the seller on receipt', async () => {
+    const c = await signedContract(s, buyer, seller, '螺纹钢采购合同（放款）');
+    expect(c).toMatchObject({ state: 'signed', amount: '80000.00', collateralAmount: '16000.00' });
+    expect((await openTodos(buyer)).map((t) => t.title)).toContain('支付合同《螺纹钢采购合同（放款）》的保证金 16000.00 元');
+    // Who may do what: the seller cannot pay, a stranger does not see it, the buyer cannot deliver.
+    expect((await act(seller, c.id, 'payCollateral', {}, true)).status).toBe(403);
+    expect((await act(third, c.id, 'payCollateral', {}, true)).status).toBe(404);
+    expect((await act(buyer, c.id, 'deliver', { deliveryNote: '已发货' })).status).toBe(403);
+    const paid = await act(buyer, c.id, 'payCollateral', {}, true);
+    expect(paid.body.data.state).toBe('collateralPaid');
+    expect(await wallet(s, buyer.token)).toMatchObject({ available: '34000.00', escrow: '16000.00' });
+    expect(await titles(seller)).toContain('买方已支付保证金');
+
+    expect((await act(buyer, c.id, 'deliver', { deliveryNote: '已按合同发货' })).status).toBe(403);
+    const delivered = await act(seller, c.id, 'deliver', { deliveryNote: '已按合同发货，物流单号 SF123456' });
+    expect(delivered.body.data).toMatchObject({ state: 'delivered', deliveryNote: '已按合同发货，物流单号 SF123456', releaseDueDay: chinaDay(new Date(s.clock.now().getTime() + 7 * 86_400_000)) });
+    expect((await act(seller, c.id, 'confirmReceipt', {}, true)).status).toBe(403);
+    const released = await act(buyer, c.id, 'confirmReceipt', {}, true);
+    expect(released.body.data.state).toBe('completed');
+    expect(await wallet(s, buyer.token)).toMatchObject({ available: '34000.00', escrow: '0.00' });
+    expect(await wallet(s, seller.token)).toMatchObject({ available: '16000.00' });
+    expect(await titles(seller)).toContain('保证金已放款');
+    expect((await openTodos(buyer)).map((t) => t.title).filter((t) => t.includes('放款）'))).toEqual([]);
+    await sound();
+  });
+
+  it('refuses a collateral the buyer cannot cover, and moves nothing', async () => {
+    const poor = await tradingParty(s, '资金不足采购有限公司');
+    const c = await signedContract(s, poor, seller, '余额不足合同');
+    const res = await act(poor, c.id, 'payCollateral', {}, true);
+    expect(res.status).toBe(409);
+    expect(res.body.msg).toBe('可用余额不足');
+    expect((await s.call<ResourceRecord>('GET', `/api/r/contracts/${c.id}`, { token: poor.token })).body.data.state).toBe('signed');
+  });
+
+  it('holds an objection deposit and lets ops refund the collateral and return the deposit', async () => {
+    const c = await signedContract(s, buyer, seller, '异议退款合同', { quantity: 10 });
+    await act(buyer, c.id, 'payCollateral', {}, true);
+    await act(seller, c.id, 'deliver', { deliveryNote: '已发货' });
+    const before = await wallet(s, buyer.token);
+    // A seller cannot object; ops cannot act before an objection.
+    const sellerObjects = await act(seller, c.id, 'object', { objectionReason: '货物规格不符' }, true);
+    expect(sellerObjects.status, JSON.stringify(sellerObjects.body)).toBe(403);
+    expect((await act(ops, c.id, 'resolveRefund', { resolution: '提前处理测试', deposit: 'refund' })).status).toBe(409);
+    const objected = await act(buyer, c.id, 'object', { objectionReason: '到货规格与合同不符' }, true);
+    expect(objected.body.data).toMatchObject({ state: 'objection', objectionDeposit: '800.00' });
+    expect(await wallet(s, buyer.token)).toMatchObject({ available: (Number(before.available) - 800).toFixed(2), objectionDeposits: '800.00', escrow: '8000.00' });
+    expect(await titles(seller)).toContain('买方提出异议');
+    // Only ops resolve it.
+    expect((await act(buyer, c.id, 'resolveRefund', { resolution: '买方自行裁决退款', deposit: 'refund' })).status).toBe(403);
+    const resolved = await act(ops, c.id, 'resolveRefund', { resolution: '经核实规格不符，退还买方', deposit: 'refund' });
+    expect(resolved.body.data).toMatchObject({ state: 'refunded', depositOutcome: 'refund' });
+    expect(await wallet(s, buyer.token)).toMatchObject({ available: (Number(before.available) + 8000).toFixed(2), objectionDeposits: '0.00', escrow: '0.00' });
+    await sound();
+  });
+
+  it('lets ops release the collateral to the seller and forfeit an unfounded objection deposit', async () => {
+    const c = await signedContract(s, buyer, seller, '异议放款合同', { quantity: 5 });
+    await act(buyer, c.id, 'payCollateral', {}, true);
+    const sellerBefore = await wallet(s, seller.token);
+    const buyerBefore = await wallet(s, buyer.token);
+    // The minimum deposit applies: 10% of 4,000.00 is 400.00.
+    expect((await act(buyer, c.id, 'object', { objectionReason: '尚未收到货物' }, true)).body.data.objectionDeposit).toBe('400.00');
+    const resolved = await act(ops, c.id, 'resolveRelease', { resolution: '物流签收记录齐全，异议不成立', deposit: 'forfeit' });
+    expect(resolved.body.data?.state, JSON.stringify(resolved.body)).toBe('completed');
+    expect((await wallet(s, seller.token)).available).toBe((Number(sellerBefore.available) + 4000).toFixed(2));
+    expect(await wallet(s, buyer.token)).toMatchObject({ available: (Number(buyerBefore.available) - 400).toFixed(2), escrow: (Number(buyerBefore.escrow) - 4000).toFixed(2), objectionDeposits: '0.00' });
+    await sound();
+  });
+
+  it('releases a delivered contract by itself once its release day has passed, once however many nodes run the job', async () => {
+    const c = await signedContract(s, buyer, seller, '自动放款合同', { quantity: 1 });
+    await act(buyer, c.id, 'payCollateral', {}, true);
+    await act(seller, c.id, 'deliver', { deliveryNote: '已发货' });
+    const sellerBefore = await wallet(s, seller.token);
+    const def = (await import('../../src/server/resources/registry')).loadResources((await import('../../src/server/paths')).repoRoot).get('contracts')!.def;
+    expect(await releaseDue(s.ctx.db, def, s.clock.now())).toBe(0);
+    // Eight days on (the job's own clock; the test's sessions would have expired by then).
+    const later = new Date(s.clock.now().getTime() + 8 * 86_400_000);
+    const runs = await Promise.all([releaseDue(s.ctx.db, def, later), releaseDue(s.ctx.db, def, later), releaseDue(s.ctx.db, def, later)]);
+    expect(runs.reduce((a, b) => a + b, 0)).toBe(1);
+    expect((await s.call<ResourceRecord>('GET', `/api/r/contracts/${c.id}`, { token: seller.token })).body.data.state).toBe('completed');
+    expect((await wallet(s, seller.token)).available).toBe((Number(sellerBefore.available) + 800).toFixed(2));
+    expect(await titles(buyer)).toContain('保证金已自动放款');
+    await sound();
+  });
+
+  it(`makes one hold when 100 collateral payments of one contract race (${testDbKind})`, async () => {
+    const c = await signedContract(s, buyer, seller, '并发支付合同', { quantity: 2 });
+    const smsCode = await sendCode(s, buyer.phone, 'verify', buyer.token);
+    const before = await wallet(s, buyer.token);
+    const results = await Promise.all(Array.from({ length: 100 }, () => money(s, buyer.token, `/api/r/contracts/${c.id}/actions/payCollateral`, { smsCode })));
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(results.every((r) => [200, 400, 409].includes(r.status))).toBe(true);
+    expect((await wallet(s, buyer.token)).escrow).toBe((Number(before.escrow) + 1600).toFixed(2));
+    await sound();
+  });
+});

@@ -46,6 +46,9 @@ export const PAGES: Record<string, LazyPageComponent<PageProps>> = {
   buildPage: lazyPage(() => import('./buildPage/BuildPage')),
   mutualStatus: lazyPage(() => import('./mutual/MutualStatusPage')),
   contractDocument: lazyPage(() => import('./contracts/ContractDocumentPage')),
+  actionResult: lazyPage(() => import('./offers/ActionResultPage')),
+  peaceSigning: lazyPage(() => import('./offers/PeaceSigningPage')),
+  serviceAgreement: lazyPage(() => import('./agreements/ServiceAgreementPage')),
 };
 
 export const PlaceholderPage = lazyPage(() => import('./placeholder/PlaceholderPage'));

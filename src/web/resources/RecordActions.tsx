@@ -11,9 +11,17 @@ import { fieldErrorsOf, HttpError } from '../providers/http';
 import { errorText } from '../providers/httpErrorPolicy';
 import { resourcePath } from '../providers/dataProvider';
 import { toast } from '../providers/uiBridge';
+import { CONSOLE_ROUTES } from '../refine/resources';
 import { ActionInputModal } from './ActionInputModal';
 import type { ResourceText } from './labels';
 import { recordPath } from './paths';
+
+/** The result step (menu.json render.page actionResult, /outgoing/resultsPage) an action with `result` opens. */
+const RESULT_ROUTE = CONSOLE_ROUTES.find((route) => route.render && 'page' in route.render && route.render.page === 'actionResult');
+
+/** Where the result step of `action` on a record listed at `basePath` is. */
+const resultPath = (resource: string, id: string, action: string, basePath: string) =>
+  RESULT_ROUTE ? `${RESULT_ROUTE.path}?${new URLSearchParams({ resource, id, action, from: basePath }).toString()}` : undefined;
 
 type WithInput = ActionDeclaration & { input: NonNullable<ActionDeclaration['input']> };
 type Pending = { kind: 'confirm'; action: ActionDeclaration } | { kind: 'input'; action: WithInput };
@@ -62,6 +70,13 @@ export function RecordActions({ definition, record, basePath, text }: Props) {
       });
       setPending(null);
       toast('success', text.done(action.name) ?? t('action.done', { action: text.action(action.name) }));
+      // An action with a result step (publish, accept) goes on to it: what happened and what next.
+      const next = action.result ? resultPath(definition.name, record.id, action.name, basePath) : undefined;
+      if (next) {
+        await refresh();
+        navigate(next);
+        return;
+      }
     } catch (error) {
       const fields = fieldErrorsOf(error);
       if (fields && hasInput(action)) {

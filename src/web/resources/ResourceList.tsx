@@ -13,8 +13,9 @@ import { FieldValue } from './FieldValue';
 import { FilterBar } from './FilterBar';
 import { kindOf } from './fieldKind';
 import { useResourceText } from './labels';
-import { crudFilters, crudSorters, listStateParams, PAGE_SIZES, readListState, scopeFilters, sortableFields, type ListState, withFixedStates } from './listQuery';
+import { crudFilters, crudSorters, listStateParams, PAGE_SIZES, readListState, scopeFilters, sortableFields, type ListState, withFixedFilters, withFixedStates } from './listQuery';
 import { createPath, recordPath } from './paths';
+import { ServiceNotice, useServiceGate } from './service';
 import { EmptyState, ErrorState, LoadingState } from './states';
 
 interface Props {
@@ -24,6 +25,10 @@ interface Props {
   scope?: string;
   /** The states the route lists (menu.json render.states), e.g. the contracts awaiting signature. */
   states?: string[];
+  /** Enum values the route lists (menu.json render.filter), e.g. `{source: ['mutualOffer']}`. */
+  filter?: Record<string, string[]>;
+  /** The path of the route a row opens with `?id=` (menu.json render.showRoute), instead of `<path>/show/:id`. */
+  showPath?: string;
 }
 
 const RIGHT_ALIGNED = new Set(['money', 'number']);
@@ -34,19 +39,26 @@ const RIGHT_ALIGNED = new Set(['money', 'number']);
  * the caller's own records and the records other accounts publish. The URL holds the page's
  * state in the API's own parameter names (listQuery.ts); useTable follows it.
  */
-export default function ResourceList({ definition: full, basePath, scope: fixedScope, states: fixedStates }: Props) {
-  // A route listing some states offers only those in its state filter.
-  const definition = useMemo(
-    () => (fixedStates && full.states ? { ...full, states: { ...full.states, values: full.states.values.filter((s) => fixedStates.includes(s)) } } : full),
-    [full, fixedStates],
-  );
+export default function ResourceList({ definition: full, basePath, scope: fixedScope, states: fixedStates, filter: fixedFilter, showPath }: Props) {
+  // A route listing some states (or enum values) offers only those in its filter.
+  const definition = useMemo(() => {
+    let narrowed = fixedStates && full.states ? { ...full, states: { ...full.states, values: full.states.values.filter((s) => fixedStates.includes(s)) } } : full;
+    for (const [field, values] of Object.entries(fixedFilter ?? {})) {
+      const property = narrowed.record.properties[field];
+      if (!property?.enum) continue;
+      const properties = { ...narrowed.record.properties, [field]: { ...property, enum: property.enum.filter((v) => values.includes(String(v))) } };
+      narrowed = { ...narrowed, record: { ...narrowed.record, properties } };
+    }
+    return narrowed;
+  }, [full, fixedStates, fixedFilter]);
+  const gate = useServiceGate(definition);
   const { t, i18n } = useTranslation('resources');
   const text = useResourceText(definition);
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const state = useMemo(() => readListState(definition, params, fixedScope), [definition, params, fixedScope]);
   const setState = (patch: Partial<ListState>) => setParams(listStateParams(definition, { ...state, ...patch }));
-  const sent = useMemo(() => ({ ...state, filters: withFixedStates(state.filters, fixedStates) }), [state, fixedStates]);
+  const sent = useMemo(() => ({ ...state, filters: withFixedFilters(withFixedStates(state.filters, fixedStates), fixedFilter) }), [state, fixedStates, fixedFilter]);
   const filters = useMemo(() => [...crudFilters(definition, sent.filters), ...scopeFilters(sent)], [definition, sent]);
   const sorters = useMemo(() => crudSorters(state.sort), [state.sort]);
 
@@ -96,7 +108,7 @@ export default function ResourceList({ definition: full, basePath, scope: fixedS
       title: t('list.operations'),
       fixed: 'right' as const,
       render: (_: unknown, record: ResourceRecord) => (
-        <ShowButton resource={definition.name} recordItemId={record.id} type="link" size="small" icon={null} autoInsertSpace={false} onClick={() => navigate(recordPath(basePath, 'show', record.id))}>
+        <ShowButton resource={definition.name} recordItemId={record.id} type="link" size="small" icon={null} autoInsertSpace={false} onClick={() => navigate(showPath ? `${showPath}?id=${encodeURIComponent(record.id)}` : recordPath(basePath, 'show', record.id))}>
           {t('list.view')}
         </ShowButton>
       ),
@@ -115,8 +127,9 @@ export default function ResourceList({ definition: full, basePath, scope: fixedS
     setState({ pageNo: pagination.current ?? 1, pageSize: pagination.pageSize ?? state.pageSize });
   };
 
-  // Records with parties are made by actions (an accepted offer), not by a create form.
-  const createButton = definition.parties ? null : (
+  // Records with parties are made by actions (an accepted offer), not by a create form; a
+  // resource whose service the account has not opened shows where to open it instead.
+  const createButton = definition.parties || gate.blocked || gate.pending ? null : (
     <CreateButton resource={definition.name} onClick={() => navigate(createPath(basePath))}>
       {t('list.create')}
     </CreateButton>
@@ -136,6 +149,7 @@ export default function ResourceList({ definition: full, basePath, scope: fixedS
 
   return (
     <div className="resource-page resource-list">
+      {gate.blocked && <ServiceNotice definition={definition} />}
       <Card className="resource-list__filters" size="small">
         <FilterBar definition={definition} text={text} filters={state.filters} onSearch={(next) => setState({ filters: next, pageNo: 1 })} />
       </Card>

@@ -1,7 +1,8 @@
 import { lazy, Suspense } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import type { ResolvedRoute } from '../../shared/menu';
 import { HttpError } from '../providers/http';
+import { CONSOLE_ROUTES } from '../refine/resources';
 import { useResourceDefinition } from './definitions';
 import { resourceSubPath } from './paths';
 import { ErrorState, LoadingState } from './states';
@@ -21,8 +22,12 @@ export interface ResourceRouteProps {
   route: Pick<ResolvedRoute, 'path'> & Partial<ResolvedRoute>;
 }
 
+/** The path of the console route with this key (menu.json render.showRoute, documentRoute). */
+const pathOfRoute = (key: string | undefined) => (key ? CONSOLE_ROUTES.find((r) => r.key === key)?.path : undefined);
+
 function ResourcePages({ resource, route }: ResourceRouteProps) {
   const { pathname } = useLocation();
+  const [params] = useSearchParams();
   const { definition, isPending, isError, error, missing, refetch } = useResourceDefinition(resource);
   const page = resourceSubPath(route.path, pathname);
 
@@ -31,15 +36,26 @@ function ResourcePages({ resource, route }: ResourceRouteProps) {
   // Unknown to the server, or not queryable with this role: the server's meta list leaves it out.
   if (missing || !definition || !page) return <ErrorState error={NOT_FOUND} />;
 
-  const basePath = route.path;
   const render = route.render && 'resource' in route.render ? route.render : undefined;
-  // A route whose view is the create form (menu.json render.view) opens it at its own path.
-  const shown = page.page === 'list' && render?.view === 'create' ? ({ page: 'create' } as const) : page;
+  // A show route (render.view show, e.g. /contract/chainDetails?id=) belongs to the list that
+  // opens it (its showRoute): "back", edit and delete go there.
+  const listRoute = render?.view === 'show' ? CONSOLE_ROUTES.find((r) => r.render && 'resource' in r.render && r.render.showRoute === route.key) : undefined;
+  const basePath = listRoute?.path ?? route.path;
+  const documentPath = pathOfRoute(render?.documentRoute);
+  // A route whose view is the create form (menu.json render.view) opens it at its own path; a
+  // show route shows the record of its ?id=.
+  const id = params.get('id');
+  let shown = page;
+  if (page.page === 'list' && render?.view === 'create') shown = { page: 'create' };
+  if (page.page === 'list' && render?.view === 'show') {
+    if (!id) return <ErrorState error={NOT_FOUND} />;
+    shown = { page: 'show', id };
+  }
   switch (shown.page) {
     case 'list':
-      return <ResourceList definition={definition} basePath={basePath} scope={render?.scope} states={render?.states} />;
+      return <ResourceList definition={definition} basePath={basePath} scope={render?.scope} states={render?.states} filter={render?.filter} showPath={pathOfRoute(render?.showRoute)} />;
     case 'show':
-      return <ResourceShow key={shown.id} definition={definition} basePath={basePath} id={shown.id} />;
+      return <ResourceShow key={shown.id} definition={definition} basePath={basePath} id={shown.id} documentPath={documentPath} />;
     case 'create':
       return <ResourceFormPage key="create" definition={definition} basePath={basePath} />;
     case 'edit':

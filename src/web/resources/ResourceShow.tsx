@@ -1,4 +1,4 @@
-import { ArrowLeftOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, FileTextOutlined } from '@ant-design/icons';
 import { Show } from '@refinedev/antd';
 import { useOne } from '@refinedev/core';
 import { Button, Card, Descriptions, Space, Typography } from 'antd';
@@ -9,6 +9,7 @@ import { FieldValue } from './FieldValue';
 import { History, type RecordEvent } from './History';
 import { useResourceText } from './labels';
 import { RecordActions } from './RecordActions';
+import { ServiceNotice, useServiceGate } from './service';
 import { ErrorState, LoadingState } from './states';
 
 type RecordWithEvents = ResourceRecord & { events?: RecordEvent[] };
@@ -17,13 +18,16 @@ interface Props {
   definition: ResourceDefinition;
   basePath: string;
   id: string;
+  /** The route printing the record's document (menu.json render.documentRoute), opened with ?id=. */
+  documentPath?: string;
 }
 
 /** The generated show page: refine's Show with the record's buttons, the declared sections, the history. */
-export default function ResourceShow({ definition, basePath, id }: Props) {
+export default function ResourceShow({ definition, basePath, id, documentPath }: Props) {
   const { t } = useTranslation('resources');
   const text = useResourceText(definition);
   const navigate = useNavigate();
+  const gate = useServiceGate(definition);
   const { query, result: record } = useOne<RecordWithEvents>({
     resource: definition.name,
     id,
@@ -41,6 +45,7 @@ export default function ResourceShow({ definition, basePath, id }: Props) {
 
   return (
     <div className="resource-page resource-show">
+      {gate.blocked && <ServiceNotice definition={definition} />}
       <Show
         resource={definition.name}
         recordItemId={id}
@@ -56,7 +61,12 @@ export default function ResourceShow({ definition, basePath, id }: Props) {
         }
         headerButtons={
           <>
-            <RecordActions definition={definition} record={record} basePath={basePath} text={text} />
+            {!gate.blocked && !gate.pending && <RecordActions definition={definition} record={record} basePath={basePath} text={text} />}
+            {documentPath && (
+              <Button icon={<FileTextOutlined />} onClick={() => navigate(`${documentPath}?id=${encodeURIComponent(id)}`)}>
+                {t('show.document')}
+              </Button>
+            )}
             {back}
           </>
         }

@@ -90,6 +90,19 @@ export function withFixedStates(filters: Record<string, string>, fixedStates: re
   return { ...filters, state: (chosen.length ? chosen : fixedStates).join(',') };
 }
 
+/**
+ * The filters a request sends when the route fixes enum values it lists (menu.json render.filter,
+ * e.g. the mutual-promise contracts): the user's choice within them, or all of them.
+ */
+export function withFixedFilters(filters: Record<string, string>, fixed: Readonly<Record<string, readonly string[]>> | undefined): Record<string, string> {
+  const sent = { ...filters };
+  for (const [field, values] of Object.entries(fixed ?? {})) {
+    const chosen = sent[field] ? sent[field].split(',').filter((v) => values.includes(v)) : [];
+    sent[field] = (chosen.length ? chosen : values).join(',');
+  }
+  return sent;
+}
+
 /** The list's scope as a refine filter (`scope=market`); the server's default is the caller's own. */
 export const scopeFilters = (state: Pick<ListState, 'scope'>): CrudFilter[] => (state.scope === 'mine' ? [] : [{ field: 'scope', operator: 'eq', value: state.scope }]);
 

@@ -2,7 +2,7 @@
 // start-up calls answered (fakeApi), then the whole app at a path.
 import { configure, screen, within } from '@testing-library/react';
 import { PointerEventsCheckLevel } from '@testing-library/user-event';
-import type { Profile } from '../../../src/shared/api';
+import type { Profile, UserInfo } from '../../../src/shared/api';
 import { roleFor } from '../../../src/shared/permissions';
 import { forgetProfile } from '../../../src/web/providers/profile';
 import { fakeApi, ok, PROFILE, shellRoutes, storeSession, type Route } from './fakeApi';
@@ -14,8 +14,8 @@ configure({ asyncUtilTimeout: 15_000 });
 
 export const OWNER: Profile = { ...PROFILE, role: roleFor('owner') };
 
-export function openShell(path: string, routes: Record<string, Route> = {}, profile: Profile = OWNER) {
-  storeSession();
+export function openShell(path: string, routes: Record<string, Route> = {}, profile: Profile = OWNER, userInfo?: UserInfo) {
+  storeSession(undefined, userInfo);
   forgetProfile(); // the profile is kept per page load; each test is a new one
   const api = fakeApi({ ...shellRoutes(), 'GET /api/user/info': ok(profile), ...routes });
   // antd sets pointer-events on animating popups; the user in these tests does not wait for them.

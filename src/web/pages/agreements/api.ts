@@ -13,3 +13,4 @@ export const getAgreement = (id: string) => http.get<AgreementDocumentView>(`/sy
 export const listHistoricalRules = (pageNo: number, pageSize: number) =>
   http.post<Page<AgreementDocumentView>>('/system/personal/historyagreement', { pageNo, pageSize });
 export const getDemoTerms = () => http.get<AgreementDocumentView>('/system/personal/demoDetail');
+export const getServiceAgreement = () => http.get<AgreementDocumentView>('/system/personal/serviceAgreement');

@@ -1,0 +1,42 @@
+import { useQuery } from '@tanstack/react-query';
+import { Alert } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { ResourceDefinition } from '../../shared/resources/types';
+import { getMutualStatus, MUTUAL_STATUS_KEY } from '../pages/mutual/api';
+
+// A resource that requires a service (its file's requiresService: mutual-promise offers need the
+// mutual-promise service): until the account has opened it, its pages show where to open it
+// instead of create and action buttons the server would refuse (403). The query shares its key
+// with /contract/xhnPaymentStatus, which updates it when the service is opened.
+
+/** Where each service is opened. */
+export const SERVICE_PATHS: Record<NonNullable<ResourceDefinition['requiresService']>, string> = { mutual: '/contract/xhnPaymentStatus' };
+
+/** `blocked`: the resource requires a service the account has not opened (false while unknown or not required). */
+export function useServiceGate(definition: Pick<ResourceDefinition, 'requiresService'>): { blocked: boolean; pending: boolean } {
+  const service = definition.requiresService;
+  const status = useQuery({ queryKey: MUTUAL_STATUS_KEY, queryFn: getMutualStatus, enabled: service === 'mutual', retry: false });
+  if (!service) return { blocked: false, pending: false };
+  return { blocked: status.data?.opened === false, pending: status.isPending };
+}
+
+/** Tells the user the service is not open and links to where it is opened. */
+export function ServiceNotice({ definition }: { definition: Pick<ResourceDefinition, 'requiresService'> }) {
+  const { t } = useTranslation('resources');
+  const service = definition.requiresService;
+  if (!service) return null;
+  return (
+    <Alert
+      type="info"
+      showIcon
+      className="resource-service-notice"
+      message={t(`service.${service}.title`)}
+      description={
+        <>
+          {t(`service.${service}.description`)} <Link to={SERVICE_PATHS[service]}>{t(`service.${service}.open`)}</Link>
+        </>
+      }
+    />
+  );
+}

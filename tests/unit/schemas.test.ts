@@ -22,9 +22,12 @@ const COPIED = [
   'variants/jjsk.json',
   ...LANGUAGES.map((language) => `src/shared/locales/${language}/menu.json`),
   'schemas/resources/contracts.json',
+  'schemas/resources/deposits.json',
   'schemas/resources/invoiceRequests.json',
+  'schemas/resources/mutualOffers.json',
   'schemas/resources/purchaseOffers.json',
   'schemas/resources/supplyOffers.json',
+  'schemas/resources/withdrawals.json',
   'schemas/forms/enterpriseAuth.json',
   'schemas/forms/personalAuth.json',
 ];
@@ -194,6 +197,23 @@ describe('cross-file checks', () => {
     expect(states).toEqual(["schemas/menu.json#/routes/8/children/1/render/states/1: 'paid' is not a state of contracts"]);
     const view = problems(brokenCopy({ 'schemas/menu.json': route('initiateContract', { page: 'agreements', view: 'create' }) }));
     expect(view).toContain('schemas/menu.json#/routes/8/children/0/render: must NOT have more than 1 properties');
+  });
+
+  it('checks the fixed filter, the show route and the document route of a resource route', () => {
+    const route = (key: string, render: Json) => (m: Json) => {
+      const group = (at(m, 'routes') as unknown as Json[]).find((r) => r.key === 'contract')!;
+      (group.children as unknown as Json[]).find((r) => r.key === key)!.render = render;
+    };
+    const c = indexOfKey(JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'schemas/menu.json'), 'utf8')) as Json, 'contract');
+    const filter = problems(brokenCopy({ 'schemas/menu.json': route('contractChain', { resource: 'contracts', filter: { source: ['mutualOffer', 'barter'], title: ['x'] } }) }));
+    expect(filter).toEqual([
+      `schemas/menu.json#/routes/${c}/children/2/render/filter/source/1: 'barter' is not a value of contracts.source`,
+      `schemas/menu.json#/routes/${c}/children/2/render/filter/title: 'title' is not an enum filter of contracts`,
+    ]);
+    const show = problems(brokenCopy({ 'schemas/menu.json': route('contractChain', { resource: 'contracts', showRoute: 'detailspact' }) }));
+    expect(show).toEqual([`schemas/menu.json#/routes/${c}/children/2/render/showRoute: 'detailspact' is not a route showing contracts (render.view show)`]);
+    const printed = problems(brokenCopy({ 'schemas/menu.json': route('chainDetails', { resource: 'contracts', view: 'show', documentRoute: 'contractChain' }) }));
+    expect(printed).toEqual([`schemas/menu.json#/routes/${c}/children/7/render/documentRoute: 'contractChain' is not a route printing a document (render.page contractDocument)`]);
   });
 
   it('checks keys, paths and redirects of the menu', () => {

@@ -164,7 +164,7 @@ describe.skipIf(!dbAvailable)('contract signing', () => {
   it('tells each party what the other did, and closes the to-sign todos when done', async () => {
     const c = await contract('通知与待办的合同');
     const link = { buyer: `/contract/contractbuy/show/${c.id}`, seller: `/contract/contractsell/show/${c.id}` };
-    const toSign = async (who: Party) => (await todosOf(who)).filter((t) => t.link === link[who === buyer ? 'buyer' : 'seller']);
+    const toSign = async (who: Party) => (await todosOf(who)).filter((t) => t.kind === 'contractToSign' && t.link === link[who === buyer ? 'buyer' : 'seller']);
     expect(await toSign(buyer)).toEqual([expect.objectContaining({ kind: 'contractToSign', status: 'open', title: expect.stringContaining('通知与待办的合同') })]);
     expect(await toSign(seller)).toEqual([expect.objectContaining({ kind: 'contractToSign', status: 'open' })]);
     const buyerNews = (await messagesOf(buyer)).filter((m) => m.link === link.buyer).map((m) => m.kind);
@@ -177,6 +177,8 @@ describe.skipIf(!dbAvailable)('contract signing', () => {
 
     await sign(buyer, c.id, await codeFor(buyer));
     expect((await toSign(buyer)).map((t) => t.status)).toEqual(['done']);
+    // Signed: the buyer's next step is the collateral.
+    expect((await todosOf(buyer)).filter((t) => t.link === link.buyer && t.kind === 'collateralToPay').map((t) => t.status)).toEqual(['open']);
     for (const [who, path] of [[buyer, link.buyer], [seller, link.seller]] as const) {
       expect((await messagesOf(who)).filter((m) => m.kind === 'contractSigned' && m.link === path)).toHaveLength(1);
     }

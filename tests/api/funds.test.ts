@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MessageView, Page } from '../../src/shared/api';
 import type { ResourceRecord } from '../../src/shared/resources/types';
 import { checkLedger, ledgerSound } from '../../src/server/ledger/invariants';
-import { bankedParty, fund, money, wallet } from '../support/funds';
+import { bankedParty, money, wallet } from '../support/funds';
 import { loginPassword, sendCode } from '../support/flows';
 import { tradingParty, type TradingParty } from '../support/trading';
 import { dbAvailable, startTestServer, testDbKind, type TestServer } from '../support/server';

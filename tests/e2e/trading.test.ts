@@ -2,7 +2,8 @@
 // the buyer publishes a purchase offer; the seller finds it on the market and accepts it; each
 // sees the contract with its own actions; both sign with SMS codes sent to their own phones
 // (the buyer from its to-sign todo); messages arrive; the printable contract shows the same
-// SHA-256 to both, the one the server fixed at the first signature.
+// SHA-256 to both, the one the server fixed at the first signature. A mutual-promise offer goes
+// through the result steps and its contract is found under /contract/contractChain.
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ResourceRecord } from '../../src/shared/resources/types';
@@ -171,5 +172,60 @@ describe.skipIf(!chromiumPath)('browser journey: an offer accepted, a contract s
     expect(await pane(r.page).locator('.ant-table-row', { hasText: '直接下单的冷轧板' }).count()).toBe(0);
     expect(a.errors, 'sender page errors').toEqual([]);
     expect(r.errors, 'recipient page errors').toEqual([]);
+  }, 180_000);
+  it('a mutual-promise offer: published, accepted through the result steps, the contract found under contractChain', async () => {
+    const publisher = await party('杭州浏览器互诺发盘有限公司');
+    const acceptor = await party('苏州浏览器互诺接受有限公司');
+    const closed = await party('宁波浏览器未开通有限公司');
+    for (const who of [publisher, acceptor]) expect((await apiCall(e2e.baseUrl, 'POST', '/api/system/users/openMutual', undefined, who.token)).code).toBe(200);
+    const title = '浏览器互诺的电解铜';
+    const draft = await apiCall<ResourceRecord>(e2e.baseUrl, 'POST', '/api/r/mutualOffers', offerBody(title, { side: 'seller' }), publisher.token);
+    expect(draft.code).toBe(200);
+
+    // The publisher publishes it and lands on the result step.
+    const p = await openSignedIn(e2e, publisher.token, STEP_MS);
+    await p.page.goto(`/outgoing/chainInvitation/show/${draft.data.id}`);
+    await pane(p.page).getByRole('button', { name: /发\s*布/ }).click();
+    await p.page.getByRole('dialog').filter({ hasText: '确定发布吗' }).getByRole('button', { name: /确\s*定/ }).click();
+    await p.page.waitForURL((url) => url.pathname === '/outgoing/resultsPage');
+    await pane(p.page).getByText('互诺发盘已发布').waitFor();
+    await pane(p.page).getByText(/已发布到互诺市场/).waitFor();
+
+    // An account without the service sees it on the market but is told where to open the service.
+    const c = await openSignedIn(e2e, closed.token, STEP_MS);
+    await c.page.goto('/outgoing/chainInvitation?scope=market');
+    await pane(c.page).getByRole('link', { name: '去开通' }).waitFor();
+    await pane(c.page).locator('.ant-table-row', { hasText: title }).getByRole('button', { name: '查看' }).click();
+    await pane(c.page).getByText('尚未开通互保服务').waitFor();
+    expect(await pane(c.page).getByRole('button', { name: '接受发盘' }).count()).toBe(0);
+
+    // The acceptor accepts it from the mutual market and goes on to the contract.
+    const a = await openSignedIn(e2e, acceptor.token, STEP_MS);
+    await a.page.goto('/outgoing/chainInvitation');
+    await pane(a.page).getByText('市场', { exact: true }).click();
+    await pane(a.page).locator('.ant-table-row', { hasText: title }).getByRole('button', { name: '查看' }).click();
+    await pane(a.page).getByRole('button', { name: '接受发盘' }).click();
+    await a.page.getByRole('dialog').filter({ hasText: '确定接受吗' }).getByRole('button', { name: /确\s*定/ }).click();
+    await a.page.waitForURL((url) => url.pathname === '/outgoing/resultsPage');
+    await pane(a.page).getByText('已接受互诺发盘').waitFor();
+    await pane(a.page).getByRole('button', { name: '查看并签署合同' }).click();
+    await a.page.waitForURL((url) => url.pathname === '/contract/chainDetails');
+    const contractId = new URL(a.page.url()).searchParams.get('id')!;
+    await pane(a.page).getByText('互诺发盘', { exact: true }).first().waitFor();
+    await pane(a.page).getByRole('button', { name: '签署合同' }).waitFor();
+
+    // Both find it under contractChain; its row opens the mutual-promise detail page, which prints its text.
+    for (const page of [a.page, p.page]) {
+      await page.goto('/contract/contractChain');
+      await pane(page).locator('.ant-table-row', { hasText: title }).getByRole('button', { name: '查看' }).click();
+      await page.waitForURL((url) => url.pathname === '/contract/chainDetails' && url.searchParams.get('id') === contractId);
+      await pane(page).getByText('苏州浏览器互诺接受有限公司').first().waitFor();
+    }
+    await pane(p.page).getByRole('button', { name: /合同文本/ }).click();
+    await p.page.waitForURL((url) => url.pathname === '/contract/chainContractDetails');
+    await pane(p.page).getByTestId('document-text').filter({ hasText: '合同类型：互诺合同' }).waitFor();
+    expect(p.errors, 'publisher page errors').toEqual([]);
+    expect(a.errors, 'acceptor page errors').toEqual([]);
+    expect(c.errors, 'closed page errors').toEqual([]);
   }, 180_000);
 });

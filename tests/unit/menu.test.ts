@@ -38,7 +38,7 @@ const ACCOUNT = [
   '/operator/historical',
   '/operator/demoDetail',
 ];
-const OPS = ['/ops/authentication', '/ops/notices', '/ops/deposits', '/ops/withdrawals'];
+const OPS = ['/ops/authentication', '/ops/notices', '/ops/deposits', '/ops/withdrawals', '/ops/objections'];
 
 const EXPECTED_OWNER_MENU: Record<string, string[]> = {
   main: [

@@ -1,4 +1,5 @@
 // npm run bench: every benchmark, printing figures. Benchmarks never fail on a number.
+import { benchLedger } from './ledger';
 import { benchLists } from './lists';
 import { benchLoginLoad } from './login-load';
 import { benchMenuClick } from './menu-click';
@@ -6,7 +7,7 @@ import { benchResources } from './resources';
 import { benchStartup } from './startup';
 
 const only = process.argv[2];
-const benches: Record<string, () => Promise<void>> = { startup: benchStartup, resources: benchResources, lists: benchLists, menuClick: benchMenuClick, loginLoad: benchLoginLoad };
+const benches: Record<string, () => Promise<void>> = { startup: benchStartup, resources: benchResources, lists: benchLists, menuClick: benchMenuClick, loginLoad: benchLoginLoad, ledger: benchLedger };
 for (const [name, fn] of Object.entries(benches)) {
   if (only && only !== name) continue;
   await fn();

@@ -24,14 +24,14 @@ describe('/contract/xhnPaymentStatus', { timeout: 40_000 }, () => {
     const { api, user } = openShell(PATH, { ...routes(CLOSED), 'POST /api/system/users/openMutual': ok(OPENED) });
     const pane = await findActivePane();
     expect(await within(pane).findByText('尚未开通互保服务', {}, SLOW)).toBeInTheDocument();
-    expect(within(pane).getByText('开通后，在互保平台上搜索交易对方时，其他主体可以找到您的账号。')).toBeInTheDocument();
+    expect(within(pane).getByText('开通后，可以发布和接受互诺发盘；在互保平台上搜索交易对方时，其他主体可以找到您的账号。')).toBeInTheDocument();
     await user.click(within(pane).getByRole('button', { name: '开通互保服务' }));
-    expect(await screen.findByText('开通后，其他主体在互保平台上搜索交易对方时可以找到您的账号，确定开通吗？')).toBeInTheDocument();
+    expect(await screen.findByText('开通后，您可以发布和接受互诺发盘，其他主体在互保平台上搜索交易对方时可以找到您的账号，确定开通吗？')).toBeInTheDocument();
     expect(api.callsTo('POST', '/api/system/users/openMutual')).toHaveLength(0);
     await user.click(screen.getByRole('button', { name: /确\s*定/ }));
     expect(await within(pane).findByText('互保服务已开通', { selector: '.ant-result-title' })).toBeInTheDocument();
     expect(within(pane).getByText('开通时间：2026/11/20 10:00')).toBeInTheDocument();
-    expect(within(pane).getByText('在互保平台上搜索交易对方时，其他主体可以找到您的账号。')).toBeInTheDocument();
+    expect(within(pane).getByText('您可以发布和接受互诺发盘；在互保平台上搜索交易对方时，其他主体可以找到您的账号。')).toBeInTheDocument();
     expect(within(pane).queryByRole('button', { name: '开通互保服务' })).toBeNull();
     const [call] = api.callsTo('POST', '/api/system/users/openMutual');
     expect(call.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);

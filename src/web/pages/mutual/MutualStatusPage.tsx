@@ -21,8 +21,8 @@ const blockerOf = (me: UserInfo): 'ownerOnly' | 'approval' | null => (me.type ==
 /**
  * /contract/xhnPaymentStatus: whether the account has opened the mutual-promise service, and
  * for the owner of an approved account that has not, the button that opens it. It promises
- * only what opening does today: the account can be found as a counterparty on the
- * mutual-promise platform.
+ * only what opening does today: the account may publish and accept mutual-promise offers
+ * (/outgoing/chainInvitation) and can be found as a counterparty on the mutual-promise platform.
  */
 export default function MutualStatusPage(_props: PageProps) {
   const { t, i18n } = useTranslation('counterparties');

@@ -61,6 +61,20 @@ describe('access control for controls (SPEC §6)', () => {
     expect(await canAs('owner', 'unverified', 'chainPayment', 'list')).toBe(true);
   });
 
+  it('lets platform operations list, open and export the resources that show them records (visibility.ops), never declare one', async () => {
+    for (const route of ['opsDeposits', 'opsWithdrawals']) {
+      expect(await canAs('ops', 'approved', route, ROUTE_ACCESS), route).toBe(true);
+      for (const action of ['list', 'show', 'export']) expect(await canAs('ops', 'approved', route, action), `${route} ${action}`).toBe(true);
+      expect(await canAs('ops', 'approved', route, 'create'), `${route} create`).toBe(false);
+      // An account's own grant still decides its own pages; the ops routes stay closed to it.
+      expect(await canAs('owner', 'approved', route, ROUTE_ACCESS), route).toBe(false);
+    }
+    expect(await canAs('ops', 'approved', 'deposits', 'show')).toBe(true);
+    expect(await canAs('owner', 'approved', 'deposits', 'create')).toBe(true);
+    // A resource without visibility.ops is not theirs.
+    expect(await canAs('ops', 'approved', 'chainPayment', 'list')).toBe(false);
+  });
+
   it('guards routes: `access` is whether the role reaches the route at all (typing its URL shows 403 otherwise)', async () => {
     expect(await canAs('owner', 'approved', 'chainPayment', ROUTE_ACCESS)).toBe(true);
     expect(await canAs('owner', 'approved', 'opsNotices', ROUTE_ACCESS)).toBe(false);

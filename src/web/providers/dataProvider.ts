@@ -4,6 +4,7 @@ import type { AxiosInstance } from 'axios';
 import { API_BASE } from '../../shared/constants';
 import type { Page } from '../../shared/api';
 import { request, type HttpMethod, type Query } from './http';
+import { IDEMPOTENCY_HEADER, newIdempotencyKey } from './idempotency';
 
 // refine's DataProvider for the generic resources of DESIGN §4 (/api/r/{resource}): the
 // @refinedev/simple-rest provider, extended for our list convention (pageNo/pageSize, sort=field,-field,
@@ -62,6 +63,17 @@ const withSilence = (meta?: MetaQuery): MetaQuery => ({
   headers: { ...(meta?.headers as Record<string, string> | undefined), ...(meta?.silent === true ? { [SILENT_HEADER]: '1' } : {}) },
 });
 
+/**
+ * The Idempotency-Key of a create or an action (./idempotency.ts): the user intent's key the
+ * caller passes as `meta.idempotencyKey`, else a fresh one, so no create or action goes out
+ * without a key (money actions refuse to run without one).
+ */
+const withIdempotency = (meta?: MetaQuery): MetaQuery => {
+  const silenced = withSilence(meta);
+  const key = typeof meta?.idempotencyKey === 'string' && meta.idempotencyKey ? meta.idempotencyKey : newIdempotencyKey();
+  return { ...silenced, headers: { ...(silenced.headers as Record<string, string>), [IDEMPOTENCY_HEADER]: key } };
+};
+
 interface ClientConfig {
   headers?: Record<string, string>;
   data?: unknown;
@@ -107,9 +119,11 @@ export const dataProvider: DataProvider = {
   },
 
   getOne: (params) => rest.getOne({ ...params, meta: withSilence(params.meta) }),
-  create: (params) => rest.create({ ...params, meta: withSilence(params.meta) }),
+  create: (params) => rest.create({ ...params, meta: withIdempotency(params.meta) }),
   // A record is replaced whole with the version read (PUT), not patched.
   update: (params) => rest.update({ ...params, meta: { ...withSilence(params.meta), method: 'put' } }),
   deleteOne: (params) => rest.deleteOne({ ...params, meta: withSilence(params.meta) }),
-  custom: (params) => rest.custom!({ ...params, headers: { ...params.headers, ...withSilence(params.meta).headers } }),
+  // A POST through custom is a declared action (/api/r/<resource>/<id>/actions/<name>): it carries a key.
+  custom: (params) =>
+    rest.custom!({ ...params, headers: { ...params.headers, ...(params.method === 'post' ? withIdempotency(params.meta) : withSilence(params.meta)).headers } }),
 };

@@ -10,7 +10,7 @@ import { getUserInfo } from '../providers/session';
 import { loadedDefinition } from '../resources/loadedDefinitions';
 import { getRuntimeRoutes } from '../resources/runtimeRoutes';
 import { abilityOf } from '../session/abilityOf';
-import { RESOURCE_PERMISSION_IDS } from './resourcePermissions';
+import { OPS_RESOURCES, RESOURCE_PERMISSION_IDS } from './resourcePermissions';
 import { CONSOLE_ROUTES, resourceNameOf } from './resources';
 
 // THE access gate of the console (SPEC §6, DESIGN §7): refine's accessControlProvider. Every
@@ -45,14 +45,24 @@ const RECORD_ACTIONS: Record<string, string> = { show: 'read', read: 'read', edi
 export const recordAction = (definition: Pick<ResourceDefinition, 'actions'>, action: string): string | null =>
   RECORD_ACTIONS[action] ?? ((definition.actions ?? []).some((declared) => declared.name === action) ? action : null);
 
+/** What platform operations do on a resource that shows them its records, at the route level: look. */
+const OPS_ROUTE_ACTIONS: ReadonlySet<Action> = new Set<Action>(['query', 'get', 'export']);
+
+const opsVisible = (resource: string) => OPS_RESOURCES.has(resource) || loadedDefinition(resource)?.visibility?.ops === true;
+
 /**
  * What a control on `route` needs (SPEC §6): the route's permission entry grants the action. On a
  * route rendering a resource file that entry is the resource's own permission id, the one the
- * server checks (an umbrella id such as 'form' does not make a request pass there).
+ * server checks (an umbrella id such as 'form' does not make a request pass there). A resource
+ * that shows platform operations its records (visibility.ops: deposits to confirm) also takes the
+ * ops grant, as the server does, for listing, opening and exporting them; what ops may do to a
+ * record (confirm, complete) is the per-record ability's answer, and they declare nothing.
  */
 export function canDo(ability: AppAbility, route: ResolvedRoute, action: Action): boolean {
-  const resourceId = route.render && 'resource' in route.render ? RESOURCE_PERMISSION_IDS[route.render.resource] : undefined;
-  return resourceId ? ability.can(action, resourceId) : canDoOnRoute(ability, route, action);
+  const resource = route.render && 'resource' in route.render ? route.render.resource : undefined;
+  const resourceId = resource ? RESOURCE_PERMISSION_IDS[resource] : undefined;
+  if (!resource || !resourceId) return canDoOnRoute(ability, route, action);
+  return ability.can(action, resourceId) || (OPS_ROUTE_ACTIONS.has(action) && opsVisible(resource) && ability.can(action, 'ops'));
 }
 
 /**

@@ -7,7 +7,8 @@ import { useNavigate } from 'react-router';
 import type { FieldErrors } from '../../shared/api';
 import type { ActionDeclaration, ResourceDefinition, ResourceRecord } from '../../shared/resources/types';
 import { API_BASE } from '../../shared/constants';
-import { fieldErrorsOf, HttpError } from '../providers/http';
+import { fieldErrorsOf, HttpError, NETWORK_ERROR_CODE, TIMEOUT_CODE } from '../providers/http';
+import { useIntent } from '../providers/idempotency';
 import { errorText } from '../providers/httpErrorPolicy';
 import { resourcePath } from '../providers/dataProvider';
 import { toast } from '../providers/uiBridge';
@@ -35,6 +36,9 @@ interface Props {
 
 const hasInput = (action: ActionDeclaration): action is WithInput => Boolean(action.input && Object.keys(action.input.properties).length > 0);
 
+/** The request may not have reached the server, or it failed there: the same intent may be tried again. */
+const retryable = (error: unknown) => error instanceof HttpError && (error.code === NETWORK_ERROR_CODE || error.code === TIMEOUT_CODE || error.code >= 500);
+
 /**
  * The buttons of a record: each declared action, edit and delete (refine's EditButton and
  * DeleteButton), each shown only when refine's access control allows it for this record: the
@@ -51,6 +55,9 @@ export function RecordActions({ definition, record, basePath, text }: Props) {
   const [pending, setPending] = useState<Pending | null>(null);
   const [inputErrors, setInputErrors] = useState<FieldErrors | null>(null);
   const { mutateAsync: runAction, mutation: actionMutation } = useCustomMutation<ResourceRecord>();
+  // One Idempotency-Key per user intent: opening the confirmation or dialog begins one, every
+  // attempt of it (a double click, a retry after a network error) sends its key.
+  const intent = useIntent();
   const busy = actionMutation.isPending;
   const meta = { record };
   // The first action open in this state leads; which ones show is the access control's answer.
@@ -59,15 +66,19 @@ export function RecordActions({ definition, record, basePath, text }: Props) {
   const refresh = () => invalidate({ resource: identifier, invalidates: ['list', 'detail'], id: record.id });
 
   const run = async (action: ActionDeclaration, input: Record<string, unknown> = {}) => {
+    // A double click: the first click's attempt is under way with the intent's key.
+    if (intent.inFlight()) return;
     setInputErrors(null);
     try {
-      await runAction({
-        url: `${API_BASE}${resourcePath(definition.name, record.id)}/actions/${encodeURIComponent(action.name)}`,
-        method: 'post',
-        values: input,
-        // Input errors go beside the modal's fields; everything else is a notification.
-        meta: { silent: hasInput(action) },
-      });
+      await intent.attempt(action.name, (idempotencyKey) =>
+        runAction({
+          url: `${API_BASE}${resourcePath(definition.name, record.id)}/actions/${encodeURIComponent(action.name)}`,
+          method: 'post',
+          values: input,
+          // Input errors go beside the modal's fields; everything else is a notification.
+          meta: { silent: hasInput(action), idempotencyKey },
+        }),
+      );
       setPending(null);
       toast('success', text.done(action.name) ?? t('action.done', { action: text.action(action.name) }));
       // An action with a result step (publish, accept) goes on to it: what happened and what next.
@@ -85,6 +96,10 @@ export function RecordActions({ definition, record, basePath, text }: Props) {
       }
       // A silent call's other errors (409: someone acted first) still need saying.
       if (hasInput(action) && error instanceof HttpError) toast('error', errorText(error));
+      // Unreachable, timed out, or failed on the server: the dialog stays open for a retry of the
+      // same intent (same key: if the first attempt did go through, the retry is answered, not done twice).
+      if (retryable(error)) return;
+      intent.end();
       setPending(null);
     }
     // Success or a conflict: either way the record has moved on, so it is read again.
@@ -92,6 +107,8 @@ export function RecordActions({ definition, record, basePath, text }: Props) {
   };
 
   const start = (action: ActionDeclaration) => {
+    // A direct action (no dialog) keeps the key of its last failed attempt: clicking again is a retry.
+    if (hasInput(action) || action.confirm) intent.begin();
     if (hasInput(action)) {
       setInputErrors(null);
       setPending({ kind: 'input', action });
@@ -134,7 +151,10 @@ export function RecordActions({ definition, record, basePath, text }: Props) {
           cancelText={t('action.cancel')}
           okButtonProps={{ loading: busy }}
           onOk={() => run(pending.action)}
-          onCancel={() => setPending(null)}
+          onCancel={() => {
+            intent.end();
+            setPending(null);
+          }}
         >
           {text.confirm(pending.action.name) ?? t('action.confirmDefault', { action: text.action(pending.action.name) })}
         </Modal>
@@ -148,7 +168,10 @@ export function RecordActions({ definition, record, basePath, text }: Props) {
           busy={busy}
           serverErrors={inputErrors}
           onSubmit={(input) => void run(pending.action, input)}
-          onCancel={() => setPending(null)}
+          onCancel={() => {
+            intent.end();
+            setPending(null);
+          }}
         />
       )}
     </>

@@ -9,6 +9,7 @@ import type { FieldErrors } from '../../shared/api';
 import type { ResourceDefinition, ResourceRecord } from '../../shared/resources/types';
 import { fieldErrorsOf, HttpError } from '../providers/http';
 import { errorText } from '../providers/httpErrorPolicy';
+import { useIntent } from '../providers/idempotency';
 import { toast } from '../providers/uiBridge';
 import SchemaForm from '../schema-ui/SchemaForm';
 import { useResourceText } from './labels';
@@ -50,6 +51,9 @@ export default function ResourceFormPage({ definition, basePath, id }: Props) {
   });
   const { mutateAsync: create, mutation: creation } = useCreate<ResourceRecord>();
   const { mutateAsync: update, mutation: updating } = useUpdate<ResourceRecord>();
+  // One Idempotency-Key per create: the first submit makes it, a resubmit after an error (a
+  // network failure, a field error) sends it again, a double click joins the submit in flight.
+  const intent = useIntent();
   const [serverErrors, setServerErrors] = useState<FieldErrors | null>(null);
   const [conflict, setConflict] = useState(false);
   // Bumped to start the form again from the latest record after a conflict.
@@ -86,7 +90,8 @@ export default function ResourceFormPage({ definition, basePath, id }: Props) {
         toast('success', t('form.saved'));
         navigate(showPath(id));
       } else {
-        const created = await create({ resource: definition.name, values: data, meta: { silent: true } });
+        if (intent.inFlight()) return;
+        const created = await intent.attempt('create', (idempotencyKey) => create({ resource: definition.name, values: data, meta: { silent: true, idempotencyKey } }));
         toast('success', t('form.created'));
         navigate(showPath(created.data.id));
       }

@@ -6,6 +6,7 @@ import { visibleMenu, type MenuItem } from '../../src/shared/menu';
 import type { ResourceDefinition } from '../../src/shared/resources/types';
 import { i18n } from '../../src/web/i18n';
 import { publishRuntimeRoutes, runtimeResourceRoutes, runtimeRouteOf, withRuntimeMenuEntries } from '../../src/web/resources/runtimeRoutes';
+import deposits from '../../schemas/resources/deposits.json';
 import { WAREHOUSES } from '../support/schema-root';
 import { fakeApi, ok, shellRoutes, storeSession, USER_INFO } from './support/fakeApi';
 import { renderApp } from './support/renderApp';
@@ -42,6 +43,13 @@ describe('runtime resource routes', () => {
     const tree = withRuntimeMenuEntries(visibleMenu('main', ['dashboard', 'account']), routes);
     const group = tree.find((item) => item.key === 'accountCentre') as MenuItem;
     expect(group.children?.at(-1)).toEqual({ key: 'res-warehouses', path: '/operator/warehouses', titleKey: 'routes.res-warehouses', icon: 'HomeOutlined' });
+  });
+
+  it("routes a resource's own page even where an ops route renders it for platform operations", () => {
+    // deposits.json has its menu block (/payment/deposits); /ops/deposits (render.scope ops) is the ops view.
+    const [route, ...others] = runtimeResourceRoutes([deposits as unknown as ResourceDefinition], { hidden: [], removed: [] });
+    expect(others).toEqual([]);
+    expect(route).toMatchObject({ key: 'res-deposits', path: '/payment/deposits', permissionIds: ['funds'], render: { resource: 'deposits' }, parent: 'payment' });
   });
 
   it('titles the entry in the menu namespace in both languages', async () => {

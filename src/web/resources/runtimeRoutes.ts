@@ -25,7 +25,9 @@ export const runtimeRouteKey = (resource: string) => `res-${resource}`;
 export function runtimeResourceRoutes(definitions: readonly ResourceDefinition[], variant: Pick<Variant, 'hidden' | 'removed'> = VARIANT, menu: MenuFile = MENU): RuntimeResourceRoute[] {
   const declared = walkMenu(menu);
   const groups = new Map(declared.map((route) => [route.key, route]));
-  const rendered = new Set(declared.flatMap((route) => (route.render && 'resource' in route.render ? [route.render.resource] : [])));
+  // A route rendering the resource for platform operations (render.scope ops: /ops/deposits) is
+  // their view of every account's records, not the account's own page: the menu block still makes that.
+  const rendered = new Set(declared.flatMap((route) => (route.render && 'resource' in route.render && route.render.scope !== 'ops' ? [route.render.resource] : [])));
   const paths = new Set(declared.flatMap((route) => (route.path ? [route.path] : [])));
   const removed = new Set(variant.removed);
   const hidden = new Set(variant.hidden);

@@ -49,6 +49,7 @@ export const PAGES: Record<string, LazyPageComponent<PageProps>> = {
   actionResult: lazyPage(() => import('./offers/ActionResultPage')),
   peaceSigning: lazyPage(() => import('./offers/PeaceSigningPage')),
   serviceAgreement: lazyPage(() => import('./agreements/ServiceAgreementPage')),
+  accountDetails: lazyPage(() => import('./funds/AccountDetailsPage')),
 };
 
 export const PlaceholderPage = lazyPage(() => import('./placeholder/PlaceholderPage'));

@@ -96,4 +96,6 @@ export const shellRoutes = (): Record<string, Reply> => ({
   'GET /api/system/message/notread': ok(0),
   'POST /api/system/newTodo/todoCount': ok(0),
   'POST /api/system/newTodo/todoList': ok({ records: [], total: 0 }),
+  // The home page's balances card, for a role that sees funds.
+  'GET /api/funds/wallet': ok({ available: '0.00', held: '0.00', escrow: '0.00', objectionDeposits: '0.00' }),
 });

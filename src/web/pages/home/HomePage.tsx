@@ -1,7 +1,7 @@
 import { CanAccess } from '@refinedev/core';
 import { Button, Card, Col, Empty, Row, Space, Spin } from 'antd';
 import dayjs from 'dayjs';
-import { createElement, useMemo, useState } from 'react';
+import { createElement, lazy, Suspense, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { greetingKey } from '../../../shared/greeting';
@@ -15,7 +15,11 @@ import { VARIANT } from '../../variant';
 import { useVariantText } from '../../variant/useVariantText';
 import { HOME_ACTIONS, HOME_LINKS, type HomeFlavour } from './homeLinks';
 import { useTodos } from './useTodos';
+import { useSeesFunds } from '../funds/access';
 import { isInternalLink } from '../../routing/redirects';
+
+// The balances card (and the money helpers it formats with) loads only for a role that sees funds.
+const WalletCard = lazy(() => import('../funds/WalletCard').then((m) => ({ default: m.WalletCard })));
 
 const ROUTES = new Map(resolveRoutes(VARIANT).map((route) => [route.key, route]));
 /** A resource route's create page (issue 4's <path>/create); other routes open as they are. */
@@ -29,6 +33,8 @@ function HomePage({ flavour }: { flavour: HomeFlavour }) {
   const { profile, permissionIds } = useSession();
   const { count: unread } = useUnread();
   const todos = useTodos();
+  // The balances, for a role that may read the account's money (funds query, as the server asks).
+  const seesFunds = useSeesFunds();
   const [now] = useState(() => new Date());
   const [user] = useState(getUserInfo);
 
@@ -64,6 +70,11 @@ function HomePage({ flavour }: { flavour: HomeFlavour }) {
           </div>
         )}
       </Card>
+      {seesFunds && (
+        <Suspense fallback={<Card loading />}>
+          <WalletCard detailsLink />
+        </Suspense>
+      )}
       <Row gutter={[16, 16]}>
         <Col xs={24} sm={12}>
           <Card>

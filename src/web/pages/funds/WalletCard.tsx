@@ -1,0 +1,57 @@
+import { CanAccess } from '@refinedev/core';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Col, Row, Skeleton, Space } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import type { WalletView } from '../../../shared/api';
+import { formatMoney } from '../../../shared/money';
+import { ErrorState } from '../../resources/states';
+import { ACCOUNT_DETAILS_PATH, DEPOSIT_CREATE_PATH, getWallet, WALLET_KEY, WITHDRAWAL_CREATE_PATH } from './api';
+import './funds.css';
+
+/** The four figures of GET /api/funds/wallet, in the order a reader asks about them. */
+const FIGURES: (keyof WalletView)[] = ['available', 'held', 'escrow', 'objectionDeposits'];
+
+/**
+ * The account's balances: available, held by withdrawals being processed, collateral in escrow,
+ * objection deposits; with the ways to add money (declare a deposit) and take it out (withdraw),
+ * each shown when the role may create those records. On home it links to the account details.
+ */
+export function WalletCard({ detailsLink = false }: { detailsLink?: boolean }) {
+  const { t } = useTranslation('funds');
+  const navigate = useNavigate();
+  const wallet = useQuery({ queryKey: WALLET_KEY, queryFn: getWallet, retry: false });
+
+  let body;
+  if (wallet.isPending) body = <Skeleton active paragraph={{ rows: 1 }} />;
+  else if (wallet.isError) body = <ErrorState error={wallet.error} onRetry={() => void wallet.refetch()} />;
+  else
+    body = (
+      <Row gutter={[16, 16]}>
+        {FIGURES.map((figure) => (
+          <Col key={figure} xs={12} md={6}>
+            <div className="funds-figure" data-testid={`wallet-${figure}`}>
+              <div className="funds-figure__label">{t(`wallet.${figure}`)}</div>
+              <div className={`funds-figure__value${figure === 'available' ? ' funds-figure__value--lead' : ''}`}>{formatMoney(wallet.data[figure])}</div>
+            </div>
+          </Col>
+        ))}
+      </Row>
+    );
+
+  return (
+    <Card title={t('wallet.title')} extra={detailsLink ? <Link to={ACCOUNT_DETAILS_PATH}>{t('wallet.details')}</Link> : undefined} className="funds-wallet">
+      {body}
+      <Space wrap className="funds-wallet__actions">
+        <CanAccess resource="deposits" action="create">
+          <Button type="primary" onClick={() => navigate(DEPOSIT_CREATE_PATH)}>
+            {t('wallet.deposit')}
+          </Button>
+        </CanAccess>
+        <CanAccess resource="withdrawals" action="create">
+          <Button onClick={() => navigate(WITHDRAWAL_CREATE_PATH)}>{t('wallet.withdraw')}</Button>
+        </CanAccess>
+      </Space>
+    </Card>
+  );
+}

@@ -1,0 +1,14 @@
+import type { WalletView } from '../../../shared/api';
+import { http } from '../../providers/http';
+
+// The account's balances (issue 8): GET /api/funds/wallet, yuan strings with two decimals.
+
+export const WALLET_KEY = ['lsf', 'funds', 'wallet'] as const;
+
+export const getWallet = () => http.get<WalletView>('/funds/wallet', { silent: true });
+
+/** Where the account declares a deposit and asks for a withdrawal (the generated create pages). */
+export const DEPOSIT_CREATE_PATH = '/payment/deposits/create';
+export const WITHDRAWAL_CREATE_PATH = '/report/withdrawalList/create';
+/** Account details (/payment/RecordTabs): the balances and the account's money records. */
+export const ACCOUNT_DETAILS_PATH = '/payment/RecordTabs';

@@ -1,0 +1,85 @@
+// The account's money in the console (issue 8): /payment/RecordTabs shows the balances of
+// GET /api/funds/wallet as money, the ways to deposit and withdraw, and the account's latest
+// deposits and withdrawals; home shows the balances to a role that sees funds and not to ops.
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import deposits from '../../schemas/resources/deposits.json';
+import withdrawals from '../../schemas/resources/withdrawals.json';
+import type { Profile } from '../../src/shared/api';
+import { roleFor } from '../../src/shared/permissions';
+import type { ResourceDefinition } from '../../src/shared/resources/types';
+import { ok, PROFILE, USER_INFO } from './support/fakeApi';
+import { location } from './support/renderApp';
+import { findActivePane, openShell, OWNER } from './support/shell';
+
+const SLOW = { timeout: 20_000 };
+const WALLET = { available: '1234567.50', held: '300.00', escrow: '16000.00', objectionDeposits: '0.00' };
+const APPROVED = { ...USER_INFO, authStatus: 'approved' as const };
+const OPS: Profile = { ...PROFILE, name: '运营', role: roleFor('ops') };
+
+const record = (id: string, extra: Record<string, unknown>) => ({
+  id,
+  accountId: 'a-1',
+  version: 1,
+  createdAt: '2026-11-20T02:30:00.000Z',
+  createdBy: 'u-1',
+  updatedAt: '2026-11-20T02:30:00.000Z',
+  updatedBy: 'u-1',
+  ...extra,
+});
+
+const routes = () => ({
+  'GET /api/funds/wallet': ok(WALLET),
+  'GET /api/meta/resources': ok([deposits, withdrawals] as unknown as ResourceDefinition[]),
+  'GET /api/r/deposits': ok({ records: [record('d-1', { amount: '5000.00', reference: 'REF20261119', transferDate: '2026-11-19', state: 'confirmed' })], total: 1 }),
+  'GET /api/r/withdrawals': ok({ records: [record('w-1', { amount: '300.00', bankAccount: '6222020200112233445', state: 'processing' })], total: 1 }),
+});
+
+describe('/payment/RecordTabs', { timeout: 60_000 }, () => {
+  it('shows the balances as money, the deposit and withdrawal entries, and the latest records', async () => {
+    const { api, user } = openShell('/payment/RecordTabs', routes(), OWNER, APPROVED);
+    const pane = await findActivePane();
+    const available = await within(pane).findByTestId('wallet-available', {}, SLOW);
+    expect(available).toHaveTextContent('可用余额（元）');
+    expect(available).toHaveTextContent('1,234,567.50');
+    expect(within(pane).getByTestId('wallet-held')).toHaveTextContent('300.00');
+    expect(within(pane).getByTestId('wallet-escrow')).toHaveTextContent('16,000.00');
+    expect(within(pane).getByTestId('wallet-objectionDeposits')).toHaveTextContent('0.00');
+
+    // The account's deposits first, newest first, each opening its page.
+    expect(await within(pane).findByText('REF20261119', {}, SLOW)).toBeInTheDocument();
+    expect(within(pane).getByText('已入账')).toBeInTheDocument();
+    const query = api.callsTo('GET', '/api/r/deposits')[0].query;
+    expect(query.get('sort')).toBe('-createdAt');
+    expect(query.get('scope')).toBeNull();
+    await user.click(within(pane).getByRole('tab', { name: '提现记录' }));
+    expect(await within(pane).findByText('处理中', {}, SLOW)).toBeInTheDocument();
+
+    await user.click(await within(pane).findByRole('button', { name: /提\s*现/ }, SLOW));
+    await expect.poll(location, SLOW).toBe('/report/withdrawalList/create');
+  });
+
+  it('leads to the deposit declaration', async () => {
+    const { user } = openShell('/payment/RecordTabs', routes(), OWNER, APPROVED);
+    const pane = await findActivePane();
+    await user.click(await within(pane).findByRole('button', { name: /充\s*值/ }, SLOW));
+    await expect.poll(location, SLOW).toBe('/payment/deposits/create');
+  });
+});
+
+describe('balances on home', { timeout: 60_000 }, () => {
+  it('shows them to a role that sees funds, with a link to the account details', async () => {
+    openShell('/home', routes(), OWNER, APPROVED);
+    const pane = await findActivePane();
+    expect(await within(pane).findByText('1,234,567.50', {}, SLOW)).toBeInTheDocument();
+    expect(within(pane).getByRole('link', { name: '账户明细' })).toHaveAttribute('href', '/payment/RecordTabs');
+  });
+
+  it('leaves them out for platform operations, who hold no wallet', async () => {
+    const { api } = openShell('/home', routes(), OPS, { ...APPROVED, type: 'ops' });
+    const pane = await findActivePane();
+    await within(pane).findByText('常用功能', {}, SLOW);
+    expect(within(pane).queryByText('账户余额')).toBeNull();
+    expect(api.callsTo('GET', '/api/funds/wallet')).toHaveLength(0);
+  });
+});

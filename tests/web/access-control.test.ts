@@ -2,7 +2,9 @@
 // route-level controls from the shared CASL grants, and per-record controls from the shared
 // per-record ability (src/shared/resources/recordAbility.ts) when the check carries the record.
 import { describe, expect, it } from 'vitest';
+import deposits from '../../schemas/resources/deposits.json';
 import purchaseOffers from '../../schemas/resources/purchaseOffers.json';
+import withdrawals from '../../schemas/resources/withdrawals.json';
 import type { UserInfo } from '../../src/shared/api';
 import { roleFor } from '../../src/shared/permissions';
 import type { ResourceDefinition, ResourceRecord } from '../../src/shared/resources/types';
@@ -62,6 +64,7 @@ describe('access control for controls (SPEC §6)', () => {
   });
 
   it('lets platform operations list, open and export the resources that show them records (visibility.ops), never declare one', async () => {
+    rememberDefinitions([deposits, withdrawals] as unknown as ResourceDefinition[]);
     for (const route of ['opsDeposits', 'opsWithdrawals']) {
       expect(await canAs('ops', 'approved', route, ROUTE_ACCESS), route).toBe(true);
       for (const action of ['list', 'show', 'export']) expect(await canAs('ops', 'approved', route, action), `${route} ${action}`).toBe(true);

@@ -10,7 +10,7 @@ import { getUserInfo } from '../providers/session';
 import { loadedDefinition } from '../resources/loadedDefinitions';
 import { getRuntimeRoutes } from '../resources/runtimeRoutes';
 import { abilityOf } from '../session/abilityOf';
-import { OPS_RESOURCES, RESOURCE_PERMISSION_IDS } from './resourcePermissions';
+import { RESOURCE_PERMISSION_IDS } from './resourcePermissions';
 import { CONSOLE_ROUTES, resourceNameOf } from './resources';
 
 // THE access gate of the console (SPEC §6, DESIGN §7): refine's accessControlProvider. Every
@@ -48,7 +48,8 @@ export const recordAction = (definition: Pick<ResourceDefinition, 'actions'>, ac
 /** What platform operations do on a resource that shows them its records, at the route level: look. */
 const OPS_ROUTE_ACTIONS: ReadonlySet<Action> = new Set<Action>(['query', 'get', 'export']);
 
-const opsVisible = (resource: string) => OPS_RESOURCES.has(resource) || loadedDefinition(resource)?.visibility?.ops === true;
+/** Read from the loaded definition: a resource page checks its controls once its definition is in. */
+const opsVisible = (resource: string) => loadedDefinition(resource)?.visibility?.ops === true;
 
 /**
  * What a control on `route` needs (SPEC §6): the route's permission entry grants the action. On a

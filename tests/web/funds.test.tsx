@@ -1,7 +1,7 @@
 // The account's money in the console (issue 8): /payment/RecordTabs shows the balances of
 // GET /api/funds/wallet as money, the ways to deposit and withdraw, and the account's latest
 // deposits and withdrawals; home shows the balances to a role that sees funds and not to ops.
-import { screen, within } from '@testing-library/react';
+import { within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import deposits from '../../schemas/resources/deposits.json';
 import withdrawals from '../../schemas/resources/withdrawals.json';

@@ -21,10 +21,10 @@ describe('routes and permissions in the console (SPEC §2, §6)', { timeout: 40_
   });
 
   it('renders a later-issue page as a titled placeholder', async () => {
-    openShell('/contract/contractChain');
+    openShell('/contractUpdate/historicalBill');
     const pane = await findActivePane();
-    expect(await within(pane).findByRole('heading', { name: '互诺订单' })).toBeInTheDocument();
-    expect(within(pane).getByText('「互诺订单」的业务功能将在后续版本中上线，敬请期待。')).toBeInTheDocument();
+    expect(await within(pane).findByRole('heading', { name: '历史账单' })).toBeInTheDocument();
+    expect(within(pane).getByText('「历史账单」的业务功能将在后续版本中上线，敬请期待。')).toBeInTheDocument();
   });
 
   it('follows the redirects of menu.json', async () => {

@@ -37,7 +37,7 @@ export type UserType = (typeof USER_TYPES)[number];
 
 /** Days after the seller marks delivery before escrowed collateral is released without the buyer (DESIGN §5). */
 export const AUTO_RELEASE_DAYS = 7;
-/** The objection deposit (熵金): this percentage of the contract's collateral... */
+/** The objection deposit: this percentage of the contract's collateral... */
 export const OBJECTION_DEPOSIT_PERCENT = 10;
 /** ...and at least this much (fen): an objection always costs something if it is unfounded. */
 export const OBJECTION_DEPOSIT_MIN_FEN = 10_000n;

@@ -3,7 +3,7 @@
 //   payCollateral  the buyer holds the collateral in escrow (pending transfer wallet -> escrow)
 //   deliver        the seller records the delivery; automatic release falls due AUTO_RELEASE_DAYS later
 //   confirmReceipt the buyer releases the collateral to the seller (hold posted, escrow -> seller)
-//   object         the buyer objects and holds the objection deposit (熵金)
+//   object         the buyer objects and holds the objection deposit
 //   resolveRefund / resolveRelease  ops refund the collateral to the buyer (hold voided) or
 //                  release it to the seller; the deposit is returned or forfeited to the platform
 // Keys make each step move money once: collateral:<id>, release:<id>, objection:<id>, ...

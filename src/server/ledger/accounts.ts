@@ -11,7 +11,7 @@ export const PLATFORM = {
   bankClearing: 'platform:bankClearing',
   /** Collateral of contracts, held until released to the seller or refunded to the buyer. */
   escrow: 'platform:escrow',
-  /** Objection deposits (熵金), held until the objection is resolved. */
+  /** Objection deposits, held until the objection is resolved. */
   objectionDeposits: 'platform:objectionDeposits',
   /** Forfeited objection deposits. */
   fees: 'platform:fees',

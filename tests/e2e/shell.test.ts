@@ -5,7 +5,9 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantedPermissionIds } from '../../src/shared/ability';
-import { visibleMenu, type MenuItem, type VariantId } from '../../src/shared/menu';
+import { getVariant, visibleMenu, type MenuItem, type VariantId } from '../../src/shared/menu';
+import { runtimeResourceRoutes, withRuntimeMenuEntries } from '../../src/shared/resources/runtimeMenu';
+import type { ResourceDefinition } from '../../src/shared/resources/types';
 import { permissionsForRole } from '../../src/shared/permissions';
 import enMenu from '../../src/shared/locales/en-US/menu.json';
 import zhMenu from '../../src/shared/locales/zh-CN/menu.json';
@@ -21,9 +23,15 @@ const ENTERPRISE = '杭州链上付科技有限公司';
 type Titles = Record<string, string>;
 const title = (titles: Titles, key: string) => titles[key.replace(/^routes\./, '')];
 
-/** The menu SPEC §6 gives `role` in `variant`: top-level titles, and each group's children. */
-function expectedMenu(variant: VariantId, role: string, titles: Titles = zhMenu.routes) {
-  const tree = visibleMenu(variant, grantedPermissionIds(permissionsForRole(role)));
+/**
+ * The menu SPEC §6 gives `role` in `variant`: top-level titles, and each group's children. The
+ * resource files with a menu block of their own (deposits, withdrawals) add their entries, from
+ * `definitions`: what the server lists for the user at /api/meta/resources.
+ */
+function expectedMenu(variant: VariantId, role: string, definitions: readonly ResourceDefinition[], titles: Titles = zhMenu.routes, language: 'zh-CN' | 'en-US' = 'zh-CN') {
+  const runtime = runtimeResourceRoutes(definitions, getVariant(variant));
+  const tree = withRuntimeMenuEntries(visibleMenu(variant, grantedPermissionIds(permissionsForRole(role))), runtime);
+  titles = { ...titles, ...Object.fromEntries(runtime.map((route) => [route.key, definitions.find((d) => d.name === (route.render as { resource: string }).resource)!.labels[language].title])) };
   return {
     tree,
     top: tree.map((item) => title(titles, item.titleKey)),
@@ -93,6 +101,9 @@ describe.skipIf(!chromiumPath)('browser journeys: the console shell (issue 3)', 
     await e2e?.close();
   });
 
+  /** The resource definitions the server lists for the bearer of `token`, as the console loads them. */
+  const definitionsFor = async (token: string) => (await apiCall<ResourceDefinition[]>(e2e.baseUrl, 'GET', '/api/meta/resources', undefined, token)).data;
+
   async function open(opts: Parameters<E2eApp['newPage']>[0] = {}) {
     const opened = await e2e.newPage(opts);
     opened.context.setDefaultTimeout(STEP_MS);
@@ -145,7 +156,7 @@ describe.skipIf(!chromiumPath)('browser journeys: the console shell (issue 3)', 
     expect(await page.title()).toBe('首页 - 链上付');
 
     // --- The menu is the owner's menu of SPEC §2/§6 ---
-    const expected = expectedMenu('main', 'owner');
+    const expected = expectedMenu('main', 'owner', await definitionsFor(token));
     expect(await topLevelTitles(page)).toEqual(expected.top);
     for (const group of expected.groups) expect(await groupChildren(page, group.title), group.title).toEqual(group.children);
     // The (approved) owner can add offers: the home page offers it; platform operations pages are not theirs.
@@ -228,7 +239,7 @@ describe.skipIf(!chromiumPath)('browser journeys: the console shell (issue 3)', 
 
     await page.goto('/home');
     await greeting(page, '只读操作员').waitFor();
-    const expected = expectedMenu('main', 'viewer');
+    const expected = expectedMenu('main', 'viewer', await definitionsFor(token));
     expect(await topLevelTitles(page)).toEqual(expected.top);
     for (const group of expected.groups) expect(await groupChildren(page, group.title), group.title).toEqual(group.children);
     expect(await page.getByRole('button', { name: '发布采购发盘' }).count()).toBe(0);
@@ -259,8 +270,9 @@ describe.skipIf(!chromiumPath)('browser journeys: the console shell (issue 3)', 
     expect(await page.title()).toBe('首页 - 链上付·JJSK');
     await page.getByText('在线请款，付款进度随时可查').waitFor(); // the variant's footer banner
 
-    const expected = expectedMenu('jjsk', 'owner');
-    const main = expectedMenu('main', 'owner');
+    const definitions = await definitionsFor(owner.token);
+    const expected = expectedMenu('jjsk', 'owner', definitions);
+    const main = expectedMenu('main', 'owner', definitions);
     expect(await topLevelTitles(page)).toEqual(expected.top);
     for (const group of expected.groups) expect(await groupChildren(page, group.title), group.title).toEqual(group.children);
     expect(expected.top).not.toContain(title(zhMenu.routes, 'contractUpdate'));
@@ -315,7 +327,7 @@ describe.skipIf(!chromiumPath)('browser journeys: the console shell (issue 3)', 
     expect(variantToken).toBeTruthy();
     expect((await apiCall<{ name: string }>(xhn, 'GET', '/api/user/info', undefined, variantToken)).data.name).toBe(ENTERPRISE);
     // The xhn menu has its mutual-only entry and not the removed ones.
-    const expected = expectedMenu('xhn', 'owner');
+    const expected = expectedMenu('xhn', 'owner', await definitionsFor(variantToken!));
     expect(await topLevelTitles(page)).toEqual(expected.top);
 
     // Logout on the variant goes to the main platform's login, which stays there (the shared
@@ -342,7 +354,7 @@ describe.skipIf(!chromiumPath)('browser journeys: the console shell (issue 3)', 
     await page.locator('.shell-header').getByRole('button', { name: 'English' }).click();
     await activePane(page).getByText('10 / page').waitFor(); // antd's locale followed
     await expect.poll(() => page.title()).toBe('Message centre - LSF Chain Pay');
-    expect(await topLevelTitles(page)).toEqual(expectedMenu('main', 'owner', enMenu.routes).top);
+    expect(await topLevelTitles(page)).toEqual(expectedMenu('main', 'owner', await definitionsFor(owner.token), enMenu.routes, 'en-US').top);
     expect(await tabTitles(page)).toEqual(['Message centre']);
     await page.getByRole('button', { name: 'Log out' }).waitFor();
     await expect.poll(() => page.getByLabel('Current time').textContent()).toMatch(/ (Mon|Tue|Wed|Thu|Fri|Sat|Sun)$/); // dayjs followed
@@ -351,7 +363,7 @@ describe.skipIf(!chromiumPath)('browser journeys: the console shell (issue 3)', 
     await activePane(page).getByText('10 / page').waitFor();
     await page.locator('.shell-header').getByRole('button', { name: '中文' }).click();
     await activePane(page).getByText('10 条/页').waitFor();
-    expect(await topLevelTitles(page)).toEqual(expectedMenu('main', 'owner').top);
+    expect(await topLevelTitles(page)).toEqual(expectedMenu('main', 'owner', await definitionsFor(owner.token)).top);
 
     expect(errors, 'page errors and console errors').toEqual([]);
   });

@@ -35,6 +35,7 @@ import './funds';
 import fundsRoutes from './funds/routes';
 import { scheduleAutoRelease } from './funds/autoRelease';
 import resourceRoutes from './resources/routes';
+import receiptRoutes from './receipts/routes';
 import { smsProviderFor, type SmsProvider } from './sms/provider';
 
 export interface BuildOptions {
@@ -100,6 +101,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
       await api.register(resourceRoutes, { ...ctx, resources });
       await api.register(fileRoutes, ctx);
       await api.register(fundsRoutes, ctx);
+      await api.register(receiptRoutes, ctx);
       await api.register(authenticationRoutes, { ...ctx, forms });
       if (!config.production) await api.register(devRoutes, ctx);
     },

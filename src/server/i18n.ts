@@ -11,6 +11,7 @@ import enFormats from '../shared/locales/en-US/formats.json';
 import enMessages from '../shared/locales/en-US/messages.json';
 import enOperators from '../shared/locales/en-US/operators.json';
 import enPromotion from '../shared/locales/en-US/promotion.json';
+import enReceipts from '../shared/locales/en-US/receipts.json';
 import enTrading from '../shared/locales/en-US/trading.json';
 import enValidation from '../shared/locales/en-US/validation.json';
 import zhAgreements from '../shared/locales/zh-CN/agreements.json';
@@ -22,12 +23,13 @@ import zhFormats from '../shared/locales/zh-CN/formats.json';
 import zhMessages from '../shared/locales/zh-CN/messages.json';
 import zhOperators from '../shared/locales/zh-CN/operators.json';
 import zhPromotion from '../shared/locales/zh-CN/promotion.json';
+import zhReceipts from '../shared/locales/zh-CN/receipts.json';
 import zhTrading from '../shared/locales/zh-CN/trading.json';
 import zhValidation from '../shared/locales/zh-CN/validation.json';
 
 const resources = {
-  'zh-CN': { errors: zhErrors, validation: zhValidation, messages: zhMessages, agreements: zhAgreements, formats: zhFormats, api: zhApi, counterparties: zhCounterparties, documents: zhDocuments, operators: zhOperators, promotion: zhPromotion, trading: zhTrading },
-  'en-US': { errors: enErrors, validation: enValidation, messages: enMessages, agreements: enAgreements, formats: enFormats, api: enApi, counterparties: enCounterparties, documents: enDocuments, operators: enOperators, promotion: enPromotion, trading: enTrading },
+  'zh-CN': { errors: zhErrors, validation: zhValidation, messages: zhMessages, agreements: zhAgreements, formats: zhFormats, api: zhApi, counterparties: zhCounterparties, documents: zhDocuments, operators: zhOperators, promotion: zhPromotion, receipts: zhReceipts, trading: zhTrading },
+  'en-US': { errors: enErrors, validation: enValidation, messages: enMessages, agreements: enAgreements, formats: enFormats, api: enApi, counterparties: enCounterparties, documents: enDocuments, operators: enOperators, promotion: enPromotion, receipts: enReceipts, trading: enTrading },
 };
 const SERVER_NAMESPACES = Object.keys(resources['zh-CN']);
 

@@ -1,0 +1,134 @@
+// Receipts (DESIGN §5 "Receipts", §8 "every transfer has a receipt"): a receipt is a view of one
+// ledger transfer, printed by one of the SPEC §2 receipt pages (`/<Template>?id=<transferId>`).
+// This file is the one table of which transfer kinds have which receipt template; the server
+// (GET /api/receipts/:id) and the console (links from records and ledger flows) both read it.
+
+/** The receipt templates a ledger transfer can have (routes of schemas/menu.json, group receipts). */
+export const RECEIPT_TEMPLATES = ['Chainpayment', 'PaymentReleaseReceipt', 'ReleaseReceipt', 'Entropygold', 'Entropygoldrefund', 'Withdrawal'] as const;
+export type ReceiptTemplate = (typeof RECEIPT_TEMPLATES)[number];
+
+/** Which party's copy: a release has the buyer's copy (paid out of escrow) and the seller's (received). */
+export type ReceiptSide = 'buyer' | 'seller';
+
+/**
+ * Transfer kind -> the templates of its receipt. The first is the kind's default; a release has
+ * two copies (buyer: PaymentReleaseReceipt, seller: ReleaseReceipt). Kinds not listed (deposit,
+ * objectionForfeited, objectionFee) have no receipt page of their own: the Entropygold receipt of
+ * the deposit's hold shows it forfeited.
+ */
+export const RECEIPT_TEMPLATES_BY_KIND: Readonly<Record<string, readonly ReceiptTemplate[]>> = {
+  // The buyer's collateral held in escrow.
+  collateral: ['Chainpayment'],
+  // The collateral hold posted on release: the buyer's ledger line of the release (its copy).
+  collateralPosted: ['PaymentReleaseReceipt'],
+  // Escrow pays the seller: the seller's copy first, the buyer's copy second.
+  release: ['ReleaseReceipt', 'PaymentReleaseReceipt'],
+  // The collateral hold voided: escrow returns it to the buyer (the buyer is the payee).
+  refund: ['ReleaseReceipt'],
+  objectionDeposit: ['Entropygold'],
+  objectionReturned: ['Entropygoldrefund'],
+  // The withdrawal's hold, and its outcome (paid out or returned) shown as the receipt's status.
+  withdrawal: ['Withdrawal'],
+  withdrawalPaid: ['Withdrawal'],
+  withdrawalReturned: ['Withdrawal'],
+};
+
+/** What a receipt's status can be (labels: receipts:status.<status>). */
+export const RECEIPT_STATUSES = ['inEscrow', 'released', 'refunded', 'held', 'returned', 'forfeited', 'processing', 'paid', 'completed'] as const;
+export type ReceiptStatus = (typeof RECEIPT_STATUSES)[number];
+
+export const isReceiptTemplate = (value: unknown): value is ReceiptTemplate => typeof value === 'string' && (RECEIPT_TEMPLATES as readonly string[]).includes(value);
+
+/** The templates a transfer of `kind` is printed with (none: it has no receipt). */
+export const receiptTemplatesOf = (kind: string): readonly ReceiptTemplate[] => RECEIPT_TEMPLATES_BY_KIND[kind] ?? [];
+
+/** Whether `template` prints a transfer of `kind` (a request for another template is a 404). */
+export const receiptFits = (template: string, kind: string): boolean => receiptTemplatesOf(kind).includes(template as ReceiptTemplate);
+
+/** The template of a transfer for the viewer's side (only a release differs by side); undefined when it has no receipt. */
+export function receiptTemplateOf(kind: string, side?: ReceiptSide): ReceiptTemplate | undefined {
+  const templates = receiptTemplatesOf(kind);
+  if (kind === 'release' && side === 'buyer') return 'PaymentReleaseReceipt';
+  return templates[0];
+}
+
+/** The console path of a transfer's receipt, `/<Template>?id=<transferId>`; undefined when the kind has none. */
+export function receiptPathOf(kind: string, transferId: string, side?: ReceiptSide): string | undefined {
+  const template = receiptTemplateOf(kind, side);
+  return template ? receiptPath(template, transferId) : undefined;
+}
+
+export const receiptPath = (template: ReceiptTemplate, transferId: string) => `/${template}?id=${encodeURIComponent(transferId)}`;
+
+/** The public verification page (schemas/menu.json route receiptVerify): anyone holding the link may check it. */
+export const RECEIPT_VERIFY_PATH = '/receipt/verify';
+export const receiptVerifyPath = (template: ReceiptTemplate, transferId: string) =>
+  `${RECEIPT_VERIFY_PATH}?${new URLSearchParams({ id: transferId, template }).toString()}`;
+
+/**
+ * A receipt's number: LSF, the China day of the transfer (yyyymmdd) and the first 12 hex digits of
+ * the transfer id, upper case. Derived, never stored: the transfer id is the receipt's identity.
+ */
+export function receiptNumber(transferId: string, at: Date): string {
+  const day = new Date(at.getTime() + 8 * 3_600_000).toISOString().slice(0, 10).replace(/-/g, '');
+  return `LSF${day}${transferId.replace(/-/g, '').slice(0, 12).toUpperCase()}`;
+}
+
+/** A payer or payee: a business account, one of the platform's accounts, or the bank account a withdrawal goes to. */
+export interface ReceiptParty {
+  kind: 'account' | 'platform' | 'bank';
+  name: string;
+  /** The platform account's code (escrow, objectionDeposits, ...) or the bank and masked account number. */
+  detail?: string;
+}
+
+/** GET /api/receipts/:transferId?template= (parties of the transfer and ops). */
+export interface ReceiptView {
+  transferId: string;
+  template: ReceiptTemplate;
+  number: string;
+  kind: string;
+  /** Yuan, two decimals. */
+  amount: string;
+  /** The amount in Chinese capitals (capitalAmount). */
+  capitals: string;
+  payer: ReceiptParty;
+  payee: ReceiptParty;
+  /** ISO time of the transfer. */
+  time: string;
+  status: ReceiptStatus;
+  reference: {
+    resource: string;
+    id: string;
+    /** The record's number (a contract's number is its id). */
+    number: string;
+    /** The contract's title; absent for a withdrawal. */
+    title?: string;
+    /** The console page of the record for the caller. */
+    path: string;
+  };
+  /** Absolute URL of the public verification page (the QR code). */
+  verifyUrl: string;
+}
+
+/** GET /api/public/receipts/:transferId?template=: only what the printed receipt shows. */
+export interface PublicReceiptView {
+  genuine: true;
+  template: ReceiptTemplate;
+  number: string;
+  amount: string;
+  capitals: string;
+  payer: string;
+  payee: string;
+  time: string;
+}
+
+/** One receipt of a record (GET /api/receipts?resource=&id=), for the record's page. */
+export interface RecordReceipt {
+  transferId: string;
+  kind: string;
+  template: ReceiptTemplate;
+  amount: string;
+  time: string;
+  path: string;
+}

@@ -205,3 +205,11 @@ export interface WalletView {
   /** Objection deposits paid, not yet returned or forfeited. */
   objectionDeposits: string;
 }
+
+/** One China day of the account's wallet flows (GET /api/funds/flows/daily): yuan strings. */
+export interface DailyFlowView {
+  /** YYYY-MM-DD, China time. */
+  day: string;
+  inflow: string;
+  outflow: string;
+}

@@ -41,3 +41,6 @@ export const AUTO_RELEASE_DAYS = 7;
 export const OBJECTION_DEPOSIT_PERCENT = 10;
 /** ...and at least this much (fen): an objection always costs something if it is unfounded. */
 export const OBJECTION_DEPOSIT_MIN_FEN = 10_000n;
+
+/** Days of inflow and outflow the home page charts (GET /api/funds/flows/daily). */
+export const FLOW_CHART_DAYS = 30;

@@ -6,3 +6,4 @@ import './withdrawals';
 import './collateral';
 import './autoRelease';
 import './contractNews';
+import './flows';

@@ -12,6 +12,7 @@ import type { Db } from '../db/client';
 import { resourceRecords } from '../db/schema';
 import type { ListQuery } from './query';
 import { toView } from './records';
+import { recordsOf } from './sources';
 
 /** More rows than this is a report job, not a download. */
 export const EXPORT_MAX_ROWS = 100_000;
@@ -41,13 +42,17 @@ export async function exportTable(db: Db, def: ResourceDefinition, q: ListQuery,
     if (format === 'label') return labels.enums?.[col]?.[String(v)] ?? String(v);
     if (format === 'number') return Number(v);
     if (typeof v === 'boolean') return t(v ? 'yes' : 'no');
+    if (format === 'recordTitle') {
+      const link = v as { id?: unknown; title?: unknown };
+      return String(link.title ?? link.id ?? '');
+    }
     if (format === 'regionPath' && Array.isArray(v)) return regionPathName(v.map(String));
     if (Array.isArray(v)) return v.join(' / ');
     return String(v);
   };
   const rows: (string | number | null)[][] = [];
   for (let offset = 0; offset < EXPORT_MAX_ROWS; offset += BATCH) {
-    const batch = await db
+    const batch = await recordsOf(db, def)
       .select()
       .from(resourceRecords)
       .where(q.where)

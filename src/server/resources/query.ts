@@ -19,6 +19,8 @@ export const LIST_COUNT_CAP = 1000;
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 
 export interface ListQuery {
+  /** Whose records: the resource, and its list source if it has one (sources.ts). */
+  resource: Pick<ResourceDefinition, 'name' | 'source'>;
   where: SQL;
   orderBy: SQL[];
   page: PageQuery;
@@ -118,5 +120,5 @@ export function parseListQuery(def: ResourceDefinition, scope: SQL, query: Recor
     Object.assign(errors, (err as { fields?: Record<string, MessageRef> }).fields ?? {});
   }
   if (Object.keys(errors).length) throw fieldError(errors);
-  return { where: and(...conds)!, orderBy, page };
+  return { resource: { name: def.name, source: def.source }, where: and(...conds)!, orderBy, page };
 }

@@ -11,6 +11,7 @@ import { asRecord, actionRefusal, partyRoles, type RecordAbility } from '../../s
 import { conflict, forbidden, notFound } from '../errors';
 import { LIST_COUNT_CAP, type ListQuery } from './query';
 import { ownedSql } from './scope';
+import { recordsOf } from './sources';
 
 /** A row, with its parties loaded for resources that declare parties. */
 export type RecordRow = typeof resourceRecords.$inferSelect & { parties?: Record<string, string> };
@@ -37,9 +38,10 @@ export function toView(row: RecordRow): ResourceRecord {
  */
 export async function listRecords(db: Db, q: ListQuery): Promise<{ rows: RecordRow[]; total: number; totalExact?: false }> {
   const capped = db.select({ one: sql`1` }).from(resourceRecords).where(q.where).limit(LIST_COUNT_CAP + 1).as('capped');
+  const from = recordsOf(db, q.resource);
   const [rows, [{ total }]] = await Promise.all([
-    db.select().from(resourceRecords).where(q.where).orderBy(...q.orderBy).limit(q.page.pageSize).offset(q.page.offset),
-    db.select({ total: count() }).from(capped),
+    from.select().from(resourceRecords).where(q.where).orderBy(...q.orderBy).limit(q.page.pageSize).offset(q.page.offset),
+    from.select({ total: count() }).from(capped),
   ]);
   if (total <= LIST_COUNT_CAP) return { rows, total };
   return { rows, total: Math.max(LIST_COUNT_CAP, q.page.offset + rows.length), totalExact: false };
@@ -66,11 +68,15 @@ const anyById = (def: ResourceDefinition, id: string): SQL => {
   return and(eq(resourceRecords.resource, def.name), eq(resourceRecords.id, id))!;
 };
 
-/** The record, if the ability may read it; otherwise 404 (whether or not it exists). */
+/**
+ * The record, if the ability may read it; otherwise 404 (whether or not it exists). A source may
+ * show one underlying row to each account it concerns under the same id: the caller's is taken.
+ */
 export async function getRecord(db: Db, def: ResourceDefinition, ability: RecordAbility, id: string): Promise<RecordRow> {
-  const [found] = await db.select().from(resourceRecords).where(anyById(def, id));
-  const [row] = found ? await withParties<RecordRow>(db, def, [found]) : [];
-  if (!row || !ability.can('read', asRecord(def, row))) throw notFound();
+  const found = await recordsOf(db, def).select().from(resourceRecords).where(anyById(def, id)).limit(def.source ? 10 : 1);
+  const rows = await withParties<RecordRow>(db, def, found);
+  const row = rows.find((r) => ability.can('read', asRecord(def, r)));
+  if (!row) throw notFound();
   return row;
 }
 

@@ -9,6 +9,7 @@ import { actionInputSchema } from '../../shared/resources/actionInput';
 import { knownCompute } from './compute';
 import { knownDocument } from './documents';
 import { createHandlerFor, knownHandler } from './handlers';
+import { knownSource } from './sources';
 import { compileInputCheck, compileRecordCheck, type RecordCheck } from './validation';
 
 export interface CompiledResource {
@@ -40,6 +41,7 @@ export function loadResources(schemaRoot: string): ResourceRegistry {
     }
     if (def.compute && !knownCompute(def.compute)) throw new Error(`schemas/resources/${file}: compute '${def.compute}' is not registered by the server`);
     if (def.createHandler && !createHandlerFor(def.createHandler)) throw new Error(`schemas/resources/${file}: createHandler '${def.createHandler}' is not registered by the server`);
+    if (def.source && !knownSource(def.source)) throw new Error(`schemas/resources/${file}: source '${def.source}' is not registered by the server`);
     if (def.document && !knownDocument(def.document)) throw new Error(`schemas/resources/${file}: document '${def.document}' is not registered by the server`);
     registry.set(def.name, { def, check: compileRecordCheck(def.record), actionInputs });
   }

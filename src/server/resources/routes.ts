@@ -22,7 +22,7 @@ import { resourceRouteSchemas as S } from '../openapi/resources';
 import { exportTable, toCsv, toXlsx } from './export';
 import { createHandlerFor, handlerFor, type ActionContext } from './handlers';
 import { parseListQuery } from './query';
-import { listScopes } from '../../shared/resources/recordAbility';
+import { listScopes, resourceOffers } from '../../shared/resources/recordAbility';
 import { expireDue } from './expiry';
 import { listWhereSql } from './scope';
 import { deleteRecord, getRecord, insertRecord, listRecords, recordEvents, toView, transition, updateRecord, withParties, type RecordRow, type TransitionDecision } from './records';
@@ -42,7 +42,7 @@ export default async function resourceRoutes(app: FastifyInstance, ctx: AppConte
   /** The resource, once the caller's grant is checked and its records due to expire have expired. */
   /** The role's grant on the resource, or, where the resource shows ops its records, the ops grant. */
   const canUse = (me: ReturnType<typeof currentUser>, def: ResourceDefinition, action: Action) =>
-    userCan(me, def.permissionId, action) || (Boolean(def.visibility?.ops) && userCan(me, 'ops', action));
+    resourceOffers(def, action) && (userCan(me, def.permissionId, action) || (Boolean(def.visibility?.ops) && userCan(me, 'ops', action)));
   const resolve = async (req: FastifyRequest, action: Action): Promise<CompiledResource> => {
     const name = (req.params as { resource: string }).resource;
     const compiled = resources.get(name);

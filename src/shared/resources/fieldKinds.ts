@@ -29,14 +29,17 @@ export type DisplayKind =
   | 'dateOrLongTerm'
   | 'bankBranch'
   | 'signatures'
-  | 'reference';
+  | 'reference'
+  | 'recordLink'
+  | 'link';
 
 /**
  * How an export cell is written (src/server/resources/export.ts): `label` the enum value's label
  * in the user's language, `number` a number (two decimals), `regionPath` the region names of a
- * code path, `text` the value as text (yes/no for booleans, array items joined with ' / ').
+ * code path, `text` the value as text (yes/no for booleans, array items joined with ' / '),
+ * `recordTitle` a record link's title, else the record's id.
  */
-export type ExportFormat = 'label' | 'number' | 'regionPath' | 'text';
+export type ExportFormat = 'label' | 'number' | 'regionPath' | 'text' | 'recordTitle';
 
 /** How SQL reads the stored JSON value: as text (`data->>'f'`) or cast to numeric. */
 export type SqlCast = 'text' | 'numeric';
@@ -117,6 +120,10 @@ export const FIELD_KINDS = {
   },
   /** The parties' signatures of a record (set by the server). */
   signatures: { types: ['array'], filters: [], display: 'signatures', export: 'text' },
+  /** A record of any resource, {resource, id, title?}, set by the server (a ledger flow's business record): shown as its title, linked to its page. */
+  recordLink: { types: ['object'], filters: [], display: 'recordLink', export: 'recordTitle' },
+  /** A page of the console (a path starting with /, set by the server: a flow's receipt), shown as a link labelled by the field. */
+  link: { types: ['string'], filters: [], display: 'link', export: 'text' },
   /** An approved account to trade with, found by name (GET /system/personal/searchCom). */
   counterparty: { types: ['string'], filters: TEXT_FILTERS, display: 'text', export: 'text', widget: 'counterparty' },
 } as const satisfies Record<string, FieldKindSpec>;

@@ -5,6 +5,7 @@
 // into the SQL scope of lists (src/server/resources/scope.ts), so the three never disagree.
 import { createMongoAbility, subject, type MongoAbility, type MongoQuery } from '@casl/ability';
 import type { PermissionEntry } from '../api';
+import type { Action } from '../permissions';
 import { defineAbilityFor } from '../ability';
 import type { ResourceDefinition } from './types';
 
@@ -40,6 +41,12 @@ export function actorFromProfile(
   return { accountId: info?.accountId ?? '', permissions, approved: info?.authStatus === 'approved' || info?.type === 'ops' };
 }
 
+/** What a resource listed from a source (a view of other tables, not rows of its own) offers: reading. */
+const SOURCE_ACTIONS: ReadonlySet<Action> = new Set<Action>(['query', 'get', 'export']);
+
+/** Whether `def` offers `action` at all, whatever the grants: a source resource is read-only. */
+export const resourceOffers = (def: Pick<ResourceDefinition, 'source'>, action: Action): boolean => !def.source || SOURCE_ACTIONS.has(action);
+
 /** `read`, `edit`, `delete`, or the name of a declared action. */
 export type RecordAbility = MongoAbility<[string, string | ({ __caslSubjectType__?: string } & RecordFacts)]>;
 
@@ -56,8 +63,8 @@ export function defineRecordAbility(def: ResourceDefinition, actor: RecordActor)
   const editable = def.states && def.states.editableIn.length < def.states.values.length ? inStates(def.states.editableIn) : {};
 
   if (granted('query')) add('read', own);
-  if (granted('edit')) add('edit', { ...own, ...editable });
-  if (granted('delete')) add('delete', { ...own, ...editable });
+  if (granted('edit') && !def.source) add('edit', { ...own, ...editable });
+  if (granted('delete') && !def.source) add('delete', { ...own, ...editable });
 
   const market = def.visibility?.market;
   const others: MongoQuery<RecordFacts> = { accountId: { $ne: actor.accountId } };

@@ -108,8 +108,12 @@ export interface ActionDeclaration {
    * the resource's `document`, and a document that has changed since cannot be signed.
    */
   signature?: boolean;
-  /** After success the console opens the result step (the route rendering page `actionResult`) for the record. */
-  result?: boolean;
+  /**
+   * After success the console opens a result step for the record: `true` the route rendering page
+   * `actionResult`, a string the menu route with that key (e.g. `paymentStatus`), both with
+   * `?resource=&id=&action=&from=`.
+   */
+  result?: boolean | string;
 }
 
 /** One party's signature on a record (stored in its `signatures` field). */
@@ -183,6 +187,12 @@ export interface ResourceDefinition {
   expiry?: { field: string; from: string[]; to: string };
   /** A registered server function deriving fields (amounts in fen) from the data on create and edit. */
   compute?: string;
+  /**
+   * A registered server query the records are read from instead of being stored (the ledger's
+   * flows of an account, src/server/resources/sources.ts): the resource is read-only (list,
+   * show, export), with no form, create, edit, delete or actions.
+   */
+  source?: string;
   /** A registered renderer of the record's document, served with its SHA-256 (contracts). */
   document?: string;
   /**

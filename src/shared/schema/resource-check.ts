@@ -108,6 +108,15 @@ function checkOne(ctx: ResourceCheckContext, file: SchemaFile, r: ResourceDefini
   if (r.visibility?.market && r.ownership !== 'account') at('/visibility/market', "a market needs ownership 'account'");
   if (r.visibility?.market && !r.states) at('/visibility/market', 'a market needs a states declaration');
   if (r.parties && r.ownership !== 'account') at('/parties', "parties need ownership 'account'");
+  // A source resource is a view (src/server/resources/sources.ts): nothing is written to it.
+  if (r.source) {
+    for (const key of ['actions', 'createHandler', 'compute', 'document', 'expiry', 'parties', 'laterParties', 'requiresService'] as const) {
+      if (r[key] !== undefined) at(`/${key}`, `a resource listed from a source is read-only: no ${key}`);
+    }
+    if (r.form.fields.length) at('/form/fields', 'a resource listed from a source is read-only: no form fields');
+  } else if (!r.form.fields.length) {
+    at('/form/fields', 'a form needs at least one field');
+  }
   (r.actions ?? []).forEach((a, i) => {
     (a.by ?? []).forEach((who, j) => {
       if (who === 'market' && !r.visibility?.market) at(`/actions/${i}/by/${j}`, "'market' actions need visibility.market");

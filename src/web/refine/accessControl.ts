@@ -3,7 +3,7 @@ import { canAccessRoute, canDoOnRoute, type AppAbility } from '../../shared/abil
 import type { Profile } from '../../shared/api';
 import type { ResolvedRoute } from '../../shared/menu';
 import { isAction, type Action } from '../../shared/permissions';
-import { actorFromProfile, asRecord, defineRecordAbility, type RecordLike } from '../../shared/resources/recordAbility';
+import { actorFromProfile, asRecord, defineRecordAbility, resourceOffers, type RecordLike } from '../../shared/resources/recordAbility';
 import type { ResourceDefinition } from '../../shared/resources/types';
 import { loadProfile } from '../providers/profile';
 import { getUserInfo } from '../providers/session';
@@ -63,6 +63,8 @@ export function canDo(ability: AppAbility, route: ResolvedRoute, action: Action)
   const resource = route.render && 'resource' in route.render ? route.render.resource : undefined;
   const resourceId = resource ? RESOURCE_PERMISSION_IDS[resource] : undefined;
   if (!resource || !resourceId) return canDoOnRoute(ability, route, action);
+  const definition = loadedDefinition(resource);
+  if (definition && !resourceOffers(definition, action)) return false;
   return ability.can(action, resourceId) || (OPS_ROUTE_ACTIONS.has(action) && opsVisible(resource) && ability.can(action, 'ops'));
 }
 

@@ -1,11 +1,14 @@
 import { Space, Spin, Tag, Typography } from 'antd';
 import { lazy, Suspense } from 'react';
+import { Link } from 'react-router';
 import type { Language } from '../../shared/constants';
 import type { ResourceDefinition } from '../../shared/resources/types';
 import { useIndustry, useRegions } from '../schema-ui/data';
 import { enumValues, kindOf } from './fieldKind';
 import { displayMoney, formatDate, formatDateTime, formatNumber, stateColour } from './format';
 import type { ResourceText } from './labels';
+import { loadedDefinition } from './loadedDefinitions';
+import { referencePath } from './reference';
 import { ReferenceLink } from './ReferenceLink';
 import { SignatureList } from './SignatureList';
 
@@ -74,6 +77,14 @@ export function FieldValue({ definition, field, value, text, variant = 'cell' }:
       const resource = (definition.record.properties[field] as { 'x-ref'?: string } | undefined)?.['x-ref'];
       return resource ? <ReferenceLink resource={resource} id={String(value)} /> : <>{String(value)}</>;
     }
+    case 'recordLink': {
+      const link = value as { resource?: string; id?: string; title?: string };
+      const label = link.title || (link.resource && loadedDefinition(link.resource)?.labels[language].title) || link.id;
+      const path = link.resource && link.id ? referencePath(link.resource, link.id) : undefined;
+      return path ? <Link to={path}>{label}</Link> : <>{label}</>;
+    }
+    case 'link':
+      return String(value).startsWith('/') ? <Link to={String(value)}>{text.field(field)}</Link> : <>{String(value)}</>;
     case 'signatures':
       return variant === 'cell' ? <>{Array.isArray(value) ? value.length : 0}</> : <SignatureList value={value} language={language} />;
     case 'files': {

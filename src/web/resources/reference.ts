@@ -3,6 +3,7 @@ import { CONSOLE_ROUTES } from '../refine/resources';
 import { http } from '../providers/http';
 import { loadedDefinition } from './loadedDefinitions';
 import { recordPath } from './paths';
+import { getRuntimeRoutes } from './runtimeRoutes';
 
 // x-kind reference: a field holding the id of a record of another resource (x-ref). The record
 // reads as its title (the target's first list column) and links to its show page under the
@@ -15,8 +16,13 @@ export function referenceTitle(resource: string, record: ResourceRecord): string
   return typeof value === 'string' && value ? value : record.id;
 }
 
+/**
+ * The show page of a record under the first route listing its resource for the account (a
+ * platform operations route, scope ops, only when no other lists it), runtime routes included.
+ */
 export function referencePath(resource: string, id: string): string | undefined {
-  const route = CONSOLE_ROUTES.find((r) => r.render && 'resource' in r.render && r.render.resource === resource && !r.render.view);
+  const listing = [...CONSOLE_ROUTES, ...getRuntimeRoutes()].filter((r) => r.render && 'resource' in r.render && r.render.resource === resource && !r.render.view);
+  const route = listing.find((r) => !(r.render && 'scope' in r.render && r.render.scope === 'ops')) ?? listing[0];
   return route ? recordPath(route.path, 'show', id) : undefined;
 }
 

@@ -12,19 +12,17 @@ const FORBIDDEN = new HttpError({ code: 403, msg: '', data: null });
 
 /**
  * The money records of the account shown below its balances, each the latest records of a
- * resource with a link to its full generated list (filters, export).
- *
- * The ledger flows (every movement of the account's money, by kind and date, each linking to its
- * business record and receipt) come from a list source that is not built yet: when it is, it
- * becomes the first entry here, `{ key: 'flows', resource: <its resource>, listPath: ... }`.
- * Nothing stands in for it until then.
+ * resource with a link to its full generated list (filters, export). First the ledger flows
+ * (schemas/resources/accountFlows.json: every movement of the wallet, each linking to its
+ * business record and receipt), then the deposits and withdrawals it declared.
  */
 const RECORD_TABS = [
+  { key: 'flows', resource: 'accountFlows', listPath: '/payment/flows', columns: ['createdAt', 'kind', 'direction', 'amount', 'state', 'business', 'receipt'] },
   { key: 'deposits', resource: 'deposits', listPath: '/payment/deposits', columns: ['amount', 'reference', 'transferDate', 'state', 'createdAt'] },
   { key: 'withdrawals', resource: 'withdrawals', listPath: '/report/withdrawalList', columns: ['amount', 'bankAccount', 'state', 'createdAt'] },
 ];
 
-/** /payment/RecordTabs, account details: the balances, then the account's deposits and withdrawals. */
+/** /payment/RecordTabs, account details: the balances, then the account's flows, deposits and withdrawals. */
 export default function AccountDetailsPage(_props: PageProps) {
   const { t } = useTranslation('funds');
   const definitions = useResourceDefinitions();

@@ -1,4 +1,4 @@
-import type { WalletView } from '../../../shared/api';
+import type { DailyFlowView, WalletView } from '../../../shared/api';
 import { http } from '../../providers/http';
 
 // The account's balances (issue 8): GET /api/funds/wallet, yuan strings with two decimals.
@@ -6,6 +6,10 @@ import { http } from '../../providers/http';
 export const WALLET_KEY = ['lsf', 'funds', 'wallet'] as const;
 
 export const getWallet = () => http.get<WalletView>('/funds/wallet', { silent: true });
+
+/** The last 30 China days of the wallet's inflow and outflow (home's chart). */
+export const FLOWS_DAILY_KEY = ['lsf', 'funds', 'flowsDaily'] as const;
+export const getDailyFlows = () => http.get<DailyFlowView[]>('/funds/flows/daily', { silent: true });
 
 /** Where the account declares a deposit and asks for a withdrawal (the generated create pages). */
 export const DEPOSIT_CREATE_PATH = '/payment/deposits/create';

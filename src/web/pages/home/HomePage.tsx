@@ -20,6 +20,7 @@ import { isInternalLink } from '../../routing/redirects';
 
 // The balances card (and the money helpers it formats with) loads only for a role that sees funds.
 const WalletCard = lazy(() => import('../funds/WalletCard').then((m) => ({ default: m.WalletCard })));
+const FlowChart = lazy(() => import('../funds/FlowChart').then((m) => ({ default: m.FlowChart })));
 
 const ROUTES = new Map(resolveRoutes(VARIANT).map((route) => [route.key, route]));
 /** A resource route's create page (issue 4's <path>/create); other routes open as they are. */
@@ -73,6 +74,11 @@ function HomePage({ flavour }: { flavour: HomeFlavour }) {
       {seesFunds && (
         <Suspense fallback={<Card loading />}>
           <WalletCard detailsLink />
+        </Suspense>
+      )}
+      {seesFunds && (
+        <Suspense fallback={<Card loading />}>
+          <FlowChart />
         </Suspense>
       )}
       <Row gutter={[16, 16]}>

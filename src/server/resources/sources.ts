@@ -1,0 +1,41 @@
+// List sources (DESIGN §7): a resource file with `source` lists records that are a view of other
+// tables (the ledger's flows of an account), not rows it stores. A source is registered here by
+// name and returns one SELECT with exactly the columns of resource_records; the engine puts it
+// in front of its own queries as a CTE named resource_records, which hides the table of that
+// name for that query. So lists, filters, sorts, counts, exports, the per-record read check and
+// the SQL scope all work unchanged on a source, and a source stays read-only (list, show,
+// export): there is nothing to insert into. PostgreSQL inlines a CTE read once, so the list's
+// conditions reach the source's own indexes.
+import type { SQL } from 'drizzle-orm';
+import type { ResourceDefinition } from '../../shared/resources/types';
+import type { Db } from '../db/client';
+import { resourceRecords } from '../db/schema';
+
+/**
+ * Builds the SELECT of a source for resource `resource`. Its columns, by name and type: id uuid,
+ * resource text, account_id uuid, state text, data jsonb, version integer, created_at and
+ * updated_at timestamptz, created_by and updated_by uuid. Ids must be unique per account.
+ */
+export type ListSource = (resource: string) => SQL;
+
+const sources = new Map<string, ListSource>();
+
+export function registerSource(name: string, source: ListSource): void {
+  if (sources.has(name)) throw new Error(`list source '${name}' is registered twice`);
+  sources.set(name, source);
+}
+
+export const knownSource = (name: string): boolean => sources.has(name);
+
+/**
+ * Where the records of `def` are read from: the table, or for a source resource the table's
+ * name bound to the source's SELECT. Use as `recordsOf(db, def).select().from(resourceRecords)`.
+ */
+export function recordsOf(db: Db, def: Pick<ResourceDefinition, 'name' | 'source'>): Pick<Db, 'select'> {
+  if (!def.source) return db;
+  const source = sources.get(def.source);
+  if (!source) throw new Error(`${def.name}: list source '${def.source}' is not registered`);
+  const { id, resource, accountId, state, data, version, createdAt, createdBy, updatedAt, updatedBy } = resourceRecords;
+  const cte = db.$with('resource_records', { id, resource, accountId, state, data, version, createdAt, createdBy, updatedAt, updatedBy }).as(source(def.name));
+  return db.with(cte);
+}

@@ -22,6 +22,8 @@ export interface Page<T> {
    * (resource lists count up to 1,000): show the total as "N+" and keep a next page.
    */
   totalExact?: boolean;
+  /** The list's declared totals (list.totals): field -> the sum over every match, yuan, two decimals. */
+  totals?: Record<string, string>;
 }
 
 export interface CaptchaResponse {

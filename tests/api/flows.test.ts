@@ -147,4 +147,81 @@ describe.skipIf(!dbAvailable)('account flows: the ledger as a list', () => {
     expect(seller30.at(-1)).toEqual({ day: today, inflow: contract.collateralAmount, outflow: '0.00' });
     expect((await s.call('GET', '/api/funds/flows/daily')).status).toBe(401);
   });
+
+  describe('reports: releases and refunds, objection deposits', () => {
+    let refunded: ResourceRecord;
+    let forfeited: ResourceRecord;
+    beforeAll(async () => {
+      s.clock.advance(86_400_000);
+      const act = async (who: TradingParty | string, id: string, action: string, body: Record<string, unknown> = {}) => {
+        const token = typeof who === 'string' ? who : who.token;
+        const code = typeof who === 'string' || action === 'deliver' ? {} : { smsCode: await sendCode(s, who.phone, 'verify', who.token) };
+        const res = await money(s, token, `/api/r/contracts/${id}/actions/${action}`, { ...body, ...code });
+        expect(res.status, `${action} ${JSON.stringify(res.body)}`).toBe(200);
+      };
+      // An objection upheld: the collateral refunded, the deposit returned.
+      refunded = await signedContract(s, buyer, seller, '退款报表合同', { quantity: 10 });
+      await act(buyer, refunded.id, 'payCollateral');
+      await act(seller, refunded.id, 'deliver', { deliveryNote: '已发货' });
+      await act(buyer, refunded.id, 'object', { objectionReason: '到货规格与合同不符' });
+      await act(ops, refunded.id, 'resolveRefund', { resolution: '规格不符，退还买方', deposit: 'refund' });
+      // An objection rejected: the collateral released to the seller, the deposit forfeited.
+      s.clock.advance(60_000);
+      forfeited = await signedContract(s, buyer, seller, '罚没报表合同', { quantity: 5 });
+      await act(buyer, forfeited.id, 'payCollateral');
+      await act(buyer, forfeited.id, 'object', { objectionReason: '尚未收到货物' });
+      await act(ops, forfeited.id, 'resolveRelease', { resolution: '签收记录齐全，异议不成立', deposit: 'forfeit' });
+    });
+
+    const list = async (resource: string, token: string, query = '') => {
+      const res = await s.call<Page<ResourceRecord>>('GET', `/api/r/${resource}${query}`, { token });
+      expect(res.status, query).toBe(200);
+      return res.body.data;
+    };
+
+    it('lists how each escrowed collateral ended, with totals over every match', async () => {
+      const mine = await list('escrowSettlements', buyer.token);
+      expect(mine.records.map((r) => [r.kind, r.direction, r.amount, (r.business as { title: string }).title])).toEqual([
+        ['collateralPosted', 'out', forfeited.collateralAmount, '罚没报表合同'],
+        ['refund', 'in', refunded.collateralAmount, '退款报表合同'],
+        ['collateralPosted', 'out', contract.collateralAmount, '流水测试钢材合同'],
+      ]);
+      const sum = (...amounts: unknown[]) => amounts.reduce<number>((a, b) => a + Number(b), 0).toFixed(2);
+      expect(mine.totals).toEqual({ amount: sum(forfeited.collateralAmount, refunded.collateralAmount, contract.collateralAmount) });
+      // Totals follow the filters, over every match, not the page.
+      const paidOut = await list('escrowSettlements', buyer.token, '?kind=collateralPosted&pageSize=1');
+      expect(paidOut.records).toHaveLength(1);
+      expect(paidOut.totals).toEqual({ amount: sum(forfeited.collateralAmount, contract.collateralAmount) });
+      expect((await list('escrowSettlements', buyer.token, '?kind=refund')).records[0].receipt).toMatch(/^\/ReleaseReceipt\?id=/);
+      // The seller's side: the releases it received.
+      const theirs = await list('escrowSettlements', seller.token);
+      expect(theirs.records.map((r) => [r.kind, r.amount])).toEqual([
+        ['release', forfeited.collateralAmount],
+        ['release', contract.collateralAmount],
+      ]);
+      expect(theirs.records[0].receipt).toMatch(/^\/ReleaseReceipt\?id=/);
+      expect((await list('escrowSettlements', stranger.token)).totals).toEqual({ amount: '0.00' });
+    });
+
+    it('lists the objection deposits, returned or forfeited, with their receipts', async () => {
+      const page = await list('objectionDeposits', buyer.token);
+      expect(page.records.map((r) => [(r.business as { title: string }).title, r.amount, r.state])).toEqual([
+        ['罚没报表合同', '400.00', 'posted'],
+        ['退款报表合同', '800.00', 'voided'],
+      ]);
+      expect(page.totals).toEqual({ amount: '1200.00' });
+      const [kept, returned] = page.records;
+      expect(kept.receipt).toBe(`/Entropygold?id=${kept.transferId}`);
+      expect(kept.returnReceipt).toBeUndefined();
+      expect(returned.returnReceipt).toMatch(/^\/Entropygoldrefund\?id=/);
+      expect((await s.call('GET', `/api/receipts/${new URLSearchParams(String(returned.returnReceipt).split('?')[1]).get('id')}?template=Entropygoldrefund`, { token: buyer.token })).status).toBe(200);
+      expect((await list('objectionDeposits', buyer.token, '?state=voided')).totals).toEqual({ amount: '800.00' });
+      expect((await list('objectionDeposits', seller.token)).records).toEqual([]);
+      // Exported with the states' labels.
+      const csv = await (await fetch(`${s.baseUrl}/api/r/objectionDeposits/export?format=csv`, { headers: { authorization: buyer.token } })).text();
+      const lines = csv.replace(/^\uFEFF/, '').trim().split('\r\n');
+      expect(lines[0]).toBe('缴纳时间,熵金（元）,状态,合同,缴纳回单,退还回单,处理时间');
+      expect(lines.slice(1).map((l) => l.split(',').slice(1, 4).join(','))).toEqual(['400.00,已罚没,罚没报表合同', '800.00,已退还,退款报表合同']);
+    });
+  });
 });

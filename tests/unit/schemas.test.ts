@@ -24,8 +24,10 @@ const COPIED = [
   'schemas/resources/accountFlows.json',
   'schemas/resources/contracts.json',
   'schemas/resources/deposits.json',
+  'schemas/resources/escrowSettlements.json',
   'schemas/resources/invoiceRequests.json',
   'schemas/resources/mutualOffers.json',
+  'schemas/resources/objectionDeposits.json',
   'schemas/resources/purchaseOffers.json',
   'schemas/resources/supplyOffers.json',
   'schemas/resources/withdrawals.json',
@@ -215,6 +217,27 @@ describe('cross-file checks', () => {
     expect(show).toEqual([`schemas/menu.json#/routes/${c}/children/2/render/showRoute: 'detailspact' is not a route showing contracts (render.view show)`]);
     const printed = problems(brokenCopy({ 'schemas/menu.json': route('chainDetails', { resource: 'contracts', view: 'show', documentRoute: 'contractChain' }) }));
     expect(printed).toEqual([`schemas/menu.json#/routes/${c}/children/7/render/documentRoute: 'contractChain' is not a route printing a document (render.page contractDocument)`]);
+  });
+
+  it('keeps a resource listed from a source read-only, and totals on money fields only', () => {
+    const written = problems(
+      brokenCopy({
+        'schemas/resources/accountFlows.json': (d) => {
+          d.createHandler = 'deposits.declare';
+          at(d, 'form').fields = ['amount'];
+          at(d, 'list').totals = ['amount', 'kind'];
+        },
+        'schemas/resources/deposits.json': (d) => {
+          at(d, 'form').fields = [];
+        },
+      }),
+    );
+    expect(written).toEqual([
+      "schemas/resources/accountFlows.json#/list/totals/1: 'kind' is not a money field of record.properties: only money is totalled",
+      'schemas/resources/accountFlows.json#/createHandler: a resource listed from a source is read-only: no createHandler',
+      'schemas/resources/accountFlows.json#/form/fields: a resource listed from a source is read-only: no form fields',
+      'schemas/resources/deposits.json#/form/fields: a form needs at least one field',
+    ]);
   });
 
   it('checks keys, paths and redirects of the menu', () => {

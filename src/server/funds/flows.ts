@@ -1,8 +1,9 @@
-// The flows of an account (issue 8, /payment/RecordTabs): every money movement of its wallet,
-// read from the ledger, as the records of schemas/resources/accountFlows.json (a list source,
-// src/server/resources/sources.ts). One flow per transfer that starts a movement; a hold and
-// how it ended (posted, or voided and returned) are one flow whose state says which, so a
-// withdrawal paid out is one line, not three. Also the daily inflow and outflow for home.
+// The ledger seen from an account's wallet (issue 8), as list sources (src/server/resources/
+// sources.ts) of read-only resource files: its flows (accountFlows.json, /payment/RecordTabs):
+// one line per movement, a hold and how it ended (posted, or voided and returned) being one
+// line whose state says which, so a withdrawal paid out is one line, not three; how its escrowed
+// collateral ended (escrowSettlements.json, /report/paymentInventory); its objection deposits
+// (objectionDeposits.json, /report/entropyList). Also the daily inflow and outflow for home.
 import { sql, type SQL } from 'drizzle-orm';
 import type { DailyFlowView } from '../../shared/api';
 import { RECEIPT_TEMPLATES_BY_KIND, receiptPath } from '../../shared/receipts';
@@ -10,37 +11,78 @@ import type { Db } from '../db/client';
 import { queryRows } from '../db/rows';
 import { registerSource } from '../resources/sources';
 
-/** The receipt page of a flow's transfer (src/shared/receipts.ts), as a SQL CASE on its kind. */
-function receiptSql(): SQL {
-  const cases = Object.entries(RECEIPT_TEMPLATES_BY_KIND).map(([kind, [template]]) => sql`when ${kind} then ${receiptPath(template, '')} || t.id::text`);
-  return sql`case t.kind ${sql.join(cases, sql` `)} end`;
+/** The receipt page of the transfer `alias` (src/shared/receipts.ts), as a SQL CASE on its kind. */
+function receiptSql(alias: 't' | 'r'): SQL {
+  const cases = Object.entries(RECEIPT_TEMPLATES_BY_KIND).map(([kind, [template]]) => sql`when ${kind} then ${receiptPath(template, '')} || ${sql.raw(alias)}.id::text`);
+  return sql`case ${sql.raw(alias)}.kind ${sql.join(cases, sql` `)} end`;
+}
+
+/** A hold's state: pending until resolved, then posted or voided as its resolution says; a transfer posted at once is posted. */
+const HOLD_STATE = sql`case when t.status <> 'pending' then t.status when r.id is null then 'pending' else r.status end`;
+
+interface WalletView {
+  /** Which transfers: a condition on t (the transfer) and r (its resolution, if a hold). */
+  where: SQL;
+  /** The record's state (null for a resource without states). */
+  state: SQL;
+  /** More data fields, a jsonb object. */
+  data?: SQL;
 }
 
 /**
- * One side of the flows: transfers whose `side` (debit or credit) is a business account's wallet.
- * The two sides are a UNION ALL so that an account filter reaches each side's own index.
+ * The transfers of `view` that touch a business account's wallet, one record per transfer and
+ * account, as the columns of resource_records. The debit and credit sides are a UNION ALL so an
+ * account filter reaches each side's own index.
  */
-function side(column: 'debit_account_id' | 'credit_account_id', resource: string): SQL {
-  const direction = column === 'debit_account_id' ? 'out' : 'in';
-  return sql`
-    select t.id, ${resource}::text as resource, a.owner_account_id as account_id,
-      case when t.status <> 'pending' then t.status when r.id is null then 'pending' else r.status end as state,
+/**
+ * Out of the wallet when it is debited, into it when credited; a void (a refund) mirrors the
+ * accounts of its hold, so it is the other way round: the money comes back.
+ */
+const direction = (column: 'debit_account_id' | 'credit_account_id') => {
+  const [plain, mirrored] = column === 'debit_account_id' ? ['out', 'in'] : ['in', 'out'];
+  return sql`case when t.status = 'voided' then ${mirrored}::text else ${plain}::text end`;
+};
+
+function walletRecords(resource: string, view: WalletView): SQL {
+  const side = (column: 'debit_account_id' | 'credit_account_id') => sql`
+    select t.id, ${resource}::text as resource, a.owner_account_id as account_id, ${view.state} as state,
       jsonb_strip_nulls(jsonb_build_object(
-        'transferId', t.id, 'kind', t.kind, 'direction', ${direction}::text,
+        'transferId', t.id, 'kind', t.kind, 'direction', ${direction(column)},
         'amount', (t.amount::numeric / 100)::numeric(20, 2)::text,
         'business', jsonb_strip_nulls(jsonb_build_object('resource', t.ref_resource, 'id', t.ref_id, 'title', b.data->>'title')),
-        'receipt', ${receiptSql()}
-      )) as data,
+        'receipt', ${receiptSql('t')}
+      ) || ${view.data ?? sql`'{}'::jsonb`}) as data,
       1 as version, t.created_at, t.user_id as created_by,
       coalesce(r.created_at, t.created_at) as updated_at, coalesce(r.user_id, t.user_id) as updated_by
     from ledger_transfers t
     join ledger_accounts a on a.id = t.${sql.raw(column)} and a.owner_account_id is not null
     left join ledger_transfers r on r.pending_id = t.id
     left join resource_records b on b.id = t.ref_id
-    where t.pending_id is null`;
+    where ${view.where}`;
+  return sql`${side('debit_account_id')} union all ${side('credit_account_id')}`;
 }
 
-registerSource('ledger.accountFlows', (resource) => sql`${side('debit_account_id', resource)} union all ${side('credit_account_id', resource)}`);
+/** Every movement of the wallet: transfers that start one (not the resolutions of holds), the hold's end as its state. */
+const accountFlows = (resource: string) => walletRecords(resource, { where: sql`t.pending_id is null`, state: HOLD_STATE });
+
+/**
+ * How escrowed collateral ended (/report/paymentInventory): released to the seller (its line:
+ * release), paid out of the buyer's hold (the buyer's line: collateralPosted), or refunded to the
+ * buyer (refund, the hold voided).
+ */
+const escrowSettlements = (resource: string) => walletRecords(resource, { where: sql`t.kind in ('release', 'collateralPosted', 'refund')`, state: sql`null::text` });
+
+/** The account's objection deposits (/report/entropyList): held, forfeited (posted) or returned (voided, with the return's receipt). */
+const objectionDeposits = (resource: string) =>
+  walletRecords(resource, {
+    where: sql`t.kind = 'objectionDeposit'`,
+    state: HOLD_STATE,
+    data: sql`jsonb_strip_nulls(jsonb_build_object('returnReceipt', case when r.status = 'voided' then ${receiptSql('r')} end))`,
+  });
+
+registerSource('ledger.accountFlows', accountFlows);
+registerSource('ledger.escrowSettlements', escrowSettlements);
+registerSource('ledger.objectionDeposits', objectionDeposits);
 
 
 /**
@@ -52,7 +94,7 @@ export async function dailyFlows(db: Db, accountId: string, days: number, now: D
   const rows = await queryRows<DailyFlowView>(
     db,
     sql`
-    with flows as (${side('debit_account_id', 'accountFlows')} union all ${side('credit_account_id', 'accountFlows')}),
+    with flows as (${accountFlows('accountFlows')}),
     span as (
       select generate_series(((${now.toISOString()}::timestamptz at time zone 'Asia/Shanghai')::date - ${days - 1}::int), (${now.toISOString()}::timestamptz at time zone 'Asia/Shanghai')::date, interval '1 day')::date as day
     )

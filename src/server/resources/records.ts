@@ -9,6 +9,7 @@ import type { Db } from '../db/client';
 import { recordParties, resourceEvents, resourceRecords } from '../db/schema';
 import { asRecord, actionRefusal, partyRoles, type RecordAbility } from '../../shared/resources/recordAbility';
 import { conflict, forbidden, notFound } from '../errors';
+import { fieldSql } from './fields';
 import { LIST_COUNT_CAP, type ListQuery } from './query';
 import { ownedSql } from './scope';
 import { recordsOf } from './sources';
@@ -45,6 +46,13 @@ export async function listRecords(db: Db, q: ListQuery): Promise<{ rows: RecordR
   ]);
   if (total <= LIST_COUNT_CAP) return { rows, total };
   return { rows, total: Math.max(LIST_COUNT_CAP, q.page.offset + rows.length), totalExact: false };
+}
+
+/** The sums of `fields` (money) over every record the list matches, yuan strings with two decimals. */
+export async function listTotals(db: Db, def: ResourceDefinition, q: ListQuery, fields: readonly string[]): Promise<Record<string, string>> {
+  const selection = Object.fromEntries(fields.map((f) => [f, sql<string>`coalesce(sum(${fieldSql(def, f)}), 0)::numeric(20, 2)::text`]));
+  const [row] = await recordsOf(db, def).select(selection).from(resourceRecords).where(q.where);
+  return row as Record<string, string>;
 }
 
 /** Loads the parties of `rows` (resources with `parties`), role -> account per record. */

@@ -52,6 +52,8 @@ export interface ListDeclaration {
   defaultSort: string;
   /** Fields the user may sort by (defaultSort's field is always sortable). */
   sortable: string[];
+  /** Money fields summed over every record the filters match (Page.totals), shown as a total row. */
+  totals?: string[];
 }
 
 export interface ShowSection {

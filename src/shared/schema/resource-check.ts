@@ -61,6 +61,9 @@ function checkOne(ctx: ResourceCheckContext, file: SchemaFile, r: ResourceDefini
   });
   r.list.columns.forEach((c, i) => fieldRef(`/list/columns/${i}`, c));
   r.list.sortable.forEach((c, i) => fieldRef(`/list/sortable/${i}`, c));
+  (r.list.totals ?? []).forEach((c, i) => {
+    if (fieldKindOf(props[c]) !== 'money') at(`/list/totals/${i}`, `'${c}' is not a money field of record.properties: only money is totalled`);
+  });
   fieldRef('/list/defaultSort', r.list.defaultSort.replace(/^-/, ''));
   r.list.filters.forEach((f, i) => {
     const pointer = `/list/filters/${i}`;

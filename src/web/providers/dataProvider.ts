@@ -110,7 +110,7 @@ export const dataProvider: DataProvider = {
       query: { ...paginationQuery(pagination), ...sortQuery(sorters), ...filterQuery(filters) },
       silent: meta?.silent === true,
     });
-    return { data: page.records, total: page.total, totalExact: page.totalExact !== false };
+    return { data: page.records, total: page.total, totalExact: page.totalExact !== false, ...(page.totals ? { totals: page.totals } : {}) };
   },
 
   // The API reads one record at a time (no ?id=a&id=b).

@@ -11,6 +11,7 @@ import type { ResourceDefinition, ResourceRecord } from '../../shared/resources/
 import { ExportButton } from './ExportButton';
 import { FieldValue } from './FieldValue';
 import { FilterBar } from './FilterBar';
+import { displayMoney } from './format';
 import { kindOf } from './fieldKind';
 import { useResourceText } from './labels';
 import { crudFilters, crudSorters, listStateParams, PAGE_SIZES, readListState, scopeFilters, sortableFields, type ListState, withFixedFilters, withFixedStates } from './listQuery';
@@ -127,9 +128,9 @@ export default function ResourceList({ definition: full, basePath, scope: fixedS
     setState({ pageNo: pagination.current ?? 1, pageSize: pagination.pageSize ?? state.pageSize });
   };
 
-  // Records with parties are made by actions (an accepted offer), not by a create form; a
-  // resource whose service the account has not opened shows where to open it instead.
-  const createButton = definition.parties || gate.blocked || gate.pending ? null : (
+  // Records with parties are made by actions (an accepted offer), not by a create form, and a
+  // list source (the ledger's flows) by nothing the user does; a resource whose service the account has not opened shows where to open it instead.
+  const createButton = definition.parties || definition.source || gate.blocked || gate.pending ? null : (
     <CreateButton resource={definition.name} onClick={() => navigate(createPath(basePath))}>
       {t('list.create')}
     </CreateButton>
@@ -146,6 +147,21 @@ export default function ResourceList({ definition: full, basePath, scope: fixedS
   // `totalExact: false`: the server stopped counting; total is a lower bound.
   const exact = (result as { totalExact?: boolean }).totalExact !== false;
   const showTotal = (total: number) => (exact ? t('list.total', { total }) : t('list.totalAtLeast', { total: total.toLocaleString(i18n.language) }));
+
+  // The declared totals (list.totals) are over every match of the filters, not only this page.
+  const totals = (result as { totals?: Record<string, string> }).totals;
+  const summary = totals
+    ? () => (
+        <Table.Summary.Row className="resource-list__totals">
+          {definition.list.columns.map((field, index) => (
+            <Table.Summary.Cell key={field} index={index} align={totals[field] !== undefined ? 'right' : undefined}>
+              {totals[field] !== undefined ? <span className="resource-money">{displayMoney(totals[field])}</span> : index === 0 ? t('list.totals') : null}
+            </Table.Summary.Cell>
+          ))}
+          <Table.Summary.Cell index={definition.list.columns.length} />
+        </Table.Summary.Row>
+      )
+    : undefined;
 
   return (
     <div className="resource-page resource-list">
@@ -186,6 +202,7 @@ export default function ResourceList({ definition: full, basePath, scope: fixedS
           onChange={onTableChange}
           scroll={{ x: 'max-content' }}
           locale={{ emptyText }}
+          summary={query.isError ? undefined : summary}
           pagination={{
             current: state.pageNo,
             pageSize: state.pageSize,

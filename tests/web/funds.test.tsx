@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import accountFlows from '../../schemas/resources/accountFlows.json';
 import contracts from '../../schemas/resources/contracts.json';
 import deposits from '../../schemas/resources/deposits.json';
+import objectionDeposits from '../../schemas/resources/objectionDeposits.json';
 import withdrawals from '../../schemas/resources/withdrawals.json';
 import type { Profile } from '../../src/shared/api';
 import { roleFor } from '../../src/shared/permissions';
@@ -121,5 +122,36 @@ describe('balances on home', { timeout: 60_000 }, () => {
     expect(within(pane).queryByText('账户余额')).toBeNull();
     expect(api.callsTo('GET', '/api/funds/wallet')).toHaveLength(0);
     expect(api.callsTo('GET', '/api/funds/flows/daily')).toHaveLength(0);
+  });
+});
+
+describe('/report/entropyList, a report read from the ledger', { timeout: 60_000 }, () => {
+  const reportRoutes = () => ({
+    ...routes(),
+    'GET /api/meta/resources': ok([accountFlows, contracts, deposits, objectionDeposits, withdrawals] as unknown as ResourceDefinition[]),
+    'GET /api/r/objectionDeposits': ok({
+      records: [
+        record('o-2', { transferId: 't-4', amount: '400.00', state: 'posted', business: { resource: 'contracts', id: 'c-2', title: '罚没合同' }, receipt: '/Entropygold?id=t-4' }),
+        record('o-1', { transferId: 't-3', amount: '800.00', state: 'voided', business: { resource: 'contracts', id: 'c-1', title: '退款合同' }, receipt: '/Entropygold?id=t-3', returnReceipt: '/Entropygoldrefund?id=t-5' }),
+      ],
+      total: 12,
+      totals: { amount: '9600.00' },
+    }),
+  });
+
+  it('shows the lines with their receipts, a total row over every match, and no way to add or edit', async () => {
+    openShell('/report/entropyList', reportRoutes(), OWNER, APPROVED);
+    const pane = await findActivePane();
+    const forfeited = (await within(pane).findByText('罚没合同', {}, SLOW)).closest('tr')!;
+    expect(within(forfeited).getByText('已罚没')).toBeInTheDocument();
+    expect(within(forfeited).getByRole('link', { name: '缴纳回单' })).toHaveAttribute('href', '/Entropygold?id=t-4');
+    const returned = within(pane).getByText('退款合同').closest('tr')!;
+    expect(within(returned).getByRole('link', { name: '退还回单' })).toHaveAttribute('href', '/Entropygoldrefund?id=t-5');
+    // The total is the server's, over all 12 matches, not the sum of this page.
+    const totalRow = pane.querySelector('.resource-list__totals') as HTMLElement;
+    expect(totalRow).toHaveTextContent('合计（全部符合条件的记录）');
+    expect(within(totalRow).getByText('9,600.00')).toBeInTheDocument();
+    expect(within(pane).getByRole('button', { name: /导\s*出/ })).toBeInTheDocument();
+    expect(within(pane).queryByRole('button', { name: /新\s*建/ })).toBeNull();
   });
 });

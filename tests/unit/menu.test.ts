@@ -183,6 +183,8 @@ const SPEC_PATHS = [
   ...OPS,
   // DESIGN §5: an operator binds by SMS code before it can sign in.
   '/user/bindOperator',
+  // DESIGN §8: anyone holding a receipt checks it against the server (docs/decisions.md "Receipts").
+  '/receipt/verify',
 ];
 
 const RECEIPTS = SPEC_PATHS.slice(12, 27);
@@ -247,6 +249,7 @@ describe('public routes (SPEC §2, docs/decisions.md "Public routes")', () => {
         '/user/registerSuccessfully',
         '/user/webview',
         '/user/bindOperator',
+        '/receipt/verify',
         '/landing',
         '/home',
       ].sort(),

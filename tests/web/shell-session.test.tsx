@@ -33,10 +33,10 @@ describe('routes and permissions in the console (SPEC §2, §6)', { timeout: 40_
     await findActivePane();
   });
 
-  it('shows a receipt on a blank page, titled, with a print button', async () => {
+  it('shows a receipt on a blank page, titled; without a receipt id it says where to open one', async () => {
     openShell('/Withdrawal');
     expect(await screen.findByRole('heading', { name: '提现回单' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: /打\s*印/ })).toBeInTheDocument();
+    expect(await screen.findByText('缺少回单编号，请从业务记录中打开回单')).toBeInTheDocument();
     expect(document.querySelector('.shell')).toBeNull();
     await waitFor(() => expect(document.title).toBe('提现回单 - 链上付'));
   });

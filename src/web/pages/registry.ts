@@ -50,6 +50,8 @@ export const PAGES: Record<string, LazyPageComponent<PageProps>> = {
   peaceSigning: lazyPage(() => import('./offers/PeaceSigningPage')),
   serviceAgreement: lazyPage(() => import('./agreements/ServiceAgreementPage')),
   accountDetails: lazyPage(() => import('./funds/AccountDetailsPage')),
+  paymentStatus: lazyPage(() => import('./receipts/PaymentStatusPage')),
+  receiptVerify: lazyPage(() => import('./receipts/ReceiptVerifyPage')),
 };
 
 export const PlaceholderPage = lazyPage(() => import('./placeholder/PlaceholderPage'));

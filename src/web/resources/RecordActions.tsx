@@ -20,9 +20,14 @@ import { recordPath } from './paths';
 /** The result step (menu.json render.page actionResult, /outgoing/resultsPage) an action with `result` opens. */
 const RESULT_ROUTE = CONSOLE_ROUTES.find((route) => route.render && 'page' in route.render && route.render.page === 'actionResult');
 
-/** Where the result step of `action` on a record listed at `basePath` is. */
-const resultPath = (resource: string, id: string, action: string, basePath: string) =>
-  RESULT_ROUTE ? `${RESULT_ROUTE.path}?${new URLSearchParams({ resource, id, action, from: basePath }).toString()}` : undefined;
+/**
+ * Where the result step of `action` on a record listed at `basePath` is: the route its `result`
+ * names by key (/contract/paymentStatus after paying the collateral), else the actionResult route.
+ */
+const resultPath = (result: boolean | string, resource: string, id: string, action: string, basePath: string) => {
+  const route = typeof result === 'string' ? CONSOLE_ROUTES.find((r) => r.key === result) : RESULT_ROUTE;
+  return route ? `${route.path}?${new URLSearchParams({ resource, id, action, from: basePath }).toString()}` : undefined;
+};
 
 type WithInput = ActionDeclaration & { input: NonNullable<ActionDeclaration['input']> };
 type Pending = { kind: 'confirm'; action: ActionDeclaration } | { kind: 'input'; action: WithInput };
@@ -81,8 +86,8 @@ export function RecordActions({ definition, record, basePath, text }: Props) {
       );
       setPending(null);
       toast('success', text.done(action.name) ?? t('action.done', { action: text.action(action.name) }));
-      // An action with a result step (publish, accept) goes on to it: what happened and what next.
-      const next = action.result ? resultPath(definition.name, record.id, action.name, basePath) : undefined;
+      // An action with a result step (publish, accept, pay the collateral) goes on to it: what happened and what next.
+      const next = action.result ? resultPath(action.result, definition.name, record.id, action.name, basePath) : undefined;
       if (next) {
         await refresh();
         navigate(next);

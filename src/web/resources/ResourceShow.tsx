@@ -5,6 +5,7 @@ import { Button, Card, Descriptions, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { ResourceDefinition, ResourceRecord } from '../../shared/resources/types';
+import RecordReceipts from '../pages/receipts/RecordReceipts';
 import { FieldValue } from './FieldValue';
 import { History, type RecordEvent } from './History';
 import { useResourceText } from './labels';
@@ -87,6 +88,8 @@ export default function ResourceShow({ definition, basePath, id, documentPath }:
           />
         ))}
       </Show>
+      {/* A resource whose file declares money actions: the receipts of the money this record moved. */}
+      {definition.actions?.some((action) => action.money) && <RecordReceipts resource={definition.name} id={record.id} version={record.version} />}
       <Card title={t('show.history')} className="resource-show__history">
         <History definition={definition} events={record.events ?? []} text={text} />
       </Card>

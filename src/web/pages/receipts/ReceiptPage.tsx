@@ -1,26 +1,132 @@
 import { PrinterOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Button, QRCode, Result, Space, Tag } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { ResolvedRoute } from '../../../shared/menu';
+import type { ReceiptParty, ReceiptView } from '../../../shared/receipts';
 import { usePageTitle } from '../../hooks/usePageTitle';
+import { currentLanguage } from '../../i18n';
+import { HttpError } from '../../providers/http';
+import { displayMoney, formatDateTime } from '../../resources/format';
+import { ErrorState, LoadingState } from '../../resources/states';
+import { getReceipt, receiptKey } from './api';
 import './receipt.css';
 
+/** One row of the receipt's table. */
+function Row({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+  return (
+    <tr>
+      <th scope="row">{label}</th>
+      <td data-testid={testId}>{children}</td>
+    </tr>
+  );
+}
+
+
+/** The printed receipt: one layout for every template, the title and the party labels per template. */
+export function ReceiptSheet({ receipt, title }: { receipt: ReceiptView; title: string }) {
+  const { t } = useTranslation('receipts');
+  const language = currentLanguage();
+  const tpl = (key: 'payer' | 'payee' | 'note') => t(`templates.${receipt.template}.${key}`);
+  // A bank account shows its bank and masked number; an account or the platform, its name.
+  const partyText = (party: ReceiptParty) => (party.kind === 'bank' && party.detail ? t('page.bankParty', { name: party.name, detail: party.detail }) : party.name);
+  const ref = receipt.reference;
+  const referenceText =
+    ref.resource === 'contracts' ? t('page.referenceContract', { title: ref.title ?? '', number: ref.number }) : t('page.referenceWithdrawal', { number: ref.number });
+  return (
+    <article className="receipt" data-template={receipt.template}>
+      <header className="receipt__head">
+        <div className="receipt__issuer">{t('page.issuer')}</div>
+        <h1 className="receipt__title">{title}</h1>
+        <div className="receipt__number">
+          {t('page.number')}: <span data-testid="receipt-number">{receipt.number}</span>
+        </div>
+      </header>
+      <table className="receipt__table">
+        <tbody>
+          <Row label={tpl('payer')} testId="receipt-payer">
+            {partyText(receipt.payer)}
+          </Row>
+          <Row label={tpl('payee')} testId="receipt-payee">
+            {partyText(receipt.payee)}
+          </Row>
+          <Row label={t('page.amount')} testId="receipt-amount">
+            <strong>¥ {displayMoney(receipt.amount)}</strong>
+          </Row>
+          <Row label={t('page.capitals')} testId="receipt-capitals">
+            {t('page.capitalsValue', { capitals: receipt.capitals })}
+          </Row>
+          <Row label={t('page.time')} testId="receipt-time">
+            {formatDateTime(receipt.time, language)}
+          </Row>
+          <Row label={t('page.reference')} testId="receipt-reference">
+            {referenceText}
+            <Link className="receipt__ref-link no-print" to={ref.path}>
+              {t('page.openReference')}
+            </Link>
+          </Row>
+          <Row label={t('page.status')} testId="receipt-status">
+            <Tag>{t(`status.${receipt.status}`)}</Tag>
+          </Row>
+        </tbody>
+      </table>
+      <p className="receipt__note">{tpl('note')}</p>
+      <footer className="receipt__verify">
+        <QRCode value={receipt.verifyUrl} size={112} bordered={false} type="svg" />
+        <div>
+          <div className="receipt__verify-label">{t('page.verify')}</div>
+          <div>{t('page.verifyHint')}</div>
+          <a className="receipt__verify-url" href={receipt.verifyUrl} data-testid="receipt-verify-url">
+            {receipt.verifyUrl}
+          </a>
+        </div>
+      </footer>
+    </article>
+  );
+}
+
 /**
- * A printable receipt (blank layout). The templates come with the settlement issues; until
- * then the page shows which receipt it is. The print button is not printed (global.css).
+ * A printable receipt (/<Template>?id=<transferId>, blank layout): GET /api/receipts/:id of the
+ * route's template. The print button and links are not printed (receipt.css), nor is any console
+ * chrome (the blank layout has none).
  */
 export default function ReceiptPage({ route, template }: { route: ResolvedRoute; template: string }) {
-  const { t } = useTranslation(['menu', 'shell']);
+  const { t } = useTranslation(['receipts', 'menu']);
   usePageTitle(`menu:${route.titleKey}`);
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const id = params.get('id');
+  const query = useQuery({ queryKey: receiptKey(template, id), queryFn: () => getReceipt(id!, template), enabled: Boolean(id), retry: false });
+  const title = t(`menu:${route.titleKey}`);
+  const home = (
+    <Button key="home" type="primary" onClick={() => navigate('/home')}>
+      {t('receipts:page.toHome')}
+    </Button>
+  );
+  // No receipt to show: the page still says which receipt it is, and why there is none.
+  const state = (content: ReactNode) => (
+    <div className="receipt-page">
+      <h1 className="receipt-page__title">{title}</h1>
+      {content}
+    </div>
+  );
+  if (!id) return state(<Result status="warning" title={t('receipts:page.missingId')} extra={home} />);
+  if (query.isPending) return state(<LoadingState rows={8} />);
+  if (query.isError) {
+    if (query.error instanceof HttpError && query.error.code === 404)
+      return state(<Result status="404" title={t('receipts:page.notFound')} subTitle={t('receipts:page.notFoundHint')} extra={home} />);
+    return state(<ErrorState error={query.error} onRetry={() => void query.refetch()} />);
+  }
   return (
-    <article className="receipt" data-template={template}>
-      <h1 className="receipt__title">{t(route.titleKey)}</h1>
-      <p className="receipt__note">{t('shell:receipt.description')}</p>
-      <div className="receipt__actions no-print">
-        <Button icon={<PrinterOutlined />} onClick={() => window.print()}>
-          {t('shell:receipt.print')}
+    <div className="receipt-page">
+      <Space className="receipt-page__actions no-print">
+        <Button type="primary" icon={<PrinterOutlined />} onClick={() => window.print()}>
+          {t('receipts:page.print')}
         </Button>
-      </div>
-    </article>
+      </Space>
+      <ReceiptSheet receipt={query.data} title={title} />
+    </div>
   );
 }

@@ -1,0 +1,86 @@
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Descriptions, Result, Space, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import type { ResourceRecord } from '../../../shared/resources/types';
+import { http } from '../../providers/http';
+import { CONSOLE_ROUTES } from '../../refine/resources';
+import { displayMoney } from '../../resources/format';
+import { ErrorState, LoadingState } from '../../resources/states';
+import type { PageProps } from '../registry';
+import { getReceipt, getRecordReceipts, receiptKey } from './api';
+
+const routePath = (key: string) => CONSOLE_ROUTES.find((route) => route.key === key)?.path;
+
+/** States a contract is in once its collateral was paid. */
+const PAID_STATES = ['collateralPaid', 'delivered', 'objection', 'completed', 'refunded'];
+
+/**
+ * /contract/paymentStatus?resource=contracts&id=&action=payCollateral&from= (SPEC §2 "payment
+ * success"): the result step the console opens after the buyer pays a contract's collateral
+ * (the action's `result` names this route in schemas/resources/contracts.json). It shows the
+ * amount, the contract's number, where the money is (escrow) and links to the payment receipt
+ * (Chainpayment) and back to the contract.
+ */
+export default function PaymentStatusPage(_: PageProps) {
+  const { t } = useTranslation('receipts');
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const id = params.get('id') ?? '';
+  const contract = useQuery({
+    queryKey: ['lsf', 'paymentStatus', id],
+    queryFn: () => http.get<ResourceRecord>(`/r/contracts/${encodeURIComponent(id)}`, { silent: true }),
+    enabled: Boolean(id),
+    retry: false,
+  });
+  const receipts = useQuery({ queryKey: receiptKey('record', 'contracts', id, 'paymentStatus'), queryFn: () => getRecordReceipts('contracts', id), enabled: Boolean(id), retry: false });
+  const paid = receipts.data?.find((receipt) => receipt.kind === 'collateral');
+  const receipt = useQuery({ queryKey: receiptKey(paid?.template, paid?.transferId), queryFn: () => getReceipt(paid!.transferId, paid!.template), enabled: Boolean(paid), retry: false });
+
+  const toList = () => navigate(routePath('contractbuy') ?? '/contract');
+  if (!id)
+    return (
+      <Result status="warning" title={t('paymentStatus.missing')} extra={<Button onClick={toList}>{t('paymentStatus.toContracts')}</Button>} />
+    );
+  if (contract.isPending || receipts.isPending || (paid && receipt.isPending)) return <LoadingState rows={6} />;
+  if (contract.isError) return <ErrorState error={contract.error} onRetry={() => void contract.refetch()} />;
+
+  const record = contract.data;
+  const showKey = record.source === 'mutualOffer' ? 'chainDetails' : 'details';
+  const contractPath = `${routePath(showKey) ?? '/contract/details'}?id=${encodeURIComponent(record.id)}`;
+  const isPaid = PAID_STATES.includes(record.state ?? '');
+  const amount = typeof record.collateralAmount === 'string' ? record.collateralAmount : '0.00';
+  const status = receipt.data?.status;
+
+  return (
+    <Card className="payment-status-page">
+      <Result
+        status={isPaid ? 'success' : 'warning'}
+        title={isPaid ? t('paymentStatus.title') : t('paymentStatus.notPaid')}
+        subTitle={isPaid ? t('paymentStatus.subTitle', { amount: displayMoney(amount) }) : undefined}
+        extra={
+          <Space wrap>
+            {paid && (
+              <Button type="primary" onClick={() => navigate(paid.path)}>
+                {t('paymentStatus.receipt')}
+              </Button>
+            )}
+            <Button onClick={() => navigate(contractPath)}>{t('paymentStatus.backToContract')}</Button>
+          </Space>
+        }
+      >
+        <Descriptions
+          bordered
+          size="small"
+          column={1}
+          items={[
+            { key: 'contract', label: t('paymentStatus.contract'), children: String(record.title ?? '') },
+            { key: 'number', label: t('paymentStatus.contractNumber'), children: record.id },
+            { key: 'amount', label: t('paymentStatus.amount'), children: <span data-testid="payment-amount">{displayMoney(amount)}</span> },
+            ...(status ? [{ key: 'escrow', label: t('paymentStatus.escrow'), children: <Tag color={status === 'inEscrow' ? 'blue' : 'green'}>{t(`status.${status}`)}</Tag> }] : []),
+          ]}
+        />
+      </Result>
+    </Card>
+  );
+}

@@ -97,13 +97,17 @@ export async function opsSession(t: LoadTarget, phone: string): Promise<string> 
   return (await issueToken(t.db, ops.id, t.now())).token;
 }
 
+let codeSeq = 0;
+
 /**
  * An SMS code for `phone` (scene verify), as if it had been sent and read: the row the SMS module
  * writes, with the same hash. The next money action of that user spends it.
  */
 export async function smsCode(t: LoadTarget, phone: string): Promise<string> {
   const code = String(100_000 + Math.floor(Math.random() * 900_000));
-  const now = t.now();
+  // The action spends the newest unspent code; a test clock stands still, so each code is made
+  // a millisecond after the last one to keep "newest" well defined.
+  const now = new Date(t.now().getTime() + (codeSeq += 1));
   await t.db.insert(smsCodes).values({
     phone,
     scene: 'verify',

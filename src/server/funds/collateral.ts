@@ -12,8 +12,8 @@ import { AUTO_RELEASE_DAYS, OBJECTION_DEPOSIT_MIN_FEN, OBJECTION_DEPOSIT_PERCENT
 import { fenToYuan, percentOfFen, yuanToFen } from '../../shared/money';
 import type { Db } from '../db/client';
 import { ledgerTransfers, recordParties } from '../db/schema';
-import { PLATFORM, ensureWallet } from '../ledger/accounts';
-import { hold, postHold, transfer, voidHold } from '../ledger/transfers';
+import { PLATFORM, ensureWallet, walletId } from '../ledger/accounts';
+import { hold, lockLedgerAccounts, postHold, transfer, voidHold } from '../ledger/transfers';
 import { chinaDay } from '../resources/expiry';
 import { registerHandler } from '../resources/handlers';
 
@@ -38,8 +38,10 @@ const holdExists = async (tx: Db, key: string) => (await tx.select({ id: ledgerT
 export async function releaseCollateral(tx: Db, record: { id: string; data: Record<string, unknown> }, userId: string | null, now: Date): Promise<void> {
   const key = `collateral:${record.id}`;
   if (!(await holdExists(tx, key))) return; // a contract without collateral (ratio 0)
-  const { seller } = await contractParties(tx, record.id);
+  const { buyer, seller } = await contractParties(tx, record.id);
   const sellerWallet = await ensureWallet(tx, seller, now);
+  // Two transfers: both wallets and escrow locked first, in id order (lockLedgerAccounts).
+  await lockLedgerAccounts(tx, [walletId(buyer), sellerWallet, PLATFORM.escrow]);
   await postHold(tx, key, { kind: 'collateralPosted', key: `${key}:posted`, userId, now });
   const ref = { resource: 'contracts', id: record.id };
   await transfer(tx, { debit: PLATFORM.escrow, credit: sellerWallet, amount: collateralFen(record.data), kind: 'release', ref, key: `release:${record.id}`, userId, now });
@@ -88,7 +90,15 @@ registerHandler('contracts.object', async ({ tx, record, input, userId, now }) =
   return { patch: { objectionReason: input.objectionReason, objectionDeposit: fenToYuan(deposit), objectedAt: now.toISOString() } };
 });
 
+/** A resolution moves up to four transfers: every account it may touch is locked first, in id order. */
+async function lockResolution(tx: Db, id: string, now: Date): Promise<void> {
+  const { buyer, seller } = await contractParties(tx, id);
+  const wallets = [await ensureWallet(tx, buyer, now), await ensureWallet(tx, seller, now)];
+  await lockLedgerAccounts(tx, [...wallets, PLATFORM.escrow, PLATFORM.objectionDeposits, PLATFORM.fees]);
+}
+
 registerHandler('contracts.resolveRefund', async ({ tx, record, input, userId, now }) => {
+  await lockResolution(tx, record.id, now);
   const key = `collateral:${record.id}`;
   if (await holdExists(tx, key)) await voidHold(tx, key, { kind: 'refund', key: `refund:${record.id}`, userId, now });
   await settleDeposit(tx, record.id, input.deposit, userId, now);
@@ -96,6 +106,7 @@ registerHandler('contracts.resolveRefund', async ({ tx, record, input, userId, n
 });
 
 registerHandler('contracts.resolveRelease', async ({ tx, record, input, userId, now }) => {
+  await lockResolution(tx, record.id, now);
   await releaseCollateral(tx, record, userId, now);
   await settleDeposit(tx, record.id, input.deposit, userId, now);
   return { patch: { resolution: input.resolution, depositOutcome: input.deposit, resolvedAt: now.toISOString(), releasedAt: now.toISOString() } };

@@ -155,6 +155,18 @@ const movementOf = (spec: TransferSpec, status: 'posted' | 'pending'): Movement 
   };
 };
 
+/**
+ * Locks `ids` in id order, for a business step that makes several transfers: each transfer locks
+ * its own two accounts in id order, but a second transfer may need an account with a lower id
+ * than one the first still holds (releasing collateral holds escrow, then pays the seller's
+ * wallet), and two such steps crossing would deadlock. Locking every account of the step first
+ * keeps one global order; the transfers then find their rows already held.
+ */
+export async function lockLedgerAccounts(tx: Db, ids: string[]): Promise<void> {
+  const sorted = [...new Set(ids)].sort();
+  await prepared(tx, 'ledger_lock_step', sql`select id from ledger_accounts where id in (${sql.join(sorted.map((id) => sql`${id}`), sql`, `)}) order by id for update`);
+}
+
 /** Moves `amount` from debit to credit now. */
 export async function transfer(tx: Db, spec: TransferSpec): Promise<TransferRow> {
   checkSpec(spec);

@@ -12,7 +12,7 @@ import { openDatabase, type Database } from '../../src/server/db/client';
 import { accounts, recordParties, resourceRecords, sessions, users } from '../../src/server/db/schema';
 import { hashToken } from '../../src/server/modules/auth/tokens';
 import { consoleSmsProvider } from '../../src/server/sms/provider';
-import { startPg } from '../support/pg-cluster';
+import { withPgDatabase } from '../support/pg-cluster';
 
 const OTHERS = 1_000;
 const OFFERS = 100_000;
@@ -201,22 +201,6 @@ async function benchOn(kind: 'pglite' | 'postgres', url?: string) {
 }
 
 export async function benchLists(): Promise<void> {
-  const pg = await startPg();
-  if (!pg) console.log('lists[postgres]: no PostgreSQL available (TEST_DATABASE_URL or apt package postgresql); skipped');
-  else {
-    try {
-      const postgres = (await import('postgres')).default;
-      const admin = postgres(pg.url, { max: 1, onnotice: () => {} });
-      const name = `lsf_bench_${Date.now()}`;
-      await admin.unsafe(`create database ${name}`);
-      const url = new URL(pg.url);
-      url.pathname = `/${name}`;
-      await benchOn('postgres', url.toString());
-      await admin.unsafe(`drop database ${name} with (force)`);
-      await admin.end();
-    } finally {
-      pg.stop();
-    }
-  }
+  if (!(await withPgDatabase('lsf_bench', (url) => benchOn('postgres', url)))) console.log('lists[postgres]: no PostgreSQL available (TEST_DATABASE_URL or apt package postgresql); skipped');
   if (process.env.LSF_BENCH_PGLITE !== '0') await benchOn('pglite');
 }

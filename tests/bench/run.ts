@@ -1,4 +1,5 @@
 // npm run bench: every benchmark, printing figures. Benchmarks never fail on a number.
+import { benchFlows } from './flows';
 import { benchLedger } from './ledger';
 import { benchLists } from './lists';
 import { benchLoginLoad } from './login-load';
@@ -7,7 +8,7 @@ import { benchResources } from './resources';
 import { benchStartup } from './startup';
 
 const only = process.argv[2];
-const benches: Record<string, () => Promise<void>> = { startup: benchStartup, resources: benchResources, lists: benchLists, menuClick: benchMenuClick, loginLoad: benchLoginLoad, ledger: benchLedger };
+const benches: Record<string, () => Promise<void>> = { startup: benchStartup, resources: benchResources, lists: benchLists, menuClick: benchMenuClick, loginLoad: benchLoginLoad, ledger: benchLedger, flows: benchFlows };
 for (const [name, fn] of Object.entries(benches)) {
   if (only && only !== name) continue;
   await fn();

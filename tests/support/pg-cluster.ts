@@ -58,3 +58,29 @@ export async function startPg(): Promise<PgHandle | null> {
     },
   };
 }
+
+/**
+ * Runs `fn` on a fresh database of a PostgreSQL for this run (startPg), dropped afterwards:
+ * what each benchmark needs. False, without running it, when no PostgreSQL is available.
+ */
+export async function withPgDatabase(prefix: string, fn: (url: string) => Promise<void>): Promise<boolean> {
+  const pg = await startPg();
+  if (!pg) return false;
+  try {
+    const postgres = (await import('postgres')).default;
+    const admin = postgres(pg.url, { max: 1, onnotice: () => {} });
+    const name = `${prefix}_${Date.now()}`;
+    await admin.unsafe(`create database ${name}`);
+    const url = new URL(pg.url);
+    url.pathname = `/${name}`;
+    try {
+      await fn(url.toString());
+    } finally {
+      await admin.unsafe(`drop database ${name} with (force)`);
+      await admin.end();
+    }
+  } finally {
+    pg.stop();
+  }
+  return true;
+}

@@ -1,0 +1,121 @@
+// Benchmark: the ledger's list sources at scale over HTTP (issue 8, /payment/RecordTabs and the
+// reports). 200,000 transfers between the wallets of 1,000 accounts and the platform's accounts
+// (deposits, withdrawal holds with their ends, collateral holds, releases, objection deposits);
+// the caller's wallet is in one of FLOW_EVERY. First page, a filtered page, a report with totals
+// and the home chart; p50/p99 over RUNS sequential requests, on PostgreSQL and on PGlite unless
+// LSF_BENCH_PGLITE=0. Prints figures only.
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../../src/server/app';
+import { configFromEnv } from '../../src/server/config';
+import { openDatabase, type Database } from '../../src/server/db/client';
+import { accounts, ledgerAccounts, ledgerTransfers, sessions, users } from '../../src/server/db/schema';
+import { PLATFORM, walletId } from '../../src/server/ledger/accounts';
+import { hashToken } from '../../src/server/modules/auth/tokens';
+import { consoleSmsProvider } from '../../src/server/sms/provider';
+import { withPgDatabase } from '../support/pg-cluster';
+
+const OTHERS = 1_000;
+const TRANSFERS = 200_000;
+/** The caller's wallet is in one transfer of FLOW_EVERY. */
+const FLOW_EVERY = 50;
+const RUNS = 100;
+const WARMUP = 5;
+const BATCH = 2_000;
+
+type Transfer = typeof ledgerTransfers.$inferInsert;
+
+async function inBatches<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>): Promise<void> {
+  for (let start = 0; start < rows.length; start += BATCH) await insert(rows.slice(start, start + BATCH));
+}
+
+export async function seedFlows(database: Database): Promise<{ token: string; mine: number; callerAccountId: string }> {
+  const db = database.db;
+  const now = new Date();
+  const accountRows = Array.from({ length: OTHERS + 1 }, (_, i) => ({ id: randomUUID(), type: 'enterprise' as const, name: `account ${i}`, authStatus: 'approved' as const, createdAt: now, updatedAt: now }));
+  await inBatches(accountRows, (chunk) => db.insert(accounts).values(chunk));
+  const userRows = accountRows.map((a, i) => ({ id: randomUUID(), accountId: a.id, phone: `137${String(i).padStart(8, '0')}`, name: a.name, passwordHash: 'x', role: 'owner', isOwner: true, createdAt: now, updatedAt: now }));
+  await inBatches(userRows, (chunk) => db.insert(users).values(chunk));
+  const token = randomUUID();
+  await db.insert(sessions).values({ tokenHash: hashToken(token), userId: userRows[0].id, createdAt: now, expiresAt: new Date(now.getTime() + 86_400_000) });
+  await inBatches(accountRows, (chunk) => db.insert(ledgerAccounts).values(chunk.map((a) => ({ id: walletId(a.id), ownerAccountId: a.id, code: 'wallet', noNegative: false, createdAt: now }))));
+
+  // Balances are not the point here (no invariant is checked): the rows and their shapes are.
+  const rows: Transfer[] = [];
+  let mine = 0;
+  for (let i = 0; i < TRANSFERS; i += 1) {
+    const owner = i % FLOW_EVERY === 0 ? 0 : 1 + (i % OTHERS);
+    if (owner === 0) mine += 1;
+    const wallet = walletId(accountRows[owner].id);
+    const at = new Date(now.getTime() - (TRANSFERS - i) * 30_000);
+    const base = { amount: BigInt(100 + ((i * 37) % 1_000_000)), refResource: 'contracts', refId: randomUUID(), userId: userRows[owner].id, createdAt: at };
+    const kind = ['deposit', 'withdrawal', 'collateral', 'release', 'objectionDeposit'][Math.floor(i / 7) % 5];
+    const id = randomUUID();
+    if (kind === 'deposit') rows.push({ ...base, id, debitAccountId: PLATFORM.bankClearing, creditAccountId: wallet, kind, status: 'posted', refResource: 'deposits', key: `deposit:${id}` });
+    else if (kind === 'release') rows.push({ ...base, id, debitAccountId: PLATFORM.escrow, creditAccountId: wallet, kind, status: 'posted', key: `release:${id}` });
+    else {
+      const credit = kind === 'withdrawal' ? PLATFORM.bankClearing : kind === 'collateral' ? PLATFORM.escrow : PLATFORM.objectionDeposits;
+      rows.push({ ...base, id, debitAccountId: wallet, creditAccountId: credit, kind, status: 'pending', key: `${kind}:${id}` });
+      // Most holds have ended: posted or voided a minute later.
+      if (i % 3 !== 0) {
+        const voided = i % 3 === 1;
+        rows.push({ ...base, id: randomUUID(), debitAccountId: wallet, creditAccountId: credit, kind: voided ? 'refund' : 'collateralPosted', status: voided ? 'voided' : 'posted', pendingId: id, key: `${kind}:${id}:end`, createdAt: new Date(at.getTime() + 60_000) });
+      }
+    }
+  }
+  await inBatches(rows, (chunk) => db.insert(ledgerTransfers).values(chunk));
+  await db.execute(sql`vacuum analyze`);
+  return { token, mine, callerAccountId: accountRows[0].id };
+}
+
+const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+
+async function timeGet(url: string, token: string): Promise<{ times: number[]; summary: string }> {
+  const get = async () => {
+    const res = await fetch(url, { headers: { authorization: token } });
+    const body = (await res.json()) as { data: unknown };
+    if (!res.ok) throw new Error(`${url}: ${res.status} ${JSON.stringify(body)}`);
+    return body.data;
+  };
+  for (let i = 0; i < WARMUP; i += 1) await get();
+  const times: number[] = [];
+  let last = await get();
+  for (let i = 0; i < RUNS; i += 1) {
+    const t0 = performance.now();
+    last = await get();
+    times.push(performance.now() - t0);
+  }
+  const page = last as { total?: number; records?: unknown[]; totals?: Record<string, string> };
+  const summary = Array.isArray(last) ? `${last.length} days` : `total ${page.total}, ${page.records?.length} rows${page.totals ? `, totals ${JSON.stringify(page.totals)}` : ''}`;
+  return { times: times.sort((a, b) => a - b), summary };
+}
+
+const CASES = [
+  ['flows, first page', 'r/accountFlows?pageNo=1&pageSize=10'],
+  ['flows, kind + state + amount, page 2', 'r/accountFlows?pageNo=2&pageSize=20&kind=collateral,withdrawal&state=posted,voided&amount=100,500000'],
+  ['paymentInventory with totals, first page', 'r/escrowSettlements?pageNo=1&pageSize=10'],
+  ['entropyList with totals, first page', 'r/objectionDeposits?pageNo=1&pageSize=10'],
+  ['home chart, 30 days', 'funds/flows/daily'],
+] as const;
+
+async function benchOn(kind: 'pglite' | 'postgres', url?: string) {
+  const database = await openDatabase({ url });
+  const { app } = await buildApp({ config: { ...configFromEnv({}), webDist: undefined }, database, sms: consoleSmsProvider(() => {}) });
+  const seedStart = performance.now();
+  const seed = await seedFlows(database);
+  const seeded = (performance.now() - seedStart) / 1000;
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}/api/`;
+  console.log(`flows[${kind}]: seeded ${TRANSFERS} movements of ${OTHERS + 1} wallets (the caller's in ${seed.mine}) in ${seeded.toFixed(1)} s`);
+  for (const [label, query] of CASES) {
+    const r = await timeGet(base + query, seed.token);
+    console.log(`flows[${kind}]: ${label}: p50 ${pct(r.times, 50).toFixed(1)} ms, p99 ${pct(r.times, 99).toFixed(1)} ms (${RUNS} requests; ${r.summary})`);
+  }
+  await app.close();
+  await database.close();
+}
+
+export async function benchFlows(): Promise<void> {
+  if (!(await withPgDatabase('lsf_bench_flows', (url) => benchOn('postgres', url)))) console.log('flows[postgres]: no PostgreSQL available (TEST_DATABASE_URL or apt package postgresql); skipped');
+  if (process.env.LSF_BENCH_PGLITE !== '0') await benchOn('pglite');
+}

@@ -7,9 +7,12 @@ import { chinaDay } from '../../src/server/resources/expiry';
 import type { MessageView, Page, TodoView } from '../../src/shared/api';
 import type { ResourceRecord } from '../../src/shared/resources/types';
 import { checkLedger, ledgerSound } from '../../src/server/ledger/invariants';
+import { queryRows } from '../../src/server/db/rows';
+import { sql } from 'drizzle-orm';
 import { releaseDue } from '../../src/server/funds/autoRelease';
 import { fund, money, signedContract, wallet } from '../support/funds';
 import { loginPassword, sendCode } from '../support/flows';
+import { addOperator } from '../support/operators';
 import { tradingParty, type TradingParty } from '../support/trading';
 import { dbAvailable, startTestServer, testDbKind, type TestServer } from '../support/server';
 
@@ -135,6 +138,60 @@ describe.skipIf(!dbAvailable)('contract money: collateral, delivery, release, ob
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     expect(results.every((r) => [200, 400, 409].includes(r.status))).toBe(true);
     expect((await wallet(s, buyer.token)).escrow).toBe((Number(before.escrow) + 1600).toFixed(2));
+    await sound();
+  });
+
+  // Sessions last 7 days and each case moves the clock a day: the cases below sign in afresh.
+  const freshParties = async (tag: string) => {
+    const opsToken = (await loginPassword(s, '13800000051', 'Admin#2026')).body.data.access_token;
+    const b = await tradingParty(s, `Buyer ${tag} Co`);
+    await fund(s, b, opsToken, '10000.00');
+    return { ops: opsToken, buyer: b, seller: await tradingParty(s, `Seller ${tag} Co`), third: await tradingParty(s, `Third ${tag} Co`) };
+  };
+
+  it('lets each step to its party only: a viewer moves no money, ops only act on ops steps, another account gets 404', async () => {
+    const { ops, buyer, seller, third } = await freshParties('matrix');
+    const c = await signedContract(s, buyer, seller, 'Permission matrix contract', { quantity: 1 });
+    const viewer = await addOperator(s, buyer.phone, 'viewer');
+    const viewerCode = await sendCode(s, viewer.phone, 'verify', viewer.token);
+    expect((await money(s, viewer.token, `/api/r/contracts/${c.id}/actions/payCollateral`, { smsCode: viewerCode })).status).toBe(403);
+    expect((await s.call('POST', '/api/r/deposits', { token: viewer.token, body: { amount: '1.00', payerName: 'Payer', payerAccount: '6222020200998877665', transferDate: '2026-11-19', reference: 'V1' } })).status).toBe(403);
+    // Ops run ops steps (resolutions), not the parties' steps.
+    const opsCode = () => sendCode(s, '13800000051', 'verify', ops);
+    expect((await act(ops, c.id, 'payCollateral', { smsCode: await opsCode() })).status).toBe(403);
+    expect((await act(buyer, c.id, 'payCollateral', {}, true)).status).toBe(200);
+    expect((await act(ops, c.id, 'deliver', { deliveryNote: 'ops cannot' })).status).toBe(403);
+    expect((await act(third, c.id, 'deliver', { deliveryNote: 'stranger' })).status).toBe(404);
+    expect((await act(seller, c.id, 'deliver', { deliveryNote: 'Shipped' })).status).toBe(200);
+    expect((await act(ops, c.id, 'confirmReceipt', { smsCode: await opsCode() })).status).toBe(403);
+    expect((await act(third, c.id, 'confirmReceipt', {}, true)).status).toBe(404);
+    expect((await act(third, c.id, 'object', { objectionReason: 'stranger' }, true)).status).toBe(404);
+    expect((await act(seller, c.id, 'resolveRelease', { resolution: 'seller cannot', deposit: 'refund' })).status).toBe(403);
+    expect((await s.call<ResourceRecord>('GET', `/api/r/contracts/${c.id}`, { token: buyer.token })).body.data.state).toBe('delivered');
+    await sound();
+  });
+
+  it(`answers a replay storm of one Idempotency-Key with the same bytes and one hold (${testDbKind})`, async () => {
+    const { buyer, seller } = await freshParties('replay');
+    const c = await signedContract(s, buyer, seller, 'Replay storm contract', { quantity: 1 });
+    const smsCode = await sendCode(s, buyer.phone, 'verify', buyer.token);
+    const key = `replay-${c.id}`;
+    const send = () =>
+      fetch(`${s.baseUrl}/api/r/contracts/${c.id}/actions/payCollateral`, { method: 'POST', headers: { authorization: buyer.token, 'content-type': 'application/json', 'idempotency-key': key }, body: JSON.stringify({ smsCode }) }).then(async (r) => ({ status: r.status, text: await r.text() }));
+    const before = await wallet(s, buyer.token);
+    const storm = await Promise.all(Array.from({ length: 30 }, send));
+    // A twin still in flight is told so (409); every answer given is the same bytes.
+    expect(storm.every((r) => r.status === 200 || r.status === 409)).toBe(true);
+    const answers = new Set(storm.filter((r) => r.status === 200).map((r) => r.text));
+    expect(answers.size).toBe(1);
+    // Once it is done, each replay (one at a time) answers 200 with those bytes.
+    const later = [];
+    for (let i = 0; i < 5; i += 1) later.push(await send());
+    expect(later.map((r) => r.status)).toEqual(Array(5).fill(200));
+    expect(new Set([...answers, ...later.map((r) => r.text)]).size).toBe(1);
+    expect((await wallet(s, buyer.token)).escrow).toBe((Number(before.escrow) + 800).toFixed(2));
+    const rows = await queryRows<{ n: number }>(s.ctx.db, sql`select count(*)::int as n from ledger_transfers where key = ${`collateral:${c.id}`}`);
+    expect(rows[0].n).toBe(1);
     await sound();
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import {
   MAX_INTEGER_DIGITS,
   MoneyFormatError,
@@ -257,5 +258,57 @@ describe('filterAmountInput', () => {
     for (const raw of ['12a.3.456', '.5', '007', '99999999999999999']) {
       expect(() => yuanToFen(filterAmountInput(raw))).not.toThrow();
     }
+  });
+});
+
+// Properties (fast-check) over the whole range of amounts, beside the examples above.
+describe('money properties', () => {
+  const MAX_FEN = 10n ** BigInt(MAX_INTEGER_DIGITS + 2) - 1n;
+  const fen = fc.bigInt(0n, MAX_FEN);
+  const ZHENG = '\u6574';
+  const FU = '\u8d1f';
+
+  it('round-trips every amount: yuanToFen(fenToYuan(f)) = f, and fenToYuan of the parse is canonical', () => {
+    fc.assert(fc.property(fen, (f) => yuanToFen(fenToYuan(f)) === f));
+    fc.assert(
+      fc.property(fc.stringMatching(/^\d{1,15}(\.\d{1,2})?$/), (text) => {
+        const [integer, fraction = ''] = text.split('.');
+        expect(yuanToFen(text)).toBe(BigInt(integer) * 100n + BigInt(fraction.padEnd(2, '0')));
+        expect(fenToYuan(yuanToFen(text))).toMatch(/^(0|[1-9]\d*)\.\d\d$/);
+      }),
+    );
+  });
+
+  it('rejects more than two decimals, whatever the digits', () => {
+    fc.assert(fc.property(fc.stringMatching(/^\d{1,15}\.\d{3,8}$/), (text) => {
+      expect(() => yuanToFen(text)).toThrow(MoneyFormatError);
+    }));
+  });
+
+  it('rejects anything that is not digits with an optional dot and one or two decimals', () => {
+    fc.assert(
+      fc.property(
+        fc.string({ maxLength: 20 }).filter((text) => !/^\d+(\.\d{1,2})?$/.test(text.trim()) || text.trim().replace(/^0+(?=\d)/, '').split('.')[0].length > MAX_INTEGER_DIGITS),
+        (text) => {
+          expect(() => yuanToFen(text)).toThrow(MoneyFormatError);
+        },
+      ),
+    );
+  });
+
+  it('formats with separators that, removed, give the wire format', () => {
+    fc.assert(fc.property(fc.bigInt(-MAX_FEN, MAX_FEN), (f) => formatMoney(f).replaceAll(',', '') === fenToYuan(f)));
+  });
+
+  it('writes capitals with no digits, the whole-yuan suffix exactly when there are no jiao and fen, and a sign prefix for negatives', () => {
+    fc.assert(
+      fc.property(fen, (f) => {
+        const text = capitalAmount(f);
+        expect(text).not.toMatch(/[0-9.,-]/);
+        expect(text.endsWith(ZHENG)).toBe(f % 100n === 0n);
+        expect(capitalAmount(fenToYuan(f))).toBe(text);
+        if (f > 0n) expect(capitalAmount(-f)).toBe(`${FU}${text}`);
+      }),
+    );
   });
 });

@@ -108,6 +108,9 @@ describe.skipIf(!chromiumPath)('browser journey: deposit confirmed by ops, withd
     // The account sees the money, and its deposit among its records.
     await a.page.goto('/payment/RecordTabs');
     await expect.poll(() => figure(a.page, 'available'), { timeout: STEP_MS }).toBe('5,000.00');
+    // First its flows, read from the ledger: the deposit, in, done.
+    await pane(a.page).locator('.ant-tabs-tabpane-active .ant-table-row', { hasText: '充值' }).filter({ hasText: '5,000.00' }).filter({ hasText: '已完成' }).waitFor();
+    await pane(a.page).getByRole('tab', { name: '充值记录' }).click();
     await pane(a.page).getByRole('cell', { name: REFERENCE }).waitFor();
 
     // It withdraws part of it: a draft, then submitted with an SMS code to the user's phone.
@@ -140,12 +143,16 @@ describe.skipIf(!chromiumPath)('browser journey: deposit confirmed by ops, withd
     await a.page.goto('/payment/RecordTabs');
     await expect.poll(() => figure(a.page, 'held'), { timeout: STEP_MS }).toBe('0.00');
     expect(await figure(a.page, 'available')).toBe('3,799.50');
+    const withdrawalFlow = pane(a.page).locator('.ant-tabs-tabpane-active .ant-table-row', { hasText: '提现' }).filter({ hasText: '1,200.50' });
+    await withdrawalFlow.filter({ hasText: '已完成' }).waitFor();
+    expect(await withdrawalFlow.getByRole('link', { name: '回单' }).getAttribute('href')).toMatch(/^\/Withdrawal\?id=/);
     await pane(a.page).getByRole('tab', { name: '提现记录' }).click();
     await pane(a.page).getByText('已到账').waitFor();
 
-    // The home page shows the same balance.
+    // The home page shows the same balance, and the 30 days' money in and out.
     await a.page.goto('/home');
     await expect.poll(() => figure(a.page, 'available'), { timeout: STEP_MS }).toBe('3,799.50');
+    await pane(a.page).getByText('近 30 天收入 5,000.00 元，支出 1,200.50 元').waitFor();
 
     const check = await apiCall<{ name: string; ok: boolean }[]>(e2e.baseUrl, 'GET', '/api/ops/ledger/check', undefined, opsToken);
     expect(check.data.filter((invariant) => !invariant.ok)).toEqual([]);

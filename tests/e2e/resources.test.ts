@@ -166,6 +166,12 @@ describe.skipIf(!chromiumPath)('browser journeys: generated resource pages (issu
     const confirm = page.getByRole('dialog').filter({ hasText: '发布后报价不能再修改，可随时撤回。确定发布吗？' });
     await confirm.getByRole('button', { name: /确\s*定/ }).click();
     await toast(page, '报价已发布');
+    // Publishing has a result step: what happened, who can see the offer now, the way back to it.
+    await page.waitForURL((url) => url.pathname === '/outgoing/resultsPage', { timeout: STEP_MS });
+    await pane(page).getByText('采购报价已发布').waitFor({ timeout: STEP_MS });
+    await pane(page).getByText(/已发布到市场，其他已认证主体可以看到并接受/).waitFor();
+    await pane(page).getByRole('button', { name: '查看报价' }).click();
+    await page.waitForURL((url) => url.pathname === `${LIST}/show/${id}`, { timeout: STEP_MS });
     await pane(page).locator('.resource-show__title').getByText('已发布').waitFor({ timeout: STEP_MS });
     // Published offers are no longer edited; they can be withdrawn.
     expect(await pane(page).getByRole('button', { name: /编\s*辑/ }).count()).toBe(0);

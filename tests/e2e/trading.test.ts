@@ -69,7 +69,8 @@ describe.skipIf(!chromiumPath)('browser journey: an offer accepted, a contract s
     await b.page.goto(`/outgoing/chainPayment/show/${draft.data.id}`);
     await pane(b.page).getByRole('button', { name: /发\s*布/ }).click();
     await b.page.getByRole('dialog').filter({ hasText: '确定发布吗' }).getByRole('button', { name: /确\s*定/ }).click();
-    await pane(b.page).getByText('已发布', { exact: true }).first().waitFor();
+    await b.page.waitForURL((url) => url.pathname === '/outgoing/resultsPage');
+    await pane(b.page).getByText('采购报价已发布').waitFor();
 
     // The seller finds it on the market and accepts it.
     const v = await openSignedIn(e2e, seller.token, STEP_MS);
@@ -79,7 +80,10 @@ describe.skipIf(!chromiumPath)('browser journey: an offer accepted, a contract s
     await row.getByRole('button', { name: '查看' }).click();
     await pane(v.page).getByRole('button', { name: '接受报价' }).click();
     await v.page.getByRole('dialog').filter({ hasText: '确定接受吗' }).getByRole('button', { name: /确\s*定/ }).click();
-    await pane(v.page).getByText('已接受', { exact: true }).first().waitFor();
+    // Accepting has a result step that leads on to the contract to sign.
+    await v.page.waitForURL((url) => url.pathname === '/outgoing/resultsPage');
+    await pane(v.page).getByText('已接受采购报价').waitFor();
+    await pane(v.page).getByRole('button', { name: '查看并签署合同' }).waitFor();
     const offer = await apiCall<ResourceRecord>(e2e.baseUrl, 'GET', `/api/r/purchaseOffers/${draft.data.id}`, undefined, buyer.token);
     const contractId = offer.data.contractId as string;
     expect(offer.data.state).toBe('accepted');

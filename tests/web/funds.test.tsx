@@ -70,7 +70,7 @@ describe('/payment/RecordTabs', { timeout: 60_000 }, () => {
     expect(within(collateral).getByText('16,000.00')).toBeInTheDocument();
     expect(within(collateral).getByText('支出')).toBeInTheDocument();
     expect(within(collateral).getByText('处理中')).toBeInTheDocument();
-    expect(within(pane).getByRole('link', { name: '螺纹钢采购合同' })).toHaveAttribute('href', '/contract/contractbuy/show/c-1');
+    expect(within(pane).getByRole('link', { name: '螺纹钢采购合同' })).toHaveAttribute('href', '/contract/details?id=c-1');
     expect(within(pane).getByRole('link', { name: '回单' })).toHaveAttribute('href', '/Chainpayment?id=t-2');
     // A deposit's line names its record by its kind of record and has no receipt.
     expect(within(pane).getByRole('link', { name: '充值' })).toHaveAttribute('href', '/payment/deposits/show/d-1');

@@ -10,7 +10,7 @@ vi.setConfig({ testTimeout: 60_000 });
 configure({ asyncUtilTimeout: 20_000 });
 
 const CONTRACT_ID = '0b0e7d52-5a0c-4d8e-9a53-3f0f3f0f3f0f';
-const contract = { id: CONTRACT_ID, accountId: 'acc-1', state: 'signed', title: '三月螺纹钢购销合同', version: 2, createdAt: '2026-03-01T02:30:00.000Z' } as unknown as ResourceRecord;
+const contract = { id: CONTRACT_ID, accountId: 'acc-1', parties: { buyer: 'a-1', seller: 'a-2' }, state: 'signed', title: '三月螺纹钢购销合同', version: 2, createdAt: '2026-03-01T02:30:00.000Z' } as unknown as ResourceRecord;
 const invoice = {
   id: 'inv-1',
   accountId: 'acc-1',
@@ -35,7 +35,23 @@ describe('reference fields', () => {
     fakeApi({ ...routes(), 'GET /api/r/invoiceRequests/inv-1': ok(invoice) });
     renderResource('/operator/invoice/show/inv-1', { resource: 'invoiceRequests', routePath: '/operator/invoice' });
     const link = await screen.findByRole('link', { name: '三月螺纹钢购销合同' });
-    expect(link.getAttribute('href')).toBe(`/contract/contractbuy/show/${CONTRACT_ID}`);
+    // The caller buys: the list of its purchases (contractbuy) holds it and opens it on its detail page.
+    expect(link.getAttribute('href')).toBe(`/contract/details?id=${CONTRACT_ID}`);
+  });
+
+  it('links a contract to the page of the list that holds it for the caller', async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ parties: { buyer: 'a-1', seller: 'a-2' } }, '/contract/details'],
+      [{ parties: { buyer: 'a-2', seller: 'a-1' } }, '/contract/supplyDetails'],
+      [{ parties: { buyer: 'a-1', seller: 'a-2' }, source: 'mutualOffer' }, '/contract/chainDetails'],
+    ];
+    for (const [extra, path] of cases) {
+      fakeApi({ ...routes(), [`GET /api/r/contracts/${CONTRACT_ID}`]: ok({ ...contract, ...extra }), 'GET /api/r/invoiceRequests/inv-1': ok(invoice) });
+      const view = renderResource('/operator/invoice/show/inv-1', { resource: 'invoiceRequests', routePath: '/operator/invoice' });
+      const link = await screen.findByRole('link', { name: '三月螺纹钢购销合同' });
+      await waitFor(() => expect(link.getAttribute('href'), JSON.stringify(extra)).toBe(`${path}?id=${CONTRACT_ID}`));
+      view.unmount();
+    }
   });
 
   it('picks the contract by title in the form and sends its id', async () => {

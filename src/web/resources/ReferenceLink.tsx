@@ -7,7 +7,7 @@ import { fetchReference, referencePath, referenceTitle } from './reference';
 export function ReferenceLink({ resource, id }: { resource: string; id: string }) {
   const record = useQuery({ queryKey: ['lsf', 'reference', resource, id], queryFn: () => fetchReference(resource, id), retry: false, staleTime: 60_000 });
   const title = record.data ? referenceTitle(resource, record.data) : id;
-  const path = referencePath(resource, id);
+  const path = referencePath(resource, id, record.data);
   if (record.isError) return <Typography.Text type="secondary">{id}</Typography.Text>;
   return path ? <Link to={path}>{title}</Link> : <>{title}</>;
 }

@@ -1,4 +1,6 @@
+import type { ResolvedRoute } from '../../shared/menu';
 import type { ResourceDefinition, ResourceRecord } from '../../shared/resources/types';
+import { getUserInfo } from '../providers/session';
 import { CONSOLE_ROUTES } from '../refine/resources';
 import { http } from '../providers/http';
 import { loadedDefinition } from './loadedDefinitions';
@@ -16,14 +18,40 @@ export function referenceTitle(resource: string, record: ResourceRecord): string
   return typeof value === 'string' && value ? value : record.id;
 }
 
+type ResourceRender = { resource: string; view?: string; scope?: string; states?: string[]; filter?: Record<string, string[]>; showRoute?: string };
+const renderOf = (route: ResolvedRoute) => (route.render && 'resource' in route.render ? (route.render as ResourceRender) : undefined);
+
 /**
- * The show page of a record under the first route listing its resource for the account (a
- * platform operations route, scope ops, only when no other lists it), runtime routes included.
+ * Whether `route`'s list would hold `record` for the caller: its fixed filter (render.filter)
+ * and states match the record's, and its scope, when a party role, is one the caller holds.
  */
-export function referencePath(resource: string, id: string): string | undefined {
-  const listing = [...CONSOLE_ROUTES, ...getRuntimeRoutes()].filter((r) => r.render && 'resource' in r.render && r.render.resource === resource && !r.render.view);
-  const route = listing.find((r) => !(r.render && 'scope' in r.render && r.render.scope === 'ops')) ?? listing[0];
-  return route ? recordPath(route.path, 'show', id) : undefined;
+function routeHolds(render: ResourceRender, record: ResourceRecord, accountId: string | undefined): boolean {
+  const filtered = Object.entries(render.filter ?? {}).every(([field, values]) => values.includes(String(record[field])));
+  const inState = !render.states || render.states.includes(String(record.state));
+  const scoped = !render.scope || render.scope === 'mine' || record.parties?.[render.scope] === accountId;
+  return filtered && inState && scoped;
+}
+
+/**
+ * Where a record opens: under the routes listing its resource for the account (a platform
+ * operations route, scope ops, only when no other lists it; runtime routes included), the first
+ * whose list would hold the record, one singling it out by a fixed filter first (a mutual-promise
+ * contract under contractChain, a contract the caller sells under contractsell), else the first; at that route's detail page
+ * (render.showRoute, `?id=`) when it declares one, else at `<path>/show/<id>`. Without the
+ * record (not loaded yet), the first route.
+ */
+export function referencePath(resource: string, id: string, record?: ResourceRecord): string | undefined {
+  const listing = [...CONSOLE_ROUTES, ...getRuntimeRoutes()].filter((r) => renderOf(r)?.resource === resource && !renderOf(r)?.view);
+  const forAccount = listing.filter((r) => renderOf(r)?.scope !== 'ops');
+  const candidates = forAccount.length ? forAccount : listing;
+  const accountId = getUserInfo()?.accountId;
+  const holding = record ? candidates.filter((r) => routeHolds(renderOf(r)!, record, accountId)) : [];
+  // A route that singles the record out by a fixed filter (contractChain) before a general one.
+  const route = holding.find((r) => renderOf(r)?.filter) ?? holding[0] ?? candidates[0];
+  if (!route) return undefined;
+  const detail = renderOf(route)?.showRoute;
+  const detailPath = detail ? CONSOLE_ROUTES.find((r) => r.key === detail)?.path : undefined;
+  return detailPath ? `${detailPath}?id=${encodeURIComponent(id)}` : recordPath(route.path, 'show', id);
 }
 
 export const fetchReference = (resource: string, id: string) => http.get<ResourceRecord>(`/r/${resource}/${encodeURIComponent(id)}`, { silent: true });

@@ -6,14 +6,12 @@
 // LSF_BENCH_PGLITE=0. Prints figures only.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../../src/server/app';
-import { configFromEnv } from '../../src/server/config';
 import { openDatabase, type Database } from '../../src/server/db/client';
 import { accounts, ledgerAccounts, ledgerTransfers, sessions, users } from '../../src/server/db/schema';
 import { PLATFORM, walletId } from '../../src/server/ledger/accounts';
 import { hashToken } from '../../src/server/modules/auth/tokens';
-import { consoleSmsProvider } from '../../src/server/sms/provider';
 import { withPgDatabase } from '../support/pg-cluster';
+import { benchServer, inBatches, pct, timeGet } from './http';
 
 const OTHERS = 1_000;
 const TRANSFERS = 200_000;
@@ -21,13 +19,8 @@ const TRANSFERS = 200_000;
 const FLOW_EVERY = 50;
 const RUNS = 100;
 const WARMUP = 5;
-const BATCH = 2_000;
 
 type Transfer = typeof ledgerTransfers.$inferInsert;
-
-async function inBatches<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>): Promise<void> {
-  for (let start = 0; start < rows.length; start += BATCH) await insert(rows.slice(start, start + BATCH));
-}
 
 export async function seedFlows(database: Database): Promise<{ token: string; mine: number; callerAccountId: string }> {
   const db = database.db;
@@ -68,28 +61,6 @@ export async function seedFlows(database: Database): Promise<{ token: string; mi
   return { token, mine, callerAccountId: accountRows[0].id };
 }
 
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-
-async function timeGet(url: string, token: string): Promise<{ times: number[]; summary: string }> {
-  const get = async () => {
-    const res = await fetch(url, { headers: { authorization: token } });
-    const body = (await res.json()) as { data: unknown };
-    if (!res.ok) throw new Error(`${url}: ${res.status} ${JSON.stringify(body)}`);
-    return body.data;
-  };
-  for (let i = 0; i < WARMUP; i += 1) await get();
-  const times: number[] = [];
-  let last = await get();
-  for (let i = 0; i < RUNS; i += 1) {
-    const t0 = performance.now();
-    last = await get();
-    times.push(performance.now() - t0);
-  }
-  const page = last as { total?: number; records?: unknown[]; totals?: Record<string, string> };
-  const summary = Array.isArray(last) ? `${last.length} days` : `total ${page.total}, ${page.records?.length} rows${page.totals ? `, totals ${JSON.stringify(page.totals)}` : ''}`;
-  return { times: times.sort((a, b) => a - b), summary };
-}
-
 const CASES = [
   ['flows, first page', 'r/accountFlows?pageNo=1&pageSize=10'],
   ['flows, kind + state + amount, page 2', 'r/accountFlows?pageNo=2&pageSize=20&kind=collateral,withdrawal&state=posted,voided&amount=100,500000'],
@@ -100,18 +71,18 @@ const CASES = [
 
 async function benchOn(kind: 'pglite' | 'postgres', url?: string) {
   const database = await openDatabase({ url });
-  const { app } = await buildApp({ config: { ...configFromEnv({}), webDist: undefined }, database, sms: consoleSmsProvider(() => {}) });
   const seedStart = performance.now();
   const seed = await seedFlows(database);
   const seeded = (performance.now() - seedStart) / 1000;
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}/api/`;
+  const server = await benchServer(database);
   console.log(`flows[${kind}]: seeded ${TRANSFERS} movements of ${OTHERS + 1} wallets (the caller's in ${seed.mine}) in ${seeded.toFixed(1)} s`);
   for (const [label, query] of CASES) {
-    const r = await timeGet(base + query, seed.token);
-    console.log(`flows[${kind}]: ${label}: p50 ${pct(r.times, 50).toFixed(1)} ms, p99 ${pct(r.times, 99).toFixed(1)} ms (${RUNS} requests; ${r.summary})`);
+    const { times, last } = await timeGet<unknown>(server.api + query, seed.token, RUNS, WARMUP);
+    const page = last as { total?: number; records?: unknown[]; totals?: Record<string, string> };
+    const summary = Array.isArray(last) ? `${last.length} days` : `total ${page.total}, ${page.records?.length} rows${page.totals ? `, totals ${JSON.stringify(page.totals)}` : ''}`;
+    console.log(`flows[${kind}]: ${label}: p50 ${pct(times, 50).toFixed(1)} ms, p99 ${pct(times, 99).toFixed(1)} ms (${RUNS} requests; ${summary})`);
   }
-  await app.close();
+  await server.close();
   await database.close();
 }
 

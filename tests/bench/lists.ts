@@ -6,13 +6,11 @@
 // (the figures the goal is about) and on PGlite unless LSF_BENCH_PGLITE=0. Prints figures only.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../../src/server/app';
-import { configFromEnv } from '../../src/server/config';
 import { openDatabase, type Database } from '../../src/server/db/client';
 import { accounts, recordParties, resourceRecords, sessions, users } from '../../src/server/db/schema';
 import { hashToken } from '../../src/server/modules/auth/tokens';
-import { consoleSmsProvider } from '../../src/server/sms/provider';
 import { withPgDatabase } from '../support/pg-cluster';
+import { benchServer, inBatches, pct, timeGet } from './http';
 
 const OTHERS = 1_000;
 const OFFERS = 100_000;
@@ -21,7 +19,6 @@ const CONTRACTS = 100_000;
 const CALLER_EVERY = 16;
 const RUNS = 100;
 const WARMUP = 5;
-const BATCH = 2_000;
 
 const CATEGORIES = ['rawMaterial', 'agricultural', 'industrial', 'consumer', 'service'];
 /** Offer states weighted towards the market: 40% published. */
@@ -36,10 +33,6 @@ export interface ListsSeed {
   /** Contracts where the caller is buyer, seller, either. */
   asBuyer: number;
   asSeller: number;
-}
-
-async function inBatches<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>): Promise<void> {
-  for (let start = 0; start < rows.length; start += BATCH) await insert(rows.slice(start, start + BATCH));
 }
 
 /** The caller (approved enterprise owner, signed in), OTHERS approved accounts, their offers and contracts. */
@@ -147,26 +140,6 @@ export async function seedLists(database: Database): Promise<ListsSeed> {
   return { token, callerAccountId: accountRows[0].id, asBuyer, asSeller };
 }
 
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-
-async function timeGet(url: string, token: string): Promise<{ times: number[]; total: number; exact: boolean; records: number }> {
-  const get = async () => {
-    const res = await fetch(url, { headers: { authorization: token } });
-    const body = (await res.json()) as { data: { total: number; totalExact?: boolean; records: unknown[] } };
-    if (!res.ok) throw new Error(`${url}: ${res.status} ${JSON.stringify(body)}`);
-    return body.data;
-  };
-  for (let i = 0; i < WARMUP; i += 1) await get();
-  const times: number[] = [];
-  let last = await get();
-  for (let i = 0; i < RUNS; i += 1) {
-    const t0 = performance.now();
-    last = await get();
-    times.push(performance.now() - t0);
-  }
-  return { times: times.sort((a, b) => a - b), total: last.total, exact: last.totalExact !== false, records: last.records.length };
-}
-
 export const LIST_CASES = [
   // The floor of any list request on this machine (session, expiry check, envelope): no records.
   ['baseline: empty list', 'invoiceRequests?pageNo=1&pageSize=10'],
@@ -180,23 +153,22 @@ export const LIST_CASES = [
 
 async function benchOn(kind: 'pglite' | 'postgres', url?: string) {
   const database = await openDatabase({ url });
-  const { app } = await buildApp({ config: { ...configFromEnv({}), webDist: undefined }, database, sms: consoleSmsProvider(() => {}) });
   const seedStart = performance.now();
   const seed = await seedLists(database);
   const seeded = (performance.now() - seedStart) / 1000;
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}/api/r/`;
+  const server = await benchServer(database);
+  const base = `${server.api}r/`;
   // postgres-js answers the rows, PGlite an object holding them.
   const answer = (await database.db.execute(sql`select version() as version`)) as unknown as { version: string }[] | { rows: { version: string }[] };
   const { version } = Array.isArray(answer) ? answer[0] : answer.rows[0];
   console.log(`lists[${kind}]: ${String(version).split(' on ')[0]}; seeded ${OFFERS} offers of ${OTHERS} accounts and ${CONTRACTS} contracts (caller buyer of ${seed.asBuyer}, seller of ${seed.asSeller}) in ${seeded.toFixed(1)} s`);
   for (const [label, query] of LIST_CASES) {
-    const r = await timeGet(base + query, seed.token);
+    const { times, last } = await timeGet<{ total: number; totalExact?: boolean; records: unknown[] }>(base + query, seed.token, RUNS, WARMUP);
     console.log(
-      `lists[${kind}]: ${label}: p50 ${pct(r.times, 50).toFixed(1)} ms, p99 ${pct(r.times, 99).toFixed(1)} ms (${RUNS} requests; total ${r.total}${r.exact ? '' : '+'}, ${r.records} rows)`,
+      `lists[${kind}]: ${label}: p50 ${pct(times, 50).toFixed(1)} ms, p99 ${pct(times, 99).toFixed(1)} ms (${RUNS} requests; total ${last.total}${last.totalExact !== false ? '' : '+'}, ${last.records.length} rows)`,
     );
   }
-  await app.close();
+  await server.close();
   await database.close();
 }
 

@@ -4,27 +4,16 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { configFromEnv } from './config';
-import { openDatabase } from './db/client';
-import { DataDirLockedError, lockDataDir } from './db/lock';
+import { openStore } from './db/store';
 import { smsProviderFor } from './sms/provider';
 
 async function main() {
   const config = configFromEnv();
   // Configuration mistakes fail before anything touches the data directory.
   const sms = smsProviderFor(config.smsProvider, config.production);
-  let release: (() => Promise<void>) | undefined;
-  if (!config.databaseUrl) {
-    try {
-      release = await lockDataDir(config.dataDir);
-    } catch (err) {
-      if (err instanceof DataDirLockedError) {
-        console.error(err.message);
-        process.exit(1);
-      }
-      throw err;
-    }
-  }
-  const database = await openDatabase({ url: config.databaseUrl, pgliteDir: `${config.dataDir}/pgdata` });
+  // A DATA_DIR locked by another server fails here, with its message (main().catch below).
+  const store = await openStore(config);
+  const { database } = store;
   // One Fastify app per variant origin, all on the same database (the first bootstraps the ops user).
   const apps: { variant: string; app: FastifyInstance; port: number }[] = [];
   const origins: Record<string, string> = {};
@@ -41,8 +30,7 @@ async function main() {
     closing = true;
     console.info(`${signal}: shutting down`);
     await Promise.all(apps.map(({ app }) => app.close()));
-    await database.close();
-    await release?.();
+    await store.close();
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));

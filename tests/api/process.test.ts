@@ -118,4 +118,29 @@ describe.runIf(testDbKind === 'pglite')('server process', () => {
     expect(await proc.exited).toBe(1);
     expect(proc.output()).toContain('SMS_PROVIDER=console is for development only');
   });
+
+  it('npm run ledger:check checks a stopped store, and says where to ask while a server holds it', async () => {
+    const store = fs.mkdtempSync(path.join(os.tmpdir(), 'lsf-check-'));
+    const check = (extra: Record<string, string> = {}) =>
+      new Promise<{ code: number | null; out: string }>((resolve) => {
+        const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/ledger-check.ts'], { cwd: root, env: { ...process.env, DATABASE_URL: '', DATA_DIR: store, ...extra } });
+        let out = '';
+        child.stdout.on('data', (d) => (out += d));
+        child.stderr.on('data', (d) => (out += d));
+        child.on('exit', (code) => resolve({ code, out }));
+      });
+    const sound = await check();
+    expect(sound.code, sound.out).toBe(0);
+    expect(sound.out.split('\n').filter((line) => line.startsWith('OK'))).toHaveLength(4);
+    const { lockDataDir } = await import('../../src/server/db/lock');
+    const release = await lockDataDir(store);
+    try {
+      const held = await check();
+      expect(held.code).toBe(2);
+      expect(held.out).toContain('GET /api/ops/ledger/check');
+    } finally {
+      await release();
+      fs.rmSync(store, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

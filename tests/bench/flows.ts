@@ -74,6 +74,7 @@ async function benchOn(kind: 'pglite' | 'postgres', url?: string) {
   const seedStart = performance.now();
   const seed = await seedFlows(database);
   const seeded = (performance.now() - seedStart) / 1000;
+  // As a deploy on a database with data: the start creates the list indexes and analyzes them.
   const server = await benchServer(database);
   console.log(`flows[${kind}]: seeded ${TRANSFERS} movements of ${OTHERS + 1} wallets (the caller's in ${seed.mine}) in ${seeded.toFixed(1)} s`);
   for (const [label, query] of CASES) {

@@ -156,6 +156,7 @@ async function benchOn(kind: 'pglite' | 'postgres', url?: string) {
   const seedStart = performance.now();
   const seed = await seedLists(database);
   const seeded = (performance.now() - seedStart) / 1000;
+  // As a deploy on a database with data: the start creates the list indexes and analyzes them.
   const server = await benchServer(database);
   const base = `${server.api}r/`;
   // postgres-js answers the rows, PGlite an object holding them.

@@ -10,9 +10,14 @@
 //  - with `expiry`, the due check of every request (expiry.ts) on the records it may expire;
 //  - statistics on every filter expression, so the planner knows how selective a filter
 //    (category, amount range) is and picks the ordered scan or the filter index accordingly.
+// An expression index or statistics object has no statistics until the table is analyzed, and
+// autovacuum analyzes only after enough writes: when a start creates one on tables that already
+// hold records (a resource file added or changed), it analyzes them at once. Measured: created
+// after 200,000 records and not analyzed, the market's first page took p50 49 ms; analyzed, 6.5.
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { queryRows } from '../db/rows';
 import { fieldExpression } from './fields';
 import type { ResourceRegistry } from './registry';
 
@@ -24,7 +29,17 @@ function indexName(resource: string, field: string): string {
   return name.length <= 63 ? name : `${name.slice(0, 50)}_${createHash('sha1').update(name).digest('hex').slice(0, 12)}`;
 }
 
+/** How many of the indexes and statistics objects this module makes exist now. */
+async function existing(db: Db): Promise<number> {
+  const rows = await queryRows<{ n: number }>(
+    db,
+    sql`select ((select count(*) from pg_class where relkind = 'i' and relname like 'rr\_%') + (select count(*) from pg_statistic_ext where stxname like 'rr\_stat\_%'))::int as n`,
+  );
+  return Number(rows[0].n);
+}
+
 export async function ensureResourceIndexes(db: Db, registry: ResourceRegistry): Promise<number> {
+  const before = await existing(db);
   let created = 0;
   const run = async (text: string) => {
     await db.execute(sql.raw(text));
@@ -71,5 +86,6 @@ export async function ensureResourceIndexes(db: Db, registry: ResourceRegistry):
     }
   }
   for (const [expression, name] of statistics) await run(`create statistics if not exists "${name}" on (${expression}) from resource_records`);
+  if ((await existing(db)) !== before) await db.execute(sql`analyze resource_records, record_parties`);
   return created;
 }

@@ -1,0 +1,44 @@
+// The list indexes made at start from the resource files (src/server/resources/indexes.ts): an
+// index or statistics object created on a table that already holds records is analyzed at
+// once, so the planner knows its expressions before autovacuum would get round to it.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { resourceRecords, users } from '../../src/server/db/schema';
+import { queryRows } from '../../src/server/db/rows';
+import { ensureResourceIndexes } from '../../src/server/resources/indexes';
+import { loadResources } from '../../src/server/resources/registry';
+import { repoRoot } from '../../src/server/paths';
+import { dbAvailable, startTestServer, type TestServer } from '../support/server';
+
+describe.skipIf(!dbAvailable)('list indexes', () => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startTestServer({ ADMIN_PHONE: '13800000071', ADMIN_PASSWORD: 'Admin#2026' });
+  });
+  afterAll(() => s?.close());
+
+  const amountStats = async () =>
+    (await queryRows<{ n: number }>(s.ctx.db, sql`select count(*)::int as n from pg_stats where tablename = 'rr_purchaseoffers_amount'`))[0].n;
+
+  it('analyzes an expression index it creates on records already there', async () => {
+    const [owner] = await s.ctx.db.select().from(users).limit(1);
+    const now = new Date();
+    const rows = Array.from({ length: 300 }, (_, i) => ({
+      resource: 'purchaseOffers',
+      accountId: owner.accountId,
+      state: 'draft',
+      data: { title: `offer ${i}`, amount: `${1000 + i}.00` },
+      createdBy: owner.id,
+      createdAt: now,
+      updatedBy: owner.id,
+      updatedAt: now,
+    }));
+    await s.ctx.db.insert(resourceRecords).values(rows);
+    // As a deploy that adds the amount filter to a table with records: the index is new.
+    await s.ctx.db.execute(sql`drop index rr_purchaseoffers_amount`);
+    await s.ctx.db.execute(sql`analyze resource_records`);
+    expect(await amountStats()).toBe(0);
+    await ensureResourceIndexes(s.ctx.db, loadResources(repoRoot));
+    expect(await amountStats()).toBeGreaterThan(0);
+  });
+});

@@ -3,7 +3,12 @@
 // wallet, its state following how a hold ended, each linking to its business record and receipt,
 // filtered, sorted, counted and exported like any list; another account sees none of them.
 // Also the home chart's daily inflow and outflow.
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkLedger } from '../../src/server/ledger/invariants';
+import { repoRoot } from '../../src/server/paths';
 import type { DailyFlowView, Page } from '../../src/shared/api';
 import type { ResourceDefinition, ResourceRecord } from '../../src/shared/resources/types';
 import { bankedParty, fund, money, signedContract, wallet } from '../support/funds';
@@ -130,6 +135,19 @@ describe.skipIf(!dbAvailable)('account flows: the ledger as a list', () => {
     expect(lines[1]).toContain(',支付保证金,支出,');
     expect(lines[1]).toContain(',已完成,流水测试钢材合同,/Chainpayment?id=');
     expect(lines[2]).toContain(',提现,支出,300.00,已退回,');
+  });
+
+  it('keeps a statement line per movement, which the migration rebuilds from the transfers alone', async () => {
+    expect((await checkLedger(s.ctx.db)).linesMatchTransfers).toEqual([]);
+    const before = await flows(buyer.token);
+    // The backfill of drizzle/0011_ledger_lines.sql (its last statement), on this ledger's transfers.
+    const migration = fs.readFileSync(path.join(repoRoot, 'drizzle/0011_ledger_lines.sql'), 'utf8');
+    const backfill = migration.split('--> statement-breakpoint').at(-1)!;
+    await s.ctx.db.execute(sql`delete from ledger_lines`);
+    expect((await flows(buyer.token)).records).toEqual([]);
+    await s.ctx.db.execute(sql.raw(backfill));
+    expect(await flows(buyer.token)).toEqual(before);
+    expect((await checkLedger(s.ctx.db)).linesMatchTransfers).toEqual([]);
   });
 
   it('charts the last 30 China days of inflow and outflow; a returned hold moved nothing', async () => {

@@ -102,7 +102,7 @@ describe.skipIf(!dbAvailable)('ledger', () => {
           const f = await walletFigures(db, w.id);
           expect({ available: f.available, held: f.held, escrow: f.escrow }).toEqual(model[i]);
         }
-        expect(await checkLedger(db)).toEqual({ zeroSum: [], noNegative: [], holdResolvedOnce: [], balancesMatchTransfers: [] });
+        expect(await checkLedger(db)).toEqual({ zeroSum: [], noNegative: [], holdResolvedOnce: [], balancesMatchTransfers: [], linesMatchTransfers: [] });
       }),
       { numRuns: 15 },
     );
@@ -148,6 +148,11 @@ describe.skipIf(!dbAvailable)('ledger', () => {
     await db.execute(sql`update ledger_accounts set credits_posted = credits_posted - 1002 where id = ${a.wallet}`);
     expect((await checkLedger(db)).noNegative).toEqual([{ id: a.wallet, balance: '-1' }]);
     await db.execute(sql`update ledger_accounts set credits_posted = credits_posted + 1001 where id = ${a.wallet}`);
+    expect(ledgerSound(await checkLedger(db))).toBe(true);
+    // A statement line out of step with its transfer.
+    await db.execute(sql`update ledger_lines set state = 'voided' where account_id = ${a.id}`);
+    expect((await checkLedger(db)).linesMatchTransfers).toEqual([expect.objectContaining({ account: a.id, expected: 'posted', line: 'voided' })]);
+    await db.execute(sql`update ledger_lines set state = 'posted' where account_id = ${a.id}`);
     expect(ledgerSound(await checkLedger(db))).toBe(true);
   });
 

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../../src/server/db/client';
-import { accounts, ledgerAccounts, ledgerTransfers, sessions, users } from '../../src/server/db/schema';
+import { accounts, ledgerAccounts, ledgerLines, ledgerTransfers, sessions, users } from '../../src/server/db/schema';
 import { PLATFORM, walletId } from '../../src/server/ledger/accounts';
 import { hashToken } from '../../src/server/modules/auth/tokens';
 import { withPgDatabase } from '../support/pg-cluster';
@@ -21,6 +21,7 @@ const RUNS = 100;
 const WARMUP = 5;
 
 type Transfer = typeof ledgerTransfers.$inferInsert;
+type Line = typeof ledgerLines.$inferInsert;
 
 export async function seedFlows(database: Database): Promise<{ token: string; mine: number; callerAccountId: string }> {
   const db = database.db;
@@ -33,8 +34,10 @@ export async function seedFlows(database: Database): Promise<{ token: string; mi
   await db.insert(sessions).values({ tokenHash: hashToken(token), userId: userRows[0].id, createdAt: now, expiresAt: new Date(now.getTime() + 86_400_000) });
   await inBatches(accountRows, (chunk) => db.insert(ledgerAccounts).values(chunk.map((a) => ({ id: walletId(a.id), ownerAccountId: a.id, code: 'wallet', noNegative: false, createdAt: now }))));
 
-  // Balances are not the point here (no invariant is checked): the rows and their shapes are.
+  // Balances are not the point here (no balance invariant holds): the rows and their shapes are.
   const rows: Transfer[] = [];
+  // The wallet's statement line of each movement, as the ledger writes it (transfers.ts).
+  const lines: Line[] = [];
   let mine = 0;
   for (let i = 0; i < TRANSFERS; i += 1) {
     const owner = i % FLOW_EVERY === 0 ? 0 : 1 + (i % OTHERS);
@@ -44,19 +47,25 @@ export async function seedFlows(database: Database): Promise<{ token: string; mi
     const base = { amount: BigInt(100 + ((i * 37) % 1_000_000)), refResource: 'contracts', refId: randomUUID(), userId: userRows[owner].id, createdAt: at };
     const kind = ['deposit', 'withdrawal', 'collateral', 'release', 'objectionDeposit'][Math.floor(i / 7) % 5];
     const id = randomUUID();
-    if (kind === 'deposit') rows.push({ ...base, id, debitAccountId: PLATFORM.bankClearing, creditAccountId: wallet, kind, status: 'posted', refResource: 'deposits', key: `deposit:${id}` });
-    else if (kind === 'release') rows.push({ ...base, id, debitAccountId: PLATFORM.escrow, creditAccountId: wallet, kind, status: 'posted', key: `release:${id}` });
-    else {
+    const line = { transferId: id, accountId: accountRows[owner].id, kind, amount: base.amount, refResource: base.refResource, refId: base.refId, userId: base.userId, createdAt: at, updatedAt: at, updatedBy: base.userId };
+    if (kind === 'deposit') {
+      rows.push({ ...base, id, debitAccountId: PLATFORM.bankClearing, creditAccountId: wallet, kind, status: 'posted', refResource: 'deposits', key: `deposit:${id}` });
+      lines.push({ ...line, refResource: 'deposits', direction: 'in', state: 'posted' });
+    } else if (kind === 'release') {
+      rows.push({ ...base, id, debitAccountId: PLATFORM.escrow, creditAccountId: wallet, kind, status: 'posted', key: `release:${id}` });
+      lines.push({ ...line, direction: 'in', state: 'posted' });
+    } else {
       const credit = kind === 'withdrawal' ? PLATFORM.bankClearing : kind === 'collateral' ? PLATFORM.escrow : PLATFORM.objectionDeposits;
       rows.push({ ...base, id, debitAccountId: wallet, creditAccountId: credit, kind, status: 'pending', key: `${kind}:${id}` });
       // Most holds have ended: posted or voided a minute later.
-      if (i % 3 !== 0) {
-        const voided = i % 3 === 1;
-        rows.push({ ...base, id: randomUUID(), debitAccountId: wallet, creditAccountId: credit, kind: voided ? 'refund' : 'collateralPosted', status: voided ? 'voided' : 'posted', pendingId: id, key: `${kind}:${id}:end`, createdAt: new Date(at.getTime() + 60_000) });
-      }
+      const ended = i % 3 !== 0;
+      const voided = i % 3 === 1;
+      if (ended) rows.push({ ...base, id: randomUUID(), debitAccountId: wallet, creditAccountId: credit, kind: voided ? 'refund' : 'collateralPosted', status: voided ? 'voided' : 'posted', pendingId: id, key: `${kind}:${id}:end`, createdAt: new Date(at.getTime() + 60_000) });
+      lines.push({ ...line, direction: 'out', state: !ended ? 'pending' : voided ? 'voided' : 'posted', updatedAt: ended ? new Date(at.getTime() + 60_000) : at });
     }
   }
   await inBatches(rows, (chunk) => db.insert(ledgerTransfers).values(chunk));
+  await inBatches(lines, (chunk) => db.insert(ledgerLines).values(chunk));
   await db.execute(sql`vacuum analyze`);
   return { token, mine, callerAccountId: accountRows[0].id };
 }

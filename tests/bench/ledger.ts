@@ -8,9 +8,10 @@
 //   locks both ledger accounts in id order (SELECT … ORDER BY id FOR UPDATE),
 //   refuses the debit when a no-negative account could not pay it,
 //   inserts the same transfer row (every column, ON CONFLICT (key) DO NOTHING, its id answered
-//   and checked) and adds the amount to both accounts' totals.
+//   and checked), the statement line of each wallet it touches (ledger_lines), and adds the
+//   amount to both accounts' totals.
 // The baseline is that work written the obvious way by hand: one prepared statement per step
-// (lock, insert, update debit, update credit). transfer() is the product's code: the same locks,
+// (lock, insert, insert the lines, update debit, update credit). transfer() is the product's code: the same locks,
 // check and rows in two prepared statements (src/server/ledger/transfers.ts). The two alternate
 // in ROUNDS slices after a warm-up, so table growth and machine noise hit both alike.
 //
@@ -100,6 +101,10 @@ async function benchTransfers(db: Db, url: string): Promise<void> {
         const made = await tx`insert into ledger_transfers (debit_account_id, credit_account_id, amount, kind, status, pending_id, ref_resource, ref_id, key, user_id, created_at)
           values (${debit}, ${credit}, ${amount}, 'bench', 'posted', ${null}, ${ref.resource}, ${ref.id}, ${randomUUID()}, ${null}, ${NOW}) on conflict (key) do nothing returning id`;
         if (!made.length) throw new Error('transferDone');
+        // The statement line of each wallet it touches (here both are wallets).
+        await tx`insert into ledger_lines (transfer_id, account_id, direction, kind, amount, state, ref_resource, ref_id, user_id, created_at, updated_at, updated_by)
+          values (${made[0].id}, ${debit.split(':')[0]}, 'out', 'bench', ${amount}, 'posted', ${ref.resource}, ${ref.id}, ${null}, ${NOW}, ${NOW}, ${null}),
+                 (${made[0].id}, ${credit.split(':')[0]}, 'in', 'bench', ${amount}, 'posted', ${ref.resource}, ${ref.id}, ${null}, ${NOW}, ${NOW}, ${null})`;
         await tx`update ledger_accounts set debits_posted = debits_posted + ${amount} where id = ${debit}`;
         await tx`update ledger_accounts set credits_posted = credits_posted + ${amount} where id = ${credit}`;
       });

@@ -433,3 +433,39 @@ export const ledgerTransfers = pgTable(
     check('ledger_transfers_amount_positive', sql`${t.amount} > 0`),
   ],
 );
+
+/**
+ * The statement of each business account's wallet: one line per movement (a transfer or hold
+ * that starts one) and wallet it touches, written by src/server/ledger/transfers.ts in the
+ * statement that writes the transfer; a hold's line takes the state of its resolution (posted,
+ * voided) when that is written. A read model: every figure stays in ledger_transfers and
+ * ledger_accounts, and the fifth invariant checks the lines against them. It exists so an
+ * account's flows list reads its newest lines in index order (accountFlows.json).
+ */
+export const ledgerLines = pgTable(
+  'ledger_lines',
+  {
+    transferId: uuid('transfer_id')
+      .notNull()
+      .references(() => ledgerTransfers.id),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    /** `out` when the wallet is debited, `in` when credited. */
+    direction: text('direction', { enum: ['in', 'out'] }).notNull(),
+    kind: text('kind').notNull(),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    state: text('state', { enum: ['pending', 'posted', 'voided'] }).notNull(),
+    refResource: text('ref_resource').notNull(),
+    refId: uuid('ref_id').notNull(),
+    userId: uuid('user_id').references(() => users.id),
+    createdAt: ts('created_at').notNull(),
+    updatedAt: ts('updated_at').notNull(),
+    updatedBy: uuid('updated_by').references(() => users.id),
+  },
+  (t) => [
+    primaryKey({ columns: [t.transferId, t.accountId] }),
+    // The list's order exactly as query.ts writes it (created_at desc nulls last, id desc).
+    index('ledger_lines_account_order_idx').on(t.accountId, t.createdAt.desc().nullsLast(), t.transferId.desc().nullsFirst()),
+  ],
+);

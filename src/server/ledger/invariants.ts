@@ -38,6 +38,20 @@ export const INVARIANTS: Record<string, { description: string; query: SQL }> = {
       select a.id from ledger_accounts a left join s on s.account = a.id
       where a.debits_posted <> coalesce(s.dp, 0) or a.credits_posted <> coalesce(s.cp, 0) or a.debits_pending <> coalesce(s.dq, 0) or a.credits_pending <> coalesce(s.cq, 0)`,
   },
+  linesMatchTransfers: {
+    description: 'each movement of a business wallet has its one statement line, in the state its hold ended in',
+    query: sql`with expected as (
+        select t.id as transfer_id, split_part(side.account, ':', 1)::uuid as account_id, side.direction, t.kind, t.amount,
+          case when t.status <> 'pending' then t.status when r.id is null then 'pending' else r.status end as state
+        from ledger_transfers t
+        cross join lateral (values (t.debit_account_id, 'out'), (t.credit_account_id, 'in')) as side(account, direction)
+        left join ledger_transfers r on r.pending_id = t.id
+        where t.pending_id is null and side.account like '%:wallet'
+      )
+      select coalesce(e.transfer_id, l.transfer_id)::text as transfer, coalesce(e.account_id, l.account_id)::text as account, e.state as expected, l.state as line
+      from expected e full join ledger_lines l on l.transfer_id = e.transfer_id and l.account_id = e.account_id
+      where e.transfer_id is null or l.transfer_id is null or l.direction <> e.direction or l.kind <> e.kind or l.amount <> e.amount or l.state <> e.state`,
+  },
 };
 
 /** Each invariant's violating rows (empty arrays when the ledger is sound). */

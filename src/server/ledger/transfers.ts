@@ -14,6 +14,8 @@
 //   1. lock   SELECT … ORDER BY id FOR UPDATE on both accounts, answering the balance check
 //   2. write  INSERT the transfer (ON CONFLICT (key) DO NOTHING) and, only if it was inserted,
 //             UPDATE both accounts' totals in one statement (UPDATE … FROM (VALUES …))
+//             and the statement lines of the wallets it touches (ledger_lines: a movement's
+//             lines, or a resolution's update of its hold's lines), in the same statement
 // The rows locked, the checks and the rows written are those of the one-statement-per-step
 // version this replaced; only the round trips and the statement planning went.
 import { PgDialect } from 'drizzle-orm/pg-core';
@@ -109,8 +111,19 @@ async function write(tx: Db, m: Movement): Promise<TransferRow> {
                      (${m.credit}, 0::bigint, 0::bigint, ${n(m.totals.creditsPosted)}, ${n(m.totals.creditsPending)})) as v(id, dp, dq, cp, cq)
         where a.id = v.id and exists (select 1 from t)
         returning a.id
+      ), opened as (
+        insert into ledger_lines (transfer_id, account_id, direction, kind, amount, state, ref_resource, ref_id, user_id, created_at, updated_at, updated_by)
+        select t.id, split_part(side.account, ':', 1)::uuid, side.direction, ${m.kind}, ${n(m.amount)}, ${m.status}, ${m.refResource}, ${m.refId}::uuid, ${m.userId}::uuid,
+          ${m.now.toISOString()}::timestamptz, ${m.now.toISOString()}::timestamptz, ${m.userId}::uuid
+        from t, (values (${m.debit}, 'out'), (${m.credit}, 'in')) as side(account, direction)
+        where ${m.pendingId}::uuid is null and side.account like '%:wallet'
+        returning 1
+      ), ended as (
+        update ledger_lines set state = ${m.status}, updated_at = ${m.now.toISOString()}::timestamptz, updated_by = ${m.userId}::uuid
+        where transfer_id = ${m.pendingId}::uuid and exists (select 1 from t)
+        returning 1
       )
-      select id::text as id, (select count(*) from moved)::int as moved from t`,
+      select id::text as id, (select count(*) from moved)::int as moved, (select count(*) from opened)::int + (select count(*) from ended)::int as lines from t`,
   );
   if (!made) throw conflict('transferDone');
   if (Number(made.moved) !== 2) throw new Error(`ledger: transfer ${m.key} moved ${made.moved} accounts`);

@@ -2,9 +2,11 @@
 // the expression indexes, so PostgreSQL can use the index. Field names come from validated
 // resource files (/^[a-z][A-Za-z0-9]*$/), never from requests, so they are safe to inline. The
 // cast is the field kind's (src/shared/resources/fieldKinds.ts: money and numbers are numeric).
+// A list source may answer a field as a column of its own (sources.ts): then it is read there.
 import { sql, type SQL } from 'drizzle-orm';
 import { sqlCastOf } from '../../shared/resources/fieldKinds';
 import type { ResourceDefinition } from '../../shared/resources/types';
+import { sourceColumn } from './sources';
 
 const SYSTEM_COLUMNS: Record<string, string> = {
   id: 'id',
@@ -21,6 +23,7 @@ export function fieldExpression(def: ResourceDefinition, field: string): string 
   const column = SYSTEM_COLUMNS[field];
   if (column) return `"${column}"`;
   if (!/^[a-z][A-Za-z0-9]*$/.test(field)) throw new Error(`bad field name ${field}`);
+  if (sourceColumn(def, field)) return `"${field}"`;
   const schema = def.record.properties[field];
   return sqlCastOf(schema) === 'numeric' ? `((data->>'${field}')::numeric)` : `(data->>'${field}')`;
 }

@@ -48,6 +48,8 @@ export async function ensureResourceIndexes(db: Db, registry: ResourceRegistry):
   /** Filter expression -> statistics name, once per expression across resources. */
   const statistics = new Map<string, string>();
   for (const { def } of registry.values()) {
+    // A source's records are not rows of resource_records: its own tables carry its indexes.
+    if (def.source) continue;
     // Names and states are validated (/^[a-z][A-Za-z0-9]*$/, /^[A-Za-z][A-Za-z0-9]*$/) and safe to inline.
     const mine = `resource = '${def.name}'`;
     const fields = new Set<string>();

@@ -18,14 +18,22 @@ import { resourceRecords } from '../db/schema';
  */
 export type ListSource = (resource: string) => SQL;
 
-const sources = new Map<string, ListSource>();
+const sources = new Map<string, { select: ListSource; columns: ReadonlySet<string> }>();
 
-export function registerSource(name: string, source: ListSource): void {
+/**
+ * `columns`: fields of the records' data the SELECT also answers as columns of their own name
+ * (money as numeric yuan), so filters and sorts on them read the column instead of building the
+ * JSON of every row to read it back (fields.ts).
+ */
+export function registerSource(name: string, source: ListSource, columns: readonly string[] = []): void {
   if (sources.has(name)) throw new Error(`list source '${name}' is registered twice`);
-  sources.set(name, source);
+  sources.set(name, { select: source, columns: new Set(columns) });
 }
 
 export const knownSource = (name: string): boolean => sources.has(name);
+
+/** Whether the source of `def` answers `field` as a column of its own. */
+export const sourceColumn = (def: Pick<ResourceDefinition, 'source'>, field: string): boolean => Boolean(def.source && sources.get(def.source)?.columns.has(field));
 
 /**
  * Where the records of `def` are read from: the table, or for a source resource the table's
@@ -33,7 +41,7 @@ export const knownSource = (name: string): boolean => sources.has(name);
  */
 export function recordsOf(db: Db, def: Pick<ResourceDefinition, 'name' | 'source'>): Pick<Db, 'select'> {
   if (!def.source) return db;
-  const source = sources.get(def.source);
+  const source = sources.get(def.source)?.select;
   if (!source) throw new Error(`${def.name}: list source '${def.source}' is not registered`);
   const { id, resource, accountId, state, data, version, createdAt, createdBy, updatedAt, updatedBy } = resourceRecords;
   const cte = db.$with('resource_records', { id, resource, accountId, state, data, version, createdAt, createdBy, updatedAt, updatedBy }).as(source(def.name));

@@ -14,8 +14,9 @@
 //   1. lock   SELECT … ORDER BY id FOR UPDATE on both accounts, answering the balance check
 //   2. write  INSERT the transfer (ON CONFLICT (key) DO NOTHING) and, only if it was inserted,
 //             UPDATE both accounts' totals in one statement (UPDATE … FROM (VALUES …))
-//             and the statement lines of the wallets it touches (ledger_lines: a movement's
-//             lines, or a resolution's update of its hold's lines), in the same statement
+//             and the statement lines of the business wallets it touches (ledger_lines: a
+//             movement's lines, or a resolution's update of its hold's lines), in the same
+//             statement; a movement and a resolution are two statement texts
 // The rows locked, the checks and the rows written are those of the one-statement-per-step
 // version this replaced; only the round trips and the statement planning went.
 import { PgDialect } from 'drizzle-orm/pg-core';
@@ -88,6 +89,27 @@ interface Movement {
   totals: { debitsPosted: bigint; debitsPending: bigint; creditsPosted: bigint; creditsPending: bigint };
 }
 
+/** The owner of a business wallet (`<account uuid>:wallet`), else null (the platform's accounts). */
+const walletOwner = (id: string): string | null => (id.endsWith(':wallet') ? id.slice(0, -':wallet'.length) : null);
+
+/** A movement's statement lines: one per business wallet it touches, inserted with the transfer (CTE t). */
+function openLines(m: Movement): SQL {
+  const n = (v: bigint) => sql`${v.toString()}::bigint`;
+  const at = sql`${m.now.toISOString()}::timestamptz`;
+  return sql`insert into ledger_lines (transfer_id, account_id, direction, kind, amount, state, ref_resource, ref_id, user_id, created_at, updated_at, updated_by)
+        select t.id, side.account, side.direction, ${m.kind}, ${n(m.amount)}, ${m.status}, ${m.refResource}, ${m.refId}::uuid, ${m.userId}::uuid, ${at}, ${at}, ${m.userId}::uuid
+        from t, (values (${walletOwner(m.debit)}::uuid, 'out'), (${walletOwner(m.credit)}::uuid, 'in')) as side(account, direction)
+        where side.account is not null
+        returning 1`;
+}
+
+/** A resolution's end of its hold's lines: their state becomes the resolution's (posted, voided). */
+function endLines(m: Movement): SQL {
+  return sql`update ledger_lines set state = ${m.status}, updated_at = ${m.now.toISOString()}::timestamptz, updated_by = ${m.userId}::uuid
+        where transfer_id = ${m.pendingId}::uuid and exists (select 1 from t)
+        returning 1`;
+}
+
 /**
  * Inserts the transfer row and, only when it was inserted, moves both accounts' totals, in one
  * statement; 409 transferDone when the key was already used (a retried request whose business
@@ -97,7 +119,8 @@ async function write(tx: Db, m: Movement): Promise<TransferRow> {
   const n = (v: bigint) => sql`${v.toString()}::bigint`;
   const [made] = await prepared<{ id: string; moved: number }>(
     tx,
-    'ledger_write',
+    // Two statement texts, each prepared once: a movement's, which opens its lines, and a resolution's, which ends them.
+    m.pendingId === null ? 'ledger_write_open' : 'ledger_write_end',
     sql`with t as (
         insert into ledger_transfers (debit_account_id, credit_account_id, amount, kind, status, pending_id, ref_resource, ref_id, key, user_id, created_at)
         values (${m.debit}, ${m.credit}, ${n(m.amount)}, ${m.kind}, ${m.status}, ${m.pendingId}::uuid, ${m.refResource}, ${m.refId}::uuid, ${m.key}, ${m.userId}::uuid, ${m.now.toISOString()}::timestamptz)
@@ -111,19 +134,8 @@ async function write(tx: Db, m: Movement): Promise<TransferRow> {
                      (${m.credit}, 0::bigint, 0::bigint, ${n(m.totals.creditsPosted)}, ${n(m.totals.creditsPending)})) as v(id, dp, dq, cp, cq)
         where a.id = v.id and exists (select 1 from t)
         returning a.id
-      ), opened as (
-        insert into ledger_lines (transfer_id, account_id, direction, kind, amount, state, ref_resource, ref_id, user_id, created_at, updated_at, updated_by)
-        select t.id, split_part(side.account, ':', 1)::uuid, side.direction, ${m.kind}, ${n(m.amount)}, ${m.status}, ${m.refResource}, ${m.refId}::uuid, ${m.userId}::uuid,
-          ${m.now.toISOString()}::timestamptz, ${m.now.toISOString()}::timestamptz, ${m.userId}::uuid
-        from t, (values (${m.debit}, 'out'), (${m.credit}, 'in')) as side(account, direction)
-        where ${m.pendingId}::uuid is null and side.account like '%:wallet'
-        returning 1
-      ), ended as (
-        update ledger_lines set state = ${m.status}, updated_at = ${m.now.toISOString()}::timestamptz, updated_by = ${m.userId}::uuid
-        where transfer_id = ${m.pendingId}::uuid and exists (select 1 from t)
-        returning 1
-      )
-      select id::text as id, (select count(*) from moved)::int as moved, (select count(*) from opened)::int + (select count(*) from ended)::int as lines from t`,
+      ), lines as (${m.pendingId === null ? openLines(m) : endLines(m)})
+      select id::text as id, (select count(*) from moved)::int as moved from t`,
   );
   if (!made) throw conflict('transferDone');
   if (Number(made.moved) !== 2) throw new Error(`ledger: transfer ${m.key} moved ${made.moved} accounts`);

@@ -1,7 +1,8 @@
-// The ledger seen from an account's wallet (issue 8), as list sources (src/server/resources/
-// sources.ts) of read-only resource files: its flows (accountFlows.json, /payment/RecordTabs),
-// its statement lines: one per movement, a hold and how it ended (posted, or voided and
-// returned) being one line whose state says which, so a withdrawal paid out is one line, not three; how its escrowed
+// The ledger seen from an account's wallet (issue 8), read from its statement lines
+// (ledger_lines) as list sources (src/server/resources/sources.ts) of read-only resource files:
+// its flows (accountFlows.json, /payment/RecordTabs): one per movement, a hold and how it ended
+// (posted, or voided and returned) being one line whose state says which, so a withdrawal paid
+// out is one line, not three; how its escrowed
 // collateral ended (escrowSettlements.json, /report/paymentInventory); its objection deposits
 // (objectionDeposits.json, /report/entropyList). Also the daily inflow and outflow for home.
 import { sql, type SQL } from 'drizzle-orm';
@@ -11,93 +12,91 @@ import type { Db } from '../db/client';
 import { queryRows } from '../db/rows';
 import { registerSource } from '../resources/sources';
 
-/** The receipt page of a transfer (src/shared/receipts.ts), as a SQL CASE on its kind: `kind` and `id` are its columns. */
-function receiptSql(kind: string, id: string): SQL {
-  const cases = Object.entries(RECEIPT_TEMPLATES_BY_KIND).map(([k, [template]]) => sql`when ${k} then ${receiptPath(template, '')} || ${sql.raw(id)}::text`);
-  return sql`case ${sql.raw(kind)} ${sql.join(cases, sql` `)} end`;
+/** The receipt page of a transfer (src/shared/receipts.ts), as a SQL CASE on its kind. */
+function receiptSql(kind: SQL | string, id: SQL | string): SQL {
+  const expr = (e: SQL | string) => (typeof e === 'string' ? sql.raw(e) : e);
+  const cases = Object.entries(RECEIPT_TEMPLATES_BY_KIND).map(([k, [template]]) => sql`when ${k} then ${receiptPath(template, '')} || ${expr(id)}::text`);
+  return sql`case ${expr(kind)} ${sql.join(cases, sql` `)} end`;
 }
 
-/** A hold's state: pending until resolved, then posted or voided as its resolution says; a transfer posted at once is posted. */
-const HOLD_STATE = sql`case when t.status <> 'pending' then t.status when r.id is null then 'pending' else r.status end`;
-
-interface WalletView {
-  /** Which transfers: a condition on t (the transfer) and r (its resolution, if a hold). */
+interface LineView {
+  /** Which lines: a condition on l (the line) and, with `resolution`, r. */
   where: SQL;
-  /** The record's state (null for a resource without states). */
+  /** The record's kind, direction, time, state, and the transfer its receipt prints. */
+  kind: SQL;
+  direction: SQL;
+  createdAt: SQL;
   state: SQL;
+  transfer: SQL;
   /** More data fields, a jsonb object. */
   data?: SQL;
+  /** The view reads r, the resolution of the line's hold. */
+  resolution?: boolean;
 }
 
 /**
- * The transfers of `view` that touch a business account's wallet, one record per transfer and
- * account, as the columns of resource_records. The debit and credit sides are a UNION ALL so an
- * account filter reaches each side's own index.
+ * Records of `resource` from the accounts' statement lines (ledger_lines: one per movement and
+ * business wallet, a hold's line in the state its resolution gave it), as the columns of
+ * resource_records plus kind, direction and amount as columns of their own (filters and sorts
+ * read them, not the JSON). The id is the line's transfer: one per account, an index lookup.
  */
-/**
- * Out of the wallet when it is debited, into it when credited; a void (a refund) mirrors the
- * accounts of its hold, so it is the other way round: the money comes back.
- */
-const direction = (column: 'debit_account_id' | 'credit_account_id') => {
-  const [plain, mirrored] = column === 'debit_account_id' ? ['out', 'in'] : ['in', 'out'];
-  return sql`case when t.status = 'voided' then ${mirrored}::text else ${plain}::text end`;
-};
-
-function walletRecords(resource: string, view: WalletView): SQL {
-  const side = (column: 'debit_account_id' | 'credit_account_id') => sql`
-    select t.id, ${resource}::text as resource, a.owner_account_id as account_id, ${view.state} as state,
-      jsonb_strip_nulls(jsonb_build_object(
-        'transferId', t.id, 'kind', t.kind, 'direction', ${direction(column)},
-        'amount', (t.amount::numeric / 100)::numeric(20, 2)::text,
-        'business', jsonb_strip_nulls(jsonb_build_object('resource', t.ref_resource, 'id', t.ref_id, 'title', b.data->>'title')),
-        'receipt', ${receiptSql('t.kind', 't.id')}
-      ) || ${view.data ?? sql`'{}'::jsonb`}) as data,
-      1 as version, t.created_at, t.user_id as created_by,
-      coalesce(r.created_at, t.created_at) as updated_at, coalesce(r.user_id, t.user_id) as updated_by
-    from ledger_transfers t
-    join ledger_accounts a on a.id = t.${sql.raw(column)} and a.owner_account_id is not null
-    left join ledger_transfers r on r.pending_id = t.id
-    left join resource_records b on b.id = t.ref_id
-    where ${view.where}`;
-  return sql`${side('debit_account_id')} union all ${side('credit_account_id')}`;
-}
-
-/**
- * Every movement of the wallet, from its statement lines (ledger_lines, written with each
- * transfer; a hold's line in the state its resolution gave it): read in the order of their
- * index, so a page reads its own lines and not the account's whole history.
- */
-const accountFlows = (resource: string) => sql`
-  select l.transfer_id as id, ${resource}::text as resource, l.account_id, l.state,
+function lineRecords(resource: string, view: LineView): SQL {
+  return sql`
+  select l.transfer_id as id, ${resource}::text as resource, l.account_id, ${view.state} as state,
     jsonb_strip_nulls(jsonb_build_object(
-      'transferId', l.transfer_id, 'kind', l.kind, 'direction', l.direction,
+      'transferId', ${view.transfer}, 'kind', ${view.kind}, 'direction', ${view.direction},
       'amount', (l.amount::numeric / 100)::numeric(20, 2)::text,
       'business', jsonb_strip_nulls(jsonb_build_object('resource', l.ref_resource, 'id', l.ref_id, 'title', b.data->>'title')),
-      'receipt', ${receiptSql('l.kind', 'l.transfer_id')}
-    )) as data,
-    1 as version, l.created_at, l.user_id as created_by, l.updated_at, l.updated_by,
-    l.kind, l.direction, l.amount::numeric / 100 as amount
+      'receipt', ${receiptSql(view.kind, view.transfer)}
+    ) || ${view.data ?? sql`'{}'::jsonb`}) as data,
+    1 as version, ${view.createdAt} as created_at, l.user_id as created_by, l.updated_at, l.updated_by,
+    ${view.kind} as kind, ${view.direction} as direction, l.amount::numeric / 100 as amount
   from ledger_lines l
-  left join resource_records b on b.id = l.ref_id`;
+  ${view.resolution ? sql`left join ledger_transfers r on r.pending_id = l.transfer_id` : sql``}
+  left join resource_records b on b.id = l.ref_id
+  where ${view.where}`;
+}
 
 /**
- * How escrowed collateral ended (/report/paymentInventory): released to the seller (its line:
- * release), paid out of the buyer's hold (the buyer's line: collateralPosted), or refunded to the
- * buyer (refund, the hold voided).
+ * Every movement of the wallet, in the order of the lines' index (account, time): a page reads
+ * its own lines, not the account's whole history. A hold is one line in the state it ended in.
  */
-const escrowSettlements = (resource: string) => walletRecords(resource, { where: sql`t.kind in ('release', 'collateralPosted', 'refund')`, state: sql`null::text` });
+const accountFlows = (resource: string) =>
+  lineRecords(resource, { where: sql`true`, kind: sql`l.kind`, direction: sql`l.direction`, createdAt: sql`l.created_at`, state: sql`l.state`, transfer: sql`l.transfer_id` });
+
+/**
+ * How escrowed collateral ended (/report/paymentInventory), at the time it ended: released to
+ * the seller (the seller's release line), paid out of the buyer's hold (the buyer's collateral
+ * line, posted: collateralPosted), or refunded to the buyer (the line voided: refund, money in).
+ * The receipt is the ending transfer's.
+ */
+const escrowSettlements = (resource: string) =>
+  lineRecords(resource, {
+    where: sql`(l.kind = 'release' or (l.kind = 'collateral' and l.state <> 'pending'))`,
+    kind: sql`(case when l.kind = 'release' then 'release' when l.state = 'posted' then 'collateralPosted' else 'refund' end)`,
+    direction: sql`(case when l.kind = 'collateral' and l.state = 'posted' then 'out' else 'in' end)`,
+    createdAt: sql`(case when l.kind = 'release' then l.created_at else l.updated_at end)`,
+    state: sql`null::text`,
+    transfer: sql`coalesce(r.id, l.transfer_id)`,
+    resolution: true,
+  });
 
 /** The account's objection deposits (/report/entropyList): held, forfeited (posted) or returned (voided, with the return's receipt). */
 const objectionDeposits = (resource: string) =>
-  walletRecords(resource, {
-    where: sql`t.kind = 'objectionDeposit'`,
-    state: HOLD_STATE,
-    data: sql`jsonb_strip_nulls(jsonb_build_object('returnReceipt', case when r.status = 'voided' then ${receiptSql('r.kind', 'r.id')} end))`,
+  lineRecords(resource, {
+    where: sql`l.kind = 'objectionDeposit'`,
+    kind: sql`l.kind`,
+    direction: sql`l.direction`,
+    createdAt: sql`l.created_at`,
+    state: sql`l.state`,
+    transfer: sql`l.transfer_id`,
+    data: sql`jsonb_strip_nulls(jsonb_build_object('returnReceipt', case when l.state = 'voided' then ${receiptSql('r.kind', 'r.id')} end))`,
+    resolution: true,
   });
 
 registerSource('ledger.accountFlows', accountFlows, ['kind', 'direction', 'amount']);
-registerSource('ledger.escrowSettlements', escrowSettlements);
-registerSource('ledger.objectionDeposits', objectionDeposits);
+registerSource('ledger.escrowSettlements', escrowSettlements, ['kind', 'direction', 'amount']);
+registerSource('ledger.objectionDeposits', objectionDeposits, ['amount']);
 
 
 /**

@@ -2,9 +2,9 @@
 // (ledger_lines) as list sources (src/server/resources/sources.ts) of read-only resource files:
 // its flows (accountFlows.json, /payment/RecordTabs): one per movement, a hold and how it ended
 // (posted, or voided and returned) being one line whose state says which, so a withdrawal paid
-// out is one line, not three; how its escrowed
-// collateral ended (escrowSettlements.json, /report/paymentInventory); its objection deposits
-// (objectionDeposits.json, /report/entropyList). Also the daily inflow and outflow for home.
+// out is one line, not three; how its escrowed collateral ended (escrowSettlements.json,
+// /report/paymentInventory); its objection deposits (objectionDeposits.json,
+// /report/entropyList). Also the daily inflow and outflow for home.
 import { sql, type SQL } from 'drizzle-orm';
 import type { DailyFlowView } from '../../shared/api';
 import { RECEIPT_TEMPLATES_BY_KIND, receiptPath } from '../../shared/receipts';

@@ -38,6 +38,9 @@ describe.skipIf(!chromiumPath)('a resource added as one JSON file', () => {
     const { context, page, errors } = await e2e.newPage();
     await signInContext(context, e2e.baseUrl, owner.token);
     await page.goto('/home');
+    // The home page settled (its data and the resource definitions loaded), as a person sees it
+    // before reaching for the menu: the entry is not clicked while the menu is still being built.
+    await page.waitForLoadState('networkidle');
     const menu = page.getByRole('menu').first();
     await menu.getByText('账户中心').click();
     // The entry comes from the server's resource definitions, after they load.

@@ -9,7 +9,6 @@
 // and moves its money once.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import net from 'node:net';
 import os from 'node:os';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -24,20 +23,13 @@ import { walletFigures } from '../../src/server/ledger/accounts';
 import { checkLedger } from '../../src/server/ledger/invariants';
 import { call, copyContracts, depositBody, loadParties, moneyCall, opsSession, signedContractOver, smsCode, type LoadTarget } from '../support/money-load';
 import { dbAvailable, testDbKind } from '../support/server';
+import { freePort } from '../support/ports';
 
 const root = path.resolve(__dirname, '../..');
 const ADMIN_PHONE = '13800000071';
 const CLIENTS = 20;
 const COLLATERAL = 1_600_000n;
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 interface Proc {
   child: ChildProcess;

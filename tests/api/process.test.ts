@@ -3,23 +3,15 @@
 // SPA served with history-mode fallback.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer, serverBundle } from '../../scripts/lib/server-build';
 import { testDbKind } from '../support/server';
+import { freePort } from '../support/ports';
 
 const root = path.resolve(__dirname, '../..');
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 interface Proc {
   child: ChildProcess;

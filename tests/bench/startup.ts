@@ -3,20 +3,12 @@
 // Prints figures; asserts nothing.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { buildServer, serverBundle } from '../../scripts/lib/server-build';
 import { repoRoot } from '../../scripts/lib/web-build';
+import { freePort } from '../support/ports';
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 async function startTimed(dataDir: string): Promise<{ ms: number; child: ChildProcess; port: number }> {
   const port = await freePort();

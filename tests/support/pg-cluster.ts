@@ -2,9 +2,9 @@
 // cluster started from the machine's PostgreSQL binaries (apt package `postgresql`).
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from './ports';
 
 export interface PgHandle {
   url: string;
@@ -19,16 +19,6 @@ function findPgBin(): string | null {
   return versions.length ? path.join(root, versions[0], 'bin') : null;
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 /** Starts a cluster in a temp dir; PostgreSQL refuses to run as root, so root runs it as `postgres`. */
 export async function startPg(): Promise<PgHandle | null> {

@@ -15,7 +15,7 @@ import type { Envelope } from '../../src/shared/api';
 import type { ResourceRecord } from '../../src/shared/resources/types';
 import { chromiumPath, SkewedClock, startE2e, type E2eApp } from '../support/browser';
 import { offerBody } from '../support/trading';
-import { apiSignIn, approveAccount, openSignedIn, registerAccount, settledUser } from '../support/seed';
+import { apiSignIn, approvedParty, openSignedIn, settledUser } from '../support/seed';
 
 const STEP_MS = 15_000;
 const ADMIN = { ADMIN_PHONE: '13900000089', ADMIN_PASSWORD: 'Ops#Money2026' };
@@ -56,13 +56,7 @@ describe.skipIf(!chromiumPath)('browser journey: contract money with receipts (i
     await post('/api/smscode', token, { phone, scene: 'verify' });
     return e2e.latestSms(phone);
   };
-  const party = async (name: string) => {
-    const { phone } = await registerAccount(e2e, { enterpriseName: name });
-    await approveAccount(e2e, phone);
-    const token = await apiSignIn(e2e, phone);
-    await settledUser(e2e, token, 'lsf');
-    return { phone, token, name };
-  };
+  const party = (name: string) => approvedParty(e2e, name);
   type Party = Awaited<ReturnType<typeof party>>;
 
   /** A purchase offer of the buyer accepted by the seller, signed by both: ready for its collateral. */

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ResourceRecord } from '../../src/shared/resources/types';
 import { chromiumPath, SkewedClock, startE2e, type E2eApp } from '../support/browser';
 import { offerBody } from '../support/trading';
-import { apiCall, apiSignIn, approveAccount, openSignedIn, registerAccount, settledUser } from '../support/seed';
+import { apiCall, approvedParty, openSignedIn } from '../support/seed';
 
 const STEP_MS = 15_000;
 const TITLE = '浏览器撮合的螺纹钢采购';
@@ -34,13 +34,7 @@ describe.skipIf(!chromiumPath)('browser journey: an offer accepted, a contract s
     await e2e?.close();
   });
 
-  const party = async (name: string) => {
-    const { phone } = await registerAccount(e2e, { enterpriseName: name });
-    await approveAccount(e2e, phone);
-    const token = await apiSignIn(e2e, phone);
-    await settledUser(e2e, token, 'lsf');
-    return { phone, token, name };
-  };
+  const party = (name: string) => approvedParty(e2e, name);
 
   /** Signs the contract open on `page`: the dialog shows the text and hash, the code comes by SMS. */
   const signOn = async (page: Page, phone: string) => {

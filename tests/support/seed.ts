@@ -125,3 +125,12 @@ export async function settledUser(e2e: E2eApp, token: string, platform: string):
     await expectOk(apiCall(e2e.baseUrl, 'GET', `/api/system/notice/readed?noticeId=${notice.noticeId}`, undefined, token), 'read notice');
   }
 }
+
+/** An approved enterprise account, signed in over the API, its agreement taken and notices read. */
+export async function approvedParty(e2e: E2eApp, name: string): Promise<{ phone: string; token: string; name: string }> {
+  const { phone } = await registerAccount(e2e, { enterpriseName: name });
+  await approveAccount(e2e, phone);
+  const token = await apiSignIn(e2e, phone);
+  await settledUser(e2e, token, 'lsf');
+  return { phone, token, name };
+}

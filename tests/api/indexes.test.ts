@@ -41,4 +41,24 @@ describe.skipIf(!dbAvailable)('list indexes', () => {
     await ensureResourceIndexes(s.ctx.db, loadResources(repoRoot));
     expect(await amountStats()).toBeGreaterThan(0);
   });
+
+  const indexNames = async () =>
+    (await queryRows<{ name: string }>(s.ctx.db, sql`select relname as name from pg_class where relkind = 'i' and relname like 'rr\_%'`)).map((r) => r.name);
+
+  it('makes the party and market indexes the resource files declare, and drops one no file declares', async () => {
+    // As an index a former version of a resource file declared (a filter since removed).
+    await s.ctx.db.execute(sql`create index rr_contracts_formerfilter on resource_records ((data->>'formerFilter')) where resource = 'contracts'`);
+    await ensureResourceIndexes(s.ctx.db, loadResources(repoRoot));
+    const names = await indexNames();
+    expect(names).not.toContain('rr_contracts_formerfilter');
+    // contracts: per party role, its list order and (party, value) per enum/range filter and state.
+    for (const role of ['buyer', 'seller']) {
+      expect(names).toEqual(expect.arrayContaining([`rr_contracts__party_${role}`, `rr_contracts__party_${role}_state`, `rr_contracts__party_${role}_amount`, `rr_contracts__party_${role}_source`]));
+    }
+    // A market: per enum and range filter, on the market's records.
+    expect(names).toEqual(expect.arrayContaining(['rr_purchaseoffers__market_category', 'rr_purchaseoffers__market_amount', 'rr_mutualoffers__market_side']));
+    // A second start on the same files creates nothing and drops nothing.
+    expect(await ensureResourceIndexes(s.ctx.db, loadResources(repoRoot))).toBe(0);
+    expect((await indexNames()).sort()).toEqual(names.sort());
+  });
 });

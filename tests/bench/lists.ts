@@ -149,6 +149,11 @@ export const LIST_CASES = [
   ['contracts mine, first page', 'contracts?scope=mine&pageNo=1&pageSize=10'],
   ['contracts buyer, filtered page', 'contracts?scope=buyer&pageNo=2&pageSize=20&state=signed,completed&amount=1000,500000'],
   ['contracts mine, filtered page', 'contracts?scope=mine&pageNo=2&pageSize=20&state=signed,completed&amount=1000,500000'],
+  // Shapes no index leads with: a range alone on the market, a substring of the title (a btree
+  // serves no `ilike '%…%'`), a sort by another field than the list order.
+  ['offers market, amount only', 'purchaseOffers?scope=market&pageNo=1&pageSize=20&amount=1000,20000'],
+  ['contracts buyer, title contains', 'contracts?scope=buyer&pageNo=1&pageSize=20&title=Contract%2012'],
+  ['contracts seller, sorted by amount', 'contracts?scope=seller&pageNo=1&pageSize=20&sort=-amount'],
 ] as const;
 
 async function benchOn(kind: 'pglite' | 'postgres', url?: string) {

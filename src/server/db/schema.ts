@@ -232,6 +232,13 @@ export const resourceRecords = pgTable(
       .notNull()
       .references(() => users.id),
     updatedAt: ts('updated_at').notNull(),
+    /**
+     * Party role -> account, a copy of the record's record_parties rows kept by a trigger on that
+     * table (migration 0012), never written by the application: list scopes and their indexes
+     * read it on the row itself (indexes.ts), where a party scope's filters and order can share
+     * one index with the party.
+     */
+    parties: jsonb('parties').$type<Record<string, string>>().notNull().default({}),
   },
   (t) => [index('resource_records_scope_idx').on(t.resource, t.accountId, t.createdAt), index('resource_records_state_idx').on(t.resource, t.accountId, t.state)],
 );
@@ -355,7 +362,8 @@ export const promotionLeads = pgTable('promotion_leads', {
 
 /**
  * The parties of a resource record (DESIGN §7): role -> account, e.g. a contract's buyer and
- * seller. Real indexed rows, not jsonb, so "the contracts where I am the seller" is an index scan.
+ * seller. The truth, as rows with keys to the accounts; resource_records.parties is its copy,
+ * kept by a trigger (migration 0012), which the list scopes and their indexes read.
  */
 export const recordParties = pgTable(
   'record_parties',

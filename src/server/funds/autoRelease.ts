@@ -9,7 +9,6 @@ import type { Db } from '../db/client';
 import { resourceEvents, resourceRecords } from '../db/schema';
 import { chinaDay } from '../resources/expiry';
 import { emitRecordEvent } from '../resources/events';
-import { withParties, type RecordRow } from '../resources/records';
 import { releaseCollateral } from './collateral';
 
 /** Releases every contract due today or before; answers how many it released. */
@@ -29,8 +28,7 @@ export async function releaseDue(db: Db, contracts: ResourceDefinition, now: Dat
         .where(eq(resourceRecords.id, row.id))
         .returning();
       await tx.insert(resourceEvents).values({ recordId: row.id, action: 'autoRelease', fromState: 'delivered', toState: 'completed', by: null, at: now });
-      const [withP] = await withParties<RecordRow>(tx, contracts, [after]);
-      await emitRecordEvent({ tx, def: contracts, action: 'autoRelease', before: row, after: withP, input: {}, userId: '', accountId: '', now });
+      await emitRecordEvent({ tx, def: contracts, action: 'autoRelease', before: row, after, input: {}, userId: '', accountId: '', now });
       return true;
     });
     if (!done) return released;

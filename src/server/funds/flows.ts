@@ -49,7 +49,7 @@ function lineRecords(resource: string, view: LineView): SQL {
       'business', jsonb_strip_nulls(jsonb_build_object('resource', l.ref_resource, 'id', l.ref_id, 'title', b.data->>'title')),
       'receipt', ${receiptSql(view.kind, view.transfer)}
     ) || ${view.data ?? sql`'{}'::jsonb`}) as data,
-    1 as version, ${view.createdAt} as created_at, l.user_id as created_by, l.updated_at, l.updated_by,
+    1 as version, ${view.createdAt} as created_at, l.user_id as created_by, l.updated_at, l.updated_by, '{}'::jsonb as parties,
     ${view.kind} as kind, ${view.direction} as direction, l.amount::numeric / 100 as amount
   from ledger_lines l
   ${view.resolution ? sql`left join ledger_transfers r on r.pending_id = l.transfer_id` : sql``}

@@ -14,15 +14,15 @@ import { LIST_COUNT_CAP, type ListQuery } from './query';
 import { ownedSql } from './scope';
 import { recordsOf } from './sources';
 
-/** A row, with its parties loaded for resources that declare parties. */
-export type RecordRow = typeof resourceRecords.$inferSelect & { parties?: Record<string, string> };
+/** A row; `parties` is its record_parties as role -> account (the trigger-kept copy on the row). */
+export type RecordRow = typeof resourceRecords.$inferSelect;
 
 export function toView(row: RecordRow): ResourceRecord {
   return {
     ...row.data,
     id: row.id,
     accountId: row.accountId,
-    ...(row.parties ? { parties: row.parties } : {}),
+    ...(Object.keys(row.parties ?? {}).length ? { parties: row.parties } : {}),
     state: row.state,
     version: row.version,
     createdAt: row.createdAt.toISOString(),
@@ -38,14 +38,19 @@ export function toView(row: RecordRow): ResourceRecord {
  * totalExact false; total is then the cap, or the records up to this page when it lies beyond.
  */
 export async function listRecords(db: Db, q: ListQuery): Promise<{ rows: RecordRow[]; total: number; totalExact?: false }> {
-  const capped = db.select({ one: sql`1` }).from(resourceRecords).where(q.where).limit(LIST_COUNT_CAP + 1).as('capped');
-  const from = recordsOf(db, q.resource);
-  const [rows, [{ total }]] = await Promise.all([
-    from.select().from(resourceRecords).where(q.where).orderBy(...q.orderBy).limit(q.page.pageSize).offset(q.page.offset),
-    from.select({ total: count() }).from(capped),
-  ]);
+  const [rows, [{ total }]] = await Promise.all([listPageQuery(db, q), listCountQuery(db, q)]);
   if (total <= LIST_COUNT_CAP) return { rows, total };
   return { rows, total: Math.max(LIST_COUNT_CAP, q.page.offset + rows.length), totalExact: false };
+}
+
+/** The query of a list's page. */
+export const listPageQuery = (db: Db, q: ListQuery) =>
+  recordsOf(db, q.resource).select().from(resourceRecords).where(q.where).orderBy(...q.orderBy).limit(q.page.pageSize).offset(q.page.offset);
+
+/** The query of a list's total, counting at most LIST_COUNT_CAP + 1 matches. */
+export function listCountQuery(db: Db, q: ListQuery) {
+  const capped = db.select({ one: sql`1` }).from(resourceRecords).where(q.where).limit(LIST_COUNT_CAP + 1).as('capped');
+  return recordsOf(db, q.resource).select({ total: count() }).from(capped);
 }
 
 /** The sums of `fields` (money) over every record the list matches, yuan strings with two decimals. */
@@ -53,15 +58,6 @@ export async function listTotals(db: Db, def: ResourceDefinition, q: ListQuery, 
   const selection = Object.fromEntries(fields.map((f) => [f, sql<string>`coalesce(sum(${fieldSql(def, f)}), 0)::numeric(20, 2)::text`]));
   const [row] = await recordsOf(db, def).select(selection).from(resourceRecords).where(q.where);
   return row as Record<string, string>;
-}
-
-/** Loads the parties of `rows` (resources with `parties`), role -> account per record. */
-export async function withParties<R extends RecordRow>(db: Db, def: ResourceDefinition, rows: R[]): Promise<R[]> {
-  if (!partyRoles(def).length || rows.length === 0) return rows;
-  const found = await db.select().from(recordParties).where(inArray(recordParties.recordId, rows.map((r) => r.id)));
-  const byRecord = new Map<string, Record<string, string>>();
-  for (const p of found) (byRecord.get(p.recordId) ?? byRecord.set(p.recordId, {}).get(p.recordId)!)[p.role] = p.accountId;
-  return rows.map((row) => ({ ...row, parties: byRecord.get(row.id) ?? {} }));
 }
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -81,8 +77,7 @@ const anyById = (def: ResourceDefinition, id: string): SQL => {
  * show one underlying row to each account it concerns under the same id: the caller's is taken.
  */
 export async function getRecord(db: Db, def: ResourceDefinition, ability: RecordAbility, id: string): Promise<RecordRow> {
-  const found = await recordsOf(db, def).select().from(resourceRecords).where(anyById(def, id)).limit(def.source ? 10 : 1);
-  const rows = await withParties<RecordRow>(db, def, found);
+  const rows = await recordsOf(db, def).select().from(resourceRecords).where(anyById(def, id)).limit(def.source ? 10 : 1);
   const row = rows.find((r) => ability.can('read', asRecord(def, r)));
   if (!row) throw notFound();
   return row;
@@ -120,7 +115,8 @@ export async function insertRecord(
     .returning();
   await db.insert(resourceEvents).values({ recordId: row.id, action: 'create', fromState: null, toState: row.state, by: input.userId, at: input.now });
   const parties = Object.fromEntries(partyRoles(def).filter((role) => input.parties?.[role]).map((role) => [role, input.parties![role]]));
-  if (!Object.keys(parties).length) return def.parties ? { ...row, parties } : row;
+  if (!Object.keys(parties).length) return row;
+  // The row's copy of its parties is written by the trigger on record_parties (migration 0012).
   await db.insert(recordParties).values(Object.entries(parties).map(([role, accountId]) => ({ recordId: row.id, role, accountId })));
   return { ...row, parties };
 }
@@ -177,8 +173,7 @@ export async function transition(
   input: { userId: string; id: string; action: string; to: string; payload: Record<string, unknown>; now: Date },
   decide?: (current: RecordRow) => Promise<TransitionDecision | void>,
 ): Promise<{ before: string | null; previous: RecordRow; row: RecordRow }> {
-  const [locked] = await tx.select().from(resourceRecords).where(anyById(def, input.id)).for('update');
-  const [current] = locked ? await withParties<RecordRow>(tx, def, [locked]) : [];
+  const [current] = await tx.select().from(resourceRecords).where(anyById(def, input.id)).for('update');
   if (!current || !ability.can('read', asRecord(def, current))) throw notFound();
   authorize(ability, def, current, input.action, 'actionNotAllowed');
   const decision = (await decide?.(current)) ?? {};

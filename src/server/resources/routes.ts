@@ -25,7 +25,7 @@ import { parseListQuery } from './query';
 import { listScopes, resourceOffers } from '../../shared/resources/recordAbility';
 import { expireDue } from './expiry';
 import { listWhereSql } from './scope';
-import { deleteRecord, getRecord, insertRecord, listRecords, listTotals, recordEvents, toView, transition, updateRecord, withParties, type RecordRow, type TransitionDecision } from './records';
+import { deleteRecord, getRecord, insertRecord, listRecords, listTotals, recordEvents, toView, transition, updateRecord, type RecordRow, type TransitionDecision } from './records';
 import { computed } from './compute';
 import { checkReferences } from './references';
 import { renderDocument } from './documents';
@@ -104,7 +104,7 @@ export default async function resourceRoutes(app: FastifyInstance, ctx: AppConte
     const q = parseListQuery(r.def, listScope(req, r), req.query as Record<string, unknown>);
     const totalled = r.def.list.totals ?? [];
     const [{ rows, ...counted }, totals] = await Promise.all([listRecords(db, q), totalled.length ? listTotals(db, r.def, q, totalled) : undefined]);
-    const data: Page<ResourceRecord> = { records: (await withParties(db, r.def, rows)).map(toView), ...counted, ...(totals ? { totals } : {}) };
+    const data: Page<ResourceRecord> = { records: rows.map(toView), ...counted, ...(totals ? { totals } : {}) };
     return ok(req, data);
   });
 

@@ -1,12 +1,13 @@
 // The SQL form of the per-record ability (src/shared/resources/recordAbility.ts): a list returns
 // exactly the records ability.can('read', record) allows. Each `can` rule becomes one OR branch;
 // its conditions (equality, $ne, $in on accountId and state) become column comparisons with the
-// same null semantics as CASL's matcher; `parties.<role>: account` becomes an EXISTS on the
-// indexed record_parties rows. tests/api/resource-visibility.test.ts checks both agree.
+// same null semantics as CASL's matcher; `parties.<role>: account` becomes a comparison of the
+// row's copy of its parties (resource_records.parties), which the party indexes of indexes.ts
+// lead with. tests/api/resource-visibility.test.ts checks both agree.
 import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { partyRoles, type RecordAbility } from '../../shared/resources/recordAbility';
 import type { ResourceDefinition } from '../../shared/resources/types';
-import { recordParties, resourceRecords } from '../db/schema';
+import { resourceRecords } from '../db/schema';
 
 const COLUMNS = { accountId: resourceRecords.accountId, state: resourceRecords.state } as const;
 
@@ -26,21 +27,19 @@ function fieldSql(field: keyof typeof COLUMNS, condition: unknown): SQL {
   throw new Error(`record ability: condition on ${field} has no SQL form`);
 }
 
-/** The record has `accountId` as its party in `role` (any role when role is null). */
-export function partySql(role: string | null, accountId: string): SQL {
-  return sql`exists (select 1 from ${recordParties} where ${recordParties.recordId} = ${resourceRecords.id} and ${recordParties.accountId} = ${accountId}${
-    role === null ? sql`` : sql` and ${recordParties.role} = ${role}`
-  })`;
+/**
+ * SQL text of the record's party in `role`: the same text as the party indexes (indexes.ts), so
+ * PostgreSQL matches them. Roles are validated names (/^[a-z][A-Za-z0-9]*$/), safe to inline.
+ */
+export const partyExpression = (role: string): string => `(parties->>'${role}')`;
+
+/** The record has `accountId` as its party in one of `roles`. */
+export function partySql(roles: readonly string[], accountId: string): SQL {
+  return or(...roles.map((role) => sql`${sql.raw(partyExpression(role))} = ${accountId}`)) ?? sql`false`;
 }
 
-/**
- * The record has no party in `role` (an offer not named to a counterparty). Written as NOT IN
- * over the few records holding that role (a hashed subplan on a partial index, indexes.ts)
- * rather than NOT EXISTS, which the planner turned into an anti join over every party row.
- */
-export function noPartySql(role: string): SQL {
-  return sql`${resourceRecords.id} not in (select ${recordParties.recordId} from ${recordParties} where ${recordParties.role} = ${role})`;
-}
+/** SQL text of "the record has no party in `role`" (an offer not named to a counterparty), shared with the market's indexes. */
+export const noPartyExpression = (role: string): string => `not (parties ? '${role}')`;
 
 type ReadRule = ReturnType<RecordAbility['rulesFor']>[number];
 
@@ -49,8 +48,8 @@ function ruleSql(rule: ReadRule): SQL {
   if (rule.inverted) throw new Error('record ability: cannot rules have no SQL form');
   const conditions = (rule.conditions ?? {}) as Record<string, unknown>;
   const parts = Object.entries(conditions).map(([field, condition]) => {
-    if (field.startsWith('parties.') && typeof condition === 'string') return partySql(field.slice('parties.'.length), condition);
-    if (field.startsWith('parties.') && JSON.stringify(condition) === '{"$exists":false}') return noPartySql(field.slice('parties.'.length));
+    if (field.startsWith('parties.') && typeof condition === 'string') return partySql([field.slice('parties.'.length)], condition);
+    if (field.startsWith('parties.') && JSON.stringify(condition) === '{"$exists":false}') return sql.raw(noPartyExpression(field.slice('parties.'.length)));
     if (!(field in COLUMNS)) throw new Error(`record ability: field ${field} has no column`);
     return fieldSql(field as keyof typeof COLUMNS, condition);
   });
@@ -77,12 +76,12 @@ export function listScopeSql(def: ResourceDefinition, accountId: string, scope: 
     return and(
       sql`${resourceRecords.accountId} is distinct from ${accountId}`,
       market ? inArray(resourceRecords.state, market.states) : sql`false`,
-      market?.unlessParty ? noPartySql(market.unlessParty) : undefined,
+      market?.unlessParty ? sql.raw(noPartyExpression(market.unlessParty)) : undefined,
     )!;
   }
-  if (scope !== 'mine') return partySql(scope, accountId);
+  if (scope !== 'mine') return partySql([scope], accountId);
   const owned = eq(resourceRecords.accountId, accountId);
-  return partyRoles(def).length ? or(owned, partySql(null, accountId))! : owned;
+  return partyRoles(def).length ? or(owned, partySql(partyRoles(def), accountId))! : owned;
 }
 
 /** The owner's own records of `def` (or the platform's): where writes by the owner apply. */
@@ -98,8 +97,8 @@ const sameConditions = (a: unknown, b: unknown) => JSON.stringify(a ?? {}) === J
  * What a list may return: the readable records of `def` in `scope`. When the caller's read
  * rules include exactly what a party scope asks (parties.<role> is me; for `mine`, my own and
  * each party role), the readable OR is implied by the scope and left out: PostgreSQL cannot
- * drop the redundant branches itself, and they cost a hash or a probe of the caller's party
- * records per query. The market keeps the full form: its explicit state test misleads the
+ * drop the redundant branches itself, and an OR over other parties keeps it from reading the
+ * scope's own party index (indexes.ts). The market keeps the full form: its explicit state test misleads the
  * planner's estimates (measured: a filtered market page 16 -> 51 ms).
  */
 export function listWhereSql(ability: RecordAbility, def: ResourceDefinition, accountId: string, scope: string): SQL {

@@ -14,7 +14,8 @@ import { resourceRecords } from '../db/schema';
 /**
  * Builds the SELECT of a source for resource `resource`. Its columns, by name and type: id uuid,
  * resource text, account_id uuid, state text, data jsonb, version integer, created_at and
- * updated_at timestamptz, created_by and updated_by uuid. Ids must be unique per account.
+ * updated_at timestamptz, created_by and updated_by uuid, parties jsonb (role -> account, '{}'
+ * when the records have no parties). Ids must be unique per account.
  */
 export type ListSource = (resource: string) => SQL;
 
@@ -43,7 +44,7 @@ export function recordsOf(db: Db, def: Pick<ResourceDefinition, 'name' | 'source
   if (!def.source) return db;
   const source = sources.get(def.source)?.select;
   if (!source) throw new Error(`${def.name}: list source '${def.source}' is not registered`);
-  const { id, resource, accountId, state, data, version, createdAt, createdBy, updatedAt, updatedBy } = resourceRecords;
-  const cte = db.$with('resource_records', { id, resource, accountId, state, data, version, createdAt, createdBy, updatedAt, updatedBy }).as(source(def.name));
+  const { id, resource, accountId, state, data, version, createdAt, createdBy, updatedAt, updatedBy, parties } = resourceRecords;
+  const cte = db.$with('resource_records', { id, resource, accountId, state, data, version, createdAt, createdBy, updatedAt, updatedBy, parties }).as(source(def.name));
   return db.with(cte);
 }

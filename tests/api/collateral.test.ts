@@ -155,6 +155,12 @@ describe.skipIf(!dbAvailable)('contract money: collateral, delivery, release, ob
     const viewer = await addOperator(s, buyer.phone, 'viewer');
     const viewerCode = await sendCode(s, viewer.phone, 'verify', viewer.token);
     expect((await money(s, viewer.token, `/api/r/contracts/${c.id}/actions/payCollateral`, { smsCode: viewerCode })).status).toBe(403);
+    // Who may not act hears so whatever it sent (here no SMS code): the record is checked before the input.
+    expect((await money(s, third.token, `/api/r/contracts/${c.id}/actions/payCollateral`, {})).status).toBe(404);
+    expect((await money(s, seller.token, `/api/r/contracts/${c.id}/actions/payCollateral`, {})).status).toBe(403);
+    const unsent = await money(s, buyer.token, `/api/r/contracts/${c.id}/actions/payCollateral`, {});
+    expect(unsent.status).toBe(400);
+    expect(Object.keys(unsent.body.data as object)).toEqual(['smsCode']);
     expect((await s.call('POST', '/api/r/deposits', { token: viewer.token, body: { amount: '1.00', payerName: 'Payer', payerAccount: '6222020200998877665', transferDate: '2026-11-19', reference: 'V1' } })).status).toBe(403);
     // Ops run ops steps (resolutions), not the parties' steps.
     const opsCode = () => sendCode(s, '13800000051', 'verify', ops);

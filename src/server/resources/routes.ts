@@ -206,7 +206,6 @@ export default async function resourceRoutes(app: FastifyInstance, ctx: AppConte
     await requireService(db, r.def, me.accountId);
     const input = req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : {};
     const checkInput = r.actionInputs.get(action.name);
-    checkInput?.(input, req.t);
     // The SMS code is spent, never stored with the event.
     const { [SMS_CODE_INPUT]: smsCode, ...payload } = checkInput ? input : {};
     const now = clock.now();
@@ -222,7 +221,10 @@ export default async function resourceRoutes(app: FastifyInstance, ctx: AppConte
           await emitRecordEvent({ tx, def: target.def, action: 'create', before: null, after: row, input: {}, userId: me.id, accountId: me.accountId, now });
           return toView(row);
         };
+        // Runs once the record is found and the action is the caller's in its state: a caller who
+        // may not see the record hears 404, one who may not act 403 or 409, whatever it sent.
         const decide = async (current: RecordRow): Promise<TransitionDecision | void> => {
+          checkInput?.(input, req.t);
           if (needsSmsCode(action)) await consumeSmsCodeIn(tx, now, me.phone ?? '', 'verify', String(smsCode), SMS_CODE_INPUT);
           let decision: TransitionDecision = action.signature ? await sign(tx, r.def, action, current, { user: me, ip: req.ip, now }) : {};
           if (handler) {

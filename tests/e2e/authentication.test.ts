@@ -6,6 +6,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumPath, SkewedClock, startE2e, type E2eApp } from '../support/browser';
+import { activePane, toast } from '../support/console';
 import { newPhone } from '../support/e2e-auth';
 import { apiSignIn, registerAccount, settledUser, openSignedIn } from '../support/seed';
 
@@ -20,10 +21,8 @@ const REASON = '门头照片不清晰，请重新拍摄';
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c63000100000500010d0a2db40000000049454e44ae426082', 'hex');
 const png = (name: string) => ({ name, mimeType: 'image/png', buffer: PNG });
 
-const activePane = (page: Page) => page.locator('.shell-pane:not([hidden])');
 const atPath = (page: Page, pathname: string) => page.waitForURL((url) => url.pathname === pathname, { timeout: STEP_MS });
 /** antd's message toast with this text appears. */
-const toast = (page: Page, text: string) => page.locator('.ant-message-notice', { hasText: text }).waitFor({ state: 'visible', timeout: STEP_MS });
 /** The open (not hidden) cascader dropdown. */
 const openCascader = (page: Page) => page.locator('.ant-cascader-dropdown:not(.ant-select-dropdown-hidden)');
 

@@ -4,6 +4,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumPath, startE2e, type E2eApp } from '../support/browser';
+import { activePane } from '../support/console';
 import { apiSignIn, approveAccount, registerAccount, settledUser, signInContext } from '../support/seed';
 
 const STEP_MS = 15_000;
@@ -29,7 +30,7 @@ const SIGNED_IN = [
     path: '/outgoing/chainPayment/create',
     ready: '.shell-pane:not([hidden]) .schema-form input',
     act: async (page: Page) => {
-      await page.locator('.shell-pane:not([hidden])').getByRole('button', { name: /提\s*交/ }).click();
+      await activePane(page).getByRole('button', { name: /提\s*交/ }).click();
       await page.locator('.shell-pane:not([hidden]) .ant-form-item-explain-error').first().waitFor({ timeout: STEP_MS });
     },
   },

@@ -3,15 +3,14 @@
 // with its menu entry highlighted exactly when the server answers that row's endpoint with 200,
 // and shows the 403 page otherwise; the "add operator" button shows exactly when the server
 // accepts an added operator.
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MATRIX_TYPES, OPERATOR_MATRIX, type MatrixType } from '../support/operator-matrix';
 import { chromiumPath, SkewedClock, startE2e, type E2eApp } from '../support/browser';
+import { activePane } from '../support/console';
 import { addOperator, apiCall, apiSignIn, approveAccount, registerAccount, settledUser, openSignedIn } from '../support/seed';
 
 const STEP_MS = 15_000;
 const FORBIDDEN = '抱歉，您无权访问此页面。';
-const activePane = (page: Page) => page.locator('.shell-pane:not([hidden])');
 
 describe.skipIf(!chromiumPath)('operator-type matrix: the browser shows what the server allows (issue 9)', () => {
   let e2e: E2eApp;

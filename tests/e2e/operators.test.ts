@@ -9,14 +9,13 @@ import zhMenu from '../../src/shared/locales/zh-CN/menu.json';
 import { visibleMenu } from '../../src/shared/menu';
 import { roleFor } from '../../src/shared/permissions';
 import { chromiumPath, SkewedClock, startE2e, type E2eApp } from '../support/browser';
+import { activePane, toast } from '../support/console';
 import { newPhone } from '../support/e2e-auth';
 import { apiSignIn, registerAccount, settledUser, openSignedIn } from '../support/seed';
 
 const STEP_MS = 15_000;
 const OPERATOR_PASSWORD = 'Buyer2026!';
-const activePane = (page: Page) => page.locator('.shell-pane:not([hidden])');
 const atPath = (page: Page, pathname: string) => page.waitForURL((url) => url.pathname === pathname, { timeout: STEP_MS });
-const toast = (page: Page, text: string) => page.locator('.ant-message-notice', { hasText: text }).waitFor({ state: 'visible', timeout: STEP_MS });
 const menuTitle = (titleKey: string) => (zhMenu.routes as Record<string, string>)[titleKey.replace(/^routes\./, '')];
 
 describe.skipIf(!chromiumPath)('browser journey: operators (issue 9)', () => {

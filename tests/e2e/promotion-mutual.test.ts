@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page as ResultPage } from '../../src/shared/api';
 import type { CounterpartyView, MutualServiceView } from '../../src/shared/counterparties';
 import { chromiumPath, SkewedClock, startE2e, type E2eApp } from '../support/browser';
+import { activePane } from '../support/console';
 import { newPhone } from '../support/e2e-auth';
 import { apiCall, apiSignIn, approveAccount, registerAccount, settledUser, signInContext } from '../support/seed';
 
@@ -53,7 +54,7 @@ describe.skipIf(!chromiumPath)('browser journeys: promotion and the mutual-promi
     context.setDefaultTimeout(STEP_MS);
     await signInContext(context, e2e.baseUrl, token);
     await page.goto('/contract/xhnPaymentStatus');
-    const pane = page.locator('.shell-pane:not([hidden])');
+    const pane = activePane(page);
     await pane.getByText('尚未开通互保服务').waitFor();
     await pane.getByRole('button', { name: '开通互保服务' }).click();
     await page.locator('.ant-popconfirm').getByRole('button', { name: /确\s*定/ }).click();

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page as ListPage } from '../../src/shared/api';
 import type { ResourceRecord } from '../../src/shared/resources/types';
 import { chromiumPath, startE2e, type E2eApp } from '../support/browser';
+import { activePane as pane, toast } from '../support/console';
 import { apiCall, apiSignIn, approveAccount, registerAccount, settledUser, signInContext } from '../support/seed';
 
 const STEP_MS = 10_000;
@@ -28,12 +29,9 @@ const offerBody = (i: number) => ({
   deliveryRegion: ['33', '3301', '330106'],
 });
 
-/** The page of the active tab (inactive tabs stay mounted, hidden). */
-const pane = (page: Page) => page.locator('.shell-pane:not([hidden])');
 const rows = (page: Page) => pane(page).locator('.ant-table-tbody tr.ant-table-row');
 /** The text of one column (0-based) in every row shown. */
 const column = (page: Page, index: number) => rows(page).evaluateAll((trs, i) => trs.map((tr) => (tr.children[i as number]?.textContent ?? '').trim()), index);
-const toast = (page: Page, text: string) => page.locator('.ant-message-notice', { hasText: text }).waitFor({ state: 'visible', timeout: STEP_MS });
 const query = (page: Page) => Object.fromEntries(new URL(page.url()).searchParams);
 
 /** Picks `option` in the antd Select labelled `label` inside `scope`. */

@@ -13,6 +13,7 @@ import enMenu from '../../src/shared/locales/en-US/menu.json';
 import zhMenu from '../../src/shared/locales/zh-CN/menu.json';
 import { buildWeb } from '../../scripts/lib/web-build';
 import { chromiumPath, startE2e, type E2eApp } from '../support/browser';
+import { activePane, toast } from '../support/console';
 import { trackCaptchas } from '../support/e2e-auth';
 import { addOperator, apiCall, apiSignIn, approveAccount, publishNotice, registerAccount, settledUser, signInContext } from '../support/seed';
 
@@ -66,12 +67,6 @@ async function tabCommand(page: Page, tab: string, command: string) {
   await settled.locator('.ant-dropdown-menu-item', { hasText: command }).click();
   await expect.poll(() => openItems.count()).toBe(0);
 }
-
-/** antd's message toast with this text appears. */
-const toast = (page: Page, text: string) => page.locator('.ant-message-notice', { hasText: text }).waitFor({ state: 'visible', timeout: STEP_MS });
-
-/** The page of the active tab (the others stay mounted, hidden). */
-const activePane = (page: Page) => page.locator('.shell-pane:not([hidden])');
 
 const pathOf = (page: Page) => new URL(page.url()).pathname;
 

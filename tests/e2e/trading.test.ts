@@ -8,14 +8,13 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ResourceRecord } from '../../src/shared/resources/types';
 import { chromiumPath, SkewedClock, startE2e, type E2eApp } from '../support/browser';
+import { activePane as pane } from '../support/console';
 import { offerBody } from '../support/trading';
 import { apiCall, approvedParty, openSignedIn } from '../support/seed';
 
 const STEP_MS = 15_000;
 const TITLE = '浏览器撮合的螺纹钢采购';
 
-/** The page of the active tab (inactive tabs stay mounted, hidden). */
-const pane = (page: Page) => page.locator('.shell-pane:not([hidden])');
 /** The open dropdown's option with `text` (antd renders dropdowns at the end of the body). */
 const option = (page: Page, text: string) => page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: text }).first();
 const choose = async (page: Page, form: Locator, label: string, text: string) => {

@@ -1,0 +1,8 @@
+// Locators of the console's shell that the browser journeys share.
+import type { Page } from 'playwright-core';
+
+/** The page of the active tab (inactive tabs stay mounted, hidden). */
+export const activePane = (page: Page) => page.locator('.shell-pane:not([hidden])');
+
+/** Waits until a message toast saying `text` shows. */
+export const toast = (page: Page, text: string, timeout = 15_000) => page.locator('.ant-message-notice', { hasText: text }).waitFor({ state: 'visible', timeout });

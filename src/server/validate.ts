@@ -37,3 +37,8 @@ export const MAX_INT32 = 2 ** 31 - 1;
 
 /** A record version a client can have read: a non-negative 32-bit integer. */
 export const isRecordVersion = (v: unknown): v is number => Number.isInteger(v) && (v as number) >= 0 && (v as number) <= MAX_INT32;
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether `value` is a UUID (any version), the form of every id the server makes. */
+export const isUuid = (value: string): boolean => UUID_RE.test(value);

@@ -13,6 +13,7 @@ import { fieldSql } from './fields';
 import { LIST_COUNT_CAP, type ListQuery } from './query';
 import { ownedSql } from './scope';
 import { recordsOf } from './sources';
+import { isUuid } from '../validate';
 
 /** A row; `parties` is its record_parties as role -> account (the trigger-kept copy on the row). */
 export type RecordRow = typeof resourceRecords.$inferSelect;
@@ -22,7 +23,7 @@ export function toView(row: RecordRow): ResourceRecord {
     ...row.data,
     id: row.id,
     accountId: row.accountId,
-    ...(Object.keys(row.parties ?? {}).length ? { parties: row.parties } : {}),
+    ...(Object.keys(row.parties).length ? { parties: row.parties } : {}),
     state: row.state,
     version: row.version,
     createdAt: row.createdAt.toISOString(),
@@ -60,15 +61,14 @@ export async function listTotals(db: Db, def: ResourceDefinition, q: ListQuery, 
   return row as Record<string, string>;
 }
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const byId = (def: ResourceDefinition, accountId: string, id: string): SQL => {
-  if (!UUID_RE.test(id)) throw notFound();
+  if (!isUuid(id)) throw notFound();
   return and(ownedSql(def, accountId), eq(resourceRecords.id, id))!;
 };
 
 const anyById = (def: ResourceDefinition, id: string): SQL => {
-  if (!UUID_RE.test(id)) throw notFound();
+  if (!isUuid(id)) throw notFound();
   return and(eq(resourceRecords.resource, def.name), eq(resourceRecords.id, id))!;
 };
 

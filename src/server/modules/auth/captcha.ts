@@ -5,6 +5,7 @@ import svgCaptcha from 'svg-captcha';
 import { CAPTCHA_TTL_MS } from '../../../shared/constants';
 import type { Db } from '../../db/client';
 import { captchas } from '../../db/schema';
+import { isUuid } from '../../validate';
 
 export async function createCaptcha(db: Db, now: Date): Promise<{ uuid: string; img: string }> {
   // Characters that look alike (0/o, 1/l/i) are left out so a person can read every code.
@@ -20,11 +21,10 @@ export async function createCaptcha(db: Db, now: Date): Promise<{ uuid: string; 
   return { uuid: row.uuid, img: `data:image/svg+xml;base64,${Buffer.from(data).toString('base64')}` };
 }
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** True when the answer matches (case-insensitive). Either way the captcha is spent. */
 export async function checkCaptcha(db: Db, uuid: string, answer: string, now: Date): Promise<boolean> {
-  if (!UUID_RE.test(uuid)) return false;
+  if (!isUuid(uuid)) return false;
   const [row] = await db
     .update(captchas)
     .set({ usedAt: now })

@@ -17,9 +17,9 @@ import { consumeSmsCode } from '../auth/sms-codes';
 import { closeTodo, notifyUser, openTodo } from '../notify';
 import { toUserInfo } from '../users/routes';
 import { authenticationSchemas as S } from './schemas';
+import { isUuid } from '../../validate';
 
 const FORM_OF = { enterprise: 'enterpriseAuth', personal: 'personalAuth' } as const;
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type AuthRow = typeof authentications.$inferSelect;
 
@@ -164,7 +164,7 @@ export default async function authenticationRoutes(app: FastifyInstance, ctx: Ap
 
   const byId = async (req: FastifyRequest) => {
     const id = (req.params as { id: string }).id;
-    if (!UUID_RE.test(id)) throw notFound();
+    if (!isUuid(id)) throw notFound();
     const [row] = await db.select().from(authentications).where(eq(authentications.id, id));
     if (!row) throw notFound();
     return row;

@@ -19,6 +19,7 @@ import { serverSecret } from '../../secrets';
 import { localDiskStorage, newStorageKey } from '../../storage/local-disk';
 import type { FileStorage } from '../../storage';
 import { fileSchemas as S } from './schemas';
+import { isUuid } from '../../validate';
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 /** Detected MIME type -> the extensions a file of that type may carry. */
@@ -31,7 +32,6 @@ const ALLOWED: Record<string, string[]> = {
 const URL_TTL_MS = 10 * 60_000;
 
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export default async function fileRoutes(app: FastifyInstance, ctx: AppContext & { storage?: FileStorage }) {
   const { db, clock } = ctx;
@@ -48,7 +48,7 @@ export default async function fileRoutes(app: FastifyInstance, ctx: AppContext &
 
   /** The file if the caller may see it: its own account's, or any for operations staff. */
   const visible = async (req: FastifyRequest, id: string) => {
-    if (!UUID_RE.test(id)) throw notFound();
+    if (!isUuid(id)) throw notFound();
     const [f] = await db.select().from(files).where(eq(files.id, id));
     const me = currentUser(req);
     if (!f || (f.accountId !== me.accountId && !userCan(me, 'ops', 'get'))) throw notFound();
@@ -102,7 +102,7 @@ export default async function fileRoutes(app: FastifyInstance, ctx: AppContext &
     const expNum = Number(exp);
     const expected = Buffer.from(sign(id, expNum));
     const given = Buffer.from(String(sig ?? ''));
-    if (!UUID_RE.test(id) || !Number.isFinite(expNum) || expNum < clock.now().getTime() || given.length !== expected.length || !timingSafeEqual(given, expected)) {
+    if (!isUuid(id) || !Number.isFinite(expNum) || expNum < clock.now().getTime() || given.length !== expected.length || !timingSafeEqual(given, expected)) {
       throw notFound();
     }
     const [f] = await db.select().from(files).where(eq(files.id, id));

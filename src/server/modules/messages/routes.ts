@@ -10,13 +10,13 @@ import { currentUser } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
 import { pageFrom } from '../../pagination';
 import { messageSchemas as S } from './schemas';
+import { isUuid } from '../../validate';
 
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function idsFrom(body: unknown): string[] {
   const ids = (body as { ids?: unknown } | undefined)?.ids;
-  if (!Array.isArray(ids) || ids.length === 0 || ids.length > 200 || !ids.every((i) => typeof i === 'string' && UUID_RE.test(i))) {
+  if (!Array.isArray(ids) || ids.length === 0 || ids.length > 200 || !ids.every((i) => typeof i === 'string' && isUuid(i))) {
     throw fieldError({ ids: 'validation:required' });
   }
   return ids as string[];
@@ -51,7 +51,7 @@ export default async function messageRoutes(app: FastifyInstance, ctx: AppContex
 
   app.get('/system/message/detail', { schema: S.detail }, async (req) => {
     const id = String((req.query as { id?: string }).id ?? '');
-    if (!UUID_RE.test(id)) throw notFound();
+    if (!isUuid(id)) throw notFound();
     const [m] = await db.select().from(messages).where(and(mine(req), eq(messages.id, id)));
     if (!m) throw notFound();
     if (!m.readAt) {

@@ -11,6 +11,7 @@ import { ok } from '../../plugins/envelope';
 import { pageFrom } from '../../pagination';
 import { sanitizeNoticeHtml } from './sanitize';
 import { noticeSchemas as S } from './schemas';
+import { isUuid } from '../../validate';
 
 
 type NoticeRow = typeof notices.$inferSelect;
@@ -24,7 +25,6 @@ const view = (n: NoticeRow, read: boolean): NoticeView => ({
   read,
 });
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const PLATFORM_RE = /^[a-z][a-z0-9]{1,15}$/;
 
 function parseNoticeBody(raw: unknown) {
@@ -50,7 +50,7 @@ export default async function noticeRoutes(app: FastifyInstance, ctx: AppContext
   const { db, clock } = ctx;
   const idParam = (req: FastifyRequest) => {
     const id = (req.params as { id: string }).id;
-    if (!UUID_RE.test(id)) throw notFound();
+    if (!isUuid(id)) throw notFound();
     return id;
   };
   const isOps = (req: FastifyRequest) => userCan(currentUser(req), 'ops', 'query');
@@ -91,7 +91,7 @@ export default async function noticeRoutes(app: FastifyInstance, ctx: AppContext
   app.get('/system/notice/readed', { schema: S.readed, preValidation: app.requireAuth }, async (req) => {
     const me = currentUser(req);
     const id = String((req.query as { noticeId?: string }).noticeId ?? '');
-    if (!UUID_RE.test(id)) throw fieldError({ noticeId: 'validation:required' });
+    if (!isUuid(id)) throw fieldError({ noticeId: 'validation:required' });
     const [n] = await db.select({ id: notices.id }).from(notices).where(and(eq(notices.id, id), eq(notices.status, 'published')));
     if (!n) throw notFound();
     await db.insert(noticeReads).values({ noticeId: id, userId: me.id, readAt: clock.now() }).onConflictDoNothing();

@@ -37,8 +37,6 @@ export const RECEIPT_TEMPLATES_BY_KIND: Readonly<Record<string, readonly Receipt
 export const RECEIPT_STATUSES = ['inEscrow', 'released', 'refunded', 'held', 'returned', 'forfeited', 'processing', 'paid', 'completed'] as const;
 export type ReceiptStatus = (typeof RECEIPT_STATUSES)[number];
 
-export const isReceiptTemplate = (value: unknown): value is ReceiptTemplate => typeof value === 'string' && (RECEIPT_TEMPLATES as readonly string[]).includes(value);
-
 /** The templates a transfer of `kind` is printed with (none: it has no receipt). */
 export const receiptTemplatesOf = (kind: string): readonly ReceiptTemplate[] => RECEIPT_TEMPLATES_BY_KIND[kind] ?? [];
 

@@ -19,6 +19,9 @@ export const PLATFORM = {
 
 export const walletId = (accountId: string) => `${accountId}:wallet`;
 
+/** The business account owning a wallet (`<account uuid>:wallet`), else null (the platform's accounts). */
+export const walletOwner = (ledgerAccountId: string): string | null => (ledgerAccountId.endsWith(':wallet') ? ledgerAccountId.slice(0, -':wallet'.length) : null);
+
 /** The account's wallet, created on first use (never negative). */
 export async function ensureWallet(tx: Db, accountId: string, now: Date): Promise<string> {
   const id = walletId(accountId);

@@ -24,6 +24,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import type { ledgerTransfers } from '../db/schema';
 import { conflict } from '../errors';
+import { walletOwner } from './accounts';
 
 export type TransferRow = typeof ledgerTransfers.$inferSelect;
 
@@ -41,6 +42,9 @@ export interface TransferSpec {
 }
 
 const dialect = new PgDialect();
+
+/** A bigint as a SQL bigint parameter (sent as text, which both drivers take). */
+const n = (v: bigint) => sql`${v.toString()}::bigint`;
 
 /**
  * Runs `query` as a prepared statement in `tx` (postgres-js keeps it per connection, keyed by its
@@ -89,12 +93,8 @@ interface Movement {
   totals: { debitsPosted: bigint; debitsPending: bigint; creditsPosted: bigint; creditsPending: bigint };
 }
 
-/** The owner of a business wallet (`<account uuid>:wallet`), else null (the platform's accounts). */
-const walletOwner = (id: string): string | null => (id.endsWith(':wallet') ? id.slice(0, -':wallet'.length) : null);
-
 /** A movement's statement lines: one per business wallet it touches, inserted with the transfer (CTE t). */
 function openLines(m: Movement): SQL {
-  const n = (v: bigint) => sql`${v.toString()}::bigint`;
   const at = sql`${m.now.toISOString()}::timestamptz`;
   return sql`insert into ledger_lines (transfer_id, account_id, direction, kind, amount, state, ref_resource, ref_id, user_id, created_at, updated_at, updated_by)
         select t.id, side.account, side.direction, ${m.kind}, ${n(m.amount)}, ${m.status}, ${m.refResource}, ${m.refId}::uuid, ${m.userId}::uuid, ${at}, ${at}, ${m.userId}::uuid
@@ -116,7 +116,6 @@ function endLines(m: Movement): SQL {
  * check let it through).
  */
 async function write(tx: Db, m: Movement): Promise<TransferRow> {
-  const n = (v: bigint) => sql`${v.toString()}::bigint`;
   const [made] = await prepared<{ id: string; moved: number }>(
     tx,
     // Two statement texts, each prepared once: a movement's, which opens its lines, and a resolution's, which ends them.

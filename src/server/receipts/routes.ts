@@ -3,13 +3,13 @@
 //   GET /api/receipts?resource=&id=                the receipts of a record the caller may read (its page links them)
 //   GET /api/public/receipts/:transferId?template= no sign-in: is the receipt genuine, with only what it prints
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { receiptPath, receiptVerifyPath, type PublicReceiptView, type ReceiptTemplate, type RecordReceipt } from '../../shared/receipts';
+import { receiptPath, receiptTemplateOf, receiptVerifyPath, type PublicReceiptView, type ReceiptTemplate, type RecordReceipt } from '../../shared/receipts';
 import { capitalAmount, fenToYuan } from '../../shared/money';
 import type { AppContext } from '../context';
 import { notFound } from '../errors';
 import { currentUser, userCan } from '../plugins/auth';
 import { ok } from '../plugins/envelope';
-import { mayRead, receiptFacts, receiptView, recordTransfers, templateFor } from './view';
+import { mayRead, receiptFacts, receiptView, recordPartiesOf, recordTransfers, templateFor } from './view';
 import { receiptSchemas as S } from './schemas';
 
 /** Kinds listed on a record's page: the steps themselves (a hold's outcome shows as its receipt's status). */
@@ -41,17 +41,16 @@ export default async function receiptRoutes(app: FastifyInstance, ctx: AppContex
     const user = currentUser(req);
     const ops = userCan(user, 'ops', 'query');
     const out: RecordReceipt[] = [];
-    for (const transfer of await recordTransfers(db, req.query.resource, req.query.id)) {
-      if (!LISTED_KINDS.has(transfer.kind)) continue;
-      const facts = await receiptFacts(db, transfer.id);
-      if (!facts || !mayRead(user, facts)) continue;
+    const transfers = (await recordTransfers(db, req.query.resource, req.query.id)).filter((t) => LISTED_KINDS.has(t.kind));
+    // Every transfer of the record concerns the same parties: read them once.
+    const parties = transfers.length ? await recordPartiesOf(db, req.query.id) : {};
+    for (const transfer of transfers) {
+      if (!mayRead(user, { transfer, parties })) continue;
+      // A release has a copy per side: each party gets its own, ops both.
       const templates: ReceiptTemplate[] =
         transfer.kind === 'release'
-          ? [
-              ...(ops || facts.parties.buyer === user.accountId ? (['PaymentReleaseReceipt'] as const) : []),
-              ...(ops || facts.parties.seller === user.accountId ? (['ReleaseReceipt'] as const) : []),
-            ]
-          : [templateFor(facts, undefined)!];
+          ? (['buyer', 'seller'] as const).filter((side) => ops || parties[side] === user.accountId).map((side) => receiptTemplateOf('release', side)!)
+          : [templateFor({ transfer }, undefined)!];
       for (const template of templates) {
         out.push({ transferId: transfer.id, kind: transfer.kind, template, amount: fenToYuan(transfer.amount), time: transfer.createdAt.toISOString(), path: receiptPath(template, transfer.id) });
       }

@@ -6,13 +6,13 @@ import type { TFunction } from 'i18next';
 import { capitalAmount, fenToYuan } from '../../shared/money';
 import { receiptFits, receiptNumber, receiptTemplatesOf, type ReceiptParty, type ReceiptStatus, type ReceiptTemplate, type ReceiptView } from '../../shared/receipts';
 import type { Db } from '../db/client';
-import { accounts, ledgerAccounts, ledgerTransfers, recordParties, resourceRecords } from '../db/schema';
+import { accounts, ledgerTransfers, resourceRecords } from '../db/schema';
 import { userCan } from '../plugins/auth';
 import type { SessionUser } from '../modules/auth/tokens';
-import { PLATFORM, walletId } from '../ledger/accounts';
+import { PLATFORM, walletId, walletOwner } from '../ledger/accounts';
 import type { TransferRow } from '../ledger/transfers';
+import { isUuid } from '../validate';
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Everything a receipt is built from: the transfer, the hold it resolves (or its resolution), the record and its parties. */
 export interface ReceiptFacts {
@@ -20,7 +20,7 @@ export interface ReceiptFacts {
   /** For a hold: the row that posted or voided it, if any. For a resolution: the hold. */
   hold?: TransferRow;
   resolution?: TransferRow;
-  record?: { id: string; resource: string; accountId: string | null; data: Record<string, unknown> };
+  record?: { id: string; resource: string; accountId: string | null; data: Record<string, unknown>; parties: Record<string, string> };
   /** Party role -> account id (contracts: buyer, seller). */
   parties: Record<string, string>;
   /** Account id -> name, for every account that appears. */
@@ -29,7 +29,7 @@ export interface ReceiptFacts {
 
 /** The transfer and what its receipt needs; undefined for an unknown id. */
 export async function receiptFacts(db: Db, transferId: string): Promise<ReceiptFacts | undefined> {
-  if (!UUID_RE.test(transferId)) return undefined;
+  if (!isUuid(transferId)) return undefined;
   const [transfer] = await db.select().from(ledgerTransfers).where(eq(ledgerTransfers.id, transferId));
   if (!transfer) return undefined;
   let hold: TransferRow | undefined;
@@ -37,29 +37,22 @@ export async function receiptFacts(db: Db, transferId: string): Promise<ReceiptF
   if (transfer.pendingId) [hold] = await db.select().from(ledgerTransfers).where(eq(ledgerTransfers.id, transfer.pendingId));
   if (transfer.status === 'pending') [resolution] = await db.select().from(ledgerTransfers).where(eq(ledgerTransfers.pendingId, transfer.id));
   const [record] = await db
-    .select({ id: resourceRecords.id, resource: resourceRecords.resource, accountId: resourceRecords.accountId, data: resourceRecords.data })
+    .select({ id: resourceRecords.id, resource: resourceRecords.resource, accountId: resourceRecords.accountId, data: resourceRecords.data, parties: resourceRecords.parties })
     .from(resourceRecords)
     .where(eq(resourceRecords.id, transfer.refId));
-  const partyRows = await db.select().from(recordParties).where(eq(recordParties.recordId, transfer.refId));
-  const parties = Object.fromEntries(partyRows.map((p) => [p.role, p.accountId]));
-  const owners = await db
-    .select({ owner: ledgerAccounts.ownerAccountId })
-    .from(ledgerAccounts)
-    .where(inArray(ledgerAccounts.id, [transfer.debitAccountId, transfer.creditAccountId]));
-  const ids = [...new Set([...owners.map((o) => o.owner).filter((o): o is string => !!o), ...Object.values(parties), ...(record?.accountId ? [record.accountId] : [])])];
+  const parties = record?.parties ?? {};
+  const owners = [walletOwner(transfer.debitAccountId), walletOwner(transfer.creditAccountId)];
+  const ids = [...new Set([...owners, ...Object.values(parties), record?.accountId].filter((id): id is string => !!id))];
   const named = ids.length ? await db.select({ id: accounts.id, name: accounts.name }).from(accounts).where(inArray(accounts.id, ids)) : [];
   return { transfer, hold, resolution, record, parties, names: new Map(named.map((a) => [a.id, a.name])) };
 }
-
-/** The account owning a wallet (`<account>:wallet`), or undefined for a platform account. */
-const walletOwner = (ledgerAccountId: string) => (ledgerAccountId.endsWith(':wallet') ? ledgerAccountId.slice(0, -':wallet'.length) : undefined);
 
 /**
  * Who may read a transfer's receipt: platform operations, the account owning either wallet, and
  * for a contract's transfers (escrow, objection deposits) the contract's parties. Anyone else is
  * told it does not exist (404), like a record of another account.
  */
-export function mayRead(user: SessionUser, facts: ReceiptFacts): boolean {
+export function mayRead(user: SessionUser, facts: Pick<ReceiptFacts, 'transfer' | 'parties'>): boolean {
   if (userCan(user, 'ops', 'query')) return true;
   const mine = walletId(user.accountId);
   if (facts.transfer.debitAccountId === mine || facts.transfer.creditAccountId === mine) return true;
@@ -67,7 +60,7 @@ export function mayRead(user: SessionUser, facts: ReceiptFacts): boolean {
 }
 
 /** The template asked for, or the kind's default; undefined when the transfer has no such receipt. */
-export function templateFor(facts: ReceiptFacts, asked: string | undefined): ReceiptTemplate | undefined {
+export function templateFor(facts: Pick<ReceiptFacts, 'transfer'>, asked: string | undefined): ReceiptTemplate | undefined {
   const kind = facts.transfer.kind;
   if (asked === undefined || asked === '') return receiptTemplatesOf(kind)[0];
   return receiptFits(asked, kind) ? (asked as ReceiptTemplate) : undefined;
@@ -170,13 +163,20 @@ export function receiptView(facts: ReceiptFacts, template: ReceiptTemplate, user
   };
 }
 
+/** The parties of a record (role -> account; none for a record without parties or an unknown id). */
+export async function recordPartiesOf(db: Db, id: string): Promise<Record<string, string>> {
+  if (!isUuid(id)) return {};
+  const [row] = await db.select({ parties: resourceRecords.parties }).from(resourceRecords).where(eq(resourceRecords.id, id));
+  return row?.parties ?? {};
+}
+
 /** The order of a record's steps made in one transaction (same time): the order their handlers write them. */
 const STEP_ORDER = ['deposit', 'withdrawal', 'withdrawalPaid', 'withdrawalReturned', 'collateral', 'objectionDeposit', 'collateralPosted', 'release', 'refund', 'objectionReturned', 'objectionForfeited', 'objectionFee'];
 const stepRank = (kind: string) => (STEP_ORDER.includes(kind) ? STEP_ORDER.indexOf(kind) : STEP_ORDER.length);
 
 /** The transfers of a record, oldest first. */
 export async function recordTransfers(db: Db, resource: string, id: string): Promise<TransferRow[]> {
-  if (!UUID_RE.test(id)) return [];
+  if (!isUuid(id)) return [];
   const rows = await db
     .select()
     .from(ledgerTransfers)

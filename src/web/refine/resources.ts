@@ -11,6 +11,11 @@ export const CONSOLE_ROUTES: readonly ResolvedRoute[] = resolveRoutes(VARIANT).f
   (route) => route.render !== undefined && route.layout !== 'user',
 );
 
+const ROUTES_BY_KEY = new Map(CONSOLE_ROUTES.map((route) => [route.key, route]));
+
+/** The console route with this menu.json key (render.showRoute, an action's `result`, ...), if the variant has it. */
+export const consoleRoute = (key: string | undefined): ResolvedRoute | undefined => (key ? ROUTES_BY_KEY.get(key) : undefined);
+
 export const resourceNameOf = (route: ResolvedRoute): string =>
   route.render && 'resource' in route.render ? route.render.resource : route.key;
 

@@ -12,7 +12,7 @@ import { useIntent } from '../providers/idempotency';
 import { errorText } from '../providers/httpErrorPolicy';
 import { resourcePath } from '../providers/dataProvider';
 import { toast } from '../providers/uiBridge';
-import { CONSOLE_ROUTES } from '../refine/resources';
+import { CONSOLE_ROUTES, consoleRoute } from '../refine/resources';
 import { ActionInputModal } from './ActionInputModal';
 import type { ResourceText } from './labels';
 import { recordPath } from './paths';
@@ -25,7 +25,7 @@ const RESULT_ROUTE = CONSOLE_ROUTES.find((route) => route.render && 'page' in ro
  * names by key (/contract/paymentStatus after paying the collateral), else the actionResult route.
  */
 const resultPath = (result: boolean | string, resource: string, id: string, action: string, basePath: string) => {
-  const route = typeof result === 'string' ? CONSOLE_ROUTES.find((r) => r.key === result) : RESULT_ROUTE;
+  const route = typeof result === 'string' ? consoleRoute(result) : RESULT_ROUTE;
   return route ? `${route.path}?${new URLSearchParams({ resource, id, action, from: basePath }).toString()}` : undefined;
 };
 

@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import type { ResolvedRoute } from '../../shared/menu';
 import { HttpError } from '../providers/http';
-import { CONSOLE_ROUTES } from '../refine/resources';
+import { CONSOLE_ROUTES, consoleRoute } from '../refine/resources';
 import { useResourceDefinition } from './definitions';
 import { resourceSubPath } from './paths';
 import { ErrorState, LoadingState } from './states';
@@ -23,7 +23,7 @@ export interface ResourceRouteProps {
 }
 
 /** The path of the console route with this key (menu.json render.showRoute, documentRoute). */
-const pathOfRoute = (key: string | undefined) => (key ? CONSOLE_ROUTES.find((r) => r.key === key)?.path : undefined);
+const pathOfRoute = (key: string | undefined) => consoleRoute(key)?.path;
 
 function ResourcePages({ resource, route }: ResourceRouteProps) {
   const { pathname } = useLocation();

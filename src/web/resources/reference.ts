@@ -1,7 +1,7 @@
-import type { ResolvedRoute } from '../../shared/menu';
+import type { ResolvedRoute, RouteRender } from '../../shared/menu';
 import type { ResourceDefinition, ResourceRecord } from '../../shared/resources/types';
 import { getUserInfo } from '../providers/session';
-import { CONSOLE_ROUTES } from '../refine/resources';
+import { CONSOLE_ROUTES, consoleRoute } from '../refine/resources';
 import { http } from '../providers/http';
 import { loadedDefinition } from './loadedDefinitions';
 import { recordPath } from './paths';
@@ -18,8 +18,8 @@ export function referenceTitle(resource: string, record: ResourceRecord): string
   return typeof value === 'string' && value ? value : record.id;
 }
 
-type ResourceRender = { resource: string; view?: string; scope?: string; states?: string[]; filter?: Record<string, string[]>; showRoute?: string };
-const renderOf = (route: ResolvedRoute) => (route.render && 'resource' in route.render ? (route.render as ResourceRender) : undefined);
+type ResourceRender = Extract<RouteRender, { resource: string }>;
+const renderOf = (route: ResolvedRoute): ResourceRender | undefined => (route.render && 'resource' in route.render ? route.render : undefined);
 
 /**
  * Whether `route`'s list would hold `record` for the caller: its fixed filter (render.filter)
@@ -44,13 +44,13 @@ export function referencePath(resource: string, id: string, record?: ResourceRec
   const listing = [...CONSOLE_ROUTES, ...getRuntimeRoutes()].filter((r) => renderOf(r)?.resource === resource && !renderOf(r)?.view);
   const forAccount = listing.filter((r) => renderOf(r)?.scope !== 'ops');
   const candidates = forAccount.length ? forAccount : listing;
-  const accountId = getUserInfo()?.accountId;
+  const accountId = record ? getUserInfo()?.accountId : undefined;
   const holding = record ? candidates.filter((r) => routeHolds(renderOf(r)!, record, accountId)) : [];
   // A route that singles the record out by a fixed filter (contractChain) before a general one.
   const route = holding.find((r) => renderOf(r)?.filter) ?? holding[0] ?? candidates[0];
   if (!route) return undefined;
   const detail = renderOf(route)?.showRoute;
-  const detailPath = detail ? CONSOLE_ROUTES.find((r) => r.key === detail)?.path : undefined;
+  const detailPath = consoleRoute(detail)?.path;
   return detailPath ? `${detailPath}?id=${encodeURIComponent(id)}` : recordPath(route.path, 'show', id);
 }
 

@@ -5,7 +5,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import type { ResourceRecord } from '../../../shared/resources/types';
 import { http } from '../../providers/http';
 import { getUserInfo } from '../../providers/session';
-import { CONSOLE_ROUTES } from '../../refine/resources';
+import { consoleRoute } from '../../refine/resources';
 import { useResourceDefinition } from '../../resources/definitions';
 import { FieldValue } from '../../resources/FieldValue';
 import { useResourceText } from '../../resources/labels';
@@ -14,7 +14,7 @@ import { ErrorState, LoadingState } from '../../resources/states';
 import { isInternalLink } from '../../routing/redirects';
 import type { PageProps } from '../registry';
 
-const routePath = (key: string) => CONSOLE_ROUTES.find((route) => route.key === key)?.path;
+const routePath = (key: string) => consoleRoute(key)?.path;
 const getRecord = (resource: string, id: string) => http.get<ResourceRecord>(`/r/${resource}/${encodeURIComponent(id)}`, { silent: true });
 
 /**

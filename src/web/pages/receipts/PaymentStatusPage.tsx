@@ -2,15 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Result, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import type { ResourceRecord } from '../../../shared/resources/types';
-import { http } from '../../providers/http';
-import { CONSOLE_ROUTES } from '../../refine/resources';
+import { consoleRoute } from '../../refine/resources';
 import { displayMoney } from '../../resources/format';
+import { fetchReference, referencePath } from '../../resources/reference';
 import { ErrorState, LoadingState } from '../../resources/states';
 import type { PageProps } from '../registry';
 import { getReceipt, getRecordReceipts, receiptKey } from './api';
-
-const routePath = (key: string) => CONSOLE_ROUTES.find((route) => route.key === key)?.path;
 
 /** States a contract is in once its collateral was paid. */
 const PAID_STATES = ['collateralPaid', 'delivered', 'objection', 'completed', 'refunded'];
@@ -29,7 +26,7 @@ export default function PaymentStatusPage(_: PageProps) {
   const id = params.get('id') ?? '';
   const contract = useQuery({
     queryKey: ['lsf', 'paymentStatus', id],
-    queryFn: () => http.get<ResourceRecord>(`/r/contracts/${encodeURIComponent(id)}`, { silent: true }),
+    queryFn: () => fetchReference('contracts', id),
     enabled: Boolean(id),
     retry: false,
   });
@@ -37,7 +34,7 @@ export default function PaymentStatusPage(_: PageProps) {
   const paid = receipts.data?.find((receipt) => receipt.kind === 'collateral');
   const receipt = useQuery({ queryKey: receiptKey(paid?.template, paid?.transferId), queryFn: () => getReceipt(paid!.transferId, paid!.template), enabled: Boolean(paid), retry: false });
 
-  const toList = () => navigate(routePath('contractbuy') ?? '/contract');
+  const toList = () => navigate(consoleRoute('contractbuy')?.path ?? '/contract');
   if (!id)
     return (
       <Result status="warning" title={t('paymentStatus.missing')} extra={<Button onClick={toList}>{t('paymentStatus.toContracts')}</Button>} />
@@ -46,8 +43,8 @@ export default function PaymentStatusPage(_: PageProps) {
   if (contract.isError) return <ErrorState error={contract.error} onRetry={() => void contract.refetch()} />;
 
   const record = contract.data;
-  const showKey = record.source === 'mutualOffer' ? 'chainDetails' : 'details';
-  const contractPath = `${routePath(showKey) ?? '/contract/details'}?id=${encodeURIComponent(record.id)}`;
+  // The contract's page for the payer, as its lists open it (chainDetails for a mutual-promise one).
+  const contractPath = referencePath('contracts', record.id, record) ?? '/contract';
   const isPaid = PAID_STATES.includes(record.state ?? '');
   const amount = typeof record.collateralAmount === 'string' ? record.collateralAmount : '0.00';
   const status = receipt.data?.status;

@@ -98,7 +98,6 @@ registerSource('ledger.accountFlows', accountFlows, ['kind', 'direction', 'amoun
 registerSource('ledger.escrowSettlements', escrowSettlements, ['kind', 'direction', 'amount']);
 registerSource('ledger.objectionDeposits', objectionDeposits, ['amount']);
 
-
 /**
  * The last `days` China days up to `now`, each with what came into the wallet (deposits,
  * releases) and what left it (withdrawals, collateral, objection deposits), counted when the

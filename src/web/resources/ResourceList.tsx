@@ -11,7 +11,6 @@ import type { ResourceDefinition, ResourceRecord } from '../../shared/resources/
 import { ExportButton } from './ExportButton';
 import { FieldValue } from './FieldValue';
 import { FilterBar } from './FilterBar';
-import { displayMoney } from './format';
 import { kindOf } from './fieldKind';
 import { useResourceText } from './labels';
 import { crudFilters, crudSorters, listStateParams, PAGE_SIZES, readListState, scopeFilters, sortableFields, type ListState, withFixedFilters, withFixedStates } from './listQuery';
@@ -155,7 +154,7 @@ export default function ResourceList({ definition: full, basePath, scope: fixedS
         <Table.Summary.Row className="resource-list__totals">
           {definition.list.columns.map((field, index) => (
             <Table.Summary.Cell key={field} index={index} align={totals[field] !== undefined ? 'right' : undefined}>
-              {totals[field] !== undefined ? <span className="resource-money">{displayMoney(totals[field])}</span> : index === 0 ? t('list.totals') : null}
+              {totals[field] !== undefined ? <FieldValue definition={definition} field={field} value={totals[field]} text={text} /> : index === 0 ? t('list.totals') : null}
             </Table.Summary.Cell>
           ))}
           <Table.Summary.Cell index={definition.list.columns.length} />

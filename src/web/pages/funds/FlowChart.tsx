@@ -5,6 +5,7 @@ import type { DailyFlowView } from '../../../shared/api';
 import { fenToYuan, formatMoney, yuanToFen } from '../../../shared/money';
 import { ErrorState } from '../../resources/states';
 import { FLOWS_DAILY_KEY, getDailyFlows } from './api';
+import './funds.css';
 
 const HEIGHT = 120;
 const BAR = 6;
@@ -33,7 +34,8 @@ export function FlowChart() {
     const outflow = total(days, 'outflow');
     if (inflow === 0n && outflow === 0n) body = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('chart.empty')} />;
     else {
-      const peak = days.reduce((max, d) => [yuanToFen(d.inflow), yuanToFen(d.outflow), max].reduce((a, b) => (a > b ? a : b)), 1n);
+      const larger = (a: bigint, b: bigint) => (a > b ? a : b);
+      const peak = days.reduce((max, d) => larger(max, larger(yuanToFen(d.inflow), yuanToFen(d.outflow))), 1n);
       // Bar heights only: fen to a fraction of the peak, the one place money becomes a float.
       const height = (yuan: string) => Math.round((Number(yuanToFen(yuan)) / Number(peak)) * HEIGHT);
       const bar = (d: DailyFlowView, key: 'inflow' | 'outflow', x: number, fill: string) => {

@@ -41,11 +41,11 @@ export function actorFromProfile(
   return { accountId: info?.accountId ?? '', permissions, approved: info?.authStatus === 'approved' || info?.type === 'ops' };
 }
 
-/** What a resource listed from a source (a view of other tables, not rows of its own) offers: reading. */
-const SOURCE_ACTIONS: ReadonlySet<Action> = new Set<Action>(['query', 'get', 'export']);
+/** The actions that only read: list, show, export. */
+export const READ_ACTIONS: ReadonlySet<Action> = new Set<Action>(['query', 'get', 'export']);
 
-/** Whether `def` offers `action` at all, whatever the grants: a source resource is read-only. */
-export const resourceOffers = (def: Pick<ResourceDefinition, 'source'>, action: Action): boolean => !def.source || SOURCE_ACTIONS.has(action);
+/** Whether `def` offers `action` at all, whatever the grants: a source resource (a view of other tables) only reads. */
+export const resourceOffers = (def: Pick<ResourceDefinition, 'source'>, action: Action): boolean => !def.source || READ_ACTIONS.has(action);
 
 /** `read`, `edit`, `delete`, or the name of a declared action. */
 export type RecordAbility = MongoAbility<[string, string | ({ __caslSubjectType__?: string } & RecordFacts)]>;
@@ -55,7 +55,7 @@ type Rule = { action: string; subject: string; conditions: MongoQuery<RecordFact
 
 export function defineRecordAbility(def: ResourceDefinition, actor: RecordActor): RecordAbility {
   const grants = defineAbilityFor(actor.permissions);
-  const granted = (action: Parameters<typeof grants.can>[0]) => grants.can(action, def.permissionId);
+  const granted = (action: Action) => resourceOffers(def, action) && grants.can(action, def.permissionId);
   const rules: Rule[] = [];
   const add = (action: string, conditions: MongoQuery<RecordFacts>) => rules.push({ action, subject: def.name, conditions });
   const own: MongoQuery<RecordFacts> = def.ownership === 'account' ? { accountId: actor.accountId } : { accountId: null };
@@ -63,8 +63,8 @@ export function defineRecordAbility(def: ResourceDefinition, actor: RecordActor)
   const editable = def.states && def.states.editableIn.length < def.states.values.length ? inStates(def.states.editableIn) : {};
 
   if (granted('query')) add('read', own);
-  if (granted('edit') && !def.source) add('edit', { ...own, ...editable });
-  if (granted('delete') && !def.source) add('delete', { ...own, ...editable });
+  if (granted('edit')) add('edit', { ...own, ...editable });
+  if (granted('delete')) add('delete', { ...own, ...editable });
 
   const market = def.visibility?.market;
   const others: MongoQuery<RecordFacts> = { accountId: { $ne: actor.accountId } };

@@ -3,7 +3,7 @@ import { canAccessRoute, canDoOnRoute, type AppAbility } from '../../shared/abil
 import type { Profile } from '../../shared/api';
 import type { ResolvedRoute } from '../../shared/menu';
 import { isAction, type Action } from '../../shared/permissions';
-import { actorFromProfile, asRecord, defineRecordAbility, resourceOffers, type RecordLike } from '../../shared/resources/recordAbility';
+import { actorFromProfile, asRecord, defineRecordAbility, READ_ACTIONS, resourceOffers, type RecordLike } from '../../shared/resources/recordAbility';
 import type { ResourceDefinition } from '../../shared/resources/types';
 import { loadProfile } from '../providers/profile';
 import { getUserInfo } from '../providers/session';
@@ -45,10 +45,8 @@ const RECORD_ACTIONS: Record<string, string> = { show: 'read', read: 'read', edi
 export const recordAction = (definition: Pick<ResourceDefinition, 'actions'>, action: string): string | null =>
   RECORD_ACTIONS[action] ?? ((definition.actions ?? []).some((declared) => declared.name === action) ? action : null);
 
-/** What platform operations do on a resource that shows them its records, at the route level: look. */
-const OPS_ROUTE_ACTIONS: ReadonlySet<Action> = new Set<Action>(['query', 'get', 'export']);
 
-/** Read from the loaded definition: a resource page checks its controls once its definition is in. */
+/** Read from the loaded definition: a resource page checks its controls once its definition is in. Platform operations only look (READ_ACTIONS) at a resource that shows them its records. */
 const opsVisible = (resource: string) => loadedDefinition(resource)?.visibility?.ops === true;
 
 /**
@@ -65,7 +63,7 @@ export function canDo(ability: AppAbility, route: ResolvedRoute, action: Action)
   if (!resource || !resourceId) return canDoOnRoute(ability, route, action);
   const definition = loadedDefinition(resource);
   if (definition && !resourceOffers(definition, action)) return false;
-  return ability.can(action, resourceId) || (OPS_ROUTE_ACTIONS.has(action) && opsVisible(resource) && ability.can(action, 'ops'));
+  return ability.can(action, resourceId) || (READ_ACTIONS.has(action) && opsVisible(resource) && ability.can(action, 'ops'));
 }
 
 /**

@@ -2,6 +2,7 @@
 // ledger transfer, printed by one of the SPEC §2 receipt pages (`/<Template>?id=<transferId>`).
 // This file is the one table of which transfer kinds have which receipt template; the server
 // (GET /api/receipts/:id) and the console (links from records and ledger flows) both read it.
+import { chinaDay } from './chinaTime';
 
 /** The receipt templates a ledger transfer can have (routes of schemas/menu.json, group receipts). */
 export const RECEIPT_TEMPLATES = ['Chainpayment', 'PaymentReleaseReceipt', 'ReleaseReceipt', 'Entropygold', 'Entropygoldrefund', 'Withdrawal'] as const;
@@ -68,7 +69,7 @@ export const receiptVerifyPath = (template: ReceiptTemplate, transferId: string)
  * the transfer id, upper case. Derived, never stored: the transfer id is the receipt's identity.
  */
 export function receiptNumber(transferId: string, at: Date): string {
-  const day = new Date(at.getTime() + 8 * 3_600_000).toISOString().slice(0, 10).replace(/-/g, '');
+  const day = chinaDay(at).replace(/-/g, '');
   return `LSF${day}${transferId.replace(/-/g, '').slice(0, 12).toUpperCase()}`;
 }
 

@@ -1,5 +1,6 @@
 // Business validation of SPEC §5, shared by the browser forms and the server so both accept
 // and reject exactly the same values. Messages live in locales/*/validation.json.
+import { chinaDay } from './chinaTime';
 import { PASSWORD_MIN_LENGTH, SMS_CODE_LENGTH } from './constants';
 
 const MOBILE_RE = /^1[3-9]\d{9}$/;
@@ -194,14 +195,8 @@ const ID_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
 const ID_CHECK_CHARS = '10X98765432';
 const ID_RE = /^(\d{6})(\d{4})(\d{2})(\d{2})\d{3}[\dX]$/;
 
-/** Today's date in China (UTC+8, no daylight saving) as yyyymmdd, the reference for birth dates. */
-function chinaToday(now: Date): string {
-  const shifted = new Date(now.getTime() + 8 * 3_600_000);
-  const y = shifted.getUTCFullYear();
-  const m = String(shifted.getUTCMonth() + 1).padStart(2, '0');
-  const d = String(shifted.getUTCDate()).padStart(2, '0');
-  return `${y}${m}${d}`;
-}
+/** Today's date in China as yyyymmdd, the reference for birth dates. */
+const chinaToday = (now: Date): string => chinaDay(now).replace(/-/g, '');
 
 function isRealDate(year: number, month: number, day: number): boolean {
   if (month < 1 || month > 12 || day < 1) return false;

@@ -3,7 +3,7 @@
 // deposit that ops resolve by refund or release; a delivered contract nobody acts on is released
 // by the job exactly once. Balances and the ledger's invariants are checked after each path.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { chinaDay } from '../../src/server/resources/expiry';
+import { chinaDay } from '../../src/shared/chinaTime';
 import type { MessageView, Page, TodoView } from '../../src/shared/api';
 import type { ResourceRecord } from '../../src/shared/resources/types';
 import { checkLedger, ledgerSound } from '../../src/server/ledger/invariants';

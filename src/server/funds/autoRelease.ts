@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ResourceDefinition } from '../../shared/resources/types';
 import type { Db } from '../db/client';
 import { resourceEvents, resourceRecords } from '../db/schema';
-import { chinaDay } from '../resources/expiry';
+import { chinaDay } from '../../shared/chinaTime';
 import { emitRecordEvent } from '../resources/events';
 import { releaseCollateral } from './collateral';
 

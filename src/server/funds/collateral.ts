@@ -14,7 +14,7 @@ import type { Db } from '../db/client';
 import { ledgerTransfers, recordParties } from '../db/schema';
 import { PLATFORM, ensureWallet, walletId } from '../ledger/accounts';
 import { hold, lockLedgerAccounts, postHold, transfer, voidHold } from '../ledger/transfers';
-import { chinaDay } from '../resources/expiry';
+import { chinaDay } from '../../shared/chinaTime';
 import { registerHandler } from '../resources/handlers';
 
 /** The contract's buyer and seller accounts. */

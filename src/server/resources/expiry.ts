@@ -4,12 +4,11 @@
 // stopped over the date expires the records on its first request. SKIP LOCKED lets concurrent
 // requests share the work without waiting or writing an event twice.
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { chinaDay } from '../../shared/chinaTime';
 import type { ResourceDefinition } from '../../shared/resources/types';
 import type { Db } from '../db/client';
 import { resourceEvents, resourceRecords } from '../db/schema';
 
-/** Today in China (UTC+8) as YYYY-MM-DD: a record is valid through its date. */
-export const chinaDay = (now: Date): string => new Date(now.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
 
 export async function expireDue(db: Db, def: ResourceDefinition, now: Date): Promise<void> {
   const expiry = def.expiry;

@@ -6,7 +6,7 @@
 // `source` the kind of offer, and the offer records it. Two accepts
 // of one offer: the row lock makes the second see `accepted` and get 409, so one contract.
 import { conflict } from '../errors';
-import { chinaDay } from '../resources/expiry';
+import { chinaDay } from '../../shared/chinaTime';
 import { registerHandler } from '../resources/handlers';
 import { partyNames } from './contractInitiate';
 

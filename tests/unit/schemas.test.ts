@@ -186,6 +186,11 @@ describe('cross-file checks', () => {
     ]);
   });
 
+  it("requires an action's result step to name a route of schemas/menu.json", () => {
+    const root = brokenCopy({ 'schemas/resources/contracts.json': (c) => (at(c, 'actions', 3).result = 'noSuchRoute') });
+    expect(problems(root)).toEqual(["schemas/resources/contracts.json#/actions/3/result: 'noSuchRoute' is not a key of schemas/menu.json"]);
+  });
+
   it('requires grants to name declared permission ids', () => {
     const root = brokenCopy({ 'schemas/permissions.json': (p) => (at(p, 'roles', 'finance', 'grants').payroll = '*') });
     expect(problems(root)).toEqual(['schemas/permissions.json#/roles/finance/grants/payroll: must be a permission id declared in #/permissions']);

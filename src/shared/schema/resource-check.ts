@@ -127,6 +127,7 @@ function checkOne(ctx: ResourceCheckContext, file: SchemaFile, r: ResourceDefini
       else if (who === 'ops' && !r.visibility?.ops) at(`/actions/${i}/by/${j}`, "'ops' actions need visibility.ops");
       else if (!['owner', 'market', 'otherParty', 'ops'].includes(who) && !partyRoles(r).includes(who)) at(`/actions/${i}/by/${j}`, `'${who}' is not owner, market, otherParty, ops or one of parties`);
     });
+    if (typeof a.result === 'string' && ctx.menuKeys && !ctx.menuKeys.has(a.result)) at(`/actions/${i}/result`, `'${a.result}' is not a key of schemas/menu.json`);
   });
   const names = new Set<string>();
   (r.actions ?? []).forEach((a, i) => {

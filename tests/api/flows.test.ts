@@ -11,7 +11,7 @@ import { checkLedger } from '../../src/server/ledger/invariants';
 import { repoRoot } from '../../src/server/paths';
 import type { DailyFlowView, Page } from '../../src/shared/api';
 import type { ResourceDefinition, ResourceRecord } from '../../src/shared/resources/types';
-import { bankedParty, fund, money, signedContract, wallet } from '../support/funds';
+import { bankedParty, contractStep, fund, money, signedContract, wallet } from '../support/funds';
 import { loginPassword, sendCode } from '../support/flows';
 import { tradingParty, type TradingParty } from '../support/trading';
 import { dbAvailable, startTestServer, type TestServer } from '../support/server';
@@ -171,12 +171,7 @@ describe.skipIf(!dbAvailable)('account flows: the ledger as a list', () => {
     let forfeited: ResourceRecord;
     beforeAll(async () => {
       s.clock.advance(86_400_000);
-      const act = async (who: TradingParty | string, id: string, action: string, body: Record<string, unknown> = {}) => {
-        const token = typeof who === 'string' ? who : who.token;
-        const code = typeof who === 'string' || action === 'deliver' ? {} : { smsCode: await sendCode(s, who.phone, 'verify', who.token) };
-        const res = await money(s, token, `/api/r/contracts/${id}/actions/${action}`, { ...body, ...code });
-        expect(res.status, `${action} ${JSON.stringify(res.body)}`).toBe(200);
-      };
+      const act = (who: TradingParty | string, id: string, action: string, body: Record<string, unknown> = {}) => contractStep(s, who, id, action, body);
       // An objection upheld: the collateral refunded, the deposit returned.
       refunded = await signedContract(s, buyer, seller, '退款报表合同', { quantity: 10 });
       await act(buyer, refunded.id, 'payCollateral');

@@ -7,12 +7,11 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { PublicReceiptView, ReceiptView, RecordReceipt } from '../../src/shared/receipts';
 import type { ResourceRecord } from '../../src/shared/resources/types';
-import { bankedParty, fund, money, signedContract } from '../support/funds';
+import { bankedParty, contractStep, fund, money, signedContract } from '../support/funds';
 import { loginPassword, sendCode } from '../support/flows';
 import { tradingParty, type TradingParty } from '../support/trading';
 import { dbAvailable, startTestServer, type TestServer } from '../support/server';
 
-const SMS_ACTIONS = new Set(['payCollateral', 'confirmReceipt', 'object']);
 
 describe.skipIf(!dbAvailable)('receipts: one per money step, read by its parties, verified by anyone', () => {
   let s: TestServer;
@@ -31,13 +30,7 @@ describe.skipIf(!dbAvailable)('receipts: one per money step, read by its parties
   afterAll(() => s?.close());
   beforeEach(() => s.clock.advance(86_400_000));
 
-  const act = async (who: TradingParty | string, id: string, action: string, body: Record<string, unknown> = {}) => {
-    const token = typeof who === 'string' ? who : who.token;
-    const smsCode = typeof who !== 'string' && SMS_ACTIONS.has(action) ? await sendCode(s, who.phone, 'verify', who.token) : undefined;
-    const res = await money(s, token, `/api/r/contracts/${id}/actions/${action}`, smsCode ? { ...body, smsCode } : body);
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    return res.body.data;
-  };
+  const act = (who: TradingParty | string, id: string, action: string, body: Record<string, unknown> = {}) => contractStep(s, who, id, action, body);
   const listOf = async (who: { token: string } | string, resource: string, id: string) =>
     (await s.call<RecordReceipt[]>('GET', `/api/receipts?resource=${resource}&id=${id}`, { token: typeof who === 'string' ? who : who.token })).body.data;
   const receipt = (who: { token: string } | string, transferId: string, template?: string) =>

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Envelope } from '../../src/shared/api';
 import type { ResourceRecord } from '../../src/shared/resources/types';
 import { chromiumPath, SkewedClock, startE2e, type E2eApp } from '../support/browser';
-import { activePane as pane, toast } from '../support/console';
+import { activePane as pane, toast, walletFigure as figure } from '../support/console';
 import { offerBody } from '../support/trading';
 import { apiSignIn, approvedParty, openSignedIn, settledUser } from '../support/seed';
 
@@ -23,7 +23,6 @@ const ADMIN = { ADMIN_PHONE: '13900000089', ADMIN_PASSWORD: 'Ops#Money2026' };
 const BUYER = '杭州回单买方有限公司';
 const SELLER = '苏州回单卖方有限公司';
 
-const figure = async (page: Page, name: string) => (await pane(page).getByTestId(`wallet-${name}`).locator('.funds-figure__value').innerText()).trim();
 const cell = async (page: Page, testId: string) => (await page.getByTestId(testId).innerText()).trim();
 
 describe.skipIf(!chromiumPath)('browser journey: contract money with receipts (issue 8)', () => {

@@ -8,7 +8,7 @@ import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authentications, users } from '../../src/server/db/schema';
 import { chromiumPath, SkewedClock, startE2e, type E2eApp } from '../support/browser';
-import { activePane as pane, toast } from '../support/console';
+import { activePane as pane, toast, walletFigure as figure } from '../support/console';
 import { apiCall, apiSignIn, approveAccount, openSignedIn, registerAccount, settledUser } from '../support/seed';
 
 const STEP_MS = 15_000;
@@ -16,7 +16,6 @@ const ADMIN = { ADMIN_PHONE: '13900000088', ADMIN_PASSWORD: 'Ops#Funds2026' };
 const COMPANY = '杭州浏览器充值有限公司';
 const REFERENCE = 'E2E-REF-20261120';
 
-const figure = async (page: Page, name: string) => (await pane(page).getByTestId(`wallet-${name}`).locator('.funds-figure__value').innerText()).trim();
 
 /** The Idempotency-Key of every POST the page sends to /api/r/... (creates and actions). */
 function recordKeys(page: Page): Map<string, string | null> {

@@ -5,7 +5,9 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { WalletView } from '../../src/shared/api';
-import type { ResourceRecord } from '../../src/shared/resources/types';
+import { needsSmsCode } from '../../src/shared/resources/actionInput';
+import type { ActionDeclaration, ResourceRecord } from '../../src/shared/resources/types';
+import contracts from '../../schemas/resources/contracts.json';
 import { authentications, users } from '../../src/server/db/schema';
 import { sendCode } from './flows';
 import { offerBody, tradingParty, type TradingParty } from './trading';
@@ -59,4 +61,19 @@ export async function signedContract(s: TestServer, buyer: TradingParty, seller:
     expect(signed.status).toBe(200);
   }
   return (await s.call<ResourceRecord>('GET', `/api/r/contracts/${id}`, { token: buyer.token })).body.data;
+}
+
+const CONTRACT_ACTIONS = new Map((contracts.actions as ActionDeclaration[]).map((a) => [a.name, a]));
+
+/**
+ * A money step of a contract that must succeed: `who` (a party, or an ops token) runs `action`,
+ * with a fresh SMS code of its own when the action asks for one; answers the contract after it.
+ */
+export async function contractStep(s: TestServer, who: TradingParty | string, id: string, action: string, body: Record<string, unknown> = {}): Promise<ResourceRecord> {
+  const token = typeof who === 'string' ? who : who.token;
+  const declared = CONTRACT_ACTIONS.get(action);
+  const smsCode = typeof who !== 'string' && declared && needsSmsCode(declared) ? await sendCode(s, who.phone, 'verify', who.token) : undefined;
+  const res = await money(s, token, `/api/r/contracts/${id}/actions/${action}`, smsCode ? { ...body, smsCode } : body);
+  expect(res.status, `${action} ${JSON.stringify(res.body)}`).toBe(200);
+  return res.body.data;
 }

@@ -5,13 +5,16 @@
 //   Accounts, users and sessions are made by the product's own functions (createAccountWithOwner,
 //   issueToken), not over /api/register and /api/login: those are rate-limited per phone and
 //   tested elsewhere; here they would only add minutes of set-up.
-import { createHash, randomUUID } from 'node:crypto';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { eq, inArray } from 'drizzle-orm';
 import type { Envelope } from '../../src/shared/api';
+import { offerBody } from './bodies';
 import type { ResourceRecord } from '../../src/shared/resources/types';
 import type { Db } from '../../src/server/db/client';
 import { accounts, authentications, recordParties, resourceRecords, smsCodes, users } from '../../src/server/db/schema';
 import { hashPassword } from '../../src/server/modules/auth/passwords';
+import { hashCode } from '../../src/server/modules/auth/sms-codes';
+import { SMS_CODE_TTL_MS } from '../../src/shared/constants';
 import { issueToken } from '../../src/server/modules/auth/tokens';
 import { createAccountWithOwner } from '../../src/server/modules/auth/users-store';
 
@@ -111,29 +114,13 @@ export async function smsCode(t: LoadTarget, phone: string): Promise<string> {
   await t.db.insert(smsCodes).values({
     phone,
     scene: 'verify',
-    codeHash: createHash('sha256').update(`${phone}:verify:${code}`).digest('hex'),
+    codeHash: hashCode(phone, 'verify', code),
     createdAt: now,
-    expiresAt: new Date(now.getTime() + 5 * 60_000),
+    expiresAt: new Date(now.getTime() + SMS_CODE_TTL_MS),
   });
   return code;
 }
 
-/** A purchase offer: 20 t at 4,000.00 (80,000.00), 20% collateral (as tests/support/trading.ts, which needs vitest). */
-const offerBody = (title: string, extra: Record<string, unknown>) => ({
-  title,
-  category: 'rawMaterial',
-  goodsName: 'Rebar',
-  spec: 'HRB400',
-  unit: 'ton',
-  quantity: 20,
-  unitPrice: '4000.00',
-  collateralRatio: 20,
-  deliveryDate: '2099-12-20',
-  validUntil: '2099-12-31',
-  deliveryRegion: ['33', '3301', '330106'],
-  terms: 'Payment after delivery',
-  ...extra,
-});
 
 const must = <T>(a: Answer<T>, what: string): T => {
   if (a.status !== 200) throw new Error(`${what}: ${a.status} ${a.text.slice(0, 300)}`);
@@ -216,9 +203,3 @@ export async function statesOf(db: Db, ids: string[]): Promise<Map<string, strin
   return new Map(rows.map((r) => [r.id, r.state]));
 }
 
-/** Sum of the amounts of the transfers of some kinds, in fen. */
-export async function sumOfKinds(db: Db, kinds: string[]): Promise<bigint> {
-  const rows = (await db.execute(sql`select coalesce(sum(amount), 0)::text as s from ledger_transfers where kind in (${sql.join(kinds.map((k) => sql`${k}`), sql`, `)})`)) as unknown;
-  const list = (Array.isArray(rows) ? rows : (rows as { rows: unknown[] }).rows) as Array<{ s: string }>;
-  return BigInt(list[0].s);
-}

@@ -16,7 +16,7 @@ import { smsCodes } from '../../db/schema';
 import type { Db } from '../../db/client';
 import { AppError, fieldError, tooMany } from '../../errors';
 
-const hashCode = (phone: string, scene: string, code: string) =>
+export const hashCode = (phone: string, scene: string, code: string) =>
   createHash('sha256').update(`${phone}:${scene}:${code}`).digest('hex');
 
 /** Start of the calendar day in China (UTC+8), which is what "10 per day" means to users. */

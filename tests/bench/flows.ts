@@ -11,7 +11,8 @@ import { accounts, ledgerAccounts, ledgerLines, ledgerTransfers, sessions, users
 import { PLATFORM, walletId } from '../../src/server/ledger/accounts';
 import { hashToken } from '../../src/server/modules/auth/tokens';
 import { withPgDatabase } from '../support/pg-cluster';
-import { benchServer, inBatches, pct, timeGet } from './http';
+import { percentile } from '../support/money-load';
+import { benchServer, inBatches, timeGet } from './http';
 
 const OTHERS = 1_000;
 const TRANSFERS = 200_000;
@@ -90,7 +91,7 @@ async function benchOn(kind: 'pglite' | 'postgres', url?: string) {
     const { times, last } = await timeGet<unknown>(server.api + query, seed.token, RUNS, WARMUP);
     const page = last as { total?: number; records?: unknown[]; totals?: Record<string, string> };
     const summary = Array.isArray(last) ? `${last.length} days` : `total ${page.total}, ${page.records?.length} rows${page.totals ? `, totals ${JSON.stringify(page.totals)}` : ''}`;
-    console.log(`flows[${kind}]: ${label}: p50 ${pct(times, 50).toFixed(1)} ms, p99 ${pct(times, 99).toFixed(1)} ms (${RUNS} requests; ${summary})`);
+    console.log(`flows[${kind}]: ${label}: p50 ${percentile(times, 50).toFixed(1)} ms, p99 ${percentile(times, 99).toFixed(1)} ms (${RUNS} requests; ${summary})`);
   }
   await server.close();
   await database.close();

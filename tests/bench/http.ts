@@ -11,9 +11,6 @@ export async function inBatches<T>(rows: T[], insert: (chunk: T[]) => Promise<un
   for (let start = 0; start < rows.length; start += BATCH) await insert(rows.slice(start, start + BATCH));
 }
 
-/** The p-th percentile of ascending `sorted`. */
-export const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-
 /** The API over `database` on a free port: its base URL (`.../api/`) and how to stop it. */
 export async function benchServer(database: Database): Promise<{ api: string; close: () => Promise<void> }> {
   const { app } = await buildApp({ config: { ...configFromEnv({}), webDist: undefined }, database, sms: consoleSmsProvider(() => {}) });

@@ -50,6 +50,15 @@ interface Side {
   work: () => Promise<void>;
 }
 
+const side = (label: string, work: () => Promise<void>): Side => ({ label, done: 0, refused: 0, seconds: 0, work });
+
+/** Prints how many rows break the ledger's invariants (and a glimpse of them). */
+async function reportInvariants(db: Db, when: string): Promise<void> {
+  const result = await checkLedger(db);
+  const violations = Object.values(result).reduce((n, rows) => n + rows.length, 0);
+  console.log(`ledger[postgres]: invariant violations${when}: ${violations}${violations ? ` ${JSON.stringify(result).slice(0, 300)}` : ''}`);
+}
+
 /** `seconds` of CLIENTS loops of `side.work`; counts what committed and what was refused. */
 async function slice(side: Side, seconds: number, count = true) {
   const until = Date.now() + seconds * 1000;
@@ -85,41 +94,29 @@ async function benchTransfers(db: Db, url: string): Promise<void> {
     return [a, b];
   };
   const sqlClient = postgres(url, { max: CLIENTS, onnotice: () => {} });
-  const baseline: Side = {
-    label: 'raw SQL baseline',
-    done: 0,
-    refused: 0,
-    seconds: 0,
-    work: async () => {
-      const [debit, credit] = pair();
-      const amount = '100';
-      await sqlClient.begin(async (tx) => {
-        const rows = await tx`select id, no_negative, debits_posted, debits_pending, credits_posted from ledger_accounts where id in (${debit}, ${credit}) order by id for update`;
-        if (rows.length !== 2) throw new Error('unknown account');
-        const d = rows.find((r) => r.id === debit)!;
-        if (d.no_negative && BigInt(d.debits_posted) + BigInt(d.debits_pending) + BigInt(amount) > BigInt(d.credits_posted)) throw new Error('insufficient');
-        const made = await tx`insert into ledger_transfers (debit_account_id, credit_account_id, amount, kind, status, pending_id, ref_resource, ref_id, key, user_id, created_at)
-          values (${debit}, ${credit}, ${amount}, 'bench', 'posted', ${null}, ${ref.resource}, ${ref.id}, ${randomUUID()}, ${null}, ${NOW}) on conflict (key) do nothing returning id`;
-        if (!made.length) throw new Error('transferDone');
-        // The statement line of each wallet it touches (here both are wallets).
-        await tx`insert into ledger_lines (transfer_id, account_id, direction, kind, amount, state, ref_resource, ref_id, user_id, created_at, updated_at, updated_by)
-          values (${made[0].id}, ${debit.split(':')[0]}, 'out', 'bench', ${amount}, 'posted', ${ref.resource}, ${ref.id}, ${null}, ${NOW}, ${NOW}, ${null}),
-                 (${made[0].id}, ${credit.split(':')[0]}, 'in', 'bench', ${amount}, 'posted', ${ref.resource}, ${ref.id}, ${null}, ${NOW}, ${NOW}, ${null})`;
-        await tx`update ledger_accounts set debits_posted = debits_posted + ${amount} where id = ${debit}`;
-        await tx`update ledger_accounts set credits_posted = credits_posted + ${amount} where id = ${credit}`;
-      });
-    },
-  };
-  const ledger: Side = {
-    label: 'ledger transfer()',
-    done: 0,
-    refused: 0,
-    seconds: 0,
-    work: async () => {
-      const [a, b] = pair();
-      await db.transaction((tx) => transfer(tx, { debit: a, credit: b, amount: 100n, kind: 'bench', ref, key: randomUUID(), userId: null, now: NOW }));
-    },
-  };
+  const baseline = side('raw SQL baseline', async () => {
+    const [debit, credit] = pair();
+    const amount = '100';
+    await sqlClient.begin(async (tx) => {
+      const rows = await tx`select id, no_negative, debits_posted, debits_pending, credits_posted from ledger_accounts where id in (${debit}, ${credit}) order by id for update`;
+      if (rows.length !== 2) throw new Error('unknown account');
+      const d = rows.find((r) => r.id === debit)!;
+      if (d.no_negative && BigInt(d.debits_posted) + BigInt(d.debits_pending) + BigInt(amount) > BigInt(d.credits_posted)) throw new Error('insufficient');
+      const made = await tx`insert into ledger_transfers (debit_account_id, credit_account_id, amount, kind, status, pending_id, ref_resource, ref_id, key, user_id, created_at)
+        values (${debit}, ${credit}, ${amount}, 'bench', 'posted', ${null}, ${ref.resource}, ${ref.id}, ${randomUUID()}, ${null}, ${NOW}) on conflict (key) do nothing returning id`;
+      if (!made.length) throw new Error('transferDone');
+      // The statement line of each wallet it touches (here both are wallets).
+      await tx`insert into ledger_lines (transfer_id, account_id, direction, kind, amount, state, ref_resource, ref_id, user_id, created_at, updated_at, updated_by)
+        values (${made[0].id}, ${debit.split(':')[0]}, 'out', 'bench', ${amount}, 'posted', ${ref.resource}, ${ref.id}, ${null}, ${NOW}, ${NOW}, ${null}),
+               (${made[0].id}, ${credit.split(':')[0]}, 'in', 'bench', ${amount}, 'posted', ${ref.resource}, ${ref.id}, ${null}, ${NOW}, ${NOW}, ${null})`;
+      await tx`update ledger_accounts set debits_posted = debits_posted + ${amount} where id = ${debit}`;
+      await tx`update ledger_accounts set credits_posted = credits_posted + ${amount} where id = ${credit}`;
+    });
+  });
+  const ledger = side('ledger transfer()', async () => {
+    const [a, b] = pair();
+    await db.transaction((tx) => transfer(tx, { debit: a, credit: b, amount: 100n, kind: 'bench', ref, key: randomUUID(), userId: null, now: NOW }));
+  });
   // Warm-up: connections opened, statements prepared, caches filled; not counted.
   await slice(baseline, 1, false);
   await slice(ledger, 1, false);
@@ -131,9 +128,7 @@ async function benchTransfers(db: Db, url: string): Promise<void> {
     console.log(`ledger[postgres]: ${s.label}: ${rate(s).toFixed(0)} transfers/s (${s.done} in ${s.seconds} s, ${s.refused} refused, ${CLIENTS} clients)`);
   }
   console.log(`ledger[postgres]: transfer() at ${((rate(ledger) / rate(baseline)) * 100).toFixed(0)}% of the baseline (goal >= 80%)`);
-  const result = await checkLedger(db);
-  const violations = Object.values(result).reduce((n, rows) => n + rows.length, 0);
-  console.log(`ledger[postgres]: invariant violations: ${violations}${violations ? ` ${JSON.stringify(result).slice(0, 300)}` : ''}`);
+  await reportInvariants(db, '');
   await sqlClient.end();
 }
 
@@ -177,9 +172,7 @@ async function benchPayCollateral(database: Awaited<ReturnType<typeof openDataba
       `ledger[postgres]: POST payCollateral: p50 ${f(percentile(times, 50))}, p95 ${f(percentile(times, 95))}, p99 ${f(percentile(times, 99))}, max ${f(Math.max(...times))}; ` +
         `${(ok / elapsed).toFixed(0)} payments/s (${times.length} calls in ${elapsed.toFixed(1)} s, ${CLIENTS} clients; statuses ${JSON.stringify(Object.fromEntries(statuses))})`,
     );
-    const result = await checkLedger(database.db);
-    const violations = Object.values(result).reduce((n, rows) => n + rows.length, 0);
-    console.log(`ledger[postgres]: invariant violations after the payments: ${violations}`);
+    await reportInvariants(database.db, ' after the payments');
   } finally {
     await app.close();
   }

@@ -10,7 +10,8 @@ import { openDatabase, type Database } from '../../src/server/db/client';
 import { accounts, recordParties, resourceRecords, sessions, users } from '../../src/server/db/schema';
 import { hashToken } from '../../src/server/modules/auth/tokens';
 import { withPgDatabase } from '../support/pg-cluster';
-import { benchServer, inBatches, pct, timeGet } from './http';
+import { percentile } from '../support/money-load';
+import { benchServer, inBatches, timeGet } from './http';
 
 const OTHERS = 1_000;
 const OFFERS = 100_000;
@@ -174,7 +175,7 @@ async function benchOn(kind: 'pglite' | 'postgres', url?: string) {
   for (const [label, query] of LIST_CASES) {
     const { times, last } = await timeGet<{ total: number; totalExact?: boolean; records: unknown[] }>(base + query, seed.token, RUNS, WARMUP);
     console.log(
-      `lists[${kind}]: ${label}: p50 ${pct(times, 50).toFixed(1)} ms, p99 ${pct(times, 99).toFixed(1)} ms (${RUNS} requests; total ${last.total}${last.totalExact !== false ? '' : '+'}, ${last.records.length} rows)`,
+      `lists[${kind}]: ${label}: p50 ${percentile(times, 50).toFixed(1)} ms, p99 ${percentile(times, 99).toFixed(1)} ms (${RUNS} requests; total ${last.total}${last.totalExact !== false ? '' : '+'}, ${last.records.length} rows)`,
     );
   }
   await server.close();

@@ -3,13 +3,12 @@
 // second. On PGlite and on PostgreSQL (when one can be started). Prints figures only.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../../src/server/app';
-import { configFromEnv } from '../../src/server/config';
 import { openDatabase, type Database } from '../../src/server/db/client';
 import { accounts, resourceRecords, sessions, users } from '../../src/server/db/schema';
 import { hashToken } from '../../src/server/modules/auth/tokens';
-import { consoleSmsProvider } from '../../src/server/sms/provider';
+import { percentile } from '../support/money-load';
 import { withPgDatabase } from '../support/pg-cluster';
+import { benchServer, timeGet } from './http';
 
 const N = 100_000;
 const RUNS = 40;
@@ -57,37 +56,23 @@ async function seed(database: Database): Promise<string> {
   return token;
 }
 
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-
-async function timeGet(url: string, token: string): Promise<number[]> {
-  const times: number[] = [];
-  for (let i = 0; i < RUNS; i += 1) {
-    const t0 = performance.now();
-    const res = await fetch(url, { headers: { authorization: token } });
-    await res.arrayBuffer();
-    if (!res.ok) throw new Error(`${url}: ${res.status}`);
-    times.push(performance.now() - t0);
-  }
-  return times.sort((a, b) => a - b);
-}
 
 async function benchOn(kind: 'pglite' | 'postgres', url?: string) {
   const database = await openDatabase({ url });
   const seedStart = performance.now();
   const token = await seed(database);
   const seeded = (performance.now() - seedStart) / 1000;
-  const { app } = await buildApp({ config: { ...configFromEnv({}), webDist: undefined }, database, sms: consoleSmsProvider(() => {}) });
+  const server = await benchServer(database);
   await database.db.execute(sql`analyze resource_records`);
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}/api/r/purchaseOffers`;
+  const base = `${server.api}r/purchaseOffers`;
   console.log(`resources[${kind}]: seeded ${N} records in ${seeded.toFixed(1)} s`);
   for (const [label, query] of [
     ['first page', '?pageNo=1&pageSize=10'],
     ['filtered page', '?pageNo=3&pageSize=20&category=industrial&state=published&amount=1000,500000&sort=-amount'],
     ['text search', '?pageNo=1&pageSize=10&title=Offer%209999'],
   ] as const) {
-    const t = await timeGet(base + query, token);
-    console.log(`resources[${kind}]: list ${label}: median ${pct(t, 50).toFixed(1)} ms, p99 ${pct(t, 99).toFixed(1)} ms (${RUNS} requests)`);
+    const { times: t } = await timeGet(base + query, token, RUNS);
+    console.log(`resources[${kind}]: list ${label}: median ${percentile(t, 50).toFixed(1)} ms, p99 ${percentile(t, 99).toFixed(1)} ms (${RUNS} requests)`);
   }
   for (const format of ['xlsx', 'csv']) {
     const t0 = performance.now();
@@ -96,7 +81,7 @@ async function benchOn(kind: 'pglite' | 'postgres', url?: string) {
     const s = (performance.now() - t0) / 1000;
     console.log(`resources[${kind}]: export ${format} of ${N} rows in ${s.toFixed(1)} s = ${Math.round(N / s)} rows/s (${(bytes / 1e6).toFixed(1)} MB)`);
   }
-  await app.close();
+  await server.close();
   await database.close();
 }
 

@@ -9,6 +9,7 @@ import { buildApp } from '../../src/server/app';
 import { ManualClock } from '../../src/server/clock';
 import { configFromEnv } from '../../src/server/config';
 import type { ResourceDefinition } from '../../src/shared/resources/types';
+import { readResource } from '../../src/shared/schema/load-node';
 import { consoleSmsProvider } from '../../src/server/sms/provider';
 import { copySchemaRoot, WAREHOUSES } from '../support/schema-root';
 import { dbAvailable, openTestDatabase } from '../support/server';
@@ -33,7 +34,7 @@ describe.skipIf(!dbAvailable)('OpenAPI document', () => {
     resources = fs
       .readdirSync(path.join(root, 'schemas/resources'))
       .filter((f) => f.endsWith('.json'))
-      .map((f) => JSON.parse(fs.readFileSync(path.join(root, 'schemas/resources', f), 'utf8')) as ResourceDefinition);
+      .map((f) => readResource(root, `schemas/resources/${f}`) as ResourceDefinition);
     const db = await openTestDatabase();
     close = db.close;
     const config = { ...configFromEnv({ SCHEMA_ROOT: root }), webDist: undefined };

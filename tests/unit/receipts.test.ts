@@ -8,6 +8,7 @@ import { MENU, findRoute, isPublicPath } from '../../src/shared/menu';
 import { RECEIPT_TEMPLATES, RECEIPT_TEMPLATES_BY_KIND, receiptFits, receiptNumber, receiptPathOf, receiptTemplateOf, receiptVerifyPath } from '../../src/shared/receipts';
 import { walkMenu } from '../../src/shared/schema';
 import type { ResourceDefinition } from '../../src/shared/resources/types';
+import { REPO_ROOT, readResource } from '../../src/shared/schema/load-node';
 
 const ID = '3f2a9c1b-7d4e-4a8b-9c0d-112233445566';
 
@@ -59,7 +60,7 @@ describe('receipt routes in schemas/menu.json', () => {
     const dir = path.join(__dirname, '../../schemas/resources');
     const named: string[] = [];
     for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.json'))) {
-      const def = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as ResourceDefinition;
+      const def = readResource(REPO_ROOT, `schemas/resources/${file}`) as ResourceDefinition;
       for (const action of def.actions ?? []) {
         if (typeof action.result === 'string') {
           expect(keys.has(action.result), `${file} ${action.name}: ${action.result}`).toBe(true);

@@ -21,6 +21,7 @@ const COPIED = [
   'variants/szdj.json',
   'variants/jjsk.json',
   ...LANGUAGES.map((language) => `src/shared/locales/${language}/menu.json`),
+  'schemas/resources/bases/offer.json',
   'schemas/resources/accountFlows.json',
   'schemas/resources/contracts.json',
   'schemas/resources/deposits.json',

@@ -3,7 +3,6 @@
 // per-record ability (src/shared/resources/recordAbility.ts) when the check carries the record.
 import { describe, expect, it } from 'vitest';
 import deposits from '../../schemas/resources/deposits.json';
-import purchaseOffers from '../../schemas/resources/purchaseOffers.json';
 import withdrawals from '../../schemas/resources/withdrawals.json';
 import type { UserInfo } from '../../src/shared/api';
 import { roleFor } from '../../src/shared/permissions';
@@ -11,9 +10,10 @@ import type { ResourceDefinition, ResourceRecord } from '../../src/shared/resour
 import { forgetProfile } from '../../src/web/providers/profile';
 import { accessControlProvider, recordAction, ROUTE_ACCESS, routeForCheck, vocabularyAction } from '../../src/web/refine/accessControl';
 import { rememberDefinitions } from '../../src/web/resources/loadedDefinitions';
+import { resourceDefinition } from '../support/resource-definitions';
 import { fakeApi, ok, PROFILE, storeSession, USER_INFO } from './support/fakeApi';
 
-const OFFERS = purchaseOffers as unknown as ResourceDefinition;
+const OFFERS = resourceDefinition('purchaseOffers');
 
 type Status = 'approved' | 'unverified';
 

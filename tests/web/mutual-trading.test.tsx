@@ -6,8 +6,8 @@
 import { within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import contracts from '../../schemas/resources/contracts.json';
-import mutualOffers from '../../schemas/resources/mutualOffers.json';
 import type { ResourceRecord } from '../../src/shared/resources/types';
+import { resourceDefinition } from '../support/resource-definitions';
 import { ok, USER_INFO, type Call } from './support/fakeApi';
 import { location } from './support/renderApp';
 import { findActivePane, OWNER, openShell } from './support/shell';
@@ -51,7 +51,7 @@ const CONTRACT = record({
 });
 const routes = (opened: boolean, extra: Record<string, unknown> = {}) => ({
   'GET /api/system/users/info': ok(APPROVED),
-  'GET /api/meta/resources': ok([mutualOffers, contracts]),
+  'GET /api/meta/resources': ok([resourceDefinition('mutualOffers'), contracts]),
   'GET /api/system/users/mutualStatus': ok({ opened, openedAt: opened ? '2026-11-20T02:00:00.000Z' : null }),
   ...extra,
 });

@@ -1,9 +1,11 @@
 // The resources and forms this server serves: every schemas/resources/*.json under the schema root,
-// already validated (assertSchemas at start), with its record and action-input validators
-// compiled once by the same ajv options and formats the console's forms use.
+// merged onto the bases it extends (readResource, the schema check's merge) and already validated
+// (assertSchemas at start), with its record and action-input validators compiled once by the same
+// ajv options and formats the console's forms use.
 import fs from 'node:fs';
 import path from 'node:path';
 import { SCHEMA_PATHS } from '../../shared/schema/issues';
+import { readResource } from '../../shared/schema/load-node';
 import type { FormDefinition, ResourceDefinition } from '../../shared/resources/types';
 import { actionInputSchema } from '../../shared/resources/actionInput';
 import { knownCompute } from './compute';
@@ -27,7 +29,7 @@ export function loadResources(schemaRoot: string): ResourceRegistry {
   const registry: ResourceRegistry = new Map();
   if (!fs.existsSync(dir)) return registry;
   for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
-    const def = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as ResourceDefinition;
+    const def = readResource(schemaRoot, `${SCHEMA_PATHS.resourcesDir}/${file}`) as ResourceDefinition;
     const actionInputs = new Map<string, RecordCheck>();
     for (const action of def.actions ?? []) {
       if (action.handler && !knownHandler(action.handler)) {

@@ -10,6 +10,8 @@ export interface SchemaFile {
   data: unknown;
   /** Locale files only: the language of the file. */
   language?: Language;
+  /** A resource merged onto bases (compose.ts): the files merged, this one first. */
+  composedFrom?: readonly { path: string; data: unknown }[];
 }
 
 /** One problem: the file, a JSON pointer into it ('' = the whole file) and what is wrong. */
@@ -43,5 +45,7 @@ export const SCHEMA_PATHS = {
   locale: (language: Language) => `src/shared/locales/${language}/menu.json`,
   resourcesDir: 'schemas/resources',
   resource: (name: string) => `schemas/resources/${name}.json`,
+  /** Base files a resource may extend (compose.ts); never resources by themselves. */
+  resourceBasesDir: 'schemas/resources/bases',
   formsDir: 'schemas/forms',
 } as const;

@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LANGUAGES } from '../constants';
+import { composeResource, type ReadBase } from './compose';
 import { SCHEMA_PATHS, SchemaValidationError, type SchemaFile, type SchemaIssue } from './issues';
 import { validateSchemaFiles } from './validate';
 
@@ -34,7 +35,48 @@ function readJson(root: string, relative: string, issues: SchemaIssue[]): { ok: 
   }
 }
 
-/** Reads schemas/menu.json, schemas/permissions.json, schemas/resources/*.json, variants/*.json and the menu locale files under `root`. */
+/** Reads a base file a resource extends (compose.ts) from under `root`. */
+const baseReader =
+  (root: string): ReadBase =>
+  (relative) => {
+    let text: string;
+    try {
+      text = fs.readFileSync(path.join(root, relative), 'utf8');
+    } catch {
+      return { missing: true };
+    }
+    try {
+      return { data: JSON.parse(text) as unknown };
+    } catch (error) {
+      return { invalid: error instanceof Error ? error.message : String(error) };
+    }
+  };
+
+/** A resource file parsed as `data`, merged onto the bases it extends (compose.ts), as a SchemaFile; or its issues. */
+function resourceFile(root: string, relative: string, data: unknown): { file?: SchemaFile; issues: SchemaIssue[] } {
+  const composed = composeResource(relative, data, baseReader(root));
+  if (composed.data === undefined) return { issues: composed.issues };
+  const file: SchemaFile = { path: relative, kind: 'resource', data: composed.data };
+  if (composed.parts.length > 1) file.composedFrom = composed.parts;
+  return { file, issues: [] };
+}
+
+/**
+ * One resource file under `root` as the engine serves it: parsed and merged onto its bases. For
+ * the server's registry, after assertSchemas: throws a SchemaValidationError if it cannot be read.
+ */
+export function readResource(root: string, relative: string): unknown {
+  const issues: SchemaIssue[] = [];
+  const read = readJson(root, relative, issues);
+  const composed = read.ok ? resourceFile(root, relative, read.data) : { issues };
+  if (!composed.file) throw new SchemaValidationError([...issues, ...composed.issues]);
+  return composed.file.data;
+}
+
+/**
+ * Reads schemas/menu.json, schemas/permissions.json, schemas/resources/*.json (each merged onto
+ * the bases it extends), variants/*.json and the menu locale files under `root`.
+ */
 export function loadSchemaFiles(root: string = REPO_ROOT): LoadResult {
   const issues: SchemaIssue[] = [];
   const files: SchemaFile[] = [];
@@ -58,7 +100,11 @@ export function loadSchemaFiles(root: string = REPO_ROOT): LoadResult {
   const resourceFiles = fs.existsSync(resourcesDir) ? fs.readdirSync(resourcesDir).filter((name) => name.endsWith('.json')).sort() : [];
   for (const name of resourceFiles) {
     const relative = `${SCHEMA_PATHS.resourcesDir}/${name}`;
-    add(relative, (data) => ({ path: relative, kind: 'resource', data }));
+    const read = readJson(root, relative, issues);
+    if (!read.ok) continue;
+    const composed = resourceFile(root, relative, read.data);
+    issues.push(...composed.issues);
+    if (composed.file) files.push(composed.file);
   }
   const formsDir = path.join(root, SCHEMA_PATHS.formsDir);
   const formFiles = fs.existsSync(formsDir) ? fs.readdirSync(formsDir).filter((name) => name.endsWith('.json')).sort() : [];
@@ -71,7 +117,7 @@ export function loadSchemaFiles(root: string = REPO_ROOT): LoadResult {
 
 export interface SchemaCheck {
   ok: boolean;
-  /** Paths of the files read. */
+  /** Paths of the files read (a base once, after the first resource that extends it). */
   files: string[];
   issues: SchemaIssue[];
 }
@@ -80,7 +126,8 @@ export interface SchemaCheck {
 export function checkSchemas(root: string = REPO_ROOT): SchemaCheck {
   const loaded = loadSchemaFiles(root);
   const issues = [...loaded.issues, ...validateSchemaFiles(loaded.files)];
-  return { ok: issues.length === 0, files: loaded.files.map((f) => f.path), issues };
+  const paths = new Set(loaded.files.flatMap((f) => (f.composedFrom ?? [f]).map((part) => part.path)));
+  return { ok: issues.length === 0, files: [...paths], issues };
 }
 
 /** For the build and the server start: throws a SchemaValidationError naming every problem. */

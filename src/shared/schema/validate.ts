@@ -4,6 +4,7 @@
 import type { ErrorObject, ValidateFunction } from './ajv';
 import { createAjv } from './ajv';
 import { FIELD_KIND_NAMES } from '../resources/fieldKinds';
+import { attributeIssue } from './compose';
 import { crossCheck } from './cross-check';
 import type { SchemaFile, SchemaIssue, SchemaKind } from './issues';
 import commonMeta from '../../../schemas/meta/common.schema.json';
@@ -118,7 +119,9 @@ export function validateAgainstMeta(file: SchemaFile): SchemaIssue[] {
 
 /**
  * Every issue of a set of files: meta-schema issues of each file, then the cross-file checks
- * among the files that passed their meta-schema. An empty array means all is well.
+ * among the files that passed their meta-schema. An empty array means all is well. A merged
+ * resource is checked as a whole; each of its issues names the file (resource or base) the
+ * value comes from.
  */
 export function validateSchemaFiles(files: readonly SchemaFile[]): SchemaIssue[] {
   const issues: SchemaIssue[] = [];
@@ -129,5 +132,6 @@ export function validateSchemaFiles(files: readonly SchemaFile[]): SchemaIssue[]
     if (own.length === 0) valid.push(file);
   }
   issues.push(...crossCheck(valid, files));
-  return issues;
+  const composed = new Map(files.filter((file) => file.composedFrom).map((file) => [file.path, file.composedFrom!]));
+  return issues.map((issue) => attributeIssue(issue, composed.get(issue.file) ?? []));
 }

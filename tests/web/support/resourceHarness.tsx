@@ -10,7 +10,6 @@ import { beforeAll } from 'vitest';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import contracts from '../../../schemas/resources/contracts.json';
 import invoiceRequests from '../../../schemas/resources/invoiceRequests.json';
-import purchaseOffers from '../../../schemas/resources/purchaseOffers.json';
 import type { Profile, UserInfo } from '../../../src/shared/api';
 import { permissionsForRole } from '../../../src/shared/permissions';
 import type { ResourceDefinition, ResourceRecord } from '../../../src/shared/resources/types';
@@ -23,6 +22,7 @@ import { accessControlProvider } from '../../../src/web/refine/accessControl';
 import { REFINE_RESOURCES } from '../../../src/web/refine/resources';
 import ResourceRoute from '../../../src/web/resources/ResourceRoute';
 import { UiBridge } from '../../../src/web/routing/UiBridge';
+import { resourceDefinition } from '../../support/resource-definitions';
 import { ok, storeSession, USER_INFO, type Reply } from './fakeApi';
 
 // The generated pages are lazy chunks that pull @refinedev/antd; loading them for the first time
@@ -31,7 +31,7 @@ beforeAll(async () => {
   await Promise.all([import('../../../src/web/resources/ResourceList'), import('../../../src/web/resources/ResourceShow'), import('../../../src/web/resources/ResourceFormPage')]);
 }, 120_000);
 
-export const OFFERS = purchaseOffers as unknown as ResourceDefinition;
+export const OFFERS = resourceDefinition('purchaseOffers');
 export const INVOICES = invoiceRequests as unknown as ResourceDefinition;
 export const CONTRACTS = contracts as unknown as ResourceDefinition;
 export const OFFERS_PATH = '/outgoing/chainPayment';

@@ -8,6 +8,7 @@
 // resource file itself (the console reads permissionId from the file at build time), so a base
 // declaring them is refused. This is the one merge: the schema check (load-node.ts), the server's
 // registry and so the definitions the console receives all see what it returns.
+import resourceMeta from '../../../schemas/meta/resource.schema.json';
 import { SCHEMA_PATHS, type SchemaIssue } from './issues';
 
 type JsonObject = Record<string, unknown>;
@@ -47,6 +48,9 @@ const OWN_KEYS = ['name', 'permissionId'] as const;
 /** Keys of a base that describe the base file, not the resource. */
 const BASE_FILE_KEYS = ['$schema', '$comment', 'extends'] as const;
 
+/** The form of an `extends` value, as the meta-schema declares it. */
+const EXTENDS_PATTERN = new RegExp(resourceMeta.properties.extends.pattern);
+
 const isBasePath = (path: string): boolean => path.startsWith(`${SCHEMA_PATHS.resourceBasesDir}/`) && /^[^/]+\.json$/.test(path.slice(SCHEMA_PATHS.resourceBasesDir.length + 1));
 
 /** `relative` resolved against the folder of `from` (both repository paths with forward slashes). */
@@ -72,7 +76,7 @@ export function composeResource(path: string, data: unknown, read: ReadBase): Co
   let current: ComposedPart = parts[0];
   while (isObject(current.data) && current.data.extends !== undefined) {
     const named = current.data.extends;
-    if (typeof named !== 'string') return fail(current.path, '/extends', `must be the path of a base file under ${SCHEMA_PATHS.resourceBasesDir}/, relative to this file`);
+    if (typeof named !== 'string' || !EXTENDS_PATTERN.test(named)) return fail(current.path, '/extends', `must be the path of a base file under ${SCHEMA_PATHS.resourceBasesDir}/, relative to this file`);
     const target = resolvePath(current.path, named);
     if (!isBasePath(target)) return fail(current.path, '/extends', `'${named}' is not a base file: a resource extends only files directly under ${SCHEMA_PATHS.resourceBasesDir}/`);
     if (parts.some((part) => part.path === target)) {

@@ -7,8 +7,9 @@
 // `$comment` describe the base and are not inherited; `name` and `permissionId` belong to the
 // resource file itself (the console reads permissionId from the file at build time), so a base
 // declaring them is refused. The form of `extends` is the meta-schema's
-// (resource.schema.json#/properties/extends). This is the one merge: the schema check (load-node.ts), the server's
-// registry and so the definitions the console receives all see what it returns.
+// (resource.schema.json#/properties/extends). This is the one merge: the schema check
+// (load-node.ts), the server's registry and so the definitions the console receives all see
+// what it returns.
 import resourceMeta from '../../../schemas/meta/resource.schema.json';
 import { SCHEMA_PATHS, type SchemaIssue } from './issues';
 

@@ -108,6 +108,19 @@ describe('the valid-until day', () => {
     await waitFor(() => expect(document.querySelectorAll('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden) td.ant-picker-cell-disabled')).toHaveLength(0));
   });
 
+  it('keeps a past day typed into the picker and says it is past', async () => {
+    const api = fakeApi({ ...baseRoutes(), 'POST /api/r/purchaseOffers': ok(offer()) });
+    const { user } = renderResource(`${OFFERS_PATH}/create`);
+    await screen.findByRole('heading', { name: '新建采购报价' });
+    await user.click(screen.getByLabelText('报价有效期至'));
+    await user.type(screen.getByLabelText('报价有效期至'), '2020-01-31');
+    await user.click(screen.getByLabelText('报价标题'));
+    await user.click(screen.getByRole('button', { name: /提\s*交/ }));
+    await waitFor(() => expect(errorOf('报价有效期至')).toBe('不能早于今天'));
+    expect(screen.getByLabelText('报价有效期至')).toHaveValue('2020-01-31');
+    expect(api.callsTo('POST', '/api/r/purchaseOffers')).toHaveLength(0);
+  });
+
   it('refuses a past day already in a draft with a field error, nothing sent', async () => {
     const draft = offer({ validUntil: '2020-01-31' });
     const api = fakeApi({ ...baseRoutes(), [`GET /api/r/purchaseOffers/${draft.id}`]: ok({ ...draft, events: [] }), [`PUT /api/r/purchaseOffers/${draft.id}`]: ok(draft) });

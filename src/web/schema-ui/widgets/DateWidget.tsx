@@ -23,7 +23,13 @@ export function DateWidget({ id, value, onChange, onBlur, disabled, readonly, pl
       value={toDay(value)}
       disabledDate={options.notPast ? pastDay : undefined}
       onChange={(day) => onChange(day ? day.format(DAY_FORMAT) : undefined)}
-      onBlur={() => onBlur(id, value)}
+      onBlur={(event) => {
+        // A past day typed where none may be chosen: the picker will not take it, so the form
+        // does, and says why (SchemaForm's notPast check) instead of the text silently reverting.
+        const typed = (event.target as HTMLInputElement).value;
+        if (options.notPast && typed !== value && toDay(typed) && pastDay(toDay(typed)!)) onChange(typed);
+        onBlur(id, value);
+      }}
     />
   );
 }

@@ -3,3 +3,6 @@
 
 /** The China calendar day of `at`, YYYY-MM-DD. */
 export const chinaDay = (at: Date): string => new Date(at.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
+
+/** A YYYY-MM-DD day before today in China at `now` (an offer valid until then would expire at once). */
+export const isPastChinaDay = (day: string, now: Date): boolean => day < chinaDay(now);

@@ -121,17 +121,29 @@ export function capitalAmount(value: string | number | bigint): string {
 const FULL_WIDTH_DIGIT_RE = /[\uFF10-\uFF19]/g;
 const FULL_WIDTH_DOT_RE = /\uFF0E/g;
 
+function halfWidthDigits(raw: string): string {
+  return raw.replace(FULL_WIDTH_DIGIT_RE, (c) => String.fromCharCode(c.charCodeAt(0) - 0xff10 + 0x30)).replace(FULL_WIDTH_DOT_RE, '.');
+}
+
 /**
- * Cleans what the user types into an amount field (SPEC §5): keeps digits and the first dot,
+ * What a user typed into a number or amount field, in plain ASCII and without the characters
+ * that only format it: full-width digits, full stop and minus (Chinese input methods) become
+ * ASCII; thousands separators and spaces go. The same number, never another one: a sign, a
+ * third decimal or a letter stays, for the field's rule to refuse.
+ */
+export function plainNumberText(raw: string): string {
+  return halfWidthDigits(raw).replace(/\uFF0D/g, '-').replace(/[,\uFF0C\s]/g, '');
+}
+
+/**
+ * Cleans what the user types into a list's amount filter (SPEC §5; a form's amount field keeps
+ * what was typed and says what is wrong instead): keeps digits and the first dot,
  * at most two decimals and MAX_INTEGER_DIGITS integer digits. Leading zeros go ('007' -> '7',
  * '00.5' -> '0.5'), a leading dot gets a zero ('.5' -> '0.5') and a trailing dot stays so the
  * user can keep typing ('12.' -> '12.'). Full-width digits are converted, not dropped.
  */
 export function filterAmountInput(raw: string): string {
-  const normalised = raw
-    .replace(FULL_WIDTH_DIGIT_RE, (c) => String.fromCharCode(c.charCodeAt(0) - 0xff10 + 0x30))
-    .replace(FULL_WIDTH_DOT_RE, '.');
-  const kept = normalised.replace(/[^\d.]/g, '');
+  const kept = halfWidthDigits(raw).replace(/[^\d.]/g, '');
   const dot = kept.indexOf('.');
   let integer = (dot === -1 ? kept : kept.slice(0, dot)).replace(/^0+(?=\d)/, '');
   if (dot === -1) return integer.slice(0, MAX_INTEGER_DIGITS);

@@ -4,6 +4,7 @@
 // actions: the seller (initiator) cancels, the buyer rejects, before signing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '../../src/shared/api';
+import { chinaDay } from '../../src/shared/chinaTime';
 import type { ResourceRecord } from '../../src/shared/resources/types';
 import { addOperator } from '../support/operators';
 import { tradingParty, type TradingParty } from '../support/trading';
@@ -94,8 +95,10 @@ describe.skipIf(!dbAvailable)('offers accepted into contracts', () => {
     expect((await s.call('GET', `/api/r/purchaseOffers/${o.id}`, { token: unapproved.token })).status).toBe(404);
     const viewer = await addOperator(s, seller.phone, 'viewer');
     expect((await accept(viewer, o.id)).status).toBe(403);
-    // Past its valid-until day an offer expires by itself, before anyone can accept it.
-    const old = await published('过期的采购报价', { validUntil: '2020-01-31' });
+    // Past its valid-until day an offer expires by itself, before anyone can accept it (a day
+    // already past is refused when the offer is made: offer-dates.test.ts).
+    const old = await published('过期的采购报价', { validUntil: chinaDay(s.clock.now()) });
+    s.clock.advance(24 * 3600_000);
     expect((await accept(seller, old.id)).status).toBe(404);
     const gone = await s.call<ResourceRecord & { events: { action: string; by: string | null }[] }>('GET', `/api/r/purchaseOffers/${old.id}`, { token: buyer.token });
     expect(gone.body.data.state).toBe('expired');

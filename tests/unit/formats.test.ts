@@ -514,7 +514,7 @@ describe('formatErrorMessage', () => {
     ['residentId', '请输入正确的18位身份证号码', 'Please enter a valid 18-character ID number'],
     ['mobile', '请输入正确的手机号码', 'Please enter a valid mobile number'],
     ['bankCard', '请输入正确的银行卡号', 'Please enter a valid bank card number'],
-    ['money', '请输入正确的金额，最多两位小数', 'Please enter a valid amount with at most two decimals'],
+    ['money', '请输入正确的金额：不带正负号，最多两位小数', 'Please enter a valid amount: no sign, at most two decimals'],
     ['smsCode', '请输入6位数字验证码', 'Please enter the 6-digit verification code'],
     ['email', '请输入正确的邮箱地址', 'Please enter a valid email address'],
     ['industry', '请选择正确的行业类别', 'Please choose a valid industry category'],

@@ -91,7 +91,7 @@ describe('generated create form', () => {
     expect(screen.getByLabelText('单价（元）')).toHaveValue('4,000.50');
     expect(screen.queryByLabelText('总金额（元）')).toBeNull();
     await pickDate(user, '交货日期', '2026-12-05');
-    await pickDate(user, '报价有效期至', '2026-12-31');
+    await pickDate(user, '报价有效期至', '2099-12-31');
     await user.click(screen.getByLabelText('交货地区'));
     await user.click(await screen.findByText('浙江省'));
     await user.click(await screen.findByText('杭州市'));
@@ -107,7 +107,7 @@ describe('generated create form', () => {
       quantity: 12.5,
       unitPrice: '4000.50',
       deliveryDate: '2026-12-05',
-      validUntil: '2026-12-31',
+      validUntil: '2099-12-31',
       deliveryRegion: ['33', '3301', '330106'],
       contactPhone: '13812345678',
     });

@@ -28,6 +28,7 @@ import { listWhereSql } from './scope';
 import { deleteRecord, getRecord, insertRecord, listRecords, listTotals, recordEvents, toView, transition, updateRecord, type RecordRow, type TransitionDecision } from './records';
 import { computed } from './compute';
 import { checkReferences } from './references';
+import { checkNotPastExpiry } from './validation';
 import { renderDocument } from './documents';
 import { emitRecordEvent } from './events';
 import { requireService } from './services';
@@ -76,6 +77,7 @@ export default async function resourceRoutes(app: FastifyInstance, ctx: AppConte
     }
     const missing = (r.def.form.required ?? []).filter((f) => data[f] === undefined || data[f] === null || data[f] === '');
     if (missing.length) throw fieldError(Object.fromEntries(missing.map((f) => [f, 'validation:required'])));
+    checkNotPastExpiry(r.def, data, clock.now());
     return data;
   };
   const idOf = (req: FastifyRequest) => (req.params as { id: string }).id;
@@ -233,6 +235,8 @@ export default async function resourceRoutes(app: FastifyInstance, ctx: AppConte
             if (outcome) decision = { to: outcome.to ?? decision.to, data: outcome.patch ? { ...record.data, ...outcome.patch } : decision.data, parties: outcome.parties };
           }
           if (decision.data) r.check(decision.data, req.t);
+          // Into a state that expires (publish): not with its expiry day already past.
+          if (r.def.expiry?.from.includes(decision.to ?? action.to)) checkNotPastExpiry(r.def, decision.data ?? current.data, now);
           return decision;
         };
         const moved = await transition(tx, r.def, abilityOf(req, r), { userId: me.id, id: idOf(req), action: action.name, to: action.to, payload, now }, decide);

@@ -4,6 +4,7 @@
 // src/shared/resources/fieldKinds.ts). Problems become a 400 with one friendly message per field.
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { TFunction } from 'i18next';
+import { isPastChinaDay } from '../../shared/chinaTime';
 import { isRegionPath } from '../../shared/data/regions';
 import { createRecordAjv, formatErrorMessage } from '../../shared/formats';
 import { fieldBehaviour } from '../../shared/resources/fieldKinds';
@@ -53,6 +54,17 @@ export function compileRecordCheck(record: RecordSchema): RecordCheck {
     const regions = regionProblems(record.properties, data);
     if (regions.length) throw fieldError(Object.fromEntries(regions.map((k) => [k, 'formats:format.region'])));
   };
+}
+
+/**
+ * A record's expiry date (its resource's `expiry.field`, an offer's valid-until) may not be a day
+ * already past in China at `now` (the server's clock): such a record would expire at once.
+ * Checked on create, on edit, and on an action into a state that expires (publish).
+ */
+export function checkNotPastExpiry(def: Pick<ResourceDefinition, 'expiry'>, data: Record<string, unknown>, now: Date): void {
+  const field = def.expiry?.field;
+  const day = field ? data[field] : undefined;
+  if (field && typeof day === 'string' && isPastChinaDay(day, now)) throw fieldError({ [field]: 'formats:notPast' });
 }
 
 /** For an action's input: the same, with no region fields to check. */

@@ -1,10 +1,11 @@
 import { withTheme } from '@rjsf/core';
 import type { IChangeEvent } from '@rjsf/core';
-import type { ErrorSchema } from '@rjsf/utils';
+import type { CustomValidator, ErrorSchema } from '@rjsf/utils';
 import { Alert } from 'antd';
 import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldErrors } from '../../shared/api';
+import { isPastChinaDay } from '../../shared/chinaTime';
 import { FORMATS_NAMESPACE } from '../../shared/formats';
 import { splitServerErrors, transformErrorsWith } from './errors';
 import { fields, theme } from './registry';
@@ -39,6 +40,16 @@ export interface SchemaFormProps {
   children?: ReactNode;
 }
 
+/** The server's rule on a resource's expiry date (an offer's valid-until): not before today in China. */
+function notPastCheck(field: string | undefined, message: () => string): CustomValidator<Data> | undefined {
+  if (!field) return undefined;
+  return (formData, errors) => {
+    const day = formData?.[field];
+    if (typeof day === 'string' && isPastChinaDay(day, new Date())) errors[field]?.addError(message());
+    return errors;
+  };
+}
+
 /** Drops the server's message of each field the user has changed since. */
 function withoutChanged(errors: ErrorSchema, before: Data, after: Data): ErrorSchema {
   const kept = Object.entries(errors as Record<string, unknown>).filter(([field]) => JSON.stringify(before[field]) === JSON.stringify(after[field]));
@@ -54,6 +65,7 @@ export default function SchemaForm({ source, text, mode, id, initialData, server
   const schema = useMemo(() => formSchema(source), [source]);
   const uiSchema = useMemo(() => buildUiSchema(source, text, mode), [source, text, mode]);
   const transformErrors = useMemo(() => transformErrorsWith((key, options) => t(key, options), () => dataRef.current), [t]);
+  const customValidate = useMemo(() => notPastCheck(source.expiry?.field, () => t('notPast', { ns: FORMATS_NAMESPACE })), [source.expiry?.field, t]);
   const formContext = useMemo<SchemaFormContext>(() => ({ formData: () => dataRef.current, text }), [text]);
 
   // Server errors show until the user changes the field they are about.
@@ -83,6 +95,7 @@ export default function SchemaForm({ source, text, mode, id, initialData, server
         formContext={formContext}
         validator={validator}
         transformErrors={transformErrors}
+        customValidate={customValidate}
         extraErrors={shown.extraErrors}
         showErrorList={false}
         focusOnFirstError

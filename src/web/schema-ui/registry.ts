@@ -15,6 +15,7 @@ import { EnumWidget } from './widgets/EnumWidget';
 import { IndustryWidget } from './widgets/IndustryWidget';
 import { MoneyWidget } from './widgets/MoneyWidget';
 import { NormalisedInputWidget } from './widgets/NormalisedInputWidget';
+import { NumberWidget } from './widgets/NumberWidget';
 import { ReferenceWidget } from './widgets/ReferenceWidget';
 import { RegionWidget } from './widgets/RegionWidget';
 import { SmsCodeWidget } from './widgets/SmsCodeWidget';
@@ -40,6 +41,8 @@ export const widgets = {
   dateOrLongTerm: DateOrLongTermWidget,
   counterparty: CounterpartyWidget,
   reference: ReferenceWidget,
+  // Every number and integer field (uiSchema.ts), in place of rjsf's clamping InputNumber.
+  number: NumberWidget,
 } satisfies Record<FieldKindWidget, RegistryWidgetsType[string]> & RegistryWidgetsType;
 
 export const fields = {

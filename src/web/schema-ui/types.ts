@@ -6,6 +6,8 @@ export interface FormSource {
   record: { type: 'object'; properties: Record<string, FieldSchema>; required?: string[] };
   form: FormDeclaration;
   labels: ResourceDefinition['labels'];
+  /** A resource's expiry date field (an offer's valid-until): no past day may be chosen or sent. */
+  expiry?: { field: string };
 }
 
 /** The labels a form needs; resources/labels.ts ResourceText provides them. */

@@ -5,7 +5,8 @@ import type { FormSource, FormText } from './types';
 
 // The rjsf schema and uiSchema of a form, from its declaration: field order, titles and help
 // from the labels, a widget per field kind (its name in the field-kind registry,
-// src/shared/resources/fieldKinds.ts; the component in registry.ts) or format, the declared
+// src/shared/resources/fieldKinds.ts; the component in registry.ts) or format (numbers: the
+// number widget, which keeps what was typed), the declared
 // uiSchema on top, and readOnlyOnEdit fields disabled when editing.
 
 /** Widgets (registry.ts) of formats that are no field kind: a field of no kind with such a format. */
@@ -21,7 +22,7 @@ function widgetOf(field: FieldSchema): UiSchema {
   const kind = fieldKindOf(field);
   const behaviour = fieldBehaviour(field);
   if (behaviour.uiField) return { 'ui:field': behaviour.uiField };
-  const widget = behaviour.widget ?? (field.format ? FORMAT_WIDGETS[field.format] : undefined);
+  const widget = behaviour.widget ?? (field.format ? FORMAT_WIDGETS[field.format] : undefined) ?? (field.type === 'number' || field.type === 'integer' ? 'number' : undefined);
   if (!widget) return {};
   const options: Record<string, string | undefined> = {};
   if (widget === 'normalised') options.normalise = field.format;
@@ -51,6 +52,7 @@ export function buildUiSchema(source: FormSource, text: FormText, mode: 'create'
     const own = declared[name] ?? {};
     const options = {
       ...(fieldBehaviour(field).fullWidth ? { colSpan: 24 } : {}),
+      ...(source.expiry?.field === name ? { notPast: true } : {}),
       ...(generated['ui:options'] as object | undefined),
       ...(own['ui:options'] as object | undefined),
     };

@@ -60,7 +60,7 @@ export function offer(extra: Partial<ResourceRecord> = {}): ResourceRecord {
     unitPrice: '4000.00',
     amount: '1234567.50',
     deliveryDate: '2026-12-05',
-    validUntil: '2026-12-31',
+    validUntil: '2099-12-31',
     deliveryRegion: ['33', '3301', '330106'],
     ...extra,
   };

@@ -1,9 +1,9 @@
 import type { WidgetProps } from '@rjsf/utils';
 import { Input } from 'antd';
 import { useState } from 'react';
-import { fenToYuan, filterAmountInput, formatMoney, yuanToFen } from '../../../shared/money';
+import { fenToYuan, formatMoney, plainNumberText, yuanToFen } from '../../../shared/money';
 
-/** '12.' or '12.5' as typed becomes the wire form '12.50' when the field is left. */
+/** A valid amount as typed ('12.' or '12.5') in the wire form '12.50'; anything else unchanged. */
 function canonical(value: string): string {
   try {
     return fenToYuan(yuanToFen(value.replace(/\.$/, '')));
@@ -12,17 +12,20 @@ function canonical(value: string): string {
   }
 }
 
+/** A valid amount with thousands separators; anything else exactly as typed (never rounded or unsigned). */
 function display(value: string): string {
   try {
-    return formatMoney(value);
+    return formatMoney(yuanToFen(value));
   } catch {
     return value;
   }
 }
 
 /**
- * Amount in yuan: digits and one dot, at most two decimals (filterAmountInput), kept as the
- * wire string. While the field is not focused it reads with thousands separators.
+ * Amount in yuan, kept as the wire string. What the user types stays what they typed (only
+ * plainNumberText's formatting goes): a sign, a third decimal or a letter is not dropped but left
+ * for the form's money format to refuse with a field error, the server's rule. A valid amount
+ * reads with thousands separators while the field is not focused.
  */
 export function MoneyWidget({ id, value, onChange, onBlur, onFocus, disabled, readonly, placeholder, required }: WidgetProps) {
   const [focused, setFocused] = useState(false);
@@ -37,7 +40,7 @@ export function MoneyWidget({ id, value, onChange, onBlur, onFocus, disabled, re
       placeholder={placeholder || '0.00'}
       prefix="¥"
       value={focused || !raw ? raw : display(raw)}
-      onChange={(e) => onChange(filterAmountInput(e.target.value) || undefined)}
+      onChange={(e) => onChange(plainNumberText(e.target.value) || undefined)}
       onFocus={() => {
         setFocused(true);
         onFocus(id, raw);

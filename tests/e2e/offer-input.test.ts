@@ -1,0 +1,55 @@
+// Issue 17 defect 2 in real Chromium: on the purchase-offer form, a negative quantity, price and
+// collateral ratio stay as typed after the field is left, each gets its field error on submit,
+// and no offer is created.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page as ListPage } from '../../src/shared/api';
+import type { ResourceRecord } from '../../src/shared/resources/types';
+import { chromiumPath, startE2e, type E2eApp } from '../support/browser';
+import { activePane as pane } from '../support/console';
+import { apiCall, approvedParty, openSignedIn } from '../support/seed';
+
+const STEP_MS = 30_000;
+const ADMIN = { ADMIN_PHONE: '13900000172', ADMIN_PASSWORD: 'Ops#Input2026' };
+
+/** The error shown under the field labelled `label` on the open form. */
+const errorOf = (page: Page, label: string) =>
+  pane(page)
+    .getByLabel(label, { exact: true })
+    .evaluate((input) => input.closest('.ant-form-item')?.querySelector('.ant-form-item-explain')?.textContent ?? '');
+
+describe.skipIf(!chromiumPath)('browser: the offer form keeps bad numbers and says what is wrong (issue 17)', () => {
+  let e2e: E2eApp;
+
+  beforeAll(async () => {
+    e2e = await startE2e(ADMIN);
+  });
+  afterAll(async () => {
+    await e2e?.close();
+  });
+
+  it('keeps -5, -100 and -10 as typed, shows a field error for each and sends nothing', async () => {
+    const buyer = await approvedParty(e2e, '杭州输入买方有限公司');
+    const { page, errors } = await openSignedIn(e2e, buyer.token, STEP_MS);
+    await page.goto('/outgoing/chainPayment/create');
+    const form = pane(page);
+    const typed: [string, string][] = [
+      ['数量', '-5'],
+      ['单价（元）', '-100'],
+      ['保证金比例（%）', '-10'],
+    ];
+    for (const [label, text] of typed) {
+      await form.getByLabel(label, { exact: true }).fill(text);
+      await form.getByLabel(label, { exact: true }).blur();
+    }
+    for (const [label, text] of typed) expect(await form.getByLabel(label, { exact: true }).inputValue(), label).toBe(text);
+    await form.getByRole('button', { name: /提\s*交/ }).click();
+    await expect.poll(() => errorOf(page, '数量')).toBe('不能小于 0.01');
+    expect(await errorOf(page, '单价（元）')).toBe('请输入正确的金额：不带正负号，最多两位小数');
+    expect(await errorOf(page, '保证金比例（%）')).toBe('不能小于 0');
+    for (const [label, text] of typed) expect(await form.getByLabel(label, { exact: true }).inputValue(), label).toBe(text);
+    const mine = await apiCall<ListPage<ResourceRecord>>(e2e.baseUrl, 'GET', '/api/r/purchaseOffers', undefined, buyer.token);
+    expect(mine.data.total).toBe(0);
+    expect(errors).toEqual([]);
+  });
+});

@@ -7,7 +7,7 @@ import { defineAbilityFor } from '../../shared/ability';
 import { permissionsForUser } from '../../shared/permissions';
 import type { Action } from '../../shared/permissions';
 import { forbidden, unauthorized } from '../errors';
-import { resolveToken, tokenFromHeader, type SessionUser } from '../modules/auth/tokens';
+import { resolveToken, tokenFromHeader, type SessionUser } from '../sessions/tokens';
 import { defineRecordAbility, type RecordAbility } from '../../shared/resources/recordAbility';
 import type { ResourceDefinition } from '../../shared/resources/types';
 

@@ -33,7 +33,7 @@ import { emitRecordEvent } from './events';
 import { requireService } from './services';
 import { sign } from './signatures';
 import { actionInputSchema, needsSmsCode, SMS_CODE_INPUT } from '../../shared/resources/actionInput';
-import { consumeSmsCodeIn, countingWrongTries } from '../modules/auth/sms-codes';
+import { consumeSmsCodeIn, countingWrongTries } from '../sms/codes';
 import type { CompiledResource, ResourceRegistry } from './registry';
 
 export default async function resourceRoutes(app: FastifyInstance, ctx: AppContext & { resources: ResourceRegistry }) {

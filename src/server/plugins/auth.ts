@@ -42,14 +42,14 @@ async function authPlugin(app: FastifyInstance, ctx: AppContext) {
   });
 }
 
+/** The user's account counts as approved (platform staff always do). */
+const effectiveAuthStatus = (user: SessionUser) => (user.account.type === 'platform' ? 'approved' : user.account.authStatus);
+
 /**
  * The same CASL ability the console builds from the profile decides here: the role's grants,
  * with trading actions withheld until the account's authentication is approved. Operations
  * staff belong to the platform account, which is not authenticated and does not trade.
  */
-/** The user's account counts as approved (platform staff always do). */
-const effectiveAuthStatus = (user: SessionUser) => (user.account.type === 'platform' ? 'approved' : user.account.authStatus);
-
 export const userCan = (user: SessionUser, permissionId: string, action: Action): boolean =>
   defineAbilityFor(permissionsForUser(user.role, effectiveAuthStatus(user))).can(action, permissionId);
 

@@ -67,7 +67,7 @@ describe('domains and the names resource files use', () => {
     } finally {
       fs.rmSync(root, { recursive: true, force: true });
     }
-  }, 60_000);
+  }, 120_000);
 
   it('a name contributed by two domains is refused, naming both', () => {
     const noop = async () => undefined;

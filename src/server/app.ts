@@ -1,4 +1,5 @@
-// Builds the Fastify application: plugins, then one module per domain under /api.
+// Builds the Fastify application: plugins, the resource engine, then each domain of one list
+// (src/server/domains/index.ts) under /api, and the domains' jobs.
 import Fastify, { type FastifyInstance } from 'fastify';
 import { systemClock, type Clock } from './clock';
 import { assertSchemas } from '../shared/schema/load-node';
@@ -13,29 +14,12 @@ import { loggerOptions, type LogStream } from './logging';
 import openapiPlugin from './openapi';
 import securityPlugin from './plugins/security';
 import spaPlugin from './plugins/spa';
-import agreementRoutes from './modules/agreements/routes';
-import counterpartyRoutes from './modules/counterparties/routes';
-import personalAgreementRoutes from './modules/agreements/personal';
-import authenticationRoutes from './modules/authentication/routes';
-import authRoutes from './modules/auth/routes';
-import devRoutes from './modules/dev/routes';
-import fileRoutes from './modules/files/routes';
-import messageRoutes from './modules/messages/routes';
-import noticeRoutes from './modules/notices/routes';
-import operatorRoutes from './modules/operators/routes';
-import promotionRoutes from './modules/promotion/routes';
-import todoRoutes from './modules/todos/routes';
-import userRoutes from './modules/users/routes';
 import { repoRoot } from './paths';
+import { installDomains, type Domain, type DomainContext } from './domain';
+import { domains as allDomains } from './domains';
 import { ensureResourceIndexes } from './resources/indexes';
 import { loadForms, loadResources } from './resources/registry';
-// Domain handlers register themselves by name before the resource files that name them load.
-import './trading';
-import './funds';
-import fundsRoutes from './funds/routes';
-import { scheduleAutoRelease } from './funds/autoRelease';
 import resourceRoutes from './resources/routes';
-import receiptRoutes from './receipts/routes';
 import { smsProviderFor, type SmsProvider } from './sms/provider';
 
 export interface BuildOptions {
@@ -48,6 +32,8 @@ export interface BuildOptions {
   logStream?: LogStream;
   /** Shared between the apps of one process (one per variant origin). */
   origins?: Record<string, string>;
+  /** The domains this server serves (tests add one of their own); all of src/server/domains by default. */
+  domains?: readonly Domain[];
 }
 
 export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
@@ -55,7 +41,9 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   // A broken menu, permission, variant or resource file stops the start with file#pointer messages.
   const schemaRoot = config.schemaRoot ?? repoRoot;
   assertSchemas(schemaRoot);
-  const resources = loadResources(schemaRoot);
+  const domains = opts.domains ?? allDomains;
+  // A resource file naming a handler, compute, source or document no domain gives stops the start too.
+  const resources = loadResources(schemaRoot, installDomains(domains));
   const forms = loadForms(schemaRoot);
   await ensureResourceIndexes(database.db, resources);
   const ctx: AppContext = {
@@ -82,28 +70,15 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   // Before any route: it documents the routes as they are registered (GET /api/docs).
   await app.register(openapiPlugin, { resources });
   scheduleIdempotencyPurge(app, database.db);
-  scheduleAutoRelease(app, database.db, resources.get('contracts')?.def, () => ctx.clock.now());
+  const domainCtx: DomainContext = { ...ctx, resources, forms };
+  for (const domain of domains) for (const job of domain.jobs ?? []) job(app, domainCtx);
   await app.register(authPlugin, ctx);
   await app.register(
     async (api) => {
       api.get('/health', { schema: { tags: ['meta'], summary: 'Liveness and database kind' } }, async (req) => ok(req, { status: 'ok', db: database.kind }));
       api.get('/meta/origins', { schema: { tags: ['meta'], summary: 'Console origins per variant' } }, async (req) => ok(req, ctx.origins));
-      await api.register(authRoutes, ctx);
-      await api.register(userRoutes, ctx);
-      await api.register(operatorRoutes, ctx);
-      await api.register(noticeRoutes, ctx);
-      await api.register(messageRoutes, ctx);
-      await api.register(todoRoutes, ctx);
-      await api.register(agreementRoutes, ctx);
-      await api.register(counterpartyRoutes, ctx);
-      await api.register(personalAgreementRoutes, ctx);
-      await api.register(promotionRoutes, ctx);
       await api.register(resourceRoutes, { ...ctx, resources });
-      await api.register(fileRoutes, ctx);
-      await api.register(fundsRoutes, ctx);
-      await api.register(receiptRoutes, ctx);
-      await api.register(authenticationRoutes, { ...ctx, forms });
-      if (!config.production) await api.register(devRoutes, ctx);
+      for (const domain of domains) for (const routes of domain.routes ?? []) await api.register(routes, domainCtx);
     },
     { prefix: '/api' },
   );

@@ -1,8 +1,8 @@
 // ADMIN_PHONE + ADMIN_PASSWORD: make sure a platform-operations user exists at start.
 import { checkPassword, isMobile } from '../shared/validators';
 import type { AppContext } from './context';
-import { hashPassword } from './modules/auth/passwords';
-import { createAccountWithOwner, findUserByPhone } from './modules/auth/users-store';
+import { hashPassword } from './domains/auth/passwords';
+import { createAccountWithOwner, findUserByPhone } from './domains/auth/users-store';
 
 export async function ensureAdmin(ctx: AppContext): Promise<'created' | 'exists' | 'skipped'> {
   const { adminPhone, adminPassword } = ctx.config;

@@ -59,4 +59,20 @@ describe.skipIf(!dbAvailable)('adding a resource file', () => {
       fs.rmSync(broken, { recursive: true, force: true });
     }
   });
+
+  it('refuses to start when a resource file names a handler no domain contributes, naming the file and the JSON pointer', async () => {
+    const broken = copySchemaRoot();
+    try {
+      const file = path.join(broken, 'schemas/resources/withdrawals.json');
+      const def = JSON.parse(fs.readFileSync(file, 'utf8')) as { actions: { name: string; handler?: string }[] };
+      const at = def.actions.findIndex((a) => a.handler === 'withdrawals.complete');
+      def.actions[at].handler = 'withdrawals.compleet';
+      fs.writeFileSync(file, JSON.stringify(def));
+      await expect(startTestServer({ SCHEMA_ROOT: broken })).rejects.toThrow(
+        `schemas/resources/withdrawals.json#/actions/${at}/handler: action handler 'withdrawals.compleet' is not contributed by any server domain`,
+      );
+    } finally {
+      fs.rmSync(broken, { recursive: true, force: true });
+    }
+  });
 });

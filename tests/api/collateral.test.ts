@@ -9,7 +9,7 @@ import type { ResourceRecord } from '../../src/shared/resources/types';
 import { checkLedger, ledgerSound } from '../../src/server/ledger/invariants';
 import { queryRows } from '../../src/server/db/rows';
 import { sql } from 'drizzle-orm';
-import { releaseDue } from '../../src/server/funds/autoRelease';
+import { releaseDue } from '../../src/server/domains/funds/autoRelease';
 import { fund, money, signedContract, wallet } from '../support/funds';
 import { loginPassword, sendCode } from '../support/flows';
 import { addOperator } from '../support/operators';

@@ -9,7 +9,7 @@ import type { Db } from '../../src/server/db/client';
 import { badRequest } from '../../src/server/errors';
 import { idempotent } from '../../src/server/idempotency';
 import envelopePlugin from '../../src/server/plugins/envelope';
-import type { SessionUser } from '../../src/server/modules/auth/tokens';
+import type { SessionUser } from '../../src/server/sessions/tokens';
 import { dbAvailable, openTestDatabase, testDbKind } from '../support/server';
 
 describe.skipIf(!dbAvailable)('Idempotency-Key', () => {

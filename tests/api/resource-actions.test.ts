@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '../../src/shared/api';
 import type { ResourceRecord } from '../../src/shared/resources/types';
 import { conflict } from '../../src/server/errors';
-import { registerHandler, unregisterHandler } from '../../src/server/resources/handlers';
+import type { Domain } from '../../src/server/domain';
+import { domains } from '../../src/server/domains';
 import { signedIn } from '../support/flows';
 import { copySchemaRoot } from '../support/schema-root';
 import { dbAvailable, startTestServer, testDbKind, type TestServer } from '../support/server';
@@ -66,30 +67,35 @@ const DISPATCH_NOTES = {
   menu: { parent: 'accountCentre', path: '/operator/dispatchNotes', icon: 'HomeOutlined' },
 };
 
+// A test domain: ships part or all of a consignment, a dispatch note per shipment, the rest stays open.
+const shipping: Domain = {
+  name: 'shipping',
+  handlers: {
+    'test.ship': async ({ record, input, accountId, create }) => {
+      const left = (record.data.quantity as number) - (input.quantity as number);
+      if (left < 0) throw conflict('actionNotAllowed');
+      await create('dispatchNotes', { consignment: record.id, quantity: input.quantity }, { accountId });
+      if (input.quantity === FAILING_QUANTITY) throw new Error('handler failed after writing');
+      return { patch: { quantity: left }, to: left === 0 ? 'shipped' : 'open' };
+    },
+  },
+};
+
 describe.skipIf(!dbAvailable)('resource actions are transactions with handlers', () => {
   let root: string;
   let s: TestServer;
   let owner: Awaited<ReturnType<typeof signedIn>>;
 
   beforeAll(async () => {
-    // Ships part or all of a consignment: a dispatch note per shipment, the rest stays open.
-    registerHandler('test.ship', async ({ record, input, accountId, create }) => {
-      const left = (record.data.quantity as number) - (input.quantity as number);
-      if (left < 0) throw conflict('actionNotAllowed');
-      await create('dispatchNotes', { consignment: record.id, quantity: input.quantity }, { accountId });
-      if (input.quantity === FAILING_QUANTITY) throw new Error('handler failed after writing');
-      return { patch: { quantity: left }, to: left === 0 ? 'shipped' : 'open' };
-    });
     root = copySchemaRoot();
     for (const def of [CONSIGNMENTS, DISPATCH_NOTES]) {
       fs.writeFileSync(path.join(root, `schemas/resources/${def.name}.json`), JSON.stringify(def, null, 2));
     }
-    s = await startTestServer({ SCHEMA_ROOT: root });
+    s = await startTestServer({ SCHEMA_ROOT: root }, [...domains, shipping]);
     owner = await signedIn(s, { userType: 'enterprise', enterpriseName: '某某货运有限公司' });
   });
   afterAll(async () => {
     await s?.close();
-    unregisterHandler('test.ship');
     if (root) fs.rmSync(root, { recursive: true, force: true });
   });
 

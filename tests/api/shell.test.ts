@@ -2,7 +2,7 @@
 // agreement, with real data produced by registration and by an ops user.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgreementView, MessageView, NoticeView, Page, TodoView } from '../../src/shared/api';
-import { closeTodo } from '../../src/server/modules/notify';
+import { closeTodo } from '../../src/server/notify';
 import { loginPassword, signedIn } from '../support/flows';
 import { dbAvailable, startTestServer, type TestServer } from '../support/server';
 

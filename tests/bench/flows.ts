@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../../src/server/db/client';
 import { accounts, ledgerAccounts, ledgerLines, ledgerTransfers, sessions, users } from '../../src/server/db/schema';
 import { PLATFORM, walletId } from '../../src/server/ledger/accounts';
-import { hashToken } from '../../src/server/modules/auth/tokens';
+import { hashToken } from '../../src/server/sessions/tokens';
 import { withPgDatabase } from '../support/pg-cluster';
 import { percentile } from '../support/money-load';
 import { benchServer, inBatches, timeGet } from './http';

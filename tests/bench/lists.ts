@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../../src/server/db/client';
 import { accounts, recordParties, resourceRecords, sessions, users } from '../../src/server/db/schema';
-import { hashToken } from '../../src/server/modules/auth/tokens';
+import { hashToken } from '../../src/server/sessions/tokens';
 import { withPgDatabase } from '../support/pg-cluster';
 import { percentile } from '../support/money-load';
 import { benchServer, inBatches, timeGet } from './http';

@@ -12,7 +12,7 @@ import { buildApp } from '../../src/server/app';
 import { configFromEnv } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/client';
 import { accounts, sessions, users } from '../../src/server/db/schema';
-import { hashToken } from '../../src/server/modules/auth/tokens';
+import { hashToken } from '../../src/server/sessions/tokens';
 import { consoleSmsProvider } from '../../src/server/sms/provider';
 import { buildWeb, repoRoot } from '../../scripts/lib/web-build';
 import { findChromium } from '../support/e2e-global';

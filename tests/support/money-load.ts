@@ -12,11 +12,11 @@ import { offerBody } from './bodies';
 import type { ResourceRecord } from '../../src/shared/resources/types';
 import type { Db } from '../../src/server/db/client';
 import { accounts, authentications, recordParties, resourceRecords, smsCodes, users } from '../../src/server/db/schema';
-import { hashPassword } from '../../src/server/modules/auth/passwords';
-import { hashCode } from '../../src/server/modules/auth/sms-codes';
+import { hashPassword } from '../../src/server/domains/auth/passwords';
+import { hashCode } from '../../src/server/sms/codes';
 import { SMS_CODE_TTL_MS } from '../../src/shared/constants';
-import { issueToken } from '../../src/server/modules/auth/tokens';
-import { createAccountWithOwner } from '../../src/server/modules/auth/users-store';
+import { issueToken } from '../../src/server/sessions/tokens';
+import { createAccountWithOwner } from '../../src/server/domains/auth/users-store';
 
 export interface LoadTarget {
   baseUrl: string;

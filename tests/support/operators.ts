@@ -2,7 +2,7 @@
 // (The operator management API comes with its own issue; this writes the same rows it will.)
 import { eq } from 'drizzle-orm';
 import { accounts, users } from '../../src/server/db/schema';
-import { hashPassword } from '../../src/server/modules/auth/passwords';
+import { hashPassword } from '../../src/server/domains/auth/passwords';
 import { PASSWORD, loginPassword, newPhone } from './flows';
 import type { TestServer } from './server';
 

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import type { BrowserContext } from 'playwright-core';
 import type { CaptchaResponse, Envelope, OutboxResponse, TokenResponse } from '../../src/shared/api';
 import { accounts, users } from '../../src/server/db/schema';
-import { hashPassword } from '../../src/server/modules/auth/passwords';
+import { hashPassword } from '../../src/server/domains/auth/passwords';
 import type { E2eApp } from './browser';
 import { newPhone, PASSWORD } from './flows';
 

@@ -8,6 +8,7 @@ import { buildApp } from '../../src/server/app';
 import { ManualClock } from '../../src/server/clock';
 import { configFromEnv } from '../../src/server/config';
 import type { AppContext } from '../../src/server/context';
+import type { Domain } from '../../src/server/domain';
 import { openDatabase } from '../../src/server/db/client';
 import { consoleSmsProvider } from '../../src/server/sms/provider';
 
@@ -67,14 +68,15 @@ export async function openTestDatabase(): Promise<{ database: Awaited<ReturnType
   };
 }
 
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+/** `domains`: what the server serves instead of src/server/domains (a test's own domain added to them). */
+export async function startTestServer(env: Record<string, string> = {}, domains?: readonly Domain[]): Promise<TestServer> {
   const pg = testDbKind === 'postgres' ? await createPgDatabase() : null;
   const database = await openDatabase({ url: pg?.url });
   const clock = new ManualClock(Date.parse('2026-11-20T02:00:00Z'));
   const config = { ...configFromEnv({ ...env }), webDist: undefined };
   let built: Awaited<ReturnType<typeof buildApp>>;
   try {
-    built = await buildApp({ config, database, clock, sms: consoleSmsProvider(() => {}) });
+    built = await buildApp({ config, database, clock, sms: consoleSmsProvider(() => {}), domains });
   } catch (err) {
     // A server that refuses to start (a test of exactly that) leaves nothing behind.
     await database.close();

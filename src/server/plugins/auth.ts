@@ -7,7 +7,7 @@ import { defineAbilityFor } from '../../shared/ability';
 import { permissionsForUser } from '../../shared/permissions';
 import type { Action } from '../../shared/permissions';
 import { forbidden, unauthorized } from '../errors';
-import { resolveToken, tokenFromHeader, type SessionUser } from '../modules/auth/tokens';
+import { resolveToken, tokenFromHeader, type SessionUser } from '../sessions/tokens';
 import { defineRecordAbility, type RecordAbility } from '../../shared/resources/recordAbility';
 import type { ResourceDefinition } from '../../shared/resources/types';
 
@@ -42,14 +42,14 @@ async function authPlugin(app: FastifyInstance, ctx: AppContext) {
   });
 }
 
+/** The user's account counts as approved (platform staff always do). */
+const effectiveAuthStatus = (user: SessionUser) => (user.account.type === 'platform' ? 'approved' : user.account.authStatus);
+
 /**
  * The same CASL ability the console builds from the profile decides here: the role's grants,
  * with trading actions withheld until the account's authentication is approved. Operations
  * staff belong to the platform account, which is not authenticated and does not trade.
  */
-/** The user's account counts as approved (platform staff always do). */
-const effectiveAuthStatus = (user: SessionUser) => (user.account.type === 'platform' ? 'approved' : user.account.authStatus);
-
 export const userCan = (user: SessionUser, permissionId: string, action: Action): boolean =>
   defineAbilityFor(permissionsForUser(user.role, effectiveAuthStatus(user))).can(action, permissionId);
 

@@ -1,9 +1,10 @@
-// A record's document (a contract): rendered by a registered function from the record and its
-// parties, always in Chinese, the language the parties sign in. Its SHA-256 is what a
+// A record's document (a contract): rendered by a function a domain contributes (Domain.documents)
+// from the record and its parties, always in Chinese, the language the parties sign in. Its SHA-256 is what a
 // signature fixes (src/server/resources/signatures.ts) and what the printable page shows.
 import { createHash } from 'node:crypto';
 import type { ResourceDefinition } from '../../shared/resources/types';
 import type { Db } from '../db/client';
+import { contributions } from '../domain';
 import type { RecordRow } from './records';
 
 export interface RenderedDocument {
@@ -14,19 +15,10 @@ export interface RenderedDocument {
 
 export type DocumentRenderer = (tx: Db, row: RecordRow, def: ResourceDefinition) => Promise<RenderedDocument>;
 
-const renderers = new Map<string, DocumentRenderer>();
-
-export function registerDocument(name: string, render: DocumentRenderer): void {
-  if (renderers.has(name)) throw new Error(`document '${name}' is registered twice`);
-  renderers.set(name, render);
-}
-
-export const knownDocument = (name: string): boolean => renderers.has(name);
-
 export const sha256 = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');
 
 export async function renderDocument(def: ResourceDefinition, tx: Db, row: RecordRow): Promise<RenderedDocument & { sha256: string }> {
-  const render = def.document ? renderers.get(def.document) : undefined;
+  const render = def.document ? contributions().documents.get(def.document) : undefined;
   if (!render) throw new Error(`${def.name}: no document renderer '${def.document}'`);
   const doc = await render(tx, row, def);
   return { ...doc, sha256: sha256(doc.text) };

@@ -1,8 +1,10 @@
 // What follows a record's event inside the same transaction: messages and todos for the right
-// party (src/server/trading/notifications.ts). Listeners are registered per resource and see
-// the record before and after, so a failed listener rolls the action back with it.
+// party (e.g. src/server/domains/trading/notifications.ts). Domains declare their listeners per
+// resource (Domain.listeners); each sees the record before and after, and runs in the action's
+// transaction, so a failed listener rolls the action back with it.
 import type { ResourceDefinition } from '../../shared/resources/types';
 import type { Db } from '../db/client';
+import { contributions } from '../domain';
 import type { RecordRow } from './records';
 
 export interface RecordEvent {
@@ -21,14 +23,9 @@ export interface RecordEvent {
   now: Date;
 }
 
-type Listener = (event: RecordEvent) => Promise<void>;
+export type RecordListener = (event: RecordEvent) => Promise<void>;
 
-const listeners = new Map<string, Listener[]>();
-
-export function onRecordEvent(resource: string, listener: Listener): void {
-  listeners.set(resource, [...(listeners.get(resource) ?? []), listener]);
-}
-
+/** Runs the listeners of the event's resource, in the order of the domain list. */
 export async function emitRecordEvent(event: RecordEvent): Promise<void> {
-  for (const listener of listeners.get(event.def.name) ?? []) await listener(event);
+  for (const listener of contributions().listeners.get(event.def.name) ?? []) await listener(event);
 }

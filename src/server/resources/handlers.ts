@@ -1,6 +1,6 @@
-// Domain logic a resource action runs inside its transaction, registered by name. A resource
-// file refers to a handler by that name (actions[].handler); the server refuses to start when a
-// file names a handler that is not registered here.
+// Domain logic a resource action runs inside its transaction, contributed by a domain under a
+// name (Domain.handlers, src/server/domain.ts). A resource file refers to a handler by that name
+// (actions[].handler); the server refuses to start when a file names a handler no domain gives.
 //
 // The handler runs BEFORE the state is written, with the record locked and as it is now. It may
 // refuse (throw an AppError: nothing is written), patch the record's fields, send the record to
@@ -8,6 +8,7 @@
 // it commits with the transition and its event, or none of it does.
 import type { ResourceDefinition, ResourceRecord } from '../../shared/resources/types';
 import type { Db } from '../db/client';
+import { contributions } from '../domain';
 
 export interface ActionContext {
   tx: Db;
@@ -35,19 +36,6 @@ export interface ActionOutcome {
 
 export type ActionHandler = (ctx: ActionContext) => Promise<ActionOutcome | void>;
 
-const handlers = new Map<string, ActionHandler>();
-
-export function registerHandler(name: string, handler: ActionHandler): void {
-  if (handlers.has(name)) throw new Error(`action handler '${name}' is registered twice`);
-  handlers.set(name, handler);
-}
-
-/** Removes a handler (tests that register their own). */
-export function unregisterHandler(name: string): void {
-  handlers.delete(name);
-}
-
-export const knownHandler = (name: string): boolean => handlers.has(name) || createHandlers.has(name);
 
 /** A user creating a record (the resource's createHandler), in the create's transaction. */
 export interface CreateContext {
@@ -71,12 +59,5 @@ export interface CreateOutcome {
 
 export type CreateHandler = (ctx: CreateContext) => Promise<CreateOutcome | void>;
 
-const createHandlers = new Map<string, CreateHandler>();
-
-export function registerCreateHandler(name: string, handler: CreateHandler): void {
-  if (createHandlers.has(name) || handlers.has(name)) throw new Error(`handler '${name}' is registered twice`);
-  createHandlers.set(name, handler);
-}
-
-export const createHandlerFor = (name: string): CreateHandler | undefined => createHandlers.get(name);
-export const handlerFor = (name: string): ActionHandler | undefined => handlers.get(name);
+export const createHandlerFor = (name: string): CreateHandler | undefined => contributions().createHandlers.get(name);
+export const handlerFor = (name: string): ActionHandler | undefined => contributions().handlers.get(name);

@@ -4,14 +4,12 @@
 // ajv options and formats the console's forms use.
 import fs from 'node:fs';
 import path from 'node:path';
-import { SCHEMA_PATHS } from '../../shared/schema/issues';
+import { SCHEMA_PATHS, SchemaValidationError } from '../../shared/schema/issues';
 import { readResource } from '../../shared/schema/load-node';
 import type { FormDefinition, ResourceDefinition } from '../../shared/resources/types';
 import { actionInputSchema } from '../../shared/resources/actionInput';
-import { knownCompute } from './compute';
-import { knownDocument } from './documents';
-import { createHandlerFor, knownHandler } from './handlers';
-import { knownSource } from './sources';
+import { contributions, type Contributions } from '../domain';
+import { unknownNames, type ResourceFile } from './names';
 import { compileInputCheck, compileRecordCheck, type RecordCheck } from './validation';
 
 export interface CompiledResource {
@@ -24,27 +22,27 @@ export interface CompiledResource {
 
 export type ResourceRegistry = Map<string, CompiledResource>;
 
-export function loadResources(schemaRoot: string): ResourceRegistry {
+/** Throws a SchemaValidationError (file#pointer) when a file names what no domain in `names` contributes. */
+export function loadResources(schemaRoot: string, names: Contributions = contributions()): ResourceRegistry {
   const dir = path.join(schemaRoot, SCHEMA_PATHS.resourcesDir);
   const registry: ResourceRegistry = new Map();
   if (!fs.existsSync(dir)) return registry;
-  for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
-    const def = readResource(schemaRoot, `${SCHEMA_PATHS.resourcesDir}/${file}`) as ResourceDefinition;
+  const files: ResourceFile[] = fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((file) => ({ path: `${SCHEMA_PATHS.resourcesDir}/${file}`, def: readResource(schemaRoot, `${SCHEMA_PATHS.resourcesDir}/${file}`) as ResourceDefinition }));
+  const unknown = unknownNames(files, names);
+  if (unknown.length) throw new SchemaValidationError(unknown);
+  for (const { path: file, def } of files) {
     const actionInputs = new Map<string, RecordCheck>();
     for (const action of def.actions ?? []) {
-      if (action.handler && !knownHandler(action.handler)) {
-        throw new Error(`schemas/resources/${file}: action '${action.name}' names handler '${action.handler}', which the server does not register`);
-      }
       if (action.signature && !(def.document && action.by?.length)) {
-        throw new Error(`schemas/resources/${file}: signature action '${action.name}' needs the resource's document and the signing parties in by`);
+        throw new Error(`${file}: signature action '${action.name}' needs the resource's document and the signing parties in by`);
       }
       const input = actionInputSchema(action);
       if (input) actionInputs.set(action.name, compileInputCheck(input));
     }
-    if (def.compute && !knownCompute(def.compute)) throw new Error(`schemas/resources/${file}: compute '${def.compute}' is not registered by the server`);
-    if (def.createHandler && !createHandlerFor(def.createHandler)) throw new Error(`schemas/resources/${file}: createHandler '${def.createHandler}' is not registered by the server`);
-    if (def.source && !knownSource(def.source)) throw new Error(`schemas/resources/${file}: source '${def.source}' is not registered by the server`);
-    if (def.document && !knownDocument(def.document)) throw new Error(`schemas/resources/${file}: document '${def.document}' is not registered by the server`);
     registry.set(def.name, { def, check: compileRecordCheck(def.record), actionInputs });
   }
   return registry;

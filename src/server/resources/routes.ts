@@ -34,16 +34,16 @@ import { emitRecordEvent } from './events';
 import { requireService } from './services';
 import { sign } from './signatures';
 import { actionInputSchema, needsSmsCode, SMS_CODE_INPUT } from '../../shared/resources/actionInput';
-import { consumeSmsCodeIn, countingWrongTries } from '../modules/auth/sms-codes';
+import { consumeSmsCodeIn, countingWrongTries } from '../sms/codes';
 import type { CompiledResource, ResourceRegistry } from './registry';
 
 export default async function resourceRoutes(app: FastifyInstance, ctx: AppContext & { resources: ResourceRegistry }) {
   const { db, clock, resources } = ctx;
 
-  /** The resource, once the caller's grant is checked and its records due to expire have expired. */
   /** The role's grant on the resource, or, where the resource shows ops its records, the ops grant. */
   const canUse = (me: ReturnType<typeof currentUser>, def: ResourceDefinition, action: Action) =>
     resourceOffers(def, action) && (userCan(me, def.permissionId, action) || (Boolean(def.visibility?.ops) && userCan(me, 'ops', action)));
+  /** The resource, once the caller's grant is checked and its records due to expire have expired. */
   const resolve = async (req: FastifyRequest, action: Action): Promise<CompiledResource> => {
     const name = (req.params as { resource: string }).resource;
     const compiled = resources.get(name);

@@ -8,7 +8,7 @@ import { maskPhone } from '../../shared/validators';
 import { signedRoles } from '../../shared/resources/recordAbility';
 import type { Db } from '../db/client';
 import { conflict, forbidden } from '../errors';
-import type { SessionUser } from '../modules/auth/tokens';
+import type { SessionUser } from '../sessions/tokens';
 import { renderDocument } from './documents';
 import type { RecordRow } from './records';
 

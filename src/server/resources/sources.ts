@@ -1,6 +1,6 @@
 // List sources (DESIGN §7): a resource file with `source` lists records that are a view of other
-// tables (the ledger's flows of an account), not rows it stores. A source is registered here by
-// name and returns one SELECT with exactly the columns of resource_records; the engine puts it
+// tables (the ledger's flows of an account), not rows it stores. A domain contributes a source by
+// name (Domain.sources) and it returns one SELECT with exactly the columns of resource_records; the engine puts it
 // in front of its own queries as a CTE named resource_records, which hides the table of that
 // name for that query. So lists, filters, sorts, counts, exports, the per-record read check and
 // the SQL scope all work unchanged on a source, and a source stays read-only (list, show,
@@ -10,6 +10,7 @@ import type { SQL } from 'drizzle-orm';
 import type { ResourceDefinition } from '../../shared/resources/types';
 import type { Db } from '../db/client';
 import { resourceRecords } from '../db/schema';
+import { contributions } from '../domain';
 
 /**
  * Builds the SELECT of a source for resource `resource`. Its columns, by name and type: id uuid,
@@ -19,22 +20,14 @@ import { resourceRecords } from '../db/schema';
  */
 export type ListSource = (resource: string) => SQL;
 
-const sources = new Map<string, { select: ListSource; columns: ReadonlySet<string> }>();
-
 /**
- * `columns`: fields of the records' data the SELECT also answers as columns of their own name
- * (money as numeric yuan), so filters and sorts on them read the column instead of building the
- * JSON of every row to read it back (fields.ts).
+ * Whether the source of `def` answers `field` as a column of its own: a source's `columns` are
+ * fields of the records' data its SELECT also answers as columns of their own name (money as
+ * numeric yuan), so filters and sorts on them read the column instead of building the JSON of
+ * every row to read it back (fields.ts).
  */
-export function registerSource(name: string, source: ListSource, columns: readonly string[] = []): void {
-  if (sources.has(name)) throw new Error(`list source '${name}' is registered twice`);
-  sources.set(name, { select: source, columns: new Set(columns) });
-}
-
-export const knownSource = (name: string): boolean => sources.has(name);
-
-/** Whether the source of `def` answers `field` as a column of its own. */
-export const sourceColumn = (def: Pick<ResourceDefinition, 'source'>, field: string): boolean => Boolean(def.source && sources.get(def.source)?.columns.has(field));
+export const sourceColumn = (def: Pick<ResourceDefinition, 'source'>, field: string): boolean =>
+  Boolean(def.source && contributions().sources.get(def.source)?.columns?.includes(field));
 
 /**
  * Where the records of `def` are read from: the table, or for a source resource the table's
@@ -42,8 +35,8 @@ export const sourceColumn = (def: Pick<ResourceDefinition, 'source'>, field: str
  */
 export function recordsOf(db: Db, def: Pick<ResourceDefinition, 'name' | 'source'>): Pick<Db, 'select'> {
   if (!def.source) return db;
-  const source = sources.get(def.source)?.select;
-  if (!source) throw new Error(`${def.name}: list source '${def.source}' is not registered`);
+  const source = contributions().sources.get(def.source)?.select;
+  if (!source) throw new Error(`${def.name}: no domain gives list source '${def.source}'`);
   const { id, resource, accountId, state, data, version, createdAt, createdBy, updatedAt, updatedBy, parties } = resourceRecords;
   const cte = db.$with('resource_records', { id, resource, accountId, state, data, version, createdAt, createdBy, updatedAt, updatedBy, parties }).as(source(def.name));
   return db.with(cte);

@@ -91,7 +91,7 @@ export interface ActionDeclaration {
   input?: { type: 'object'; properties: Record<string, FieldSchema>; required?: string[] };
   /** Asks for confirmation first (text: actions.<name>.confirm in the labels). */
   confirm?: boolean;
-  /** A server handler registered under this name runs in the transaction of the transition. */
+  /** A server handler a domain contributes under this name (its Domain object) runs in the transaction of the transition. */
   handler?: string;
   /**
    * Who runs it: the owning account (`owner`, default), another approved account that sees the
@@ -187,18 +187,18 @@ export interface ResourceDefinition {
    * stopped server never leaves a stale record actionable.
    */
   expiry?: { field: string; from: string[]; to: string };
-  /** A registered server function deriving fields (amounts in fen) from the data on create and edit. */
+  /** A server function a domain contributes, deriving fields (amounts in fen) from the data on create and edit. */
   compute?: string;
   /**
-   * A registered server query the records are read from instead of being stored (the ledger's
+   * A server query (contributed by a domain) the records are read from instead of being stored (the ledger's
    * flows of an account, src/server/resources/sources.ts): the resource is read-only (list,
    * show, export), with no form, create, edit, delete or actions.
    */
   source?: string;
-  /** A registered renderer of the record's document, served with its SHA-256 (contracts). */
+  /** A renderer (contributed by a domain) of the record's document, served with its SHA-256 (contracts). */
   document?: string;
   /**
-   * A registered server function run when a user creates a record (POST), in its transaction:
+   * A server function a domain contributes, run when a user creates a record (POST), in its transaction:
    * it may refuse, patch fields and name the record's parties (a contract sent to a counterparty).
    * Without it, a resource with parties is made only by actions.
    */

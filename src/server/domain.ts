@@ -1,0 +1,98 @@
+// What a domain (src/server/domains/<name>/index.ts) contributes to the server, as one plain
+// object: app.ts registers each domain's routes under /api and starts its jobs, and the engine
+// (src/server/resources) looks handlers, derived fields, list sources, documents and event
+// listeners up by the names the domains give them. Nothing registers itself on import: what a
+// domain adds is what its object says.
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from './context';
+import type { ComputeFn } from './resources/compute';
+import type { DocumentRenderer } from './resources/documents';
+import type { RecordListener } from './resources/events';
+import type { ActionHandler, CreateHandler } from './resources/handlers';
+import type { CompiledForm, ResourceRegistry } from './resources/registry';
+import type { ListSource } from './resources/sources';
+
+/** What a domain's routes and jobs receive: the app's context and the loaded resource and form files. */
+export interface DomainContext extends AppContext {
+  resources: ResourceRegistry;
+  forms: Map<string, CompiledForm>;
+}
+
+/** A Fastify plugin registered under /api with the domain context as its options. */
+export type DomainRoutes = (app: FastifyInstance, ctx: DomainContext) => Promise<void>;
+
+/** A list source and the data fields its SELECT also answers as columns (resources/sources.ts). */
+export interface SourceContribution {
+  select: ListSource;
+  columns?: readonly string[];
+}
+
+export interface Domain {
+  /** The folder's name, used in error messages. */
+  name: string;
+  /** Route plugins, registered under /api in this order. */
+  routes?: readonly DomainRoutes[];
+  /** Action handlers by the name resource files give them (actions[].handler). */
+  handlers?: Readonly<Record<string, ActionHandler>>;
+  /** Create handlers by name (a resource's createHandler). */
+  createHandlers?: Readonly<Record<string, CreateHandler>>;
+  /** Derived fields by name (a resource's compute). */
+  compute?: Readonly<Record<string, ComputeFn>>;
+  /** List sources by name (a resource's source). */
+  sources?: Readonly<Record<string, SourceContribution>>;
+  /** Document renderers by name (a resource's document). */
+  documents?: Readonly<Record<string, DocumentRenderer>>;
+  /** What follows a record's event, by resource name; runs in the action's transaction. */
+  listeners?: Readonly<Record<string, RecordListener>>;
+  /** Started once the routes are registered (timers hook onReady/onClose of the app). */
+  jobs?: readonly ((app: FastifyInstance, ctx: DomainContext) => void)[];
+}
+
+/** Every name the domains contribute, by kind: what the engine looks up. */
+export interface Contributions {
+  handlers: ReadonlyMap<string, ActionHandler>;
+  createHandlers: ReadonlyMap<string, CreateHandler>;
+  compute: ReadonlyMap<string, ComputeFn>;
+  sources: ReadonlyMap<string, SourceContribution>;
+  documents: ReadonlyMap<string, DocumentRenderer>;
+  /** Resource -> listeners, in the order of the domain list. */
+  listeners: ReadonlyMap<string, readonly RecordListener[]>;
+}
+
+type NamedKind = 'handlers' | 'createHandlers' | 'compute' | 'sources' | 'documents';
+const NAMED: readonly NamedKind[] = ['handlers', 'createHandlers', 'compute', 'sources', 'documents'];
+
+/** The names of a list of domains; a name given twice (by one or two domains) is an error. */
+export function contributionsOf(domains: readonly Domain[]): Contributions {
+  const owner = new Map<string, string>();
+  const named = Object.fromEntries(NAMED.map((kind) => [kind, new Map<string, unknown>()])) as Record<NamedKind, Map<string, unknown>>;
+  const listeners = new Map<string, RecordListener[]>();
+  for (const domain of domains) {
+    for (const kind of NAMED) {
+      for (const [name, value] of Object.entries(domain[kind] ?? {})) {
+        // Handlers and create handlers share one namespace: a resource file's name must say one thing.
+        const key = kind === 'createHandlers' ? `handlers:${name}` : `${kind}:${name}`;
+        const first = owner.get(key);
+        if (first) throw new Error(`${kind} '${name}' is contributed by domain '${first}' and by domain '${domain.name}'`);
+        owner.set(key, domain.name);
+        named[kind].set(name, value);
+      }
+    }
+    for (const [resource, listener] of Object.entries(domain.listeners ?? {})) listeners.set(resource, [...(listeners.get(resource) ?? []), listener]);
+  }
+  return { ...(named as unknown as Omit<Contributions, 'listeners'>), listeners };
+}
+
+let installed: Contributions = contributionsOf([]);
+
+/**
+ * Makes `domains` the ones the engine looks names up in (app.ts, at start). The apps of one
+ * process (one per variant) serve the same list, so installing it again replaces it with itself.
+ */
+export function installDomains(domains: readonly Domain[]): Contributions {
+  installed = contributionsOf(domains);
+  return installed;
+}
+
+/** What the installed domains contribute. */
+export const contributions = (): Contributions => installed;

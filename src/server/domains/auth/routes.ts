@@ -1,0 +1,148 @@
+// Sign-in, registration and password reset (SPEC §7 Authentication, DESIGN §4 bodies).
+import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import type { TokenResponse } from '../../../shared/api';
+import { LOGIN_MAX_FAILURES, TOKEN_LIFETIME_MS, USER_TYPES, type SmsScene } from '../../../shared/constants';
+import type { AppContext } from '../../context';
+import { users } from '../../db/schema';
+import { AppError, badRequest, conflict, fieldError, forbidden } from '../../errors';
+import { currentUser } from '../../plugins/auth';
+import { ok } from '../../plugins/envelope';
+import { oneOf, required, validateBody } from '../../validate';
+import { notifyUser, openTodo } from '../../notify';
+import { PROMOTION_SAVED, promotionSavedAt } from '../promotion/leads';
+import { checkCaptcha, createCaptcha } from './captcha';
+import { decoyHash, hashPassword, verifyPassword } from './passwords';
+import { passwordRule, phoneRule, sceneRule, smsCodeRule } from './rules';
+import { consumeSmsCode, sendSmsCode } from '../../sms/codes';
+import { issueToken, revokeAllTokens, revokeToken } from '../../sessions/tokens';
+import {
+  clearLoginFailures,
+  createAccountWithOwner,
+  findUserByPhone,
+  isUniqueViolation,
+  recordLoginFailure,
+  type UserRow,
+} from './users-store';
+import { authSchemas as S } from './schemas';
+
+/** Scenes whose phone must already belong to a user, and the one whose phone must not. */
+const SCENES_FOR_EXISTING: SmsScene[] = ['login', 'reset'];
+
+export default async function authRoutes(app: FastifyInstance, ctx: AppContext) {
+  const { db, clock } = ctx;
+
+  async function signIn(user: UserRow): Promise<TokenResponse> {
+    const { token } = await issueToken(db, user.id, clock.now());
+    return { access_token: token, expires_in: TOKEN_LIFETIME_MS / 1000 };
+  }
+
+  function assertCanSignIn(user: UserRow) {
+    if (user.status === 'disabled') throw forbidden('accountDisabled');
+    if (!user.bound) throw forbidden('operators:errors.unbound');
+  }
+
+  app.get('/captchaImage', { schema: S.captchaImage }, async (req) => ok(req, await createCaptcha(db, clock.now())));
+
+  app.post('/smscode', { schema: S.smscode }, async (req) => {
+    const body = validateBody(req.body, { phone: phoneRule, scene: sceneRule });
+    const scene = body.scene as SmsScene;
+    const existing = await findUserByPhone(db, body.phone);
+    if (scene === 'register' && existing) throw fieldError({ phone: 'phoneRegistered' });
+    if (SCENES_FOR_EXISTING.includes(scene) && !existing) throw fieldError({ phone: 'phoneNotRegistered' });
+    if (scene === 'login' && existing) assertCanSignIn(existing);
+    // A number already left for the promotion needs no code (savePhone would refuse it).
+    if (scene === 'promotion' && (await promotionSavedAt(db, body.phone))) throw fieldError({ phone: PROMOTION_SAVED });
+    if (scene === 'updateMobile' || scene === 'verify' || scene === 'bindSubAccount') {
+      await app.requireAuth(req);
+      // 'verify' may go to another phone (a legal representative's): the code is bound to that
+      // phone, so it can only prove that phone, never the user's own (deleteAccount checks own).
+      if (scene === 'updateMobile' && existing) throw fieldError({ phone: 'phoneRegistered' });
+    }
+    return ok(req, await sendSmsCode(ctx, body.phone, scene));
+  });
+
+  app.post('/register', { schema: S.register }, async (req) => {
+    const body = validateBody(req.body, {
+      userType: oneOf(USER_TYPES),
+      enterpriseName: (v, all) =>
+        all.userType !== 'enterprise' ? null : !v ? 'validation:enterpriseName' : v.length > 100 ? 'tooLong' : null,
+      phone: phoneRule,
+      code: smsCodeRule,
+      password: passwordRule,
+      agree: (v) => (v === 'true' ? null : 'validation:agreement'),
+    });
+    if (await findUserByPhone(db, body.phone)) throw fieldError({ phone: 'phoneRegistered' });
+    await consumeSmsCode(ctx, body.phone, 'register', body.code);
+    const enterprise = body.userType === 'enterprise';
+    try {
+      const user = await createAccountWithOwner(db, {
+        type: enterprise ? 'enterprise' : 'personal',
+        accountName: enterprise ? body.enterpriseName : body.phone,
+        phone: body.phone,
+        passwordHash: await hashPassword(body.password),
+        role: 'owner',
+        now: clock.now(),
+      });
+      // A new account starts with a welcome message and the one thing to do before trading.
+      await notifyUser(db, user.id, 'welcome', clock.now(), { name: user.name });
+      await openTodo(db, { accountId: user.accountId, kind: 'authenticate', ref: user.accountId, now: clock.now(), link: '/businessAuthentication' });
+      return ok(req, { userId: user.id });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw conflict('phoneRegistered');
+      throw err;
+    }
+  });
+
+  app.post('/login', { schema: S.login }, async (req) => {
+    const body = validateBody(req.body, { username: phoneRule, password: required, uuid: required, captchaCode: required });
+    if (!(await checkCaptcha(db, body.uuid, body.captchaCode, clock.now()))) throw fieldError({ captchaCode: 'captchaWrong' });
+    const user = await findUserByPhone(db, body.username);
+    if (!user) {
+      await verifyPassword(body.password, await decoyHash()); // same cost as a real check
+      throw badRequest({ key: 'loginFailed', params: { left: LOGIN_MAX_FAILURES } });
+    }
+    assertCanSignIn(user);
+    const now = clock.now();
+    if (user.lockedUntil && user.lockedUntil.getTime() > now.getTime()) {
+      throw new AppError(429, { key: 'accountLocked', params: { minutes: Math.ceil((user.lockedUntil.getTime() - now.getTime()) / 60_000) } });
+    }
+    if (!(await verifyPassword(body.password, user.passwordHash))) {
+      const left = await recordLoginFailure(db, user.id, now);
+      if (left === 0) throw new AppError(429, { key: 'accountLocked', params: { minutes: 15 } });
+      throw badRequest({ key: 'loginFailed', params: { left } });
+    }
+    await clearLoginFailures(db, user.id);
+    return ok(req, await signIn(user));
+  });
+
+  app.post('/logincode', { schema: S.logincode }, async (req) => {
+    const body = validateBody(req.body, { phone: phoneRule, code: smsCodeRule });
+    const user = await findUserByPhone(db, body.phone);
+    if (!user) throw fieldError({ phone: 'phoneNotRegistered' });
+    assertCanSignIn(user);
+    await consumeSmsCode(ctx, body.phone, 'login', body.code);
+    return ok(req, await signIn(user));
+  });
+
+  app.post('/reset', { schema: S.reset }, async (req) => {
+    const body = validateBody(req.body, { phone: phoneRule, code: smsCodeRule, password: passwordRule });
+    const user = await findUserByPhone(db, body.phone);
+    if (!user) throw fieldError({ phone: 'phoneNotRegistered' });
+    await consumeSmsCode(ctx, body.phone, 'reset', body.code);
+    const now = clock.now();
+    // A reset also lifts a lockout: the user has just proved they own the phone.
+    await db
+      .update(users)
+      .set({ passwordHash: await hashPassword(body.password), failedLogins: 0, lockedUntil: null, updatedAt: now })
+      .where(eq(users.id, user.id));
+    await revokeAllTokens(db, user.id, now);
+    return ok(req, null);
+  });
+
+  app.delete('/logout', { schema: S.logout, preValidation: app.requireAuth }, async (req) => {
+    await revokeToken(db, currentUser(req).tokenHash, clock.now());
+    return ok(req, null);
+  });
+
+}

@@ -1,0 +1,31 @@
+// What money steps need to know of an account: its name, whether it is approved, and the bank
+// account of its approved authentication (where withdrawals go).
+import { and, desc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { accounts, authentications } from '../../db/schema';
+import { conflict, forbidden } from '../../errors';
+
+/** The account's name; refuses an account that is not approved (403 fundsNeedApproval). */
+export async function approvedAccountName(tx: Db, accountId: string): Promise<string> {
+  const [account] = await tx.select({ name: accounts.name, authStatus: accounts.authStatus }).from(accounts).where(eq(accounts.id, accountId));
+  if (!account || account.authStatus !== 'approved') throw forbidden('fundsNeedApproval');
+  return account.name;
+}
+
+export const accountName = async (tx: Db, accountId: string): Promise<string> =>
+  (await tx.select({ name: accounts.name }).from(accounts).where(eq(accounts.id, accountId)))[0]?.name ?? '';
+
+/** The bank account of the approved authentication; 409 noBankAccount when it has none (personal authentication collects card images only). */
+export async function authenticatedBankAccount(tx: Db, accountId: string): Promise<{ bankAccountName: string; bankAccount: string; bankName: string }> {
+  const [auth] = await tx
+    .select({ data: authentications.data })
+    .from(authentications)
+    .where(and(eq(authentications.accountId, accountId), eq(authentications.status, 'approved')))
+    .orderBy(desc(authentications.reviewedAt))
+    .limit(1);
+  const d = auth?.data ?? {};
+  if (typeof d.bankAccount !== 'string' || !d.bankAccount) throw conflict('noBankAccount');
+  const branch = (d.bankBranch ?? {}) as { bank?: unknown; branch?: unknown };
+  const bankName = [branch.bank, branch.branch].filter((part) => typeof part === 'string' && part).join(' ');
+  return { bankAccountName: String(d.bankAccountName ?? ''), bankAccount: d.bankAccount, bankName };
+}

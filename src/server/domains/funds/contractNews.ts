@@ -1,0 +1,40 @@
+// Messages and todos of a contract's money steps (issue 8): the buyer is asked to pay the
+// collateral once the contract is signed and to confirm receipt once it is delivered; the other
+// party hears of each step; both hear of a release, a refund and a resolution.
+import { closeTodo, notifyAccount, openTodo } from '../../notify';
+import type { RecordListener } from '../../resources/events';
+import { contractLink } from '../trading/notifications';
+
+const TO_PAY = 'collateralToPay';
+const TO_CONFIRM = 'receiptToConfirm';
+
+export const contractMoneyNews: RecordListener = async ({ tx, action, after, now, def }) => {
+  const { buyer, seller } = after.parties ?? {};
+  if (!buyer || !seller) return;
+  const mutual = after.data.source === 'mutualOffer';
+  const params = { title: String(after.data.title), collateral: String(after.data.collateralAmount ?? '0.00'), deposit: String(after.data.objectionDeposit ?? '') };
+  const link = (role: string) => contractLink(role, after.id, mutual);
+  const tell = (role: 'buyer' | 'seller', kind: string) => notifyAccount(tx, role === 'buyer' ? buyer : seller, def.permissionId, kind, now, params, link(role));
+  const both = async (kind: string) => {
+    await tell('buyer', kind);
+    await tell('seller', kind);
+  };
+
+  if (action === 'sign' && after.state === 'signed') {
+    await openTodo(tx, { accountId: buyer, kind: TO_PAY, ref: after.id, now, params, link: link('buyer') });
+  } else if (action === 'payCollateral') {
+    await closeTodo(tx, buyer, TO_PAY, after.id, now);
+    await tell('seller', 'collateralPaid');
+  } else if (action === 'deliver') {
+    await openTodo(tx, { accountId: buyer, kind: TO_CONFIRM, ref: after.id, now, params, link: link('buyer') });
+    await tell('buyer', 'contractDelivered');
+  } else if (action === 'confirmReceipt' || action === 'autoRelease') {
+    await closeTodo(tx, buyer, TO_CONFIRM, after.id, now);
+    await both(action === 'autoRelease' ? 'collateralAutoReleased' : 'collateralReleased');
+  } else if (action === 'object') {
+    await closeTodo(tx, buyer, TO_CONFIRM, after.id, now);
+    await tell('seller', 'objectionRaised');
+  } else if (action === 'resolveRefund' || action === 'resolveRelease') {
+    await both(action === 'resolveRefund' ? 'objectionRefunded' : 'objectionReleased');
+  }
+};

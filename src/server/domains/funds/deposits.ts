@@ -1,0 +1,37 @@
+// deposits (schemas/resources/deposits.json): an approved account declares a bank transfer; ops
+// confirm it, which credits the wallet (bank clearing -> wallet, once per deposit: key
+// `deposit:<id>`), or reject it. The owner is told either way.
+import { yuanToFen } from '../../../shared/money';
+import { fieldError } from '../../errors';
+import type { ActionHandler, CreateHandler } from '../../resources/handlers';
+import type { RecordListener } from '../../resources/events';
+import { notifyAccount } from '../../notify';
+import { PLATFORM, ensureWallet } from '../../ledger/accounts';
+import { transfer } from '../../ledger/transfers';
+import { approvedAccountName } from './accountFacts';
+
+/** A positive amount in fen, or 400 on the field. */
+export function positiveFen(value: unknown, field = 'amount'): bigint {
+  const fen = typeof value === 'string' ? yuanToFen(value) : 0n;
+  if (fen <= 0n) throw fieldError({ [field]: 'api:amountPositive' });
+  return fen;
+}
+
+export const declare: CreateHandler = async ({ tx, data, accountId }) => {
+  positiveFen(data.amount);
+  return { patch: { accountName: await approvedAccountName(tx, accountId) } };
+};
+
+export const confirm: ActionHandler = async ({ tx, record, userId, now }) => {
+  const owner = record.accountId!;
+  const wallet = await ensureWallet(tx, owner, now);
+  const amount = positiveFen(record.data.amount);
+  await transfer(tx, { debit: PLATFORM.bankClearing, credit: wallet, amount, kind: 'deposit', ref: { resource: 'deposits', id: record.id }, key: `deposit:${record.id}`, userId, now });
+};
+
+export const depositNews: RecordListener = async ({ tx, action, after, now, def, input }) => {
+  const link = `/payment/deposits/show/${after.id}`;
+  const amount = String(after.data.amount);
+  if (action === 'confirm') await notifyAccount(tx, after.accountId!, def.permissionId, 'depositConfirmed', now, { amount }, link);
+  if (action === 'reject') await notifyAccount(tx, after.accountId!, def.permissionId, 'depositRejected', now, { amount, reason: String(input.reason ?? '') }, link);
+};

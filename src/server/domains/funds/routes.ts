@@ -1,0 +1,35 @@
+// The wallet's figures and the ledger check (issue 8):
+//   GET /api/funds/wallet        the caller's account: available, held (withdrawals), in escrow, objection deposits
+//   GET /api/funds/flows/daily   the caller's inflow and outflow per China day, the last 30 days (home)
+//   GET /api/ops/ledger/check    the four invariants on the live database (ops), as npm run ledger:check prints them
+import type { FastifyInstance } from 'fastify';
+import type { WalletView } from '../../../shared/api';
+import { fenToYuan } from '../../../shared/money';
+import type { AppContext } from '../../context';
+import { currentUser } from '../../plugins/auth';
+import { ok } from '../../plugins/envelope';
+import { walletFigures } from '../../ledger/accounts';
+import { INVARIANTS, checkLedger } from '../../ledger/invariants';
+import { obj } from '../../openapi/kit';
+import { dailyFlows } from './flows';
+import { FLOW_CHART_DAYS } from '../../../shared/constants';
+
+const tags = ['funds'];
+
+export default async function fundsRoutes(app: FastifyInstance, ctx: AppContext) {
+  const { db } = ctx;
+  app.get('/funds/wallet', { schema: { tags, summary: "The caller's account balances, yuan strings with two decimals" }, preHandler: app.requirePermission('funds', 'query') }, async (req) => {
+    const f = await walletFigures(db, currentUser(req).accountId);
+    const view: WalletView = { available: fenToYuan(f.available), held: fenToYuan(f.held), escrow: fenToYuan(f.escrow), objectionDeposits: fenToYuan(f.objectionDeposits) };
+    return ok(req, view);
+  });
+  app.get(
+    '/funds/flows/daily',
+    { schema: { tags, summary: "The caller's wallet inflow and outflow per China day over the last 30 days, oldest first (yuan strings)" }, preHandler: app.requirePermission('funds', 'query') },
+    async (req) => ok(req, await dailyFlows(db, currentUser(req).accountId, FLOW_CHART_DAYS, ctx.clock.now())),
+  );
+  app.get('/ops/ledger/check', { schema: { tags, summary: 'The ledger invariants: each with the rows that break it (none when sound)', querystring: obj({}) }, preHandler: app.requirePermission('ops', 'query') }, async (req) => {
+    const result = await checkLedger(db);
+    return ok(req, Object.entries(result).map(([name, rows]) => ({ name, description: INVARIANTS[name].description, ok: rows.length === 0, rows: rows.slice(0, 20) })));
+  });
+}

@@ -1,0 +1,37 @@
+// The server's domains, one folder each: app.ts registers their routes under /api in this order,
+// and their listeners of one resource run in this order. Adding a domain = a folder with an
+// index.ts exporting its Domain object (src/server/domain.ts), and a line here.
+import type { Domain } from '../domain';
+import { agreements } from './agreements';
+import { auth } from './auth';
+import { authentication } from './authentication';
+import { counterparties } from './counterparties';
+import { dev } from './dev';
+import { files } from './files';
+import { funds } from './funds';
+import { messages } from './messages';
+import { notices } from './notices';
+import { operators } from './operators';
+import { promotion } from './promotion';
+import { receipts } from './receipts';
+import { todos } from './todos';
+import { trading } from './trading';
+import { users } from './users';
+
+export const domains: readonly Domain[] = [
+  auth,
+  users,
+  operators,
+  notices,
+  messages,
+  todos,
+  agreements,
+  counterparties,
+  promotion,
+  files,
+  authentication,
+  trading,
+  funds,
+  receipts,
+  dev,
+];

@@ -1,0 +1,78 @@
+// Receipts (DESIGN §5, §8; docs/decisions.md "Receipts"):
+//   GET /api/receipts/:transferId?template=        the receipt of one transfer (its parties and ops; others 404)
+//   GET /api/receipts?resource=&id=                the receipts of a record the caller may read (its page links them)
+//   GET /api/public/receipts/:transferId?template= no sign-in: is the receipt genuine, with only what it prints
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { receiptPath, receiptTemplateOf, receiptVerifyPath, type PublicReceiptView, type ReceiptTemplate, type RecordReceipt } from '../../../shared/receipts';
+import { capitalAmount, fenToYuan } from '../../../shared/money';
+import type { AppContext } from '../../context';
+import { notFound } from '../../errors';
+import { currentUser, userCan } from '../../plugins/auth';
+import { ok } from '../../plugins/envelope';
+import { mayRead, receiptFacts, receiptView, recordPartiesOf, recordTransfers, templateFor } from './view';
+import { receiptSchemas as S } from './schemas';
+
+/** Kinds listed on a record's page: the steps themselves (a hold's outcome shows as its receipt's status). */
+const LISTED_KINDS = new Set(['collateral', 'release', 'refund', 'objectionDeposit', 'objectionReturned', 'withdrawal']);
+
+export default async function receiptRoutes(app: FastifyInstance, ctx: AppContext) {
+  const { db } = ctx;
+
+  /** Where the verification page is: the main console's public origin, else the origin this request came to. */
+  const verifyUrl = (req: FastifyRequest, template: ReceiptTemplate, transferId: string) => {
+    const origin = ctx.origins.main ?? Object.values(ctx.origins)[0] ?? `${req.protocol}://${req.host}`;
+    return `${origin}${receiptVerifyPath(template, transferId)}`;
+  };
+
+  app.get<{ Params: { transferId: string }; Querystring: { template?: string } }>(
+    '/receipts/:transferId',
+    { schema: S.one, preValidation: app.requireAuth },
+    async (req) => {
+      const user = currentUser(req);
+      const facts = await receiptFacts(db, req.params.transferId);
+      if (!facts || !mayRead(user, facts)) throw notFound('receipts:notFound');
+      const template = templateFor(facts, req.query.template);
+      if (!template) throw notFound('receipts:notFound');
+      return ok(req, receiptView(facts, template, user, req.t, verifyUrl(req, template, facts.transfer.id)));
+    },
+  );
+
+  app.get<{ Querystring: { resource: string; id: string } }>('/receipts', { schema: S.ofRecord, preValidation: app.requireAuth }, async (req) => {
+    const user = currentUser(req);
+    const ops = userCan(user, 'ops', 'query');
+    const out: RecordReceipt[] = [];
+    const transfers = (await recordTransfers(db, req.query.resource, req.query.id)).filter((t) => LISTED_KINDS.has(t.kind));
+    // Every transfer of the record concerns the same parties: read them once.
+    const parties = transfers.length ? await recordPartiesOf(db, req.query.id) : {};
+    for (const transfer of transfers) {
+      if (!mayRead(user, { transfer, parties })) continue;
+      // A release has a copy per side: each party gets its own, ops both.
+      const templates: ReceiptTemplate[] =
+        transfer.kind === 'release'
+          ? (['buyer', 'seller'] as const).filter((side) => ops || parties[side] === user.accountId).map((side) => receiptTemplateOf('release', side)!)
+          : [templateFor({ transfer }, undefined)!];
+      for (const template of templates) {
+        out.push({ transferId: transfer.id, kind: transfer.kind, template, amount: fenToYuan(transfer.amount), time: transfer.createdAt.toISOString(), path: receiptPath(template, transfer.id) });
+      }
+    }
+    return ok(req, out);
+  });
+
+  app.get<{ Params: { transferId: string }; Querystring: { template?: string } }>('/public/receipts/:transferId', { schema: S.verify }, async (req) => {
+    const facts = await receiptFacts(db, req.params.transferId);
+    const template = facts && templateFor(facts, req.query.template);
+    if (!facts || !template) throw notFound('receipts:notGenuine');
+    const view = receiptView(facts, template, undefined, req.t, '');
+    const data: PublicReceiptView = {
+      genuine: true,
+      template,
+      number: view.number,
+      amount: fenToYuan(facts.transfer.amount),
+      capitals: capitalAmount(facts.transfer.amount),
+      payer: view.payer.name,
+      payee: view.payee.name,
+      time: view.time,
+    };
+    return ok(req, data);
+  });
+}

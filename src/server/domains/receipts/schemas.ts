@@ -1,0 +1,27 @@
+// Route schemas of the receipts (docs/decisions.md "Route schemas").
+import { obj, str, uuid } from '../../openapi/kit';
+
+const tags = ['receipts'];
+// Any text: a template that does not print this transfer is a 404, like an unknown transfer.
+const template = str(40, { description: "The receipt template (Chainpayment, ReleaseReceipt, ...); the transfer kind's default when left out" });
+const transferParams = obj({ transferId: uuid }, ['transferId']);
+
+export const receiptSchemas = {
+  one: {
+    tags,
+    summary: 'The receipt of one ledger transfer (its parties and platform operations; others 404)',
+    params: transferParams,
+    querystring: obj({ template }),
+  },
+  ofRecord: {
+    tags,
+    summary: "The receipts of a record's transfers the caller may read (a contract, a withdrawal)",
+    querystring: obj({ resource: str(48), id: uuid }, ['resource', 'id']),
+  },
+  verify: {
+    tags,
+    summary: 'Public verification of a receipt: whether it is genuine, with only what the receipt shows (no sign-in)',
+    params: transferParams,
+    querystring: obj({ template }),
+  },
+};

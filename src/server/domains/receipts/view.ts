@@ -1,0 +1,185 @@
+// A receipt is a view of one ledger transfer (src/shared/receipts.ts has the kind -> template
+// table). This file reads the transfer, decides who may see it, and builds what the printed
+// receipt shows: payer and payee by name, amount in figures and capitals, status, reference.
+import { and, eq, inArray } from 'drizzle-orm';
+import type { TFunction } from 'i18next';
+import { capitalAmount, fenToYuan } from '../../../shared/money';
+import { receiptFits, receiptNumber, receiptTemplatesOf, type ReceiptParty, type ReceiptStatus, type ReceiptTemplate, type ReceiptView } from '../../../shared/receipts';
+import type { Db } from '../../db/client';
+import { accounts, ledgerTransfers, resourceRecords } from '../../db/schema';
+import { userCan } from '../../plugins/auth';
+import type { SessionUser } from '../../sessions/tokens';
+import { PLATFORM, walletId, walletOwner } from '../../ledger/accounts';
+import type { TransferRow } from '../../ledger/transfers';
+import { isUuid } from '../../validate';
+
+
+/** Everything a receipt is built from: the transfer, the hold it resolves (or its resolution), the record and its parties. */
+export interface ReceiptFacts {
+  transfer: TransferRow;
+  /** For a hold: the row that posted or voided it, if any. For a resolution: the hold. */
+  hold?: TransferRow;
+  resolution?: TransferRow;
+  record?: { id: string; resource: string; accountId: string | null; data: Record<string, unknown>; parties: Record<string, string> };
+  /** Party role -> account id (contracts: buyer, seller). */
+  parties: Record<string, string>;
+  /** Account id -> name, for every account that appears. */
+  names: Map<string, string>;
+}
+
+/** The transfer and what its receipt needs; undefined for an unknown id. */
+export async function receiptFacts(db: Db, transferId: string): Promise<ReceiptFacts | undefined> {
+  if (!isUuid(transferId)) return undefined;
+  const [transfer] = await db.select().from(ledgerTransfers).where(eq(ledgerTransfers.id, transferId));
+  if (!transfer) return undefined;
+  let hold: TransferRow | undefined;
+  let resolution: TransferRow | undefined;
+  if (transfer.pendingId) [hold] = await db.select().from(ledgerTransfers).where(eq(ledgerTransfers.id, transfer.pendingId));
+  if (transfer.status === 'pending') [resolution] = await db.select().from(ledgerTransfers).where(eq(ledgerTransfers.pendingId, transfer.id));
+  const [record] = await db
+    .select({ id: resourceRecords.id, resource: resourceRecords.resource, accountId: resourceRecords.accountId, data: resourceRecords.data, parties: resourceRecords.parties })
+    .from(resourceRecords)
+    .where(eq(resourceRecords.id, transfer.refId));
+  const parties = record?.parties ?? {};
+  const owners = [walletOwner(transfer.debitAccountId), walletOwner(transfer.creditAccountId)];
+  const ids = [...new Set([...owners, ...Object.values(parties), record?.accountId].filter((id): id is string => !!id))];
+  const named = ids.length ? await db.select({ id: accounts.id, name: accounts.name }).from(accounts).where(inArray(accounts.id, ids)) : [];
+  return { transfer, hold, resolution, record, parties, names: new Map(named.map((a) => [a.id, a.name])) };
+}
+
+/**
+ * Who may read a transfer's receipt: platform operations, the account owning either wallet, and
+ * for a contract's transfers (escrow, objection deposits) the contract's parties. Anyone else is
+ * told it does not exist (404), like a record of another account.
+ */
+export function mayRead(user: SessionUser, facts: Pick<ReceiptFacts, 'transfer' | 'parties'>): boolean {
+  if (userCan(user, 'ops', 'query')) return true;
+  const mine = walletId(user.accountId);
+  if (facts.transfer.debitAccountId === mine || facts.transfer.creditAccountId === mine) return true;
+  return facts.transfer.refResource === 'contracts' && Object.values(facts.parties).includes(user.accountId);
+}
+
+/** The template asked for, or the kind's default; undefined when the transfer has no such receipt. */
+export function templateFor(facts: Pick<ReceiptFacts, 'transfer'>, asked: string | undefined): ReceiptTemplate | undefined {
+  const kind = facts.transfer.kind;
+  if (asked === undefined || asked === '') return receiptTemplatesOf(kind)[0];
+  return receiptFits(asked, kind) ? (asked as ReceiptTemplate) : undefined;
+}
+
+const PLATFORM_CODES = Object.fromEntries(Object.entries(PLATFORM).map(([code, id]) => [id, code])) as Record<string, string>;
+
+function maskAccountNumber(value: unknown): string {
+  const digits = typeof value === 'string' ? value.replace(/\s/g, '') : '';
+  return digits.length > 4 ? `****${digits.slice(-4)}` : digits;
+}
+
+/** Payer and payee of a receipt, by template and kind. */
+function partiesOf(facts: ReceiptFacts, template: ReceiptTemplate, t: TFunction): { payer: ReceiptParty; payee: ReceiptParty } {
+  const { transfer, parties, names, record } = facts;
+  const account = (id: string | undefined): ReceiptParty => ({ kind: 'account', name: (id && names.get(id)) || t('receipts:party.unknown') });
+  const ledger = (ledgerAccountId: string): ReceiptParty => {
+    const owner = walletOwner(ledgerAccountId);
+    if (owner) return account(owner);
+    const code = PLATFORM_CODES[ledgerAccountId] ?? ledgerAccountId;
+    return { kind: 'platform', name: t(`receipts:platform.${code}`), detail: code };
+  };
+  const debit = ledger(transfer.debitAccountId);
+  const credit = ledger(transfer.creditAccountId);
+  switch (template) {
+    case 'Withdrawal': {
+      const data = record?.data ?? {};
+      const payee: ReceiptParty = {
+        kind: 'bank',
+        name: typeof data.bankAccountName === 'string' && data.bankAccountName ? data.bankAccountName : t('receipts:party.unknown'),
+        detail: [data.bankName, maskAccountNumber(data.bankAccount)].filter((part) => typeof part === 'string' && part).join(' '),
+      };
+      return { payer: debit, payee };
+    }
+    // The buyer's copy of a release: the buyer's collateral, paid out of escrow to the seller.
+    case 'PaymentReleaseReceipt':
+      return { payer: { ...account(parties.buyer), detail: PLATFORM_CODES[PLATFORM.escrow] }, payee: account(parties.seller) };
+    // Received out of escrow: the seller on release, the buyer on refund (the void of its hold runs back).
+    case 'ReleaseReceipt':
+      return transfer.kind === 'refund' ? { payer: credit, payee: debit } : { payer: debit, payee: credit };
+    // The deposit returned: from the platform's objection deposits back to the buyer.
+    case 'Entropygoldrefund':
+      return { payer: credit, payee: debit };
+    default:
+      return { payer: debit, payee: credit };
+  }
+}
+
+/** The receipt's status: for a hold, what became of it; a resolution shows its own outcome. */
+function statusOf(facts: ReceiptFacts, template: ReceiptTemplate): ReceiptStatus {
+  const { transfer, resolution } = facts;
+  const outcome = resolution?.status;
+  switch (template) {
+    case 'Chainpayment':
+      return outcome === 'posted' ? 'released' : outcome === 'voided' ? 'refunded' : 'inEscrow';
+    case 'Entropygold':
+      return outcome === 'posted' ? 'forfeited' : outcome === 'voided' ? 'returned' : 'held';
+    case 'Withdrawal':
+      if (transfer.kind === 'withdrawalPaid') return 'paid';
+      if (transfer.kind === 'withdrawalReturned') return 'returned';
+      return outcome === 'posted' ? 'paid' : outcome === 'voided' ? 'returned' : 'processing';
+    default:
+      return 'completed';
+  }
+}
+
+/** The console page of the receipt's record for this viewer (a contract on the page of the viewer's side). */
+function referencePath(facts: ReceiptFacts, user: SessionUser | undefined): string {
+  const { transfer, parties, record } = facts;
+  const id = encodeURIComponent(transfer.refId);
+  const ops = user ? userCan(user, 'ops', 'query') : false;
+  if (transfer.refResource === 'withdrawals') return ops && user?.accountId !== record?.accountId ? `/ops/withdrawals/show/${id}` : `/report/withdrawalList/show/${id}`;
+  if (transfer.refResource === 'contracts') {
+    const party = user && Object.values(parties).includes(user.accountId);
+    if (!party && ops) return `/ops/objections/show/${id}`;
+    if (record?.data.source === 'mutualOffer') return `/contract/chainDetails?id=${id}`;
+    return user && parties.seller === user.accountId ? `/contract/supplyDetails?id=${id}` : `/contract/details?id=${id}`;
+  }
+  return `/${transfer.refResource}/show/${id}`;
+}
+
+/** The receipt as its page prints it. */
+export function receiptView(facts: ReceiptFacts, template: ReceiptTemplate, user: SessionUser | undefined, t: TFunction, verifyUrl: string): ReceiptView {
+  const { transfer, record } = facts;
+  const { payer, payee } = partiesOf(facts, template, t);
+  const title = typeof record?.data.title === 'string' ? record.data.title : undefined;
+  return {
+    transferId: transfer.id,
+    template,
+    number: receiptNumber(transfer.id, transfer.createdAt),
+    kind: transfer.kind,
+    amount: fenToYuan(transfer.amount),
+    capitals: capitalAmount(transfer.amount),
+    payer,
+    payee,
+    time: transfer.createdAt.toISOString(),
+    status: statusOf(facts, template),
+    reference: { resource: transfer.refResource, id: transfer.refId, number: transfer.refId, ...(title ? { title } : {}), path: referencePath(facts, user) },
+    verifyUrl,
+  };
+}
+
+/** The parties of a record (role -> account; none for a record without parties or an unknown id). */
+export async function recordPartiesOf(db: Db, id: string): Promise<Record<string, string>> {
+  if (!isUuid(id)) return {};
+  const [row] = await db.select({ parties: resourceRecords.parties }).from(resourceRecords).where(eq(resourceRecords.id, id));
+  return row?.parties ?? {};
+}
+
+/** The order of a record's steps made in one transaction (same time): the order their handlers write them. */
+const STEP_ORDER = ['deposit', 'withdrawal', 'withdrawalPaid', 'withdrawalReturned', 'collateral', 'objectionDeposit', 'collateralPosted', 'release', 'refund', 'objectionReturned', 'objectionForfeited', 'objectionFee'];
+const stepRank = (kind: string) => (STEP_ORDER.includes(kind) ? STEP_ORDER.indexOf(kind) : STEP_ORDER.length);
+
+/** The transfers of a record, oldest first. */
+export async function recordTransfers(db: Db, resource: string, id: string): Promise<TransferRow[]> {
+  if (!isUuid(id)) return [];
+  const rows = await db
+    .select()
+    .from(ledgerTransfers)
+    .where(and(eq(ledgerTransfers.refResource, resource), eq(ledgerTransfers.refId, id)));
+  return rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || stepRank(a.kind) - stepRank(b.kind));
+}

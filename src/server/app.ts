@@ -27,6 +27,7 @@ import promotionRoutes from './modules/promotion/routes';
 import todoRoutes from './modules/todos/routes';
 import userRoutes from './modules/users/routes';
 import { repoRoot } from './paths';
+import { setConsoleSchema } from './resources/consolePaths';
 import { ensureResourceIndexes } from './resources/indexes';
 import { loadForms, loadResources } from './resources/registry';
 // Domain handlers register themselves by name before the resource files that name them load.
@@ -57,6 +58,8 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   assertSchemas(schemaRoot);
   const resources = loadResources(schemaRoot);
   const forms = loadForms(schemaRoot);
+  // Links to console pages (messages, todos, receipts) follow this menu.json and these resource files.
+  setConsoleSchema(schemaRoot, [...resources.values()].map((r) => r.def));
   await ensureResourceIndexes(database.db, resources);
   const ctx: AppContext = {
     db: database.db,

@@ -4,6 +4,7 @@
 import { yuanToFen } from '../../shared/money';
 import { fieldError } from '../errors';
 import { registerCreateHandler, registerHandler } from '../resources/handlers';
+import { consolePathOfRow } from '../resources/consolePaths';
 import { onRecordEvent } from '../resources/events';
 import { notifyAccount } from '../modules/notify';
 import { PLATFORM, ensureWallet } from '../ledger/accounts';
@@ -30,7 +31,7 @@ registerHandler('deposits.confirm', async ({ tx, record, userId, now }) => {
 });
 
 onRecordEvent('deposits', async ({ tx, action, after, now, def, input }) => {
-  const link = `/payment/deposits/show/${after.id}`;
+  const link = consolePathOfRow(def.name, after, after.accountId!);
   const amount = String(after.data.amount);
   if (action === 'confirm') await notifyAccount(tx, after.accountId!, def.permissionId, 'depositConfirmed', now, { amount }, link);
   if (action === 'reject') await notifyAccount(tx, after.accountId!, def.permissionId, 'depositRejected', now, { amount, reason: String(input.reason ?? '') }, link);

@@ -5,6 +5,7 @@
 import { fenToYuan } from '../../shared/money';
 import { fieldError } from '../errors';
 import { registerCreateHandler, registerHandler } from '../resources/handlers';
+import { consolePathOfRow } from '../resources/consolePaths';
 import { onRecordEvent } from '../resources/events';
 import { notifyAccount } from '../modules/notify';
 import { PLATFORM, ensureWallet, walletFigures } from '../ledger/accounts';
@@ -39,7 +40,7 @@ registerHandler('withdrawals.fail', async ({ tx, record, userId, now }) => {
 });
 
 onRecordEvent('withdrawals', async ({ tx, action, after, now, def, input }) => {
-  const link = `/report/withdrawalList/show/${after.id}`;
+  const link = consolePathOfRow(def.name, after, after.accountId!);
   const amount = String(after.data.amount);
   if (action === 'complete') await notifyAccount(tx, after.accountId!, def.permissionId, 'withdrawalCompleted', now, { amount }, link);
   if (action === 'fail') await notifyAccount(tx, after.accountId!, def.permissionId, 'withdrawalFailed', now, { amount, reason: String(input.reason ?? '') }, link);

@@ -17,6 +17,7 @@ import spaPlugin from './plugins/spa';
 import { repoRoot } from './paths';
 import { installDomains, type Domain, type DomainContext } from './domain';
 import { domains as allDomains } from './domains';
+import { setConsoleSchema } from './resources/consolePaths';
 import { ensureResourceIndexes } from './resources/indexes';
 import { loadForms, loadResources } from './resources/registry';
 import resourceRoutes from './resources/routes';
@@ -45,6 +46,8 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   // A resource file naming a handler, compute, source or document no domain gives stops the start too.
   const resources = loadResources(schemaRoot, installDomains(domains));
   const forms = loadForms(schemaRoot);
+  // Links to console pages (messages, todos, receipts) follow this menu.json and these resource files.
+  setConsoleSchema(schemaRoot, [...resources.values()].map((r) => r.def));
   await ensureResourceIndexes(database.db, resources);
   const ctx: AppContext = {
     db: database.db,

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '../../src/shared/api';
 import type { ResourceRecord, SignatureRecord } from '../../src/shared/resources/types';
 import { accounts } from '../../src/server/db/schema';
+import { consolePathFor } from '../support/consolePaths';
 import { sendCode } from '../support/flows';
 import { offerBody, tradingParty, type TradingParty } from '../support/trading';
 import { dbAvailable, startTestServer, testDbKind, type TestServer } from '../support/server';
@@ -163,7 +164,12 @@ describe.skipIf(!dbAvailable)('contract signing', () => {
 
   it('tells each party what the other did, and closes the to-sign todos when done', async () => {
     const c = await contract('通知与待办的合同');
-    const link = { buyer: `/contract/contractbuy/show/${c.id}`, seller: `/contract/contractsell/show/${c.id}` };
+    // Each side's detail page, the one its list, its receipts and the console open (issue 16:
+    // these links were /contract/contractbuy/show/:id and /contract/contractsell/show/:id).
+    const link = { buyer: `/contract/details?id=${c.id}`, seller: `/contract/supplyDetails?id=${c.id}` };
+    for (const who of [buyer, seller]) {
+      expect(link[who === buyer ? 'buyer' : 'seller']).toBe(consolePathFor({ resource: 'contracts', id: c.id, record: c, viewer: { accountId: who.accountId } }));
+    }
     const toSign = async (who: Party) => (await todosOf(who)).filter((t) => t.kind === 'contractToSign' && t.link === link[who === buyer ? 'buyer' : 'seller']);
     expect(await toSign(buyer)).toEqual([expect.objectContaining({ kind: 'contractToSign', status: 'open', title: expect.stringContaining('通知与待办的合同') })]);
     expect(await toSign(seller)).toEqual([expect.objectContaining({ kind: 'contractToSign', status: 'open' })]);

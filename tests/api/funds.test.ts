@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MessageView, Page } from '../../src/shared/api';
 import type { ResourceRecord } from '../../src/shared/resources/types';
 import { checkLedger, ledgerSound } from '../../src/server/ledger/invariants';
+import { consolePathFor } from '../support/consolePaths';
 import { bankedParty, money, wallet } from '../support/funds';
 import { loginPassword, sendCode } from '../support/flows';
 import { tradingParty, type TradingParty } from '../support/trading';
@@ -75,7 +76,10 @@ describe.skipIf(!dbAvailable)('funds: deposits and withdrawals', () => {
       expect(await replay.text()).toBe(await first.text());
       expect((await money(s, ops, path)).status).toBe(409);
       expect(await wallet(s, a.token)).toMatchObject({ available: '1500.00' });
-      expect((await messagesOf(a.token)).map((m) => m.title)).toContain('充值已到账');
+      // The message opens the deposit on the account's own page (deposits.json's menu block).
+      const confirmed = (await messagesOf(a.token)).find((m) => m.title === '充值已到账');
+      expect(confirmed?.link).toBe(`/payment/deposits/show/${declared.body.data.id}`);
+      expect(confirmed?.link).toBe(consolePathFor({ resource: 'deposits', id: declared.body.data.id, record: declared.body.data, viewer: { accountId: a.accountId } }));
       await sound();
     });
 
@@ -83,7 +87,9 @@ describe.skipIf(!dbAvailable)('funds: deposits and withdrawals', () => {
       const declared = await s.call<ResourceRecord>('POST', '/api/r/deposits', { token: a.token, body: declaration({ amount: '99.00', reference: 'HZ-NOT-FOUND' }) });
       const rejected = await s.call<ResourceRecord>('POST', `/api/r/deposits/${declared.body.data.id}/actions/reject`, { token: ops, body: { reason: '未查到该笔银行流水' } });
       expect(rejected.body.data.state).toBe('rejected');
-      expect((await messagesOf(a.token)).find((m) => m.title === '充值申报被驳回')?.content).toContain('未查到该笔银行流水');
+      const told = (await messagesOf(a.token)).find((m) => m.title === '充值申报被驳回');
+      expect(told?.content).toContain('未查到该笔银行流水');
+      expect(told?.link).toBe(consolePathFor({ resource: 'deposits', id: declared.body.data.id, record: declared.body.data, viewer: { accountId: a.accountId } }));
       expect((await wallet(s, a.token)).available).toBe('1500.00');
     });
   });
@@ -119,7 +125,10 @@ describe.skipIf(!dbAvailable)('funds: deposits and withdrawals', () => {
       const failed = await money(s, ops, `/api/r/withdrawals/${w1.id}/actions/fail`, { reason: '收款账户已销户' });
       expect(failed.body.data.state).toBe('failed');
       expect(await wallet(s, a.token)).toMatchObject({ available: '1500.00', held: '0.00' });
-      expect((await messagesOf(a.token)).find((m) => m.title === '提现失败')?.content).toContain('收款账户已销户');
+      const failedNews = (await messagesOf(a.token)).find((m) => m.title === '提现失败');
+      expect(failedNews?.content).toContain('收款账户已销户');
+      expect(failedNews?.link).toBe(`/report/withdrawalList/show/${w1.id}`);
+      expect(failedNews?.link).toBe(consolePathFor({ resource: 'withdrawals', id: w1.id, record: w1, viewer: { accountId: a.accountId } }));
 
       const w2 = (await request(a, '500.00')).body.data;
       await submit(a, w2.id);
@@ -127,7 +136,7 @@ describe.skipIf(!dbAvailable)('funds: deposits and withdrawals', () => {
       expect(done.body.data.state).toBe('completed');
       expect(await wallet(s, a.token)).toMatchObject({ available: '1000.00', held: '0.00' });
       expect((await money(s, ops, `/api/r/withdrawals/${w2.id}/actions/fail`, { reason: '重复操作测试' })).status).toBe(409);
-      expect((await messagesOf(a.token)).map((m) => m.title)).toContain('提现已到账');
+      expect((await messagesOf(a.token)).find((m) => m.title === '提现已到账')?.link).toBe(consolePathFor({ resource: 'withdrawals', id: w2.id, record: w2, viewer: { accountId: a.accountId } }));
       await sound();
     });
 

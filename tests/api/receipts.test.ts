@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { PublicReceiptView, ReceiptView, RecordReceipt } from '../../src/shared/receipts';
 import type { ResourceRecord } from '../../src/shared/resources/types';
+import { consolePathFor } from '../support/consolePaths';
 import { bankedParty, contractStep, fund, money, signedContract } from '../support/funds';
 import { loginPassword, sendCode } from '../support/flows';
 import { tradingParty, type TradingParty } from '../support/trading';
@@ -60,6 +61,10 @@ describe.skipIf(!dbAvailable)('receipts: one per money step, read by its parties
     // The seller reads it too, with the link to its own page of the contract; in English the platform is named in English.
     const sellerView = await s.call<ReceiptView>('GET', `/api/receipts/${paid.transferId}`, { token: seller.token, lang: 'en-US' });
     expect(sellerView.body.data).toMatchObject({ payee: { name: 'LSF platform (collateral escrow)' }, reference: { path: `/contract/supplyDetails?id=${c.id}` } });
+    // Each the page the shared rule gives its side, as its messages and todos link it.
+    for (const [who, view] of [[buyer, chain], [seller, sellerView]] as const) {
+      expect(view.body.data.reference.path).toBe(consolePathFor({ resource: 'contracts', id: c.id, record: c, viewer: { accountId: who.accountId } }));
+    }
     // Ops read every receipt; another account, an unknown id and a wrong template are all 404.
     expect((await receipt(ops, paid.transferId)).status).toBe(200);
     expect((await receipt(third, paid.transferId)).status).toBe(404);
@@ -166,6 +171,8 @@ describe.skipIf(!dbAvailable)('receipts: one per money step, read by its parties
     });
     expect((await receipt(seller, held.transferId)).status).toBe(404);
     expect((await receipt(ops, held.transferId)).body.data.reference.path).toBe(`/ops/withdrawals/show/${id}`);
+    expect(view.body.data.reference.path).toBe(consolePathFor({ resource: 'withdrawals', id, record: draft.body.data, viewer: { accountId: buyer.accountId } }));
+    expect((await receipt(ops, held.transferId)).body.data.reference.path).toBe(consolePathFor({ resource: 'withdrawals', id, record: draft.body.data, viewer: { ops: true } }));
     expect(await listOf(seller, 'withdrawals', id)).toEqual([]);
 
     expect((await money(s, ops, `/api/r/withdrawals/${id}/actions/complete`)).status).toBe(200);

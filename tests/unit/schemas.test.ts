@@ -192,6 +192,13 @@ describe('cross-file checks', () => {
     expect(problems(root)).toEqual(["schemas/resources/contracts.json#/actions/3/result: 'noSuchRoute' is not a key of schemas/menu.json"]);
   });
 
+  it("requires a resource's paid states to be a list of its states", () => {
+    const unknown = brokenCopy({ 'schemas/resources/contracts.json': (c) => (at(c, 'states').paid as string[]).push('settled') });
+    expect(problems(unknown)).toEqual(["schemas/resources/contracts.json#/states/paid/5: 'settled' is not one of states.values"]);
+    const notList = brokenCopy({ 'schemas/resources/contracts.json': (c) => (at(c, 'states').paid = 'collateralPaid') });
+    expect(problems(notList)).toContain("schemas/resources/contracts.json#/states/paid: must be a list of the states a record is in once it was paid (a contract's collateral), read by the payment result page");
+  });
+
   it('requires grants to name declared permission ids', () => {
     const root = brokenCopy({ 'schemas/permissions.json': (p) => (at(p, 'roles', 'finance', 'grants').payroll = '*') });
     expect(problems(root)).toEqual(['schemas/permissions.json#/roles/finance/grants/payroll: must be a permission id declared in #/permissions']);

@@ -5,7 +5,9 @@
 // links to its receipt and back to the contract.
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import contractsJson from '../../schemas/resources/contracts.json';
 import type { PublicReceiptView, ReceiptView, RecordReceipt } from '../../src/shared/receipts';
+import type { ResourceDefinition } from '../../src/shared/resources/types';
 import { fail, ok, USER_INFO } from './support/fakeApi';
 import { findActivePane, openShell } from './support/shell';
 
@@ -97,6 +99,8 @@ describe('/receipt/verify (public)', { timeout: 40_000 }, () => {
 });
 
 describe('/contract/paymentStatus', { timeout: 40_000 }, () => {
+  // Its "paid" states are the contract definition's (states.paid).
+  const contracts = contractsJson as unknown as ResourceDefinition;
   const contract = { id: CONTRACT, accountId: 'acc-1', state: 'collateralPaid', version: 3, title: '螺纹钢采购合同', collateralAmount: '16000.00', source: 'purchaseOffer', parties: { buyer: 'acc-1', seller: 'acc-2' }, createdAt: '', createdBy: '', updatedAt: '', updatedBy: '' };
   const paid: RecordReceipt = { transferId: TRANSFER, kind: 'collateral', template: 'Chainpayment', amount: '16000.00', time: '2026-11-20T02:30:00.000Z', path: `/Chainpayment?id=${TRANSFER}` };
 
@@ -104,6 +108,7 @@ describe('/contract/paymentStatus', { timeout: 40_000 }, () => {
     openShell(`/contract/paymentStatus?resource=contracts&id=${CONTRACT}&action=payCollateral&from=%2Fcontract%2Fcontractbuy`, {
       'GET /api/system/users/info': ok({ ...USER_INFO, authStatus: 'approved' }),
       [`GET /api/r/contracts/${CONTRACT}`]: ok(contract),
+      'GET /api/meta/resources': ok([contracts]),
       'GET /api/receipts': ok([paid]),
       [`GET /api/receipts/${TRANSFER}`]: ok({ ...RECEIPT, template: 'Chainpayment', kind: 'collateral', status: 'inEscrow' }),
     });
@@ -120,6 +125,7 @@ describe('/contract/paymentStatus', { timeout: 40_000 }, () => {
     openShell(`/contract/paymentStatus?id=${CONTRACT}`, {
       'GET /api/system/users/info': ok({ ...USER_INFO, authStatus: 'approved' }),
       [`GET /api/r/contracts/${CONTRACT}`]: ok({ ...contract, state: 'signed' }),
+      'GET /api/meta/resources': ok([contracts]),
       'GET /api/receipts': ok([]),
     });
     const pane = await findActivePane();

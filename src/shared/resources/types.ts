@@ -78,6 +78,8 @@ export interface StateMachine {
   values: string[];
   /** States in which the record may be edited and deleted. */
   editableIn: string[];
+  /** States the record is in once it was paid (a contract's collateral). */
+  paid?: string[];
 }
 
 export interface ActionDeclaration {

@@ -89,6 +89,9 @@ function checkOne(ctx: ResourceCheckContext, file: SchemaFile, r: ResourceDefini
     r.states.editableIn.forEach((s, i) => {
       if (!states.has(s)) at(`/states/editableIn/${i}`, `'${s}' is not one of states.values`);
     });
+    (r.states.paid ?? []).forEach((s, i) => {
+      if (!states.has(s)) at(`/states/paid/${i}`, `'${s}' is not one of states.values`);
+    });
     (r.actions ?? []).forEach((a, i) => {
       a.from.forEach((s, j) => {
         if (!states.has(s)) at(`/actions/${i}/from/${j}`, `'${s}' is not one of states.values`);

@@ -8,6 +8,7 @@ import { users } from '../../db/schema';
 import { AppError, badRequest, conflict, fieldError, forbidden } from '../../errors';
 import { currentUser } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
+import { routePath } from '../../resources/consolePaths';
 import { oneOf, required, validateBody } from '../../validate';
 import { notifyUser, openTodo } from '../../notify';
 import { PROMOTION_SAVED, promotionSavedAt } from '../promotion/leads';
@@ -86,7 +87,7 @@ export default async function authRoutes(app: FastifyInstance, ctx: AppContext) 
       });
       // A new account starts with a welcome message and the one thing to do before trading.
       await notifyUser(db, user.id, 'welcome', clock.now(), { name: user.name });
-      await openTodo(db, { accountId: user.accountId, kind: 'authenticate', ref: user.accountId, now: clock.now(), link: '/businessAuthentication' });
+      await openTodo(db, { accountId: user.accountId, kind: 'authenticate', ref: user.accountId, now: clock.now(), link: routePath('businessAuthentication') });
       return ok(req, { userId: user.id });
     } catch (err) {
       if (isUniqueViolation(err)) throw conflict('phoneRegistered');

@@ -15,6 +15,7 @@ import { pageFrom } from '../../pagination';
 import type { CompiledForm } from '../../resources/registry';
 import { consumeSmsCode } from '../../sms/codes';
 import { closeTodo, notifyUser, openTodo } from '../../notify';
+import { routePath } from '../../resources/consolePaths';
 import { toUserInfo } from '../users/routes';
 import { authenticationSchemas as S } from './schemas';
 import { isUuid } from '../../validate';
@@ -130,7 +131,7 @@ export default async function authenticationRoutes(app: FastifyInstance, ctx: Ap
       .where(and(eq(accounts.id, me.accountId), eq(accounts.type, 'personal')))
       .returning();
     if (!account) throw conflict('alreadyEnterprise');
-    await openTodo(db, { accountId: me.accountId, kind: 'authenticate', ref: me.accountId, now, link: '/businessAuthentication' });
+    await openTodo(db, { accountId: me.accountId, kind: 'authenticate', ref: me.accountId, now, link: routePath('businessAuthentication') });
     return ok(req, toUserInfo({ ...me, account }));
   });
 
@@ -190,7 +191,7 @@ export default async function authenticationRoutes(app: FastifyInstance, ctx: Ap
         .where(eq(accounts.id, a.accountId));
       if (outcome === 'approved') await closeTodo(tx as unknown as typeof db, a.accountId, 'authenticate', a.accountId, now);
     });
-    await notifyUser(db, a.submittedBy, outcome === 'approved' ? 'authApproved' : 'authRejected', now, reason ? { reason } : {}, '/businessAuthentication');
+    await notifyUser(db, a.submittedBy, outcome === 'approved' ? 'authApproved' : 'authRejected', now, reason ? { reason } : {}, routePath('businessAuthentication'));
     return ok(req, detail({ ...a, status: outcome, reason, reviewedBy: me.id, reviewedAt: now }));
   };
 

@@ -2,8 +2,8 @@
 // collateral once the contract is signed and to confirm receipt once it is delivered; the other
 // party hears of each step; both hear of a release, a refund and a resolution.
 import { closeTodo, notifyAccount, openTodo } from '../../notify';
+import { consolePathOfRow } from '../../resources/consolePaths';
 import type { RecordListener } from '../../resources/events';
-import { contractLink } from '../trading/notifications';
 
 const TO_PAY = 'collateralToPay';
 const TO_CONFIRM = 'receiptToConfirm';
@@ -11,9 +11,8 @@ const TO_CONFIRM = 'receiptToConfirm';
 export const contractMoneyNews: RecordListener = async ({ tx, action, after, now, def }) => {
   const { buyer, seller } = after.parties ?? {};
   if (!buyer || !seller) return;
-  const mutual = after.data.source === 'mutualOffer';
   const params = { title: String(after.data.title), collateral: String(after.data.collateralAmount ?? '0.00'), deposit: String(after.data.objectionDeposit ?? '') };
-  const link = (role: string) => contractLink(role, after.id, mutual);
+  const link = (role: 'buyer' | 'seller') => consolePathOfRow(def.name, after, role === 'buyer' ? buyer : seller);
   const tell = (role: 'buyer' | 'seller', kind: string) => notifyAccount(tx, role === 'buyer' ? buyer : seller, def.permissionId, kind, now, params, link(role));
   const both = async (kind: string) => {
     await tell('buyer', kind);

@@ -8,6 +8,7 @@ import type { RecordListener } from '../../resources/events';
 import { notifyAccount } from '../../notify';
 import { PLATFORM, ensureWallet } from '../../ledger/accounts';
 import { transfer } from '../../ledger/transfers';
+import { consolePathOfRow } from '../../resources/consolePaths';
 import { approvedAccountName } from './accountFacts';
 
 /** A positive amount in fen, or 400 on the field. */
@@ -30,7 +31,7 @@ export const confirm: ActionHandler = async ({ tx, record, userId, now }) => {
 };
 
 export const depositNews: RecordListener = async ({ tx, action, after, now, def, input }) => {
-  const link = `/payment/deposits/show/${after.id}`;
+  const link = consolePathOfRow(def.name, after, after.accountId!);
   const amount = String(after.data.amount);
   if (action === 'confirm') await notifyAccount(tx, after.accountId!, def.permissionId, 'depositConfirmed', now, { amount }, link);
   if (action === 'reject') await notifyAccount(tx, after.accountId!, def.permissionId, 'depositRejected', now, { amount, reason: String(input.reason ?? '') }, link);

@@ -9,6 +9,7 @@ import type { RecordListener } from '../../resources/events';
 import { notifyAccount } from '../../notify';
 import { PLATFORM, ensureWallet, walletFigures } from '../../ledger/accounts';
 import { hold, postHold, voidHold } from '../../ledger/transfers';
+import { consolePathOfRow } from '../../resources/consolePaths';
 import { approvedAccountName, authenticatedBankAccount } from './accountFacts';
 import { positiveFen } from './deposits';
 
@@ -39,7 +40,7 @@ export const fail: ActionHandler = async ({ tx, record, userId, now }) => {
 };
 
 export const withdrawalNews: RecordListener = async ({ tx, action, after, now, def, input }) => {
-  const link = `/report/withdrawalList/show/${after.id}`;
+  const link = consolePathOfRow(def.name, after, after.accountId!);
   const amount = String(after.data.amount);
   if (action === 'complete') await notifyAccount(tx, after.accountId!, def.permissionId, 'withdrawalCompleted', now, { amount }, link);
   if (action === 'fail') await notifyAccount(tx, after.accountId!, def.permissionId, 'withdrawalFailed', now, { amount, reason: String(input.reason ?? '') }, link);

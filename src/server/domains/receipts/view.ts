@@ -3,6 +3,7 @@
 // receipt shows: payer and payee by name, amount in figures and capitals, status, reference.
 import { and, eq, inArray } from 'drizzle-orm';
 import type { TFunction } from 'i18next';
+import { HOME_PATH } from '../../../shared/menu';
 import { capitalAmount, fenToYuan } from '../../../shared/money';
 import { receiptFits, receiptNumber, receiptTemplatesOf, type ReceiptParty, type ReceiptStatus, type ReceiptTemplate, type ReceiptView } from '../../../shared/receipts';
 import type { Db } from '../../db/client';
@@ -12,6 +13,7 @@ import type { SessionUser } from '../../sessions/tokens';
 import { PLATFORM, walletId, walletOwner } from '../../ledger/accounts';
 import type { TransferRow } from '../../ledger/transfers';
 import { isUuid } from '../../validate';
+import { consolePath } from '../../resources/consolePaths';
 
 
 /** Everything a receipt is built from: the transfer, the hold it resolves (or its resolution), the record and its parties. */
@@ -20,7 +22,7 @@ export interface ReceiptFacts {
   /** For a hold: the row that posted or voided it, if any. For a resolution: the hold. */
   hold?: TransferRow;
   resolution?: TransferRow;
-  record?: { id: string; resource: string; accountId: string | null; data: Record<string, unknown>; parties: Record<string, string> };
+  record?: { id: string; resource: string; accountId: string | null; state: string | null; data: Record<string, unknown>; parties: Record<string, string> };
   /** Party role -> account id (contracts: buyer, seller). */
   parties: Record<string, string>;
   /** Account id -> name, for every account that appears. */
@@ -37,7 +39,7 @@ export async function receiptFacts(db: Db, transferId: string): Promise<ReceiptF
   if (transfer.pendingId) [hold] = await db.select().from(ledgerTransfers).where(eq(ledgerTransfers.id, transfer.pendingId));
   if (transfer.status === 'pending') [resolution] = await db.select().from(ledgerTransfers).where(eq(ledgerTransfers.pendingId, transfer.id));
   const [record] = await db
-    .select({ id: resourceRecords.id, resource: resourceRecords.resource, accountId: resourceRecords.accountId, data: resourceRecords.data, parties: resourceRecords.parties })
+    .select({ id: resourceRecords.id, resource: resourceRecords.resource, accountId: resourceRecords.accountId, state: resourceRecords.state, data: resourceRecords.data, parties: resourceRecords.parties })
     .from(resourceRecords)
     .where(eq(resourceRecords.id, transfer.refId));
   const parties = record?.parties ?? {};
@@ -127,19 +129,13 @@ function statusOf(facts: ReceiptFacts, template: ReceiptTemplate): ReceiptStatus
   }
 }
 
-/** The console page of the receipt's record for this viewer (a contract on the page of the viewer's side). */
+/** The console page of the receipt's record for this viewer (a contract on the page of the viewer's side; ops, their own pages). */
 function referencePath(facts: ReceiptFacts, user: SessionUser | undefined): string {
-  const { transfer, parties, record } = facts;
-  const id = encodeURIComponent(transfer.refId);
-  const ops = user ? userCan(user, 'ops', 'query') : false;
-  if (transfer.refResource === 'withdrawals') return ops && user?.accountId !== record?.accountId ? `/ops/withdrawals/show/${id}` : `/report/withdrawalList/show/${id}`;
-  if (transfer.refResource === 'contracts') {
-    const party = user && Object.values(parties).includes(user.accountId);
-    if (!party && ops) return `/ops/objections/show/${id}`;
-    if (record?.data.source === 'mutualOffer') return `/contract/chainDetails?id=${id}`;
-    return user && parties.seller === user.accountId ? `/contract/supplyDetails?id=${id}` : `/contract/details?id=${id}`;
-  }
-  return `/${transfer.refResource}/show/${id}`;
+  const { transfer, record } = facts;
+  const viewer = user ? { accountId: user.accountId, ops: userCan(user, 'ops', 'query') } : {};
+  const recordFacts = record ? { ...record.data, accountId: record.accountId, parties: record.parties, state: record.state } : undefined;
+  // A record no console route lists (none today) opens the home page rather than a dead link.
+  return consolePath({ resource: transfer.refResource, id: transfer.refId, record: recordFacts, viewer }) ?? HOME_PATH;
 }
 
 /** The receipt as its page prints it. */

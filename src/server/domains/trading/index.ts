@@ -17,10 +17,9 @@ export const trading: Domain = {
   handlers: { 'offers.accept': acceptOffer },
   documents: { 'contracts.document': contractDocument },
   listeners: {
-    purchaseOffers: offerNews('buyer'),
-    supplyOffers: offerNews('seller'),
-    // A mutual-promise offer's publisher chose its side; its contract opens on its detail page.
-    mutualOffers: offerNews('chosen'),
+    purchaseOffers: offerNews,
+    supplyOffers: offerNews,
+    mutualOffers: offerNews,
     contracts: contractNews,
   },
 };

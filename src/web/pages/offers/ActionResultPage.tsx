@@ -4,33 +4,15 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { ResourceRecord } from '../../../shared/resources/types';
 import { http } from '../../providers/http';
-import { getUserInfo } from '../../providers/session';
-import { consoleRoute } from '../../refine/resources';
 import { useResourceDefinition } from '../../resources/definitions';
 import { FieldValue } from '../../resources/FieldValue';
 import { useResourceText } from '../../resources/labels';
-import { recordPath } from '../../resources/paths';
+import { referencePath } from '../../resources/reference';
 import { ErrorState, LoadingState } from '../../resources/states';
 import { isInternalLink } from '../../routing/redirects';
 import type { PageProps } from '../registry';
 
-const routePath = (key: string) => consoleRoute(key)?.path;
 const getRecord = (resource: string, id: string) => http.get<ResourceRecord>(`/r/${resource}/${encodeURIComponent(id)}`, { silent: true });
-
-/**
- * Where a party opens a contract: a mutual-promise contract on /contract/chainDetails, another
- * on the detail page of its side (details as buyer, supplyDetails as seller), like its lists.
- */
-function contractPaths(contract: ResourceRecord, accountId: string | undefined): { show?: string; document?: string } {
-  const mutual = contract.source === 'mutualOffer';
-  const buyer = contract.parties?.buyer === accountId;
-  const [show, document] = mutual ? ['chainDetails', 'chainContractDetails'] : buyer ? ['details', 'detailspact'] : ['supplyDetails', 'supplyContractDetails'];
-  const at = (key: string) => {
-    const path = routePath(key);
-    return path ? `${path}?id=${encodeURIComponent(contract.id)}` : undefined;
-  };
-  return { show: at(show), document: at(document) };
-}
 
 /**
  * /outgoing/resultsPage?resource=&id=&action=&from=: the result step after publishing or
@@ -59,8 +41,11 @@ export default function ActionResultPage(_: PageProps) {
 
   const offer = record.data;
   const named = typeof offer.counterpartyName === 'string' && offer.counterpartyName ? offer.counterpartyName : undefined;
-  const paths = contract.data ? contractPaths(contract.data, getUserInfo()?.accountId) : {};
-  const offerPath = from ? recordPath(from, 'show', offer.id) : undefined;
+  // The contract on the caller's side (details, supplyDetails or chainDetails) and its text.
+  const paths = contract.data
+    ? { show: referencePath('contracts', contract.data.id, contract.data), document: referencePath('contracts', contract.data.id, contract.data, 'document') }
+    : {};
+  const offerPath = referencePath(resource, offer.id, offer);
 
   const steps =
     action === 'publish'

@@ -3,14 +3,12 @@ import { Button, Card, Descriptions, Result, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { consoleRoute } from '../../refine/resources';
+import { useResourceDefinition } from '../../resources/definitions';
 import { displayMoney } from '../../resources/format';
 import { fetchReference, referencePath } from '../../resources/reference';
 import { ErrorState, LoadingState } from '../../resources/states';
 import type { PageProps } from '../registry';
 import { getReceipt, getRecordReceipts, receiptKey } from './api';
-
-/** States a contract is in once its collateral was paid. */
-const PAID_STATES = ['collateralPaid', 'delivered', 'objection', 'completed', 'refunded'];
 
 /**
  * /contract/paymentStatus?resource=contracts&id=&action=payCollateral&from= (SPEC §2 "payment
@@ -24,6 +22,8 @@ export default function PaymentStatusPage(_: PageProps) {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
+  // Which states mean "paid" is declared with the state machine (contracts.json states.paid).
+  const { definition, isPending: definitionPending } = useResourceDefinition('contracts');
   const contract = useQuery({
     queryKey: ['lsf', 'paymentStatus', id],
     queryFn: () => fetchReference('contracts', id),
@@ -39,13 +39,13 @@ export default function PaymentStatusPage(_: PageProps) {
     return (
       <Result status="warning" title={t('paymentStatus.missing')} extra={<Button onClick={toList}>{t('paymentStatus.toContracts')}</Button>} />
     );
-  if (contract.isPending || receipts.isPending || (paid && receipt.isPending)) return <LoadingState rows={6} />;
+  if (contract.isPending || definitionPending || receipts.isPending || (paid && receipt.isPending)) return <LoadingState rows={6} />;
   if (contract.isError) return <ErrorState error={contract.error} onRetry={() => void contract.refetch()} />;
 
   const record = contract.data;
   // The contract's page for the payer, as its lists open it (chainDetails for a mutual-promise one).
   const contractPath = referencePath('contracts', record.id, record) ?? '/contract';
-  const isPaid = PAID_STATES.includes(record.state ?? '');
+  const isPaid = (definition?.states?.paid ?? []).includes(record.state ?? '');
   const amount = typeof record.collateralAmount === 'string' ? record.collateralAmount : '0.00';
   const status = receipt.data?.status;
 

@@ -1,0 +1,81 @@
+import { resolveRoutes, type ResolvedRoute, type RouteRender, type Variant } from '../menu';
+import type { MenuFile } from '../schema/types';
+import { runtimeResourceRoutes } from './runtimeMenu';
+import type { ResourceDefinition } from './types';
+
+// Which console page opens a record: the one answer for links the server stores (messages,
+// todos), answers (receipts) and the console shows (references, result pages). Derived from the
+// routes of schemas/menu.json (and of runtime resource files), never from paths written in code.
+
+/** What a record's page depends on: its fields (a route's fixed filter), state, owner and parties. */
+export type RecordFacts = Record<string, unknown> & { accountId?: string | null; parties?: Record<string, string>; state?: string | null };
+
+/** Who opens it: the account (its side of the record) and whether it is platform operations. */
+export interface RecordViewer {
+  accountId?: string;
+  ops?: boolean;
+}
+
+export interface RecordTarget {
+  resource: string;
+  id: string;
+  /** The record, when known: picks the route whose list holds it (a contract's side, a mutual-promise one). */
+  record?: RecordFacts;
+  viewer?: RecordViewer;
+  /** `document`: the record's text page (the show route's documentRoute) instead of its page. */
+  page?: 'show' | 'document';
+}
+
+/** No variant: every route menu.json declares (what the server links to, whatever the console's variant). */
+const EVERY_ROUTE = { hidden: [], removed: [] } as unknown as Variant;
+
+/** The console routes records open on: menu.json's (for `variant`) and those of runtime resource files. */
+export function recordRoutes(menu: MenuFile, definitions: readonly ResourceDefinition[], variant: Variant = EVERY_ROUTE): ResolvedRoute[] {
+  return [...resolveRoutes(variant, menu), ...runtimeResourceRoutes(definitions, variant, menu)];
+}
+
+type ResourceRender = Extract<RouteRender, { resource: string }>;
+const renderOf = (route: ResolvedRoute): ResourceRender | undefined => (route.render && 'resource' in route.render ? route.render : undefined);
+
+/** Whether `render`'s list would hold `record` for the viewer: its fixed filter and states match, and its party scope is the viewer's. */
+function holds(render: ResourceRender, record: RecordFacts, accountId: string | undefined): boolean {
+  const filtered = Object.entries(render.filter ?? {}).every(([field, values]) => values.includes(String(record[field])));
+  const inState = !render.states || render.states.includes(String(record.state));
+  const scoped = !render.scope || render.scope === 'mine' || record.parties?.[render.scope] === accountId;
+  return filtered && inState && scoped;
+}
+
+/** Whether the viewer is the record's owner or one of its parties. */
+const concerns = (record: RecordFacts | undefined, accountId: string | undefined): boolean =>
+  !!record && !!accountId && (record.accountId === accountId || Object.values(record.parties ?? {}).includes(accountId));
+
+const withId = (path: string, id: string) => `${path}?id=${encodeURIComponent(id)}`;
+
+/**
+ * The console path that opens a record, from `routes` (recordRoutes): among the routes listing
+ * its resource (not a create or show view), those of the viewer's side: platform operations'
+ * (render.scope ops) for an ops viewer the record does not concern, else the account's (ops'
+ * only when no other lists it). Of those, the first whose list would hold the record, one
+ * singling it out by a fixed filter first (a mutual-promise contract: contractChain), else the
+ * first (a contract as buyer: contractbuy; as seller: contractsell). It opens at that route's
+ * detail page (render.showRoute, `?id=`) when it declares one, else at `<path>/show/<id>`.
+ * Undefined when no route lists the resource (or, for `document`, the page has no text page).
+ */
+export function recordConsolePath(routes: readonly ResolvedRoute[], target: RecordTarget): string | undefined {
+  const { resource, id, record, viewer = {} } = target;
+  const listing = routes.filter((route) => renderOf(route)?.resource === resource && !renderOf(route)?.view);
+  const ops = listing.filter((route) => renderOf(route)?.scope === 'ops');
+  const account = listing.filter((route) => renderOf(route)?.scope !== 'ops');
+  const opsSide = viewer.ops === true && !concerns(record, viewer.accountId) && ops.length > 0;
+  const candidates = opsSide ? ops : account.length ? account : ops;
+  const holding = record ? candidates.filter((route) => holds(renderOf(route)!, record, viewer.accountId)) : [];
+  const route = holding.find((r) => renderOf(r)?.filter) ?? holding[0] ?? candidates[0];
+  if (!route) return undefined;
+  const byKey = (key: string | undefined) => (key ? routes.find((r) => r.key === key) : undefined);
+  const show = byKey(renderOf(route)?.showRoute);
+  if (target.page === 'document') {
+    const document = byKey(show && renderOf(show)?.documentRoute);
+    return document ? withId(document.path, id) : undefined;
+  }
+  return show ? withId(show.path, id) : `${route.path}/show/${encodeURIComponent(id)}`;
+}

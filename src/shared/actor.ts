@@ -22,8 +22,14 @@ export interface ActorFacts {
   isOwner: boolean;
   /** 'owner', 'ops' or an operator type of schemas/permissions.json. */
   role: string;
-  /** The role's grants (schemas/permissions.json). Grants already withheld for approval are fine: withholding twice changes nothing. */
+  /** The role's grants (schemas/permissions.json). */
   grants: readonly PermissionEntry[];
+  /**
+   * `grants` are already as they apply now: the profile's role.permissions, which the server
+   * computed with defineActor. The console takes them as they are (its stored user info may be
+   * older than the profile).
+   */
+  grantsApplied?: boolean;
   /** The services the account has opened. */
   services: readonly Service[];
 }
@@ -44,7 +50,7 @@ export function defineActor(facts: ActorFacts): Actor {
   // The platform account is never authenticated and does not trade; it counts as approved so
   // that its staff keep every grant of their role.
   const approved = platform || facts.authStatus === 'approved';
-  const permissions = grantsAsApproved(facts.grants, approved);
+  const permissions = facts.grantsApplied ? [...facts.grants] : grantsAsApproved(facts.grants, approved);
   return { ...facts, platform, approved, permissions, ability: defineAbilityFor(permissions) };
 }
 
@@ -68,6 +74,7 @@ export function actorFromProfile(profile: Pick<Profile, 'role' | 'services'>, in
     isOwner: info?.isOwner ?? false,
     role: profile.role?.id ?? '',
     grants: profile.role?.permissions ?? [],
+    grantsApplied: true,
     services: profile.services ?? [],
   });
 }

@@ -1,5 +1,5 @@
-// The one CASL ability, built from the profile's role.permissions (permissionId -> actions).
-// The browser hides menu entries and controls with it; the server answers 403 with it.
+// The one CASL ability, built from the role's grants (permissionId -> actions): the Actor of
+// src/shared/actor.ts carries it, and src/shared/access.ts decides with it on both sides.
 // Subjects are permission ids, actions the SPEC §6 vocabulary: ability.can('add', 'form').
 import { createMongoAbility, type MongoAbility, type RawRuleOf } from '@casl/ability';
 import type { PermissionEntry } from './api';
@@ -37,8 +37,8 @@ export const hasPermission = (ability: AppAbility, permissionId: string): boolea
   ACTIONS.some((action) => ability.can(action, permissionId));
 
 /**
- * The permission ids the role holds (at least one known action), for visibleMenu(). Same rule as
- * hasPermission, so the menu and canAccessRoute never disagree.
+ * The permission ids the role holds (at least one known action), for visibleMenu() in tools and
+ * tests. Same rule as hasPermission, so that menu and canAccessRoute never disagree.
  */
 export function grantedPermissionIds(permissions: readonly PermissionEntry[] | null | undefined): string[] {
   return (permissions ?? [])

@@ -1,5 +1,6 @@
 // The wire contract between the console and the server (SPEC §7, DESIGN §4).
 import type { SmsScene, UserType } from './constants';
+import type { ResourceDefinition } from './resources/types';
 
 /** Every response, errors included, is this envelope. Success is code 200 (0 is accepted too). */
 export interface Envelope<T = unknown> {
@@ -88,6 +89,8 @@ export interface Profile {
   name: string;
   avatar: string;
   role: Role;
+  /** The services the account has opened (src/shared/actor.ts); absent counts as none. */
+  services?: Array<NonNullable<ResourceDefinition['requiresService']>>;
 }
 
 /** GET /api/system/users/info, stored in localStorage as `userinfo`. */

@@ -154,17 +154,22 @@ export function finalPath(path: string, variant?: VariantInput, menu: MenuFile =
   return route?.render ? route.path : undefined;
 }
 
-const intersects = (required: readonly string[], granted: ReadonlySet<string>): boolean =>
-  required.length === 0 || required.some((id) => granted.has(id));
+/** Every entry key of the variant's main-layout navigation (groups included), what menuTree asks `canOpen` about. */
+export function menuKeys(variant: VariantInput, menu: MenuFile = MENU): string[] {
+  const v = variantOf(variant);
+  const gone = new Set([...v.hidden, ...v.removed]);
+  return walkMenu(menu)
+    .filter((route) => route.layout === 'main' && route.entry.hidden !== true && !gone.has(route.key))
+    .map((route) => route.key);
+}
 
 /**
- * The navigation tree of the main layout for a role holding `permissionIds` (SPEC §6): hidden and
- * removed entries are left out, an entry appears only if its permission ids intersect the role's,
- * and a group without visible children disappears.
+ * The navigation tree of the main layout (SPEC §6): hidden and removed entries are left out, an
+ * entry appears only if `canOpen` says the caller may open it (the console asks its access
+ * control), and a group without visible children disappears.
  */
-export function visibleMenu(variant: VariantInput, permissionIds: readonly string[], menu: MenuFile = MENU): MenuItem[] {
+export function menuTree(variant: VariantInput, canOpen: (route: DeclaredRoute) => boolean, menu: MenuFile = MENU): MenuItem[] {
   const v = variantOf(variant);
-  const granted = new Set(permissionIds);
   const hiddenKeys = new Set(v.hidden);
   const removedKeys = new Set(v.removed);
   const routes = walkMenu(menu);
@@ -172,7 +177,7 @@ export function visibleMenu(variant: VariantInput, permissionIds: readonly strin
 
   const build = (route: DeclaredRoute): MenuItem | undefined => {
     if (removedKeys.has(route.key) || hiddenKeys.has(route.key) || route.entry.hidden === true || route.layout !== 'main') return undefined;
-    if (!intersects(route.permissionIds, granted)) return undefined;
+    if (!canOpen(route)) return undefined;
     const item: MenuItem = { key: route.key, titleKey: route.titleKey, icon: route.icon };
     if (route.path !== undefined) item.path = route.path;
     if (route.isGroup) {
@@ -191,6 +196,15 @@ export function visibleMenu(variant: VariantInput, permissionIds: readonly strin
     .map((_, index) => byPointer.get(`/routes/${index}`))
     .map((route) => (route ? build(route) : undefined))
     .filter((item): item is MenuItem => item !== undefined);
+}
+
+/**
+ * The navigation tree for a role holding `permissionIds`, for tools and tests that have no
+ * access control: an entry opens when its permission ids intersect the role's (canAccessRoute).
+ */
+export function visibleMenu(variant: VariantInput, permissionIds: readonly string[], menu: MenuFile = MENU): MenuItem[] {
+  const granted = new Set(permissionIds);
+  return menuTree(variant, (route) => route.permissionIds.length === 0 || route.permissionIds.some((id) => granted.has(id)), menu);
 }
 
 /** Leaf paths of a navigation tree, depth first (what a user can click). */

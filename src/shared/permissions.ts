@@ -37,20 +37,25 @@ export function permissionsForRole(role: string): PermissionEntry[] {
  * new account can look around before it authenticates.
  */
 export const TRADING_PERMISSION_IDS: readonly string[] = ['offers', 'contracts', 'trade', 'settlement'];
-const READ_ACTIONS: readonly string[] = ['query', 'get', 'export'];
+
+/** The actions that only read: list, show, export. What an unapproved account keeps of trading, a source resource offers, platform operations do on a resource shown to them. */
+export const READ_ACTIONS: ReadonlySet<Action> = new Set<Action>(['query', 'get', 'export']);
 
 export type AuthStatus = 'unverified' | 'submitted' | 'approved' | 'rejected';
 
-/** The role's grants as they apply to a user whose account has `authStatus`. */
-export function permissionsForUser(role: string, authStatus: AuthStatus): PermissionEntry[] {
-  const entries = permissionsForRole(role);
-  if (authStatus === 'approved') return entries;
-  return entries.map((e) =>
-    TRADING_PERMISSION_IDS.includes(e.permissionId) ? { ...e, actionEntitySet: e.actionEntitySet.filter((a) => READ_ACTIONS.includes(a.action)) } : e,
+/** `grants` as they apply to an account that is (not) approved: trading withheld until it is. Applying it twice changes nothing. */
+export function grantsAsApproved(grants: readonly PermissionEntry[], approved: boolean): PermissionEntry[] {
+  if (approved) return [...grants];
+  return grants.map((e) =>
+    TRADING_PERMISSION_IDS.includes(e.permissionId) ? { ...e, actionEntitySet: e.actionEntitySet.filter((a) => isAction(a.action) && READ_ACTIONS.has(a.action)) } : e,
   );
 }
 
-export function roleFor(role: string, authStatus: AuthStatus = 'approved'): Role {
-  const entries = permissionsForUser(role, authStatus);
+/** The role's grants as they apply to a user whose account has `authStatus` (for the caller itself, src/shared/actor.ts decides what counts as approved). */
+export const permissionsForUser = (role: string, authStatus: AuthStatus): PermissionEntry[] => grantsAsApproved(permissionsForRole(role), authStatus === 'approved');
+
+/** The profile's role (SPEC §3): `permissions` are the grants as they apply now (the caller's own: src/shared/actor.ts). */
+export function roleFor(role: string, authStatus: AuthStatus | PermissionEntry[] = 'approved'): Role {
+  const entries = Array.isArray(authStatus) ? authStatus : permissionsForUser(role, authStatus);
   return { id: role, name: role, permissions: entries, permissionList: entries.map((p) => p.permissionId) };
 }

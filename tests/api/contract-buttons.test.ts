@@ -6,8 +6,9 @@
 // well-formed code that was never sent: the server checks who may sign before the code, so an
 // allowed signer gets the code refused (400 on smsCode), anyone else 403/404/409.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PermissionEntry, UserInfo } from '../../src/shared/api';
-import { actorFromProfile, asRecord, defineRecordAbility } from '../../src/shared/resources/recordAbility';
+import type { Profile, UserInfo } from '../../src/shared/api';
+import { actorFromProfile } from '../../src/shared/actor';
+import { asRecord, defineRecordAbility } from '../../src/shared/resources/recordAbility';
 import type { ResourceDefinition, ResourceRecord } from '../../src/shared/resources/types';
 import { sendCode, signedIn } from '../support/flows';
 import { addOperator, approveAccount } from '../support/operators';
@@ -60,14 +61,14 @@ describe.skipIf(!dbAvailable)('contract buttons = server answers', () => {
   /** What the console shows: the button when the shared ability, fed what the browser receives, says so. */
   const consoleShows = async (who: Caller, id: string, action: string): Promise<boolean> => {
     const [profile, info, meta, record] = await Promise.all([
-      s.call<{ role: { permissions: PermissionEntry[] } }>('GET', '/api/user/info', { token: who.token }),
+      s.call<Profile>('GET', '/api/user/info', { token: who.token }),
       s.call<UserInfo>('GET', '/api/system/users/info', { token: who.token }),
       s.call<ResourceDefinition[]>('GET', '/api/meta/resources', { token: who.token }),
       s.call<ResourceRecord>('GET', `/api/r/contracts/${id}`, { token: who.token }),
     ]);
     const definition = meta.body.data.find((d) => d.name === 'contracts');
     if (!definition || record.status !== 200) return false;
-    return defineRecordAbility(definition, actorFromProfile(profile.body.data.role.permissions, info.body.data)).can(action, asRecord(definition, record.body.data));
+    return defineRecordAbility(definition, actorFromProfile(profile.body.data, info.body.data)).can(action, asRecord(definition, record.body.data));
   };
   /** What the server lets happen (a sign that got as far as the code counts as allowed). */
   const serverAllows = async (who: Caller, id: string, action: string): Promise<{ allowed: boolean; status: number }> => {

@@ -50,6 +50,8 @@ const CONTRACT = record({
   events: [],
 });
 const routes = (opened: boolean, extra: Record<string, unknown> = {}) => ({
+  // Whether the service is open is part of the caller: the profile says which services are.
+  'GET /api/user/info': ok({ ...OWNER, services: opened ? ['mutual'] : [] }),
   'GET /api/system/users/info': ok(APPROVED),
   'GET /api/meta/resources': ok([resourceDefinition('mutualOffers'), contracts]),
   'GET /api/system/users/mutualStatus': ok({ opened, openedAt: opened ? '2026-11-20T02:00:00.000Z' : null }),

@@ -3,10 +3,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppContext } from '../context';
-import { defineAbilityFor } from '../../shared/ability';
-import { permissionsForUser } from '../../shared/permissions';
-import type { Action } from '../../shared/permissions';
+import { defineActor, type Actor } from '../../shared/actor';
+import { permissionsForRole, type Action } from '../../shared/permissions';
 import { forbidden, unauthorized } from '../errors';
+import { openedServices } from '../resources/services';
 import { resolveToken, tokenFromHeader, type SessionUser } from '../sessions/tokens';
 import { defineRecordAbility, type RecordAbility } from '../../shared/resources/recordAbility';
 import type { ResourceDefinition } from '../../shared/resources/types';
@@ -42,23 +42,34 @@ async function authPlugin(app: FastifyInstance, ctx: AppContext) {
   });
 }
 
-/** The user's account counts as approved (platform staff always do). */
-const effectiveAuthStatus = (user: SessionUser) => (user.account.type === 'platform' ? 'approved' : user.account.authStatus);
+const actors = new WeakMap<SessionUser, Actor>();
 
 /**
- * The same CASL ability the console builds from the profile decides here: the role's grants,
- * with trading actions withheld until the account's authentication is approved. Operations
- * staff belong to the platform account, which is not authenticated and does not trade.
+ * The caller as src/shared/actor.ts describes it, built by the function the console builds it
+ * with (from the profile this user's GET /api/user/info answers), once per request.
  */
-export const userCan = (user: SessionUser, permissionId: string, action: Action): boolean =>
-  defineAbilityFor(permissionsForUser(user.role, effectiveAuthStatus(user))).can(action, permissionId);
+export function actorOf(user: SessionUser): Actor {
+  let actor = actors.get(user);
+  if (!actor) {
+    actor = defineActor({
+      userId: user.id,
+      accountId: user.accountId,
+      accountType: user.account.type,
+      authStatus: user.account.authStatus,
+      isOwner: user.isOwner,
+      role: user.role,
+      grants: permissionsForRole(user.role),
+      services: openedServices(user.account),
+    });
+    actors.set(user, actor);
+  }
+  return actor;
+}
+
+/** The caller's grants allow `action` on `permissionId` (the shared CASL ability). */
+export const userCan = (user: SessionUser, permissionId: string, action: Action): boolean => actorOf(user).ability.can(action, permissionId);
 
 /** The user's per-record ability on a resource (src/shared/resources/recordAbility.ts), read per request. */
-export const userRecordAbility = (user: SessionUser, def: ResourceDefinition): RecordAbility =>
-  defineRecordAbility(def, {
-    accountId: user.accountId,
-    permissions: permissionsForUser(user.role, effectiveAuthStatus(user)),
-    approved: effectiveAuthStatus(user) === 'approved',
-  });
+export const userRecordAbility = (user: SessionUser, def: ResourceDefinition): RecordAbility => defineRecordAbility(def, actorOf(user));
 
 export default fp(authPlugin, { name: 'auth' });

@@ -7,14 +7,14 @@
 //   DELETE /api/r/:resource/:id             delete (only in editable states)
 //   POST   /api/r/:resource/:id/actions/:a  a declared state transition, with its handler (Idempotency-Key honoured)
 //   GET    /api/meta/resources              the definitions the caller may use
-// Every route checks the shared ability on the resource's permission id and scopes by account.
+// Every route asks the shared access decision (src/shared/access.ts) and scopes by account.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Page } from '../../shared/api';
-import type { Action } from '../../shared/permissions';
+import { decide } from '../../shared/access';
 import type { ResourceDefinition, ResourceRecord } from '../../shared/resources/types';
 import type { AppContext } from '../context';
 import { AppError, badRequest, fieldError, forbidden, notFound } from '../errors';
-import { currentUser, userCan, userRecordAbility } from '../plugins/auth';
+import { actorOf, currentUser, userRecordAbility } from '../plugins/auth';
 import { ok } from '../plugins/envelope';
 import { idempotent } from '../idempotency';
 import { isRecordVersion } from '../validate';
@@ -22,7 +22,7 @@ import { resourceRouteSchemas as S } from '../openapi/resources';
 import { exportTable, toCsv, toXlsx } from './export';
 import { createHandlerFor, handlerFor, type ActionContext } from './handlers';
 import { parseListQuery } from './query';
-import { listScopes, resourceOffers } from '../../shared/resources/recordAbility';
+import { listScopes } from '../../shared/resources/recordAbility';
 import { expireDue } from './expiry';
 import { listWhereSql } from './scope';
 import { deleteRecord, getRecord, insertRecord, listRecords, listTotals, recordEvents, toView, transition, updateRecord, type RecordRow, type TransitionDecision } from './records';
@@ -31,7 +31,6 @@ import { checkReferences } from './references';
 import { checkNotPastExpiry } from './validation';
 import { renderDocument } from './documents';
 import { emitRecordEvent } from './events';
-import { requireService } from './services';
 import { sign } from './signatures';
 import { actionInputSchema, needsSmsCode, SMS_CODE_INPUT } from '../../shared/resources/actionInput';
 import { consumeSmsCodeIn, countingWrongTries } from '../sms/codes';
@@ -40,15 +39,17 @@ import type { CompiledResource, ResourceRegistry } from './registry';
 export default async function resourceRoutes(app: FastifyInstance, ctx: AppContext & { resources: ResourceRegistry }) {
   const { db, clock, resources } = ctx;
 
-  /** The role's grant on the resource, or, where the resource shows ops its records, the ops grant. */
-  const canUse = (me: ReturnType<typeof currentUser>, def: ResourceDefinition, action: Action) =>
-    resourceOffers(def, action) && (userCan(me, def.permissionId, action) || (Boolean(def.visibility?.ops) && userCan(me, 'ops', action)));
-  /** The resource, once the caller's grant is checked and its records due to expire have expired. */
-  const resolve = async (req: FastifyRequest, action: Action): Promise<CompiledResource> => {
+  /**
+   * The resource, once the shared access decision lets the caller do `verb` (list, show, create,
+   * edit, delete, export or a declared action's name) and its records due to expire have expired.
+   * A service not opened is refused with its code, which tells the console where to open it.
+   */
+  const resolve = async (req: FastifyRequest, verb: string): Promise<CompiledResource> => {
     const name = (req.params as { resource: string }).resource;
     const compiled = resources.get(name);
     if (!compiled) throw notFound();
-    if (!canUse(currentUser(req), compiled.def, action)) throw forbidden();
+    const decision = decide(actorOf(currentUser(req)), compiled.def, verb);
+    if (!decision.can) throw forbidden(decision.reason.endsWith('ServiceNotOpened') ? decision.reason : undefined);
     await expireDue(db, compiled.def, clock.now());
     return compiled;
   };
@@ -96,13 +97,13 @@ export default async function resourceRoutes(app: FastifyInstance, ctx: AppConte
     // Each action with the input it takes, the SMS code of signing and money actions included.
     const visible: ResourceDefinition[] = [...resources.values()]
       .map((r) => r.def)
-      .filter((d) => canUse(me, d, 'query'))
+      .filter((d) => decide(actorOf(me), d, 'list').can)
       .map((d) => (d.actions ? { ...d, actions: d.actions.map((a) => ({ ...a, input: actionInputSchema(a) })) } : d));
     return ok(req, visible);
   });
 
   app.get('/r/:resource', { schema: S.list }, async (req) => {
-    const r = await resolve(req, 'query');
+    const r = await resolve(req, 'list');
     const q = parseListQuery(r.def, listScope(req, r), req.query as Record<string, unknown>);
     const totalled = r.def.list.totals ?? [];
     const [{ rows, ...counted }, totals] = await Promise.all([listRecords(db, q), totalled.length ? listTotals(db, r.def, q, totalled) : undefined]);
@@ -126,7 +127,7 @@ export default async function resourceRoutes(app: FastifyInstance, ctx: AppConte
   });
 
   app.get('/r/:resource/:id', { schema: S.get }, async (req) => {
-    const r = await resolve(req, 'get');
+    const r = await resolve(req, 'show');
     const row = await getRecord(db, r.def, abilityOf(req, r), idOf(req));
     const events = await recordEvents(db, row.id);
     return ok(req, {
@@ -136,7 +137,7 @@ export default async function resourceRoutes(app: FastifyInstance, ctx: AppConte
   });
 
   app.get('/r/:resource/:id/document', { schema: S.document }, async (req) => {
-    const r = await resolve(req, 'get');
+    const r = await resolve(req, 'show');
     if (!r.def.document) throw notFound();
     const row = await getRecord(db, r.def, abilityOf(req, r), idOf(req));
     const doc = await renderDocument(r.def, db, row);
@@ -145,13 +146,11 @@ export default async function resourceRoutes(app: FastifyInstance, ctx: AppConte
   });
 
   app.post('/r/:resource', { schema: S.create }, async (req, reply) => {
-    const r = await resolve(req, 'add');
+    const r = await resolve(req, 'create');
     // A record with parties (a contract) is made by an action that knows them (offer accept),
-    // or by the resource's create handler, which names them (a contract sent to a counterparty).
+    // or by the resource's create handler, which names them (the decision refuses the rest).
     const createHandler = r.def.createHandler ? createHandlerFor(r.def.createHandler) : undefined;
-    if (r.def.parties && !createHandler) throw forbidden();
     const me = currentUser(req);
-    await requireService(db, r.def, me.accountId);
     const sent = validData(req, r, clientData(r, body(req)));
     await checkReferences(db, req, resources, r, sent);
     return idempotent(req, reply, db, {}, async (tx) => {
@@ -168,7 +167,6 @@ export default async function resourceRoutes(app: FastifyInstance, ctx: AppConte
   app.put('/r/:resource/:id', { schema: S.update }, async (req) => {
     const r = await resolve(req, 'edit');
     const me = currentUser(req);
-    await requireService(db, r.def, me.accountId);
     const { version, ...data } = body(req);
     if (version === undefined || version === null) throw fieldError({ version: 'validation:required' });
     if (!isRecordVersion(version)) throw fieldError({ version: 'api:versionRange' });
@@ -191,7 +189,6 @@ export default async function resourceRoutes(app: FastifyInstance, ctx: AppConte
 
   app.delete('/r/:resource/:id', { schema: S.remove }, async (req) => {
     const r = await resolve(req, 'delete');
-    await requireService(db, r.def, currentUser(req).accountId);
     await deleteRecord(db, r.def, abilityOf(req, r), currentUser(req).accountId, idOf(req));
     return ok(req, null);
   });
@@ -202,10 +199,9 @@ export default async function resourceRoutes(app: FastifyInstance, ctx: AppConte
     const actionName = (req.params as { action: string }).action;
     const action = compiled?.def.actions?.find((a) => a.name === actionName);
     if (!compiled || !action) throw notFound();
-    const r = await resolve(req, action.ability);
+    // Before the record is read: a service not opened is told where to open it, and nothing of the record.
+    const r = await resolve(req, action.name);
     const me = currentUser(req);
-    // Before the record is read: the answer says where to open the service, and tells nothing of the record.
-    await requireService(db, r.def, me.accountId);
     const input = req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : {};
     const checkInput = r.actionInputs.get(action.name);
     // The SMS code is spent, never stored with the event.

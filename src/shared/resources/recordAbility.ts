@@ -5,7 +5,7 @@
 // into the SQL scope of lists (src/server/resources/scope.ts), so the three never disagree.
 import { createMongoAbility, subject, type MongoAbility, type MongoQuery } from '@casl/ability';
 import type { PermissionEntry } from '../api';
-import type { Action } from '../permissions';
+import { READ_ACTIONS, type Action } from '../permissions';
 import { defineAbilityFor } from '../ability';
 import type { ResourceDefinition } from './types';
 
@@ -22,27 +22,14 @@ export interface RecordFacts {
 /** What asRecord reads: the facts, with signatures on the record view or inside a row's data. */
 export type RecordLike = Omit<RecordFacts, 'signedBy'> & { signatures?: unknown; data?: Record<string, unknown> };
 
+/** What the rules read of the caller (an Actor of src/shared/actor.ts). */
 export interface RecordActor {
   accountId: string;
-  /** The caller's grants as they apply now (permissionsForUser: role x authentication status). */
+  /** The caller's grants as they apply now (defineActor: role x approval). */
   permissions: readonly PermissionEntry[];
   /** The caller's account is approved (only approved accounts see and act on the market). */
   approved: boolean;
 }
-
-/**
- * The actor as the console knows it: the grants of its profile (GET /api/user/info, role.permissions)
- * and its user info (GET /api/system/users/info). Ops act on the platform's records.
- */
-export function actorFromProfile(
-  permissions: readonly PermissionEntry[],
-  info: { accountId?: string; authStatus?: string; type?: string } | null | undefined,
-): RecordActor {
-  return { accountId: info?.accountId ?? '', permissions, approved: info?.authStatus === 'approved' || info?.type === 'ops' };
-}
-
-/** The actions that only read: list, show, export. */
-export const READ_ACTIONS: ReadonlySet<Action> = new Set<Action>(['query', 'get', 'export']);
 
 /** Whether `def` offers `action` at all, whatever the grants: a source resource (a view of other tables) only reads. */
 export const resourceOffers = (def: Pick<ResourceDefinition, 'source'>, action: Action): boolean => !def.source || READ_ACTIONS.has(action);

@@ -11,7 +11,6 @@ import { forgetProfile, loadProfile } from '../providers/profile';
 import { clearSession, getUserInfo, setUserInfo } from '../providers/session';
 import { notify } from '../providers/uiBridge';
 import { signsInOnMainPlatform } from '../variant';
-import { permissionIdsOf } from './abilityOf';
 import { SessionContext, type Session } from './SessionContext';
 
 // Rarely shown: its antd Result stays out of the console's first download.
@@ -21,7 +20,7 @@ type State = { status: 'loading' } | { status: 'ready'; profile: Profile } | { s
 
 /**
  * Loads the profile (SPEC §4: with a token, the profile is loaded and the routes come from the
- * role's permissions) and provides it with its permission ids. A failed load is tried again on the next
+ * role's permissions) and provides it. A failed load is tried again on the next
  * navigation. On failure (SPEC §8) a variant build goes to the main platform; the main build
  * notifies the SPEC §8 error (profile.errorTitle / profile.errorDescription) and offers a retry. A profile that could not sign in
  * (no role, no permissions) ends the session with that error.
@@ -70,7 +69,7 @@ export function ProfileGate({ children }: { children: ReactNode }) {
   }, [ready, pathname, attempt, navigate, t]);
 
   const session = useMemo<Session | null>(
-    () => (state.status === 'ready' ? { profile: state.profile, permissionIds: permissionIdsOf(state.profile) } : null),
+    () => (state.status === 'ready' ? { profile: state.profile } : null),
     [state],
   );
 

@@ -2,27 +2,26 @@ import { Menu, type MenuProps } from 'antd';
 import { createElement, useEffect, useMemo, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { visibleMenu, type MenuItem } from '../../shared/menu';
+import type { MenuItem } from '../../shared/menu';
+import { useVisibleMenu } from '../refine/useAccess';
 import { withRuntimeMenuEntries } from '../resources/runtimeRoutes';
 import { useRuntimeResourceRoutes } from '../resources/useRuntimeResourceRoutes';
 import { findConsoleRoute } from '../routing/consoleRoute';
-import { useSession } from '../session/SessionContext';
-import { VARIANT } from '../variant';
 import { MENU_ICONS } from './menuIcons';
 
 type Items = NonNullable<MenuProps['items']>;
 
 /**
- * The navigation of SPEC §6: the variant's entries whose permission ids intersect the role's
- * (visibleMenu), as links, so they open in a new browser tab too.
+ * The navigation of SPEC §6: the variant's entries refine's access control lets the caller open
+ * (useVisibleMenu), as links, so they open in a new browser tab too.
  */
 export function NavMenu({ mode, dark, collapsed = false, onNavigate }: { mode: 'inline' | 'horizontal'; dark: boolean; collapsed?: boolean; onNavigate?: () => void }) {
   const { t } = useTranslation('menu');
-  const { permissionIds } = useSession();
   const { pathname } = useLocation();
   const route = findConsoleRoute(pathname);
   const runtime = useRuntimeResourceRoutes().routes;
-  const tree = useMemo(() => withRuntimeMenuEntries(visibleMenu(VARIANT, permissionIds), runtime), [permissionIds, runtime]);
+  const visible = useVisibleMenu();
+  const tree = useMemo(() => withRuntimeMenuEntries(visible, runtime), [visible, runtime]);
 
   const items = useMemo(() => {
     const toItem = (item: MenuItem): Items[number] => {

@@ -6,11 +6,10 @@ import type { Page, TodoView } from '../../../shared/api';
 import type { AppContext } from '../../context';
 import { todos } from '../../db/schema';
 import { fieldError } from '../../errors';
-import { currentUser } from '../../plugins/auth';
+import { actorOf, currentUser } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
 import { pageFrom } from '../../pagination';
 import { findRoute } from '../../../shared/menu';
-import { permissionsForUser } from '../../../shared/permissions';
 import { todoSchemas as S } from './schemas';
 
 
@@ -71,7 +70,7 @@ export default async function todoRoutes(app: FastifyInstance, ctx: AppContext) 
   app.post('/system/order/getTodoUserList', { schema: S.userList }, async (req) => {
     const me = currentUser(req);
     const page = pageFrom(req.body);
-    const granted = new Set(permissionsForUser(me.role, me.account.type === 'platform' ? 'approved' : me.account.authStatus).map((p) => p.permissionId));
+    const granted = new Set(actorOf(me).permissions.map((p) => p.permissionId));
     const reaches = (link: string | null) => {
       const route = link ? findRoute(link) : undefined;
       return !route || route.permissionIds.length === 0 || route.permissionIds.some((id) => granted.has(id));

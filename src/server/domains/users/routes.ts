@@ -4,12 +4,12 @@ import type { FastifyInstance } from 'fastify';
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { Profile, UserInfo } from '../../../shared/api';
 import { SMS_CODE_TTL_MS } from '../../../shared/constants';
-import { roleFor } from '../../../shared/permissions';
+import { roleOf, userTypeOf } from '../../../shared/actor';
 import { maskPhone } from '../../../shared/validators';
 import type { AppContext } from '../../context';
 import { accounts, users, verifications } from '../../db/schema';
 import { conflict, fieldError, forbidden } from '../../errors';
-import { currentUser } from '../../plugins/auth';
+import { actorOf, currentUser } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { passwordRule, phoneRule, smsCodeRule } from '../auth/rules';
@@ -32,7 +32,7 @@ export function toUserInfo(u: SessionUser): UserInfo {
     phone,
     maskedPhone: maskPhone(phone),
     name: u.name,
-    type: u.account.type === 'platform' ? 'ops' : u.account.type,
+    type: userTypeOf(u.account.type),
     accountId: u.account.id,
     accountName: u.account.name,
     authStatus: u.account.authStatus,
@@ -48,7 +48,8 @@ export default async function userRoutes(app: FastifyInstance, ctx: AppContext) 
 
   app.get('/user/info', { schema: S.profile }, async (req) => {
     const me = currentUser(req);
-    const profile: Profile = { id: me.id, name: me.name, avatar: '', role: roleFor(me.role, me.account.type === 'platform' ? 'approved' : me.account.authStatus) };
+    const actor = actorOf(me);
+    const profile: Profile = { id: me.id, name: me.name, avatar: '', role: roleOf(actor), services: [...actor.services] };
     return ok(req, profile);
   });
 

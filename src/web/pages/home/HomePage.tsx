@@ -5,7 +5,7 @@ import { createElement, lazy, Suspense, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { greetingKey } from '../../../shared/greeting';
-import { menuPaths, resolveRoutes, visibleMenu, type ResolvedRoute } from '../../../shared/menu';
+import { menuPaths, resolveRoutes, type ResolvedRoute } from '../../../shared/menu';
 import { getUserInfo } from '../../providers/session';
 import { createPath } from '../../resources/paths';
 import { useSession } from '../../session/SessionContext';
@@ -15,7 +15,7 @@ import { VARIANT } from '../../variant';
 import { useVariantText } from '../../variant/useVariantText';
 import { HOME_ACTIONS, HOME_LINKS, type HomeFlavour } from './homeLinks';
 import { useTodos } from './useTodos';
-import { useSeesFunds } from '../funds/access';
+import { useAllowed, useVisibleMenu } from '../../refine/useAccess';
 import { isInternalLink } from '../../routing/redirects';
 
 // The balances card (and the money helpers it formats with) loads only for a role that sees funds.
@@ -31,20 +31,22 @@ function HomePage({ flavour }: { flavour: HomeFlavour }) {
   const { t } = useTranslation(['home', 'menu', 'common']);
   const text = useVariantText();
   const navigate = useNavigate();
-  const { profile, permissionIds } = useSession();
+  const { profile } = useSession();
   const { count: unread } = useUnread();
   const todos = useTodos();
-  // The balances, for a role that may read the account's money (funds query, as the server asks).
-  const seesFunds = useSeesFunds();
+  // The balances, for a role that may read the account's money (funds query, as GET /api/funds/wallet asks).
+  const seesFunds = useAllowed('funds', 'list');
   const [now] = useState(() => new Date());
   const [user] = useState(getUserInfo);
 
+  // The quick links are the menu's own entries: those access control lets the caller open.
+  const menu = useVisibleMenu();
   const links = useMemo(() => {
-    const reachable = new Set(menuPaths(visibleMenu(VARIANT, permissionIds)));
+    const reachable = new Set(menuPaths(menu));
     return HOME_LINKS[flavour]
       .map((key) => ROUTES.get(key))
       .filter((route): route is ResolvedRoute => route !== undefined && reachable.has(route.path));
-  }, [flavour, permissionIds]);
+  }, [flavour, menu]);
   const actions = HOME_ACTIONS[flavour].filter((action) => ROUTES.has(action.route));
 
   return (

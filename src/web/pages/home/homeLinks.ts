@@ -1,6 +1,6 @@
 // What each variant's home page offers (variants' homePage names): the pages to jump to and the
-// "new ..." actions. Only entries the role can see are shown (visibleMenu), and an action only
-// when the route's permission entry grants its action (refine access control).
+// "new ..." actions. Only entries the menu shows are linked, and an action only when refine's
+// access control grants it on its route (both ask the console's one gate).
 
 export type HomeFlavour = 'homeMain' | 'homeXhn' | 'homeSzdj' | 'homeJjsk';
 

@@ -10,6 +10,7 @@ import { toast } from '../../providers/uiBridge';
 import { formatDateTime } from '../../resources/format';
 import { ErrorState, LoadingState } from '../../resources/states';
 import type { PageProps } from '../registry';
+import { refreshAccess } from '../../refine/useAccess';
 import { getMutualStatus, getUserInfo, MUTUAL_STATUS_KEY, MUTUAL_USER_KEY, openMutual } from './api';
 
 const HOME_PATH = '/home';
@@ -44,6 +45,8 @@ export default function MutualStatusPage(_props: PageProps) {
     try {
       const opened = await openMutual(crypto.randomUUID());
       client.setQueryData<MutualServiceView>(MUTUAL_STATUS_KEY, opened);
+      // The account's services are part of the caller's Actor: access is asked again.
+      await refreshAccess(client);
       toast('success', t('mutual.done'));
     } catch {
       // The request layer has shown the server's message.

@@ -1,0 +1,69 @@
+// THE access decision (issue 16, DESIGN §7): may this actor do this verb on this resource, and
+// on this record when one is given. The server's resource gate (src/server/resources/routes.ts)
+// answers 403 with it; the console's accessControlProvider (src/web/refine/accessControl.ts)
+// shows a control with it. One function, so a button shows exactly when the request passes.
+import type { Actor, Service } from './actor';
+import { isAction, READ_ACTIONS, type Action } from './permissions';
+import { asRecord, defineRecordAbility, resourceOffers, type RecordLike } from './resources/recordAbility';
+import type { ResourceDefinition } from './resources/types';
+
+/** What a page does with a resource, in refine's words (the API's routes); a declared action goes by its name. */
+export const RESOURCE_VERBS = ['list', 'show', 'create', 'edit', 'delete', 'export'] as const;
+export type ResourceVerb = (typeof RESOURCE_VERBS)[number];
+
+/** refine's action words in the SPEC §6 vocabulary; the vocabulary itself passes through. */
+const REFINE_ACTIONS: Record<string, Action> = {
+  list: 'query',
+  show: 'get',
+  create: 'add',
+  clone: 'add',
+  edit: 'edit',
+  delete: 'delete',
+  export: 'export',
+  import: 'import',
+};
+
+export const vocabularyAction = (action: string): Action | null => (isAction(action) ? action : (REFINE_ACTIONS[action] ?? null));
+
+/** The fields of a resource file the decision reads without a record. */
+export type GateDefinition = Pick<ResourceDefinition, 'name' | 'permissionId' | 'source' | 'visibility' | 'actions' | 'parties' | 'createHandler' | 'requiresService'>;
+
+/** Why a verb is refused: not offered by the resource, not granted, a service not opened, not on this record, not a known verb. */
+export type Refusal = 'notOffered' | 'notGranted' | `${Service}ServiceNotOpened` | 'notOnRecord' | 'unknownVerb';
+export type Decision = { can: true } | { can: false; reason: Refusal };
+
+const deny = (reason: Refusal): Decision => ({ can: false, reason });
+
+/** refine's words on one record in the per-record ability's words; declared actions pass through. */
+const RECORD_VERBS: Record<string, string> = { show: 'read', read: 'read', get: 'read', edit: 'edit', delete: 'delete' };
+
+export function decide(actor: Actor, def: GateDefinition, verb: string): Decision;
+export function decide(actor: Actor, def: ResourceDefinition, verb: string, record: RecordLike | undefined): Decision;
+export function decide(actor: Actor, def: GateDefinition, verb: string, record?: RecordLike): Decision {
+  const vocabulary = vocabularyAction(verb);
+  const declared = vocabulary ? undefined : def.actions?.find((a) => a.name === verb);
+  const action = vocabulary ?? declared?.ability;
+  if (!action) return deny('unknownVerb');
+  // A source resource (a view of other tables) only reads; a record with parties is created by
+  // the resource's create handler, which names them, or by an action of another resource.
+  if (!resourceOffers(def, action) || (action === 'add' && !declared && def.parties && !def.createHandler)) return deny('notOffered');
+  // The role's grant on the resource's permission id; platform operations, on a resource that
+  // shows them every record (visibility.ops), read it and run the actions declared `by: ops`.
+  const asOps = Boolean(def.visibility?.ops) && (declared ? (declared.by ?? []).includes('ops') : READ_ACTIONS.has(action)) && actor.ability.can(action, 'ops');
+  if (!asOps && !actor.ability.can(action, def.permissionId)) return deny('notGranted');
+  // Writing needs the resource's service opened; reading shows what the service offers.
+  const writes = declared !== undefined || !READ_ACTIONS.has(action);
+  if (writes && def.requiresService && !actor.services.includes(def.requiresService)) return deny(`${def.requiresService}ServiceNotOpened`);
+  if (record === undefined) return { can: true };
+  const recordVerb = declared ? declared.name : RECORD_VERBS[verb];
+  if (!recordVerb) return deny('unknownVerb');
+  const full = def as ResourceDefinition;
+  return defineRecordAbility(full, actor).can(recordVerb, asRecord(full, record)) ? { can: true } : deny('notOnRecord');
+}
+
+/** decide(...).can: may `actor` do `verb` on `def` (and on `record`, when given). */
+export function may(actor: Actor, def: GateDefinition, verb: string): boolean;
+export function may(actor: Actor, def: ResourceDefinition, verb: string, record: RecordLike | undefined): boolean;
+export function may(actor: Actor, def: GateDefinition, verb: string, record?: RecordLike): boolean {
+  return decide(actor, def as ResourceDefinition, verb, record).can;
+}

@@ -1,0 +1,42 @@
+import { useCan, useCanWithoutCache } from '@refinedev/core';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { menuKeys, menuTree, type MenuItem } from '../../shared/menu';
+import { forgetProfile } from '../providers/profile';
+import { VARIANT } from '../variant';
+import { ROUTE_ACCESS } from './accessControl';
+
+// Thin hooks over refine's access control (accessControl.ts, the console's one gate) for what
+// is not a refine button: the menu, home panels and the service notice. None decides anything.
+
+/** Whether the caller may `action` on `resource` (a route key, a resource file or a permission id); undefined while asking. */
+export function useAllowed(resource: string, action: string): boolean | undefined {
+  return useCan({ resource, action }).data?.can;
+}
+
+/** refine caches access answers under this key (keys().access()); menu answers live under it too. */
+const ACCESS_KEY = ['access'] as const;
+
+/**
+ * The variant's navigation tree (SPEC §6): the entries access control lets the caller open
+ * (`access` on each menu entry). Empty until the answers are in.
+ */
+export function useVisibleMenu(): MenuItem[] {
+  const { can } = useCanWithoutCache();
+  const keys = useMemo(() => menuKeys(VARIANT), []);
+  const open = useQuery({
+    queryKey: [...ACCESS_KEY, 'menu', keys],
+    queryFn: async () => {
+      const answers = await Promise.all(keys.map(async (key) => ((await can?.({ resource: key, action: ROUTE_ACCESS }))?.can ?? true ? [key] : [])));
+      return new Set(answers.flat());
+    },
+    retry: false,
+  });
+  return useMemo(() => (open.data ? menuTree(VARIANT, (route) => open.data.has(route.key)) : []), [open.data]);
+}
+
+/** After the caller's account changed (a service opened): the profile is read again and every access answer asked again. */
+export async function refreshAccess(client: QueryClient): Promise<void> {
+  forgetProfile();
+  await client.invalidateQueries({ queryKey: ACCESS_KEY });
+}

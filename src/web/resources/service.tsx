@@ -3,11 +3,12 @@ import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ResourceDefinition } from '../../shared/resources/types';
-import { getMutualStatus, MUTUAL_STATUS_KEY } from '../pages/mutual/api';
+import { useSlotRegistry } from './slots';
 
 // A resource that requires a service (its file's requiresService: mutual-promise offers need the
 // mutual-promise service): until the account has opened it, its pages show where to open it
-// instead of create and action buttons the server would refuse (403). The query shares its key
+// instead of create and action buttons the server would refuse (403). How the status is read
+// comes from the slot registry's serviceGate (SLOTS): the query shares its key
 // with /contract/xhnPaymentStatus, which updates it when the service is opened.
 
 /** Where each service is opened. */
@@ -16,7 +17,9 @@ export const SERVICE_PATHS: Record<NonNullable<ResourceDefinition['requiresServi
 /** `blocked`: the resource requires a service the account has not opened (false while unknown or not required). */
 export function useServiceGate(definition: Pick<ResourceDefinition, 'requiresService'>): { blocked: boolean; pending: boolean } {
   const service = definition.requiresService;
-  const status = useQuery({ queryKey: MUTUAL_STATUS_KEY, queryFn: getMutualStatus, enabled: service === 'mutual', retry: false });
+  const gates = useSlotRegistry().serviceGate;
+  const source = service ? gates[service] : undefined;
+  const status = useQuery({ queryKey: source?.queryKey ?? ['lsf', 'service', 'none'], queryFn: source?.queryFn, enabled: Boolean(source), retry: false });
   if (!service) return { blocked: false, pending: false };
   return { blocked: status.data?.opened === false, pending: status.isPending };
 }

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { skipToken, useQuery } from '@tanstack/react-query';
 import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -19,7 +19,7 @@ export function useServiceGate(definition: Pick<ResourceDefinition, 'requiresSer
   const service = definition.requiresService;
   const gates = useSlotRegistry().serviceGate;
   const source = service ? gates[service] : undefined;
-  const status = useQuery({ queryKey: source?.queryKey ?? ['lsf', 'service', 'none'], queryFn: source?.queryFn, enabled: Boolean(source), retry: false });
+  const status = useQuery({ queryKey: source?.queryKey ?? ['lsf', 'service', 'none'], queryFn: source?.queryFn ?? skipToken, retry: false });
   if (!service) return { blocked: false, pending: false };
   return { blocked: status.data?.opened === false, pending: status.isPending };
 }

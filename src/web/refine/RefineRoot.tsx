@@ -2,8 +2,10 @@ import { Refine } from '@refinedev/core';
 import routerProvider from '@refinedev/react-router';
 import '../i18n/dayjsLocale';
 import { i18nProvider } from '../i18n/i18nProvider';
+import { SLOTS } from '../pages/slots';
 import { authProvider } from '../providers/authProvider';
 import { dataProvider } from '../providers/dataProvider';
+import { SlotProvider } from '../resources/slots';
 import { SignedInArea } from '../routing/SignedInArea';
 import { accessControlProvider } from './accessControl';
 import { REFINE_RESOURCES } from './resources';
@@ -12,6 +14,9 @@ import { REFINE_RESOURCES } from './resources';
  * The one <Refine>: everything behind sign-in lives inside it. It is loaded on the way to
  * the console, not on the way to the login form, which keeps refine's runtime (react-query,
  * qs, papaparse, lodash) out of the first download.
+ *
+ * The domain pages' contents of the generic resource pages' slots (pages/slots.tsx) come
+ * with it, as one more plain object.
  *
  * No notificationProvider on purpose: the HTTP client already notifies per SPEC §8, and a
  * second layer would report each failure twice.
@@ -27,7 +32,9 @@ export default function RefineRoot() {
       resources={REFINE_RESOURCES}
       options={{ disableTelemetry: true, syncWithLocation: false }}
     >
-      <SignedInArea />
+      <SlotProvider registry={SLOTS}>
+        <SignedInArea />
+      </SlotProvider>
     </Refine>
   );
 }

@@ -7,16 +7,15 @@ import type { ActionDeclaration, ResourceDefinition } from '../../shared/resourc
 import type { FormSource } from '../schema-ui/types';
 import { OWN_PHONE } from '../schema-ui/widgets/SmsCodeWidget';
 import type { ResourceText } from './labels';
+import { Slot } from './slots';
 import { LoadingState } from './states';
 
 // rjsf and ajv load when the first input form opens, not with the show page.
 const SchemaForm = lazy(() => import('../schema-ui/SchemaForm'));
-// What a party signs: the document and its SHA-256, above the SMS code.
-const SigningDocument = lazy(() => import('../pages/contracts/SigningDocument'));
 
 interface Props {
   definition: ResourceDefinition;
-  /** The record acted on: a signing step shows its document first. */
+  /** The record acted on: the action preface slot gets it (a signing step shows its document first). */
   recordId?: string;
   action: ActionDeclaration & { input: NonNullable<ActionDeclaration['input']> };
   text: ResourceText;
@@ -48,7 +47,8 @@ export function ActionInputModal({ definition, recordId, action, text, busy, ser
   return (
     <Modal open title={text.action(action.name)} onCancel={onCancel} footer={null} maskClosable={!busy} width={action.signature ? 760 : undefined}>
       <Suspense fallback={<LoadingState rows={2} />}>
-        {action.signature && recordId && <SigningDocument resource={definition.name} id={recordId} />}
+        {/* What the domain shows before the input (a signing step: the document signed). */}
+        {recordId && <Slot name="actionPreface" props={{ definition, action, recordId }} />}
         <SchemaForm id={formId} source={source} text={text} mode="create" serverErrors={serverErrors} onSubmit={onSubmit} disabled={busy}>
           <Space className="resource-modal__footer">
             <Button onClick={onCancel} disabled={busy}>

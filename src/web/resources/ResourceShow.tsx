@@ -2,15 +2,16 @@ import { ArrowLeftOutlined, FileTextOutlined } from '@ant-design/icons';
 import { Show } from '@refinedev/antd';
 import { useOne } from '@refinedev/core';
 import { Button, Card, Descriptions, Space, Typography } from 'antd';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { ResourceDefinition, ResourceRecord } from '../../shared/resources/types';
-import RecordReceipts from '../pages/receipts/RecordReceipts';
 import { FieldValue } from './FieldValue';
 import { History, type RecordEvent } from './History';
 import { useResourceText } from './labels';
 import { RecordActions } from './RecordActions';
 import { ServiceNotice, useServiceGate } from './service';
+import { Slot } from './slots';
 import { ErrorState, LoadingState } from './states';
 
 type RecordWithEvents = ResourceRecord & { events?: RecordEvent[] };
@@ -88,8 +89,10 @@ export default function ResourceShow({ definition, basePath, id, documentPath }:
           />
         ))}
       </Show>
-      {/* A resource whose file declares money actions: the receipts of the money this record moved. */}
-      {definition.actions?.some((action) => action.money) && <RecordReceipts resource={definition.name} id={record.id} version={record.version} />}
+      {/* What the domain adds below the record (the receipts of the money it moved); nothing while it loads. */}
+      <Suspense fallback={null}>
+        <Slot name="recordFooter" props={{ definition, record }} />
+      </Suspense>
       <Card title={t('show.history')} className="resource-show__history">
         <History definition={definition} events={record.events ?? []} text={text} />
       </Card>

@@ -1,6 +1,7 @@
 // Renders one resource route the way the console mounts it (router, antd locale, the bridge the
-// HTTP client reports through, the one <Refine> with the real providers), against fakeApi routes
-// that answer like the real server: definitions from schemas/resources, profile, records.
+// HTTP client reports through, the one <Refine> with the real providers and the domain's slot
+// contents), against fakeApi routes that answer like the real server: definitions from
+// schemas/resources, profile, records.
 import { Refine } from '@refinedev/core';
 import routerProvider from '@refinedev/react-router';
 import { render } from '@testing-library/react';
@@ -17,10 +18,12 @@ import { AntdLocale } from '../../../src/web/i18n/AntdLocale';
 import { i18nProvider } from '../../../src/web/i18n/i18nProvider';
 import { authProvider } from '../../../src/web/providers/authProvider';
 import { dataProvider } from '../../../src/web/providers/dataProvider';
+import { SLOTS } from '../../../src/web/pages/slots';
 import { forgetProfile } from '../../../src/web/providers/profile';
 import { accessControlProvider } from '../../../src/web/refine/accessControl';
 import { REFINE_RESOURCES } from '../../../src/web/refine/resources';
 import ResourceRoute from '../../../src/web/resources/ResourceRoute';
+import { SlotProvider } from '../../../src/web/resources/slots';
 import { UiBridge } from '../../../src/web/routing/UiBridge';
 import { resourceDefinition } from '../../support/resource-definitions';
 import { ok, storeSession, USER_INFO, type Reply } from './fakeApi';
@@ -95,9 +98,11 @@ export function renderResource(
             resources={REFINE_RESOURCES}
             options={{ disableTelemetry: true, syncWithLocation: false }}
           >
-            <Routes>
-              <Route path={`${routePath}/*`} element={<ResourceRoute resource={resource} route={{ path: routePath, render: scope ? { resource, scope } : undefined }} />} />
-            </Routes>
+            <SlotProvider registry={SLOTS}>
+              <Routes>
+                <Route path={`${routePath}/*`} element={<ResourceRoute resource={resource} route={{ path: routePath, render: scope ? { resource, scope } : undefined }} />} />
+              </Routes>
+            </SlotProvider>
           </Refine>
         </AntdLocale>
       </Suspense>

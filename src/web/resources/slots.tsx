@@ -1,0 +1,65 @@
+import { createContext, Fragment, useContext, type ComponentType, type ReactNode } from 'react';
+import type { ActionDeclaration, ResourceDefinition, ResourceRecord } from '../../shared/resources/types';
+
+// Slots: the places where the generic resource pages show what a domain adds (a contract's
+// document in its signing dialog, the receipts of a record that moved money). The engine names
+// the places and their props; the domain pages fill them in one plain object (SLOTS, in
+// src/web/pages/slots.tsx) that the console's <Refine> root provides, so the engine imports no domain page (tests/unit/web-layers.test.ts).
+
+/** The props each component slot hands to what fills it. */
+export interface SlotProps {
+  /** On a record's show page, below its sections and above its history. */
+  recordFooter: { definition: ResourceDefinition; record: ResourceRecord };
+  /** In the input dialog of an action on a record, above the form. */
+  actionPreface: { definition: ResourceDefinition; action: ActionDeclaration; recordId: string };
+}
+
+export type SlotName = keyof SlotProps;
+
+/** One content of a slot: its component, and the resources/actions it shows for. */
+export interface SlotFill<P> {
+  /** Whether it shows for these props (the resource, the action); always when absent. */
+  when?(props: P): boolean;
+  /** Lazy components keep the domain's code out of the generic pages' chunk. */
+  component: ComponentType<P>;
+}
+
+/** Each component slot's contents, by a name that says what they are. */
+export type ComponentSlots = { [N in SlotName]: Record<string, SlotFill<SlotProps[N]>> };
+
+/** What the domain pages put in the slots. */
+export type SlotRegistry = ComponentSlots;
+
+const SlotContext = createContext<SlotRegistry | null>(null);
+
+/** Provides the slot contents to the generic pages below it (the console's composition root). */
+export function SlotProvider({ registry, children }: { registry: SlotRegistry; children: ReactNode }) {
+  return <SlotContext.Provider value={registry}>{children}</SlotContext.Provider>;
+}
+
+export function useSlotRegistry(): SlotRegistry {
+  const registry = useContext(SlotContext);
+  // A generic page rendered without the registry would silently drop domain content.
+  if (!registry) throw new Error('No slot registry: render the resource pages inside <SlotProvider registry={SLOTS}>');
+  return registry;
+}
+
+/**
+ * Renders the contents registered for a slot that apply to these props, in registration order.
+ * Lazy contents suspend: the caller places the Suspense boundary (and its fallback) around it.
+ */
+export function Slot<N extends SlotName>({ name, props }: { name: N; props: SlotProps[N] }) {
+  const slots: ComponentSlots = useSlotRegistry();
+  const fills: Record<string, SlotFill<SlotProps[N]>> = slots[name];
+  return (
+    <>
+      {Object.entries(fills)
+        .filter(([, fill]) => !fill.when || fill.when(props))
+        .map(([key, { component: Component }]) => (
+          <Fragment key={key}>
+            <Component {...props} />
+          </Fragment>
+        ))}
+    </>
+  );
+}

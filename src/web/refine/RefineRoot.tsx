@@ -3,7 +3,7 @@ import routerProvider from '@refinedev/react-router';
 import '../i18n/dayjsLocale';
 import { i18nProvider } from '../i18n/i18nProvider';
 import { authProvider } from '../providers/authProvider';
-import { dataProvider } from '../providers/dataProvider';
+import { dataProviders } from '../providers/dataProviders';
 import { SignedInArea } from '../routing/SignedInArea';
 import { accessControlProvider } from './accessControl';
 import { REFINE_RESOURCES } from './resources';
@@ -21,7 +21,7 @@ export default function RefineRoot() {
     <Refine
       routerProvider={routerProvider}
       authProvider={authProvider}
-      dataProvider={dataProvider}
+      dataProvider={dataProviders}
       i18nProvider={i18nProvider}
       accessControlProvider={accessControlProvider}
       resources={REFINE_RESOURCES}

@@ -1,6 +1,7 @@
 import { useOne, useResourceParams, type BaseRecord } from '@refinedev/core';
 import { useQueryClient, type Query } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import { unwrapped } from './systemData';
 
 // A resource record in refine's cache (the default DataProvider, /api/r). The answer of an
 // action is the record as it now is (with its history, like GET): it is written into the
@@ -26,7 +27,7 @@ export function useRecord<T extends BaseRecord>(resource: string, id: string | u
     meta: READ_META,
     queryOptions: { retry: false, staleTime: TOLD_FRESH_MS, enabled: Boolean(id) && options.enabled !== false },
   });
-  return query;
+  return unwrapped<T>(query);
 }
 
 /** Writes a record an answer told into refine's cache: its reads, the read a next page makes, the lists' rows. */

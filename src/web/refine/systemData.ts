@@ -1,5 +1,5 @@
-import { useCustom, useDataProvider, type BaseRecord, type CustomParams } from '@refinedev/core';
-import { useQueryClient, type Query as CachedQuery } from '@tanstack/react-query';
+import { useCustom, useDataProvider, type BaseRecord, type CustomParams, type HttpError } from '@refinedev/core';
+import { useQueryClient, type Query as CachedQuery, type QueryObserverResult } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import type { Query } from '../providers/http';
 
@@ -24,16 +24,18 @@ export interface SystemReadOptions<T> {
   method?: 'get' | 'post';
   /** The page shows the error itself: no notification. */
   silent?: boolean;
+  /** Part of the cache key only (never sent): a new value reads again (a record's version). */
+  cacheKey?: string | number;
 }
 
 /** A read of `url` (under /api) kept in refine's cache; `data` is the envelope's data. */
 export function useSystemQuery<T>(url: string, options: SystemReadOptions<T> = {}) {
-  const { query: params, payload, method = 'get', silent, refetchInterval, ...queryOptions } = options;
+  const { query: params, payload, method = 'get', silent, cacheKey, refetchInterval, ...queryOptions } = options;
   const { query } = useCustom<BaseRecord>({
     url,
     method,
     config: { query: params, payload },
-    meta: silent ? { silent } : undefined,
+    meta: silent || cacheKey !== undefined ? { silent: silent === true, ...(cacheKey === undefined ? {} : { cacheKey }) } : undefined,
     dataProviderName: SYSTEM,
     queryOptions: {
       ...queryOptions,
@@ -42,7 +44,12 @@ export function useSystemQuery<T>(url: string, options: SystemReadOptions<T> = {
         : { refetchInterval: typeof refetchInterval === 'function' ? (q) => refetchInterval(q.state.data?.data as T | undefined) : refetchInterval }),
     },
   });
-  return { ...query, data: query.data?.data as T | undefined };
+  return unwrapped<T>(query);
+}
+
+/** refine's query with `data` the envelope's data, keeping react-query's narrowing (isSuccess -> data). */
+export function unwrapped<T>(query: QueryObserverResult<{ data: unknown }, HttpError>): QueryObserverResult<T, HttpError> {
+  return { ...query, data: query.data?.data } as QueryObserverResult<T, HttpError>;
 }
 
 export interface SystemCallOptions {

@@ -9,7 +9,7 @@ import { displayMoney, formatDateTime } from '../../resources/format';
 import { ErrorState, LoadingState } from '../../resources/states';
 import type { PublicReceiptView } from '../../../shared/receipts';
 import type { PageProps } from '../registry';
-import { verifyReceipt } from './api';
+import { verifyReceipt } from '../../providers/publicApi';
 import './receipt.css';
 
 /**

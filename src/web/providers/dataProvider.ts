@@ -66,17 +66,15 @@ const idempotencyHeaders = (meta?: MetaQuery): Record<string, string> => ({
 
 /**
  * refine's `custom` over request(): `url` is a path under /api, `config.query` its parameters,
- * `payload` the body. A POST carries an Idempotency-Key (a declared action; the intent's key
- * from `meta.idempotencyKey`), as do the callers that name one.
+ * `payload` the body, `meta.idempotencyKey` the intent's Idempotency-Key when the call names one.
  */
 export async function customRequest<T extends BaseRecord = BaseRecord>(params: CustomParams): Promise<CustomResponse<T>> {
   const { url, method, payload, query, headers, meta } = params;
-  const verb = method.toUpperCase() as HttpMethod;
   const data = await request<T>(url, {
-    method: verb,
+    method: method.toUpperCase() as HttpMethod,
     body: payload,
     query: query as Query | undefined,
-    headers: { ...(headers as Record<string, string> | undefined), ...(verb === 'POST' ? idempotencyHeaders(meta) : {}) },
+    headers: { ...(headers as Record<string, string> | undefined), ...(meta?.idempotencyKey ? idempotencyHeaders(meta) : {}) },
     silent: silentOf(meta),
   });
   return { data };
@@ -117,5 +115,5 @@ export const dataProvider: DataProvider = {
   }),
 
   // A POST through custom is a declared action (/r/<resource>/<id>/actions/<name>): it carries a key.
-  custom: customRequest,
+  custom: (params) => customRequest(params.method === 'post' ? { ...params, headers: { ...params.headers, ...idempotencyHeaders(params.meta) } } : params),
 };

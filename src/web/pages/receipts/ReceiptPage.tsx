@@ -7,7 +7,7 @@ import type { ResolvedRoute } from '../../../shared/menu';
 import type { ReceiptParty, ReceiptView } from '../../../shared/receipts';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { currentLanguage } from '../../i18n';
-import { HttpError } from '../../providers/http';
+import { HttpError } from '../../providers/httpError';
 import { displayMoney, formatDateTime } from '../../resources/format';
 import { ErrorState, LoadingState } from '../../resources/states';
 import { useReceipt } from './api';

@@ -123,8 +123,9 @@ describe('generated show page', () => {
     const { user } = renderResource(`${OFFERS_PATH}/show/${published.id}`);
     await user.click(await screen.findByRole('button', { name: /撤\s*回/ }));
     const dialog = await screen.findByRole('dialog');
-    await user.type(within(dialog).getByLabelText(/撤回原因/), '需求取消');
-    await user.click(within(dialog).getByRole('button', { name: /提\s*交/ }));
+    const submit = await within(dialog).findByRole('button', { name: /提\s*交/ });
+    await user.type(await within(dialog).findByLabelText(/撤回原因/), '需求取消');
+    await user.click(submit);
     expect(await screen.findByText('报价已撤回')).toBeInTheDocument();
     // The page shows the answer: the new state and the withdrawal in the history, with its reason.
     await waitFor(() => expect(screen.getAllByText('已撤回').length).toBeGreaterThan(0));

@@ -107,6 +107,34 @@ describe('generated show page', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
+  it("shows an action's answer as the record without reading it again", async () => {
+    const published = offer({ state: 'published', version: 2 });
+    const withdrawn = { ...published, state: 'withdrawn', version: 3, updatedAt: '2026-05-02T08:00:00.000Z' };
+    const history = [
+      { action: 'create', from: null, to: 'draft', input: null, by: 'u-owner', at: published.createdAt },
+      { action: 'withdraw', from: 'published', to: 'withdrawn', input: { reason: '需求取消' }, by: 'u-owner', at: withdrawn.updatedAt },
+    ];
+    const api = fakeApi({
+      ...baseRoutes(),
+      [`GET /api/r/purchaseOffers/${published.id}`]: ok(withEvents(published)),
+      // The server answers an action with the moved record and its history, as GET does.
+      [`POST /api/r/purchaseOffers/${published.id}/actions/withdraw`]: ok(withEvents(withdrawn, history)),
+    });
+    const { user } = renderResource(`${OFFERS_PATH}/show/${published.id}`);
+    await user.click(await screen.findByRole('button', { name: /撤\s*回/ }));
+    const dialog = await screen.findByRole('dialog');
+    const submit = await within(dialog).findByRole('button', { name: /提\s*交/ });
+    await user.type(await within(dialog).findByLabelText(/撤回原因/), '需求取消');
+    await user.click(submit);
+    expect(await screen.findByText('报价已撤回')).toBeInTheDocument();
+    // The page shows the answer: the new state and the withdrawal in the history, with its reason.
+    await waitFor(() => expect(screen.getAllByText('已撤回').length).toBeGreaterThan(0));
+    expect(screen.getAllByText(/需求取消/).length).toBeGreaterThan(0);
+    // The record was read once, when the page opened; the answer told the rest.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(api.callsTo('GET', `/api/r/purchaseOffers/${published.id}`)).toHaveLength(1);
+  });
+
   it('deletes a draft after confirmation and returns to the list', async () => {
     const draft = offer();
     const api = fakeApi({

@@ -194,3 +194,12 @@ export async function transition(
 export async function recordEvents(db: Db, recordId: string) {
   return db.select().from(resourceEvents).where(eq(resourceEvents.recordId, recordId)).orderBy(resourceEvents.at);
 }
+
+/** A record as GET /api/r/:resource/:id and its actions answer it: the view with its history, oldest first. */
+export async function withHistory(db: Db, row: RecordRow) {
+  const events = await recordEvents(db, row.id);
+  return {
+    ...toView(row),
+    events: events.map((e) => ({ action: e.action, from: e.fromState, to: e.toState, input: e.input, by: e.by, at: e.at.toISOString() })),
+  };
+}

@@ -5,7 +5,8 @@
 //   POST   /api/r/:resource                 create (Idempotency-Key honoured)
 //   PUT    /api/r/:resource/:id             update (body carries the version read)
 //   DELETE /api/r/:resource/:id             delete (only in editable states)
-//   POST   /api/r/:resource/:id/actions/:a  a declared state transition, with its handler (Idempotency-Key honoured)
+//   POST   /api/r/:resource/:id/actions/:a  a declared state transition, with its handler (Idempotency-Key honoured);
+//                                           answers the moved record with its history, as GET does
 //   GET    /api/meta/resources              the definitions the caller may use
 // Every route asks the shared access decision (src/shared/access.ts) and scopes by account.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -25,7 +26,7 @@ import { parseListQuery } from './query';
 import { listScopes } from '../../shared/resources/recordAbility';
 import { expireDue } from './expiry';
 import { listWhereSql } from './scope';
-import { deleteRecord, getRecord, insertRecord, listRecords, listTotals, recordEvents, toView, transition, updateRecord, type RecordRow, type TransitionDecision } from './records';
+import { deleteRecord, getRecord, insertRecord, listRecords, listTotals, toView, transition, withHistory, updateRecord, type RecordRow, type TransitionDecision } from './records';
 import { computed } from './compute';
 import { checkReferences } from './references';
 import { checkNotPastExpiry } from './validation';
@@ -129,11 +130,7 @@ export default async function resourceRoutes(app: FastifyInstance, ctx: AppConte
   app.get('/r/:resource/:id', { schema: S.get }, async (req) => {
     const r = await resolve(req, 'show');
     const row = await getRecord(db, r.def, abilityOf(req, r), idOf(req));
-    const events = await recordEvents(db, row.id);
-    return ok(req, {
-      ...toView(row),
-      events: events.map((e) => ({ action: e.action, from: e.fromState, to: e.toState, input: e.input, by: e.by, at: e.at.toISOString() })),
-    });
+    return ok(req, await withHistory(db, row));
   });
 
   app.get('/r/:resource/:id/document', { schema: S.document }, async (req) => {
@@ -237,7 +234,8 @@ export default async function resourceRoutes(app: FastifyInstance, ctx: AppConte
         };
         const moved = await transition(tx, r.def, abilityOf(req, r), { userId: me.id, id: idOf(req), action: action.name, to: action.to, payload, now }, decide);
         await emitRecordEvent({ tx, def: r.def, action: action.name, before: moved.previous, after: moved.row, input: payload, userId: me.id, accountId: me.accountId, now });
-        return toView(moved.row);
+        // With its history, as GET answers it: the console writes this answer into its cache instead of reading the record again.
+        return withHistory(tx, moved.row);
       }),
     );
   });

@@ -2,7 +2,7 @@ import Button from 'antd/es/button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SMS_RESEND_WINDOW_MS, type SmsScene } from '../../shared/constants';
-import { sendSmsCode } from '../api/auth';
+import { sendSmsCode } from '../providers/publicApi';
 import { useCountdown } from '../hooks/useCountdown';
 import { toast } from '../providers/uiBridge';
 

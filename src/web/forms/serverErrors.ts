@@ -1,5 +1,5 @@
 import type { FormInstance } from 'antd';
-import { HttpError } from '../providers/http';
+import { HttpError } from '../providers/httpError';
 import { errorText } from '../providers/httpErrorPolicy';
 
 export interface SplitErrors {

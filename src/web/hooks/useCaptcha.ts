@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { CaptchaResponse } from '../../shared/api';
-import { fetchCaptcha } from '../api/auth';
+import { fetchCaptcha } from '../providers/publicApi';
 
 /** The image captcha of password sign-in: loads one on mount, refresh() fetches a new one. */
 export function useCaptcha() {

@@ -1,16 +1,17 @@
-import type { CrudFilter, CrudSort, DataProvider, MetaQuery, Pagination } from '@refinedev/core';
-import simpleRest from '@refinedev/simple-rest';
-import type { AxiosInstance } from 'axios';
-import { API_BASE } from '../../shared/constants';
+import type { BaseRecord, CrudFilter, CrudSort, CustomParams, CustomResponse, DataProvider, MetaQuery, Pagination } from '@refinedev/core';
 import type { Page } from '../../shared/api';
 import { request, type HttpMethod, type Query } from './http';
 import { IDEMPOTENCY_HEADER, newIdempotencyKey } from './idempotency';
 
-// refine's DataProvider for the generic resources of DESIGN §4 (/api/r/{resource}): the
-// @refinedev/simple-rest provider, extended for our list convention (pageNo/pageSize, sort=field,-field,
-// one parameter per declared filter, {records, total}) and run over the one HTTP client:
-// simple-rest talks to an axios-shaped object whose every call is request() of ./http, so
-// the envelope, the token and the SPEC §8 error rules stay in one place and no second client exists.
+// refine's DataProviders, both run over the one HTTP client (./http), so the envelope, the token
+// and the SPEC §8 error rules stay in one place and no second client exists:
+// - `default`: the generic resources of DESIGN §4 (/api/r/{resource}): our list convention
+//   (pageNo/pageSize, sort=field,-field, one parameter per declared filter, {records, total}),
+//   one record, create, update, delete, and `custom` for a record's actions and document;
+// - `system` (./systemDataProvider.ts): the endpoints that are not resources (/system, /ops,
+//   /funds, /receipts, /files, /meta).
+// `meta.silent` goes straight to request()'s `silent` (the caller shows the error itself:
+// form fields, a 409 notice); paths are relative to /api, which request() adds.
 
 export const RESOURCE_BASE = '/r';
 
@@ -51,79 +52,68 @@ export function filterQuery(filters?: CrudFilter[]): Query {
   return query;
 }
 
-/**
- * simple-rest hands a call's meta to its client only as headers: `meta: { silent: true }` (the
- * caller shows the error itself: form fields, a 409 notice) travels as this header, which the
- * client turns back into request()'s `silent` and never sends.
- */
-const SILENT_HEADER = 'x-lsf-silent';
-
-const withSilence = (meta?: MetaQuery): MetaQuery => ({
-  ...meta,
-  headers: { ...(meta?.headers as Record<string, string> | undefined), ...(meta?.silent === true ? { [SILENT_HEADER]: '1' } : {}) },
-});
+/** The caller shows the error itself (form fields, a 409 notice): request() does not notify. */
+export const silentOf = (meta?: MetaQuery): boolean => meta?.silent === true;
 
 /**
  * The Idempotency-Key of a create or an action (./idempotency.ts): the user intent's key the
  * caller passes as `meta.idempotencyKey`, else a fresh one, so no create or action goes out
  * without a key (money actions refuse to run without one).
  */
-const withIdempotency = (meta?: MetaQuery): MetaQuery => {
-  const silenced = withSilence(meta);
-  const key = typeof meta?.idempotencyKey === 'string' && meta.idempotencyKey ? meta.idempotencyKey : newIdempotencyKey();
-  return { ...silenced, headers: { ...(silenced.headers as Record<string, string>), [IDEMPOTENCY_HEADER]: key } };
-};
+const idempotencyHeaders = (meta?: MetaQuery): Record<string, string> => ({
+  [IDEMPOTENCY_HEADER]: typeof meta?.idempotencyKey === 'string' && meta.idempotencyKey ? meta.idempotencyKey : newIdempotencyKey(),
+});
 
-interface ClientConfig {
-  headers?: Record<string, string>;
-  data?: unknown;
+/**
+ * refine's `custom` over request(): `url` is a path under /api, `config.query` its parameters,
+ * `payload` the body, `meta.idempotencyKey` the intent's Idempotency-Key when the call names one.
+ */
+export async function customRequest<T extends BaseRecord = BaseRecord>(params: CustomParams): Promise<CustomResponse<T>> {
+  const { url, method, payload, query, headers, meta } = params;
+  const data = await request<T>(url, {
+    method: method.toUpperCase() as HttpMethod,
+    body: payload,
+    query: query as Query | undefined,
+    headers: { ...(headers as Record<string, string> | undefined), ...(meta?.idempotencyKey ? idempotencyHeaders(meta) : {}) },
+    silent: silentOf(meta),
+  });
+  return { data };
 }
-
-/** One call of the axios shape simple-rest uses, as a request() of the one HTTP client. */
-async function send(method: HttpMethod, url: string, body: unknown, config?: ClientConfig) {
-  const { [SILENT_HEADER]: silent, ...headers } = config?.headers ?? {};
-  // simple-rest builds URLs from getApiUrl() (/api/r/...); the client adds /api itself.
-  const path = url.startsWith(`${API_BASE}/`) ? url.slice(API_BASE.length) : url;
-  const data = await request<unknown>(path, { method, body, headers, silent: silent === '1' });
-  return { data, headers: {} };
-}
-
-const client = {
-  get: (url: string, config?: ClientConfig) => send('GET', url, undefined, config),
-  delete: (url: string, config?: ClientConfig) => send('DELETE', url, config?.data, config),
-  post: (url: string, body?: unknown, config?: ClientConfig) => send('POST', url, body, config),
-  put: (url: string, body?: unknown, config?: ClientConfig) => send('PUT', url, body, config),
-  patch: (url: string, body?: unknown, config?: ClientConfig) => send('PATCH', url, body, config),
-};
-
-const rest = simpleRest(`${API_BASE}${RESOURCE_BASE}`, client as unknown as AxiosInstance);
 
 /** A list page as the server answers it; `totalExact: false` means total is a lower bound. */
 type ListPage = Page<never> & { totalExact?: boolean };
 
 export const dataProvider: DataProvider = {
-  ...rest,
+  getApiUrl: () => RESOURCE_BASE,
 
-  // Our lists page with pageNo/pageSize and answer {records, total} (simple-rest: _start/_end, X-Total-Count).
   async getList({ resource, pagination, sorters, filters, meta }) {
     const page = await request<ListPage>(resourcePath(resource), {
       query: { ...paginationQuery(pagination), ...sortQuery(sorters), ...filterQuery(filters) },
-      silent: meta?.silent === true,
+      silent: silentOf(meta),
     });
     return { data: page.records, total: page.total, totalExact: page.totalExact !== false, ...(page.totals ? { totals: page.totals } : {}) };
   },
 
-  // The API reads one record at a time (no ?id=a&id=b).
-  async getMany({ resource, ids, meta }) {
-    return { data: await Promise.all(ids.map(async (id) => (await rest.getOne({ resource, id, meta: withSilence(meta) })).data as never)) };
-  },
+  getOne: async ({ resource, id, meta }) => ({ data: await request<never>(resourcePath(resource, id), { silent: silentOf(meta) }) }),
 
-  getOne: (params) => rest.getOne({ ...params, meta: withSilence(params.meta) }),
-  create: (params) => rest.create({ ...params, meta: withIdempotency(params.meta) }),
+  // The API reads one record at a time (no ?id=a&id=b).
+  getMany: async ({ resource, ids, meta }) => ({
+    data: await Promise.all(ids.map((id) => request<never>(resourcePath(resource, id), { silent: silentOf(meta) }))),
+  }),
+
+  create: async ({ resource, variables, meta }) => ({
+    data: await request<never>(resourcePath(resource), { method: 'POST', body: variables, headers: idempotencyHeaders(meta), silent: silentOf(meta) }),
+  }),
+
   // A record is replaced whole with the version read (PUT), not patched.
-  update: (params) => rest.update({ ...params, meta: { ...withSilence(params.meta), method: 'put' } }),
-  deleteOne: (params) => rest.deleteOne({ ...params, meta: withSilence(params.meta) }),
-  // A POST through custom is a declared action (/api/r/<resource>/<id>/actions/<name>): it carries a key.
-  custom: (params) =>
-    rest.custom!({ ...params, headers: { ...params.headers, ...(params.method === 'post' ? withIdempotency(params.meta) : withSilence(params.meta)).headers } }),
+  update: async ({ resource, id, variables, meta }) => ({
+    data: await request<never>(resourcePath(resource, id), { method: 'PUT', body: variables, silent: silentOf(meta) }),
+  }),
+
+  deleteOne: async ({ resource, id, variables, meta }) => ({
+    data: await request<never>(resourcePath(resource, id), { method: 'DELETE', body: variables, silent: silentOf(meta) }),
+  }),
+
+  // A POST through custom is a declared action (/r/<resource>/<id>/actions/<name>): it carries a key.
+  custom: (params) => customRequest(params.method === 'post' ? { ...params, headers: { ...params.headers, ...idempotencyHeaders(params.meta) } } : params),
 };

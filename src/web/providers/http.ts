@@ -1,14 +1,14 @@
 import { API_BASE, HTTP_TIMEOUT_MS } from '../../shared/constants';
-import { isSuccessCode, type FieldErrors } from '../../shared/api';
+import { isSuccessCode } from '../../shared/api';
 import { currentLanguage } from '../i18n';
 import { getToken } from './session';
 import { reactToError } from './httpErrorPolicy';
-import { HttpError, NETWORK_ERROR_CODE, TIMEOUT_CODE } from './httpError';
+import { fieldErrorsOf, HttpError, NETWORK_ERROR_CODE, TIMEOUT_CODE } from './httpError';
 
 // THE HTTP client of SPEC §7/§8: every call to /api goes through here, the auth provider
 // and the data provider included, so the envelope and the error rules live in one place.
 
-export { HttpError, NETWORK_ERROR_CODE, TIMEOUT_CODE };
+export { fieldErrorsOf, HttpError, NETWORK_ERROR_CODE, TIMEOUT_CODE };
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 type QueryScalar = string | number | boolean | null | undefined;
@@ -146,10 +146,6 @@ export const http = {
     request<T>(path, { ...options, method: 'DELETE' }),
 };
 
-/** Field errors of a 400 response (data = {field: message}), or null. */
-export function fieldErrorsOf(error: unknown): FieldErrors | null {
-  return error instanceof HttpError ? (error.errors ?? null) : null;
-}
 
 export interface Download {
   blob: Blob;

@@ -33,3 +33,8 @@ export class HttpError extends Error {
     if (code === 400 && isFieldErrors(data) && Object.keys(data).length > 0) this.errors = data;
   }
 }
+
+/** Field errors of a 400 response (data = {field: message}), or null. */
+export function fieldErrorsOf(error: unknown): FieldErrors | null {
+  return error instanceof HttpError ? (error.errors ?? null) : null;
+}

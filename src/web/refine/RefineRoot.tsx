@@ -4,7 +4,7 @@ import '../i18n/dayjsLocale';
 import { i18nProvider } from '../i18n/i18nProvider';
 import { SLOTS } from '../pages/slots';
 import { authProvider } from '../providers/authProvider';
-import { dataProvider } from '../providers/dataProvider';
+import { dataProviders } from '../providers/dataProviders';
 import { SlotProvider } from '../resources/slots';
 import { SignedInArea } from '../routing/SignedInArea';
 import { accessControlProvider } from './accessControl';
@@ -26,7 +26,7 @@ export default function RefineRoot() {
     <Refine
       routerProvider={routerProvider}
       authProvider={authProvider}
-      dataProvider={dataProvider}
+      dataProvider={dataProviders}
       i18nProvider={i18nProvider}
       accessControlProvider={accessControlProvider}
       resources={REFINE_RESOURCES}

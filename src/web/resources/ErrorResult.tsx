@@ -2,7 +2,7 @@ import { ExclamationCircleOutlined } from '@ant-design/icons';
 import { Button, Result } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { HttpError, NETWORK_ERROR_CODE, TIMEOUT_CODE } from '../providers/http';
+import { HttpError, NETWORK_ERROR_CODE, TIMEOUT_CODE } from '../providers/httpError';
 import { errorText } from '../providers/httpErrorPolicy';
 
 export interface ErrorStateProps {

@@ -6,12 +6,12 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { FieldErrors } from '../../shared/api';
 import type { ActionDeclaration, ResourceDefinition, ResourceRecord } from '../../shared/resources/types';
-import { API_BASE } from '../../shared/constants';
-import { fieldErrorsOf, HttpError, NETWORK_ERROR_CODE, TIMEOUT_CODE } from '../providers/http';
+import { fieldErrorsOf, HttpError, NETWORK_ERROR_CODE, TIMEOUT_CODE } from '../providers/httpError';
 import { useIntent } from '../providers/idempotency';
 import { errorText } from '../providers/httpErrorPolicy';
 import { resourcePath } from '../providers/dataProvider';
 import { toast } from '../providers/uiBridge';
+import { useWriteRecord } from '../refine/recordCache';
 import { CONSOLE_ROUTES, consoleRoute } from '../refine/resources';
 import { ActionInputModal } from './ActionInputModal';
 import type { ResourceText } from './labels';
@@ -68,6 +68,7 @@ export function RecordActions({ definition, record, basePath, text }: Props) {
   // The first action open in this state leads; which ones show is the access control's answer.
   const lead = (definition.actions ?? []).find((a) => !a.from || a.from.includes(record.state ?? ''))?.name;
 
+  const writeRecord = useWriteRecord();
   const refresh = () => invalidate({ resource: identifier, invalidates: ['list', 'detail'], id: record.id });
 
   const run = async (action: ActionDeclaration, input: Record<string, unknown> = {}) => {
@@ -75,9 +76,9 @@ export function RecordActions({ definition, record, basePath, text }: Props) {
     if (intent.inFlight()) return;
     setInputErrors(null);
     try {
-      await intent.attempt(action.name, (idempotencyKey) =>
+      const answer = await intent.attempt(action.name, (idempotencyKey) =>
         runAction({
-          url: `${API_BASE}${resourcePath(definition.name, record.id)}/actions/${encodeURIComponent(action.name)}`,
+          url: `${resourcePath(definition.name, record.id)}/actions/${encodeURIComponent(action.name)}`,
           method: 'post',
           values: input,
           // Input errors go beside the modal's fields; everything else is a notification.
@@ -85,14 +86,13 @@ export function RecordActions({ definition, record, basePath, text }: Props) {
         }),
       );
       setPending(null);
+      // The answer is the record as it now is: it replaces the cached one, nothing is read again.
+      writeRecord(definition.name, answer.data);
       toast('success', text.done(action.name) ?? t('action.done', { action: text.action(action.name) }));
       // An action with a result step (publish, accept, pay the collateral) goes on to it: what happened and what next.
       const next = action.result ? resultPath(action.result, definition.name, record.id, action.name, basePath) : undefined;
-      if (next) {
-        await refresh();
-        navigate(next);
-        return;
-      }
+      if (next) navigate(next);
+      return;
     } catch (error) {
       const fields = fieldErrorsOf(error);
       if (fields && hasInput(action)) {
@@ -107,7 +107,7 @@ export function RecordActions({ definition, record, basePath, text }: Props) {
       intent.end();
       setPending(null);
     }
-    // Success or a conflict: either way the record has moved on, so it is read again.
+    // A conflict (someone acted first): the record has moved on, and the answer did not say how: it is read again.
     await refresh();
   };
 

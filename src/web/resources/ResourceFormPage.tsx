@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { FieldErrors } from '../../shared/api';
 import type { ResourceDefinition, ResourceRecord } from '../../shared/resources/types';
-import { fieldErrorsOf, HttpError } from '../providers/http';
+import { fieldErrorsOf, HttpError } from '../providers/httpError';
 import { errorText } from '../providers/httpErrorPolicy';
 import { useIntent } from '../providers/idempotency';
 import { toast } from '../providers/uiBridge';

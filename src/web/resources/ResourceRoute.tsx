@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import type { ResolvedRoute } from '../../shared/menu';
-import { HttpError } from '../providers/http';
+import { HttpError } from '../providers/httpError';
 import { CONSOLE_ROUTES, consoleRoute } from '../refine/resources';
 import { useResourceDefinition } from './definitions';
 import { resourceSubPath } from './paths';

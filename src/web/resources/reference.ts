@@ -1,8 +1,8 @@
+import type { CrudFilter } from '@refinedev/core';
 import { recordConsolePath, type RecordViewer } from '../../shared/resources/recordPath';
 import type { ResourceDefinition, ResourceRecord } from '../../shared/resources/types';
 import { getUserInfo } from '../providers/session';
 import { CONSOLE_ROUTES } from '../refine/resources';
-import { http } from '../providers/http';
 import { loadedDefinition } from './loadedDefinitions';
 import { getRuntimeRoutes } from './runtimeRoutes';
 
@@ -32,12 +32,10 @@ export function referencePath(resource: string, id: string, record?: ResourceRec
   return recordConsolePath([...CONSOLE_ROUTES, ...getRuntimeRoutes()], { resource, id, record, viewer: currentViewer(), page });
 }
 
-export const fetchReference = (resource: string, id: string) => http.get<ResourceRecord>(`/r/${resource}/${encodeURIComponent(id)}`, { silent: true });
-
-/** Records of `resource` whose title matches `keyword` (the target's text filter on its title field, if it has one). */
-export function searchReferences(resource: string, keyword: string) {
+/** The list filter finding records of `resource` by title (the target's text filter on its title field, if it has one). */
+export function referenceFilters(resource: string, keyword: string): CrudFilter[] {
   const definition = loadedDefinition(resource);
   const titleField = titleFieldOf(definition);
   const searchable = definition?.list.filters.some((f) => f.field === titleField && f.kind === 'text');
-  return http.get<{ records: ResourceRecord[] }>(`/r/${resource}`, { query: { pageSize: 20, ...(searchable && keyword ? { [titleField]: keyword } : {}) }, silent: true });
+  return searchable && keyword ? [{ field: titleField, operator: 'contains', value: keyword }] : [];
 }

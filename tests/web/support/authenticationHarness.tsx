@@ -18,7 +18,7 @@ import { i18nProvider } from '../../../src/web/i18n/i18nProvider';
 import { accessControlProvider } from '../../../src/web/refine/accessControl';
 import { CONSOLE_ROUTES, REFINE_RESOURCES } from '../../../src/web/refine/resources';
 import { authProvider } from '../../../src/web/providers/authProvider';
-import { dataProvider } from '../../../src/web/providers/dataProvider';
+import { dataProviders } from '../../../src/web/providers/dataProviders';
 import { forgetProfile } from '../../../src/web/providers/profile';
 import { RoutePage } from '../../../src/web/routing/RoutePage';
 import { UiBridge } from '../../../src/web/routing/UiBridge';
@@ -84,7 +84,7 @@ export function renderPage(path: string, userInfo: Partial<UserInfo> = {}) {
           <UiBridge />
           <Refine
             routerProvider={routerProvider}
-            dataProvider={dataProvider}
+            dataProvider={dataProviders}
             authProvider={authProvider}
             i18nProvider={i18nProvider}
             accessControlProvider={accessControlProvider}

@@ -17,7 +17,7 @@ import type { ResourceDefinition, ResourceRecord } from '../../../src/shared/res
 import { AntdLocale } from '../../../src/web/i18n/AntdLocale';
 import { i18nProvider } from '../../../src/web/i18n/i18nProvider';
 import { authProvider } from '../../../src/web/providers/authProvider';
-import { dataProvider } from '../../../src/web/providers/dataProvider';
+import { dataProviders } from '../../../src/web/providers/dataProviders';
 import { SLOTS } from '../../../src/web/pages/slots';
 import { forgetProfile } from '../../../src/web/providers/profile';
 import { accessControlProvider } from '../../../src/web/refine/accessControl';
@@ -91,7 +91,7 @@ export function renderResource(
           {/* Resources registered as the console registers them (under their route keys). */}
           <Refine
             routerProvider={routerProvider}
-            dataProvider={dataProvider}
+            dataProvider={dataProviders}
             authProvider={authProvider}
             i18nProvider={i18nProvider}
             accessControlProvider={accessControlProvider}

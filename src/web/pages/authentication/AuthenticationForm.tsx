@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { FieldErrors } from '../../../shared/api';
 import type { FormDefinition } from '../../../shared/resources/types';
-import { fieldErrorsOf, HttpError } from '../../providers/http';
+import { fieldErrorsOf, HttpError } from '../../providers/httpError';
 import { errorText } from '../../providers/httpErrorPolicy';
 import { getUserInfo, setUserInfo } from '../../providers/session';
 import { toast } from '../../providers/uiBridge';

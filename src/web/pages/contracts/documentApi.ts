@@ -1,6 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
+import { useCustom, type BaseRecord } from '@refinedev/core';
 import type { SignatureRecord } from '../../../shared/resources/types';
-import { http } from '../../providers/http';
+import { resourcePath } from '../../providers/dataProvider';
+import { unwrapped } from '../../refine/systemData';
 
 /** GET /api/r/:resource/:id/document: the text as the parties sign it, its hash now and as signed. */
 export interface RecordDocument {
@@ -11,12 +12,13 @@ export interface RecordDocument {
   signatures: SignatureRecord[];
 }
 
-export const documentKey = (resource: string, id: string) => ['lsf', 'document', resource, id] as const;
-
+/** A record's document through the resources' DataProvider (`custom`); the page shows errors itself. */
 export function useRecordDocument(resource: string, id: string | null) {
-  return useQuery({
-    queryKey: documentKey(resource, id ?? ''),
-    queryFn: () => http.get<RecordDocument>(`/r/${resource}/${encodeURIComponent(id!)}/document`, { silent: true }),
-    enabled: Boolean(id),
+  const { query } = useCustom<BaseRecord>({
+    url: `${resourcePath(resource, id ?? '')}/document`,
+    method: 'get',
+    meta: { silent: true },
+    queryOptions: { enabled: Boolean(id) },
   });
+  return unwrapped<RecordDocument>(query);
 }

@@ -1,7 +1,7 @@
 import { Card, Space, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useResourceDefinitions } from '../../resources/definitions';
-import { HttpError } from '../../providers/http';
+import { HttpError } from '../../providers/httpError';
 import { ErrorState, LoadingState } from '../../resources/states';
 import type { PageProps } from '../registry';
 import { RecentRecords } from './RecentRecords';

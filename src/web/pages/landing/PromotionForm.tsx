@@ -6,7 +6,7 @@ import { SmsCodeField } from '../../components/SmsCodeField';
 import { useFormRules } from '../../forms/rules';
 import { showServerErrors } from '../../forms/serverErrors';
 import { toast } from '../../providers/uiBridge';
-import { checkPromotionPhone, savePromotionPhone } from './api';
+import { checkPromotionPhone, savePromotionPhone } from '../../providers/publicApi';
 
 interface Values {
   phone: string;

@@ -1,9 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Result, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { ResourceRecord } from '../../../shared/resources/types';
-import { http } from '../../providers/http';
+import { useRecord } from '../../refine/recordCache';
 import { useResourceDefinition } from '../../resources/definitions';
 import { FieldValue } from '../../resources/FieldValue';
 import { useResourceText } from '../../resources/labels';
@@ -12,7 +11,6 @@ import { ErrorState, LoadingState } from '../../resources/states';
 import { isInternalLink } from '../../routing/redirects';
 import type { PageProps } from '../registry';
 
-const getRecord = (resource: string, id: string) => http.get<ResourceRecord>(`/r/${resource}/${encodeURIComponent(id)}`, { silent: true });
 
 /**
  * /outgoing/resultsPage?resource=&id=&action=&from=: the result step after publishing or
@@ -30,9 +28,10 @@ export default function ActionResultPage(_: PageProps) {
   const fromParam = params.get('from');
   const from = isInternalLink(fromParam) ? fromParam : undefined;
   const { definition, isPending: definitionPending } = useResourceDefinition(resource);
-  const record = useQuery({ queryKey: ['lsf', 'result', resource, id], queryFn: () => getRecord(resource, id), enabled: Boolean(resource && id), retry: false });
+  // The record as the action's answer left it in refine's cache: not read again.
+  const record = useRecord<ResourceRecord>(resource, id, { enabled: Boolean(resource) });
   const contractId = typeof record.data?.contractId === 'string' ? record.data.contractId : undefined;
-  const contract = useQuery({ queryKey: ['lsf', 'result', 'contracts', contractId], queryFn: () => getRecord('contracts', contractId!), enabled: Boolean(contractId), retry: false });
+  const contract = useRecord<ResourceRecord>('contracts', contractId);
   const text = useResourceText(definition ?? { name: resource, labels: { 'zh-CN': { title: '', fields: {} }, 'en-US': { title: '', fields: {} } } });
 
   if (!resource || !id) return <Result status="warning" title={t('result.missing')} extra={<Button onClick={() => navigate('/outgoing')}>{t('result.toOffers')}</Button>} />;

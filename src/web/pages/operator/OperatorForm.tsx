@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { OPERATOR_TYPES } from '../../../shared/permissions';
 import { isMobile } from '../../../shared/validators';
 import type { OperatorView } from '../../../shared/operators';
-import { fieldErrorsOf, HttpError } from '../../providers/http';
+import { fieldErrorsOf, HttpError } from '../../providers/httpError';
 import { toast } from '../../providers/uiBridge';
 import { addOperator, editOperator, type OperatorInput } from './api';
 

@@ -1,7 +1,7 @@
 import { Checkbox, Form, Input, Modal, Tabs } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fieldErrorsOf } from '../../providers/http';
+import { fieldErrorsOf } from '../../providers/httpError';
 import { toast } from '../../providers/uiBridge';
 import { SafeHtml } from '../../shell/announcements/SafeHtml';
 import { PLATFORMS } from '../../variant';

@@ -1,14 +1,15 @@
-import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Result, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import type { ResourceRecord } from '../../../shared/resources/types';
+import { useRecord } from '../../refine/recordCache';
 import { consoleRoute } from '../../refine/resources';
 import { useResourceDefinition } from '../../resources/definitions';
 import { displayMoney } from '../../resources/format';
-import { fetchReference, referencePath } from '../../resources/reference';
+import { referencePath } from '../../resources/reference';
 import { ErrorState, LoadingState } from '../../resources/states';
 import type { PageProps } from '../registry';
-import { getReceipt, getRecordReceipts, receiptKey } from './api';
+import { useReceipt, useRecordReceipts } from './api';
 
 /**
  * /contract/paymentStatus?resource=contracts&id=&action=payCollateral&from= (SPEC §2 "payment
@@ -24,15 +25,11 @@ export default function PaymentStatusPage(_: PageProps) {
   const id = params.get('id') ?? '';
   // Which states mean "paid" is declared with the state machine (contracts.json states.paid).
   const { definition, isPending: definitionPending } = useResourceDefinition('contracts');
-  const contract = useQuery({
-    queryKey: ['lsf', 'paymentStatus', id],
-    queryFn: () => fetchReference('contracts', id),
-    enabled: Boolean(id),
-    retry: false,
-  });
-  const receipts = useQuery({ queryKey: receiptKey('record', 'contracts', id, 'paymentStatus'), queryFn: () => getRecordReceipts('contracts', id), enabled: Boolean(id), retry: false });
+  // The contract as the payment's answer left it in refine's cache: not read again.
+  const contract = useRecord<ResourceRecord>('contracts', id);
+  const receipts = useRecordReceipts('contracts', id, 'paymentStatus');
   const paid = receipts.data?.find((receipt) => receipt.kind === 'collateral');
-  const receipt = useQuery({ queryKey: receiptKey(paid?.template, paid?.transferId), queryFn: () => getReceipt(paid!.transferId, paid!.template), enabled: Boolean(paid), retry: false });
+  const receipt = useReceipt(paid?.transferId, paid?.template);
 
   const toList = () => navigate(consoleRoute('contractbuy')?.path ?? '/contract');
   if (!id)

@@ -1,5 +1,4 @@
 import { PrinterOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
 import { Button, QRCode, Result, Space, Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,10 +7,10 @@ import type { ResolvedRoute } from '../../../shared/menu';
 import type { ReceiptParty, ReceiptView } from '../../../shared/receipts';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { currentLanguage } from '../../i18n';
-import { HttpError } from '../../providers/http';
+import { HttpError } from '../../providers/httpError';
 import { displayMoney, formatDateTime } from '../../resources/format';
 import { ErrorState, LoadingState } from '../../resources/states';
-import { getReceipt, receiptKey } from './api';
+import { useReceipt } from './api';
 import './receipt.css';
 
 /** One row of the receipt's table. */
@@ -98,7 +97,7 @@ export default function ReceiptPage({ route, template }: { route: ResolvedRoute;
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const id = params.get('id');
-  const query = useQuery({ queryKey: receiptKey(template, id), queryFn: () => getReceipt(id!, template), enabled: Boolean(id), retry: false });
+  const query = useReceipt(id, template);
   const title = t(`menu:${route.titleKey}`);
   const home = (
     <Button key="home" type="primary" onClick={() => navigate('/home')}>

@@ -4,12 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { currentLanguage } from '../../i18n';
-import { HttpError } from '../../providers/http';
+import { HttpError } from '../../providers/httpError';
 import { displayMoney, formatDateTime } from '../../resources/format';
 import { ErrorState, LoadingState } from '../../resources/states';
 import type { PublicReceiptView } from '../../../shared/receipts';
 import type { PageProps } from '../registry';
-import { verifyReceipt } from './api';
+import { verifyReceipt } from '../../providers/publicApi';
 import './receipt.css';
 
 /**

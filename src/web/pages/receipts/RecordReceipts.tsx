@@ -1,11 +1,10 @@
 import { FileDoneOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
 import { Card, List } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { currentLanguage } from '../../i18n';
 import { displayMoney, formatDateTime } from '../../resources/format';
-import { getRecordReceipts, receiptKey } from './api';
+import { useRecordReceipts } from './api';
 
 /**
  * The receipts of a record's money steps (GET /api/receipts?resource=&id=), each linking to its
@@ -16,7 +15,7 @@ export default function RecordReceipts({ resource, id, version }: { resource: st
   const { t } = useTranslation(['receipts', 'menu']);
   const language = currentLanguage();
   // Keyed by the record's version: a money action that moved the record adds its receipt.
-  const query = useQuery({ queryKey: receiptKey('record', resource, id, String(version ?? '')), queryFn: () => getRecordReceipts(resource, id), retry: false });
+  const query = useRecordReceipts(resource, id, String(version ?? ''));
   if (!query.data?.length) return null;
   return (
     <Card title={t('receipts:list.title')} className="resource-show__receipts" data-testid="record-receipts">

@@ -1,15 +1,18 @@
-import type { PublicReceiptView, ReceiptView, RecordReceipt } from '../../../shared/receipts';
-import { http } from '../../providers/http';
+import type { ReceiptView, RecordReceipt } from '../../../shared/receipts';
+import { useSystemQuery } from '../../refine/systemData';
 
-// Receipts (issue 8): GET /api/receipts/:transferId, the receipts of a record, and the public
-// verification (no sign-in). Errors are shown by the pages themselves (silent).
+// Receipts (issue 8) through refine's `system` provider: GET /api/receipts/:transferId and the
+// receipts of a record. Errors are shown by the pages themselves (silent). The public
+// verification (no sign-in, no refine) is providers/publicApi.ts.
 
-export const getReceipt = (transferId: string, template: string) =>
-  http.get<ReceiptView>(`/receipts/${encodeURIComponent(transferId)}`, { query: { template }, silent: true });
+export const useReceipt = (transferId: string | null | undefined, template: string | undefined) =>
+  useSystemQuery<ReceiptView>(`/receipts/${encodeURIComponent(transferId ?? '')}`, {
+    query: { template },
+    silent: true,
+    retry: false,
+    enabled: Boolean(transferId && template),
+  });
 
-export const getRecordReceipts = (resource: string, id: string) => http.get<RecordReceipt[]>('/receipts', { query: { resource, id }, silent: true });
-
-export const verifyReceipt = (transferId: string, template: string | null) =>
-  http.get<PublicReceiptView>(`/public/receipts/${encodeURIComponent(transferId)}`, { query: template ? { template } : undefined, silent: true });
-
-export const receiptKey = (...parts: (string | null | undefined)[]) => ['lsf', 'receipts', ...parts] as const;
+/** Keyed by the record's version when given: a money action that moved the record adds its receipt. */
+export const useRecordReceipts = (resource: string, id: string, version?: number | string) =>
+  useSystemQuery<RecordReceipt[]>('/receipts', { query: { resource, id }, silent: true, retry: false, enabled: Boolean(id), cacheKey: version });

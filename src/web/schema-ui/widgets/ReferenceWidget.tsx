@@ -1,8 +1,10 @@
+import { useDataProvider } from '@refinedev/core';
 import type { WidgetProps } from '@rjsf/utils';
 import { Select } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fetchReference, referenceTitle, searchReferences } from '../../resources/reference';
+import type { ResourceRecord } from '../../../shared/resources/types';
+import { referenceFilters, referenceTitle } from '../../resources/reference';
 
 type Option = { value: string; label: string };
 
@@ -12,13 +14,15 @@ export function ReferenceWidget({ id, value, onChange, onBlur, disabled, readonl
   const resource = String((schema as { 'x-ref'?: string })['x-ref'] ?? '');
   const [options, setOptions] = useState<Option[]>([]);
   const asked = useRef('');
+  const provider = useDataProvider()();
   const toOptions = (records: { id: string }[]) => records.map((r) => ({ value: r.id, label: referenceTitle(resource, r as never) }));
 
   const search = (keyword: string) => {
     asked.current = keyword;
-    searchReferences(resource, keyword)
+    provider
+      .getList<ResourceRecord>({ resource, pagination: { currentPage: 1, pageSize: 20 }, filters: referenceFilters(resource, keyword), meta: { silent: true } })
       .then((page) => {
-        if (asked.current === keyword) setOptions(toOptions(page.records));
+        if (asked.current === keyword) setOptions(toOptions(page.data));
       })
       .catch(() => setOptions([]));
   };
@@ -26,8 +30,9 @@ export function ReferenceWidget({ id, value, onChange, onBlur, disabled, readonl
   useEffect(() => {
     search('');
     if (typeof value === 'string' && value) {
-      fetchReference(resource, value)
-        .then((record) => setOptions((now) => (now.some((o) => o.value === record.id) ? now : [...now, ...toOptions([record])])))
+      provider
+        .getOne<ResourceRecord>({ resource, id: value, meta: { silent: true } })
+        .then(({ data: record }) => setOptions((now) => (now.some((o) => o.value === record.id) ? now : [...now, ...toOptions([record])])))
         .catch(() => undefined);
     }
     // Only when the referenced resource or the initial value changes.

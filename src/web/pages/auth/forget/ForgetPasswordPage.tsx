@@ -1,7 +1,7 @@
 import { Button, Form, Input } from 'antd';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { resetPassword } from '../../../api/auth';
+import { resetPassword } from '../../../providers/publicApi';
 import { NewPasswordFields } from '../../../components/NewPasswordFields';
 import { SmsCodeField } from '../../../components/SmsCodeField';
 import { useFormRules } from '../../../forms/rules';

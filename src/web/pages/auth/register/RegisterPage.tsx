@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Trans, useTranslation } from 'react-i18next';
 import type { UserType } from '../../../../shared/constants';
-import { register } from '../../../api/auth';
+import { register } from '../../../providers/publicApi';
 import { NewPasswordFields } from '../../../components/NewPasswordFields';
 import { SmsCodeField } from '../../../components/SmsCodeField';
 import { useFormRules } from '../../../forms/rules';

@@ -1,7 +1,7 @@
 import { Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fieldErrorsOf, HttpError } from '../../../providers/http';
+import { fieldErrorsOf, HttpError } from '../../../providers/httpError';
 import { errorText } from '../../../providers/httpErrorPolicy';
 import { toast } from '../../../providers/uiBridge';
 import { rejectReview } from '../../authentication/api';

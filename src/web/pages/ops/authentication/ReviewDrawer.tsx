@@ -4,7 +4,7 @@ import { Alert, Button, Descriptions, Drawer, Popconfirm, Space, Tag, Typography
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FormDefinition } from '../../../../shared/resources/types';
-import { HttpError } from '../../../providers/http';
+import { HttpError } from '../../../providers/httpError';
 import { errorText } from '../../../providers/httpErrorPolicy';
 import { toast } from '../../../providers/uiBridge';
 import { formatDateTime, stateColour } from '../../../resources/format';

@@ -19,6 +19,7 @@ import personalAgreementRoutes from './modules/agreements/personal';
 import authenticationRoutes from './modules/authentication/routes';
 import authRoutes from './modules/auth/routes';
 import devRoutes from './modules/dev/routes';
+import demoRoutes from './demo/routes';
 import fileRoutes from './modules/files/routes';
 import messageRoutes from './modules/messages/routes';
 import noticeRoutes from './modules/notices/routes';
@@ -88,6 +89,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
     async (api) => {
       api.get('/health', { schema: { tags: ['meta'], summary: 'Liveness and database kind' } }, async (req) => ok(req, { status: 'ok', db: database.kind }));
       api.get('/meta/origins', { schema: { tags: ['meta'], summary: 'Console origins per variant' } }, async (req) => ok(req, ctx.origins));
+      await api.register(demoRoutes, ctx);
       await api.register(authRoutes, ctx);
       await api.register(userRoutes, ctx);
       await api.register(operatorRoutes, ctx);

@@ -106,5 +106,5 @@ describe.skipIf(!dbAvailable)('demo world', () => {
     } finally {
       await plain.close();
     }
-  });
+  }, 180_000);
 });

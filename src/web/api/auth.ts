@@ -1,5 +1,6 @@
 import type {
   CaptchaResponse,
+  DemoLoginsResponse,
   RegisterRequest,
   ResetRequest,
   SmsCodeRequest,
@@ -16,3 +17,6 @@ export const sendSmsCode = (request: SmsCodeRequest) => http.post<unknown>('/sms
 export const register = (request: RegisterRequest) => http.post<unknown>('/register', request, { silent: true });
 
 export const resetPassword = (request: ResetRequest) => http.post<unknown>('/reset', request, { silent: true });
+
+/** The demo logins (GET /api/meta/demo): listed only when the server runs with --demo. */
+export const fetchDemoLogins = () => http.get<DemoLoginsResponse>('/meta/demo', { silent: true });

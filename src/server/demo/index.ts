@@ -47,7 +47,7 @@ export function demoReport(result: SeedResult, origin: string, ops: { adminPhone
   } else {
     lines.push('demo: the store already holds accounts, so the demo world was not seeded again (use an empty DATA_DIR for a fresh one)');
   }
-  lines.push(`demo logins (sign in at ${origin}/login; the captcha answer is in ${origin}/api/dev/outbox):`);
+  lines.push(`demo logins (sign in at ${origin}/user/login; the captcha answer is in ${origin}/api/dev/outbox):`);
   for (const l of demoLogins(ops)) lines.push(`  ${l.role.padEnd(15)} ${l.phone}  ${l.password ?? '(ADMIN_PASSWORD)'}  ${l.name}`);
   return lines.join('\n');
 }

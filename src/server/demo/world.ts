@@ -45,10 +45,15 @@ const GOODS = [
   { goodsName: '钢筋桁架楼承板', spec: 'TD3-90', unit: 'set', quantity: 60, unitPrice: '860.00', category: 'industrial' },
 ];
 
-let goodsIndex = 0;
-/** The body of an offer: the next goods of the list, deliverable next month, valid until next year. */
+/** The goods a title names (by its name or the name's last two characters, e.g. 水泥). */
+const goodsOf = (title: string) => {
+  const plain = title.replace(/\s/g, '');
+  return GOODS.find((g) => plain.includes(g.goodsName)) ?? GOODS.find((g) => plain.includes(g.goodsName.slice(-2))) ?? GOODS[0];
+};
+
+/** The body of an offer for the goods its title names, deliverable and valid into next year. */
 function offerBody(title: string, today: string, extra: Record<string, unknown> = {}) {
-  const goods = GOODS[goodsIndex++ % GOODS.length];
+  const goods = goodsOf(title);
   const year = Number(today.slice(0, 4));
   return {
     title,
@@ -63,7 +68,6 @@ function offerBody(title: string, today: string, extra: Record<string, unknown> 
 }
 
 export async function buildWorld(api: DemoClient, ops: { phone: string; password: string }): Promise<WorldSummary> {
-  goodsIndex = 0;
   const summary: WorldSummary = {};
   const count = (resource: string, state: string) => {
     summary[resource] ??= {};

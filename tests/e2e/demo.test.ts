@@ -15,11 +15,12 @@ const JOURNEYS: { role: string; label: string; path: string; finds: string }[] =
   { role: 'buyer', label: '买方企业（主账号）', path: '/contract/contractbuy', finds: '铝锭 A00 采购合同' },
   { role: 'seller', label: '卖方企业（主账号）', path: '/contract/contractsell', finds: '不锈钢板 304 采购合同' },
   { role: 'personal', label: '个人用户', path: '/home', finds: '139****0003' },
-  { role: 'purchaser', label: '买方采购员', path: '/outgoing/chainPayment', finds: '华东区热轧卷板年度采购' },
+  { role: 'purchaser', label: '买方采购员', path: '/outgoing/chainPayment', finds: '铝锭 A00 采购合同' },
   { role: 'finance', label: '买方财务', path: '/contract/contractbuy', finds: '镀锌钢管采购合同' },
   { role: 'viewer', label: '买方只读', path: '/outgoing/chainPayment', finds: '铝锭现货采购' },
   { role: 'sellerOperator', label: '卖方销售员', path: '/outgoing/immediateContract', finds: '不锈钢板 304 现货供应' },
-  { role: 'ops', label: '平台运营', path: '/ops/authentication', finds: '杭州西湖钢材贸易有限公司' },
+  // The review queue opens on what is pending (nothing: the demo's reviews are done); the deposit queue lists all.
+  { role: 'ops', label: '平台运营', path: '/ops/deposits', finds: '杭州西湖钢材贸易有限公司' },
 ];
 
 describe.skipIf(!chromiumPath)('browser journey: the demo world (issue 17)', () => {

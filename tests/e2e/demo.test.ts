@@ -40,6 +40,7 @@ describe.skipIf(!chromiumPath)('browser journey: the demo world (issue 17)', () 
   async function listedLogin(page: Page, label: string) {
     const block = page.getByRole('region', { name: '演示账号' });
     const row = block.getByRole('row').filter({ has: page.getByRole('rowheader', { name: label, exact: true }) });
+    await row.waitFor(); // the block appears once GET /api/meta/demo answers
     const cells = await row.getByRole('cell').allInnerTexts();
     return { phone: cells[0].trim(), password: cells[1].trim() };
   }

@@ -21,6 +21,8 @@ export interface Config {
   variants: string[];
   /** Root of schemas/ (menu, permissions, resources); the repository by default. */
   schemaRoot?: string;
+  /** `--demo` or DEMO=1: seed the demo world on an empty store and show its logins (never in production). */
+  demo: boolean;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
@@ -37,6 +39,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     smsProvider: env.SMS_PROVIDER ?? 'console',
     adminPhone: env.ADMIN_PHONE || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
+    demo: env.DEMO === '1' || env.DEMO === 'true',
     // WEB_DIST='' runs the API alone (npm run dev serves the console through Vite).
     webDist: env.WEB_DIST === '' ? undefined : path.resolve(env.WEB_DIST ?? `dist/web/${variant}`),
   };

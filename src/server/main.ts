@@ -1,26 +1,34 @@
 // The server process: lock DATA_DIR (PGlite), open and migrate the database, build the app
-// (which bootstraps the ops user), listen, and shut down cleanly on SIGINT/SIGTERM.
+// (which bootstraps the ops user), listen, seed the demo world with --demo (DEMO=1) on an empty
+// store, and shut down cleanly on SIGINT/SIGTERM.
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { configFromEnv } from './config';
 import { openStore } from './db/store';
+import { DEMO_OPS, SeedingClock, demoReport, seedDemo, storeIsEmpty } from './domains/demo/seed';
 import { smsProviderFor } from './sms/provider';
 
 async function main() {
   const config = configFromEnv();
+  // `npm start -- --demo` appends the flag to the last command of the script, this process.
+  if (process.argv.includes('--demo')) config.demo = true;
+  if (config.demo && config.production) throw new Error('--demo is refused with NODE_ENV=production: the demo logins have public passwords.');
+  if (config.demo && !config.adminPhone && !config.adminPassword) Object.assign(config, { adminPhone: DEMO_OPS.phone, adminPassword: DEMO_OPS.password });
   // Configuration mistakes fail before anything touches the data directory.
   const sms = smsProviderFor(config.smsProvider, config.production);
   // A DATA_DIR locked by another server fails here, with its message (main().catch below).
   const store = await openStore(config);
   const { database } = store;
+  // Seeding runs on its own clock (see demo/clock.ts); a store that is not empty is left alone.
+  const seedingClock = config.demo && (await storeIsEmpty(database.db)) ? new SeedingClock() : undefined;
   // One Fastify app per variant origin, all on the same database (the first bootstraps the ops user).
   const apps: { variant: string; app: FastifyInstance; port: number }[] = [];
   const origins: Record<string, string> = {};
   for (const [i, variant] of config.variants.entries()) {
     // Variant builds sit beside the first one: dist/web/<variant>.
     const webDist = i === 0 || !config.webDist ? config.webDist : path.join(path.dirname(config.webDist), variant);
-    const { app } = await buildApp({ config: { ...config, webDist }, database, sms, origins, logger: process.env.LOG_LEVEL !== 'silent' });
+    const { app } = await buildApp({ config: { ...config, webDist }, database, sms, origins, clock: seedingClock, logger: process.env.LOG_LEVEL !== 'silent' });
     apps.push({ variant, app, port: config.port + i });
   }
 
@@ -43,6 +51,15 @@ async function main() {
     console.info(`LSF console ready: http://${shown}:${port}${apps.length > 1 ? ` (${variant})` : ''}`);
   }
   console.info(`database: ${database.kind}${database.kind === 'pglite' ? ` in ${config.dataDir}` : ''}`);
+  if (config.demo) {
+    // The seeder is a client of this server, on its loopback address.
+    const loopback = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+    const ops = { phone: config.adminPhone!, password: config.adminPassword! };
+    const result = seedingClock
+      ? await seedDemo({ db: database.db, baseUrl: `http://${loopback}:${config.port}`, advance: (ms) => seedingClock.advance(ms), ops }).finally(() => seedingClock.finish())
+      : ({ seeded: false } as const);
+    console.info(demoReport(result, origins[config.variants[0]] ?? `http://${shown}:${config.port}`, config));
+  }
 }
 
 main().catch((err) => {

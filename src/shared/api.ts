@@ -218,3 +218,17 @@ export interface DailyFlowView {
   inflow: string;
   outflow: string;
 }
+
+/** One sign-in of the demo world (GET /api/meta/demo, only when the server runs with --demo). */
+export interface DemoLogin {
+  /** buyer, seller, personal, purchaser, finance, viewer, sellerOperator or ops. */
+  role: string;
+  phone: string;
+  /** Absent for operations configured with ADMIN_PHONE/ADMIN_PASSWORD. */
+  password?: string;
+  name: string;
+}
+
+export interface DemoLoginsResponse {
+  logins: DemoLogin[];
+}

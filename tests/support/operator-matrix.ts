@@ -32,5 +32,8 @@ export const OPERATOR_MATRIX: readonly MatrixRow[] = [
     allowed: ['owner'],
   },
   { name: 'purchase offers', method: 'GET', path: '/api/r/purchaseOffers', ui: { menu: '/outgoing/chainPayment' }, allowed: ['owner', 'admin', 'purchaser', 'seller', 'viewer'] },
+  { name: 'escrow settlements', method: 'GET', path: '/api/r/escrowSettlements', ui: { menu: '/report/paymentInventory' }, allowed: ['owner', 'admin', 'finance'] },
+  { name: 'objection deposits', method: 'GET', path: '/api/r/objectionDeposits', ui: { menu: '/report/entropyList' }, allowed: ['owner', 'admin', 'finance'] },
+  { name: 'withdrawals', method: 'GET', path: '/api/r/withdrawals', ui: { menu: '/report/withdrawalList' }, allowed: ['owner', 'admin', 'finance'] },
   { name: 'invoice requests', method: 'GET', path: '/api/r/invoiceRequests', ui: { menu: '/operator/invoice' }, allowed: ['owner', 'admin', 'finance', 'viewer'] },
 ];

@@ -6,6 +6,7 @@ import { agreements } from './agreements';
 import { auth } from './auth';
 import { authentication } from './authentication';
 import { counterparties } from './counterparties';
+import { demo } from './demo';
 import { dev } from './dev';
 import { files } from './files';
 import { funds } from './funds';
@@ -34,4 +35,5 @@ export const domains: readonly Domain[] = [
   funds,
   receipts,
   dev,
+  demo,
 ];

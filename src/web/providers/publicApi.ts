@@ -1,5 +1,6 @@
 import type {
   CaptchaResponse,
+  DemoLoginsResponse,
   RegisterRequest,
   ResetRequest,
   SmsCodeRequest,
@@ -28,3 +29,6 @@ export const savePromotionPhone = (phoneNo: string, code: string) =>
 /** The public verification of a receipt (no sign-in); the page shows errors itself. */
 export const verifyReceipt = (transferId: string, template: string | null) =>
   http.get<PublicReceiptView>(`/public/receipts/${encodeURIComponent(transferId)}`, { query: template ? { template } : undefined, silent: true });
+
+/** The demo logins (GET /api/meta/demo): listed only when the server runs with --demo. */
+export const fetchDemoLogins = () => http.get<DemoLoginsResponse>('/meta/demo', { silent: true });

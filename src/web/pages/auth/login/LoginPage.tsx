@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { AuthCard } from '../../../components/AuthCard';
 import { usePageTitle } from '../../../hooks/usePageTitle';
 import { safeRedirect } from '../../../routing/redirects';
+import { DemoLogins } from './DemoLogins';
 import { PasswordLoginForm } from './PasswordLoginForm';
 import { SmsLoginForm } from './SmsLoginForm';
 
@@ -56,6 +57,7 @@ export default function LoginPage() {
         <Link to="/user/forgetPassword">{t('login.forgetPassword')}</Link>
         <Link to="/user/sign">{t('login.register')}</Link>
       </div>
+      <DemoLogins />
     </AuthCard>
   );
 }

@@ -1,0 +1,53 @@
+// `npm start -- --demo`: on an empty store, seed the demo world through the running server's own
+// API (src/server/domains/demo/world.ts), then print who can sign in and how. A store that already has
+// an account other than platform operations is never seeded again.
+import { ne } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { accounts } from '../../db/schema';
+import { demoClient } from './client';
+import { demoLogins } from './logins';
+import { buildWorld, type WorldSummary } from './world';
+
+export { SeedingClock } from './clock';
+export { DEMO_OPS, demoLogins } from './logins';
+
+/** True while no account other than platform operations exists. */
+export async function storeIsEmpty(db: Db): Promise<boolean> {
+  const rows = await db.select({ id: accounts.id }).from(accounts).where(ne(accounts.type, 'platform')).limit(1);
+  return rows.length === 0;
+}
+
+export interface SeedOptions {
+  db: Db;
+  /** The running server, e.g. http://127.0.0.1:8080. */
+  baseUrl: string;
+  /** Moves the server's clock forward (past the SMS resend window); see ./clock.ts. */
+  advance: (ms: number) => void;
+  ops: { phone: string; password: string };
+}
+
+export type SeedResult = { seeded: false } | { seeded: true; summary: WorldSummary; ms: number };
+
+/** Seeds the demo world unless the store already holds accounts. */
+export async function seedDemo(opts: SeedOptions): Promise<SeedResult> {
+  if (!(await storeIsEmpty(opts.db))) return { seeded: false };
+  const started = Date.now();
+  const summary = await buildWorld(demoClient(opts.baseUrl, opts.advance), opts.ops);
+  return { seeded: true, summary, ms: Date.now() - started };
+}
+
+/** What the terminal shows after seeding (or skipping it): the logins and how to sign in. */
+export function demoReport(result: SeedResult, origin: string, ops: { adminPhone?: string; adminPassword?: string }): string {
+  const lines: string[] = [];
+  if (result.seeded) {
+    lines.push(`demo: seeded the demo world in ${(result.ms / 1000).toFixed(1)} s`);
+    for (const [resource, states] of Object.entries(result.summary)) {
+      lines.push(`  ${resource}: ${Object.entries(states).map(([state, n]) => `${state} ${n}`).join(', ')}`);
+    }
+  } else {
+    lines.push('demo: the store already holds accounts, so the demo world was not seeded again (use an empty DATA_DIR for a fresh one)');
+  }
+  lines.push(`demo logins (sign in at ${origin}/user/login; the captcha answer is in ${origin}/api/dev/outbox):`);
+  for (const l of demoLogins(ops)) lines.push(`  ${l.role.padEnd(15)} ${l.phone}  ${l.password ?? '(ADMIN_PASSWORD)'}  ${l.name}`);
+  return lines.join('\n');
+}

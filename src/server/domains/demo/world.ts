@@ -1,0 +1,303 @@
+// The demo world (DESIGN §3), built only through the API the console uses: two enterprises that
+// trade with each other, a person, operators of four types, platform operations; their
+// authentications reviewed, wallets funded by confirmed deposits, offers of the three kinds and
+// contracts in every state the calendar allows now, withdrawals, notices. Messages and todos
+// are the ones the product itself sends on these events. Money moves only by the product's
+// actions, so the ledger's invariants hold.
+import { chinaDay } from '../../../shared/chinaTime';
+import { organizationCodeCheckChar, residentIdCheckChar, usccCheckChar } from '../../../shared/validators';
+import type { DemoClient } from './client';
+import { DEMO_PASSWORD, DEMO_PEOPLE } from './logins';
+
+type Rec = Record<string, unknown> & { id: string; state?: string };
+interface Person {
+  phone: string;
+  token: string;
+}
+interface Party {
+  owner: Person;
+  accountId: string;
+  name: string;
+}
+
+/** What was made, per resource and state: the seeder prints it, the test compares with it. */
+export type WorldSummary = Record<string, Record<string, number>>;
+
+/** A valid unified social credit code for a company registered in `division`. */
+const creditCode = (division: string, body: string) => {
+  const first17 = `91${division}${body}${organizationCodeCheckChar(body)}`;
+  return first17 + usccCheckChar(first17);
+};
+
+/** Goods the two enterprises trade: steel, copper, aluminium, cement... realistic sizes and prices. */
+const GOODS = [
+  { goodsName: '螺纹钢', spec: 'HRB400E Φ16', unit: 'ton', quantity: 120, unitPrice: '3850.00', category: 'rawMaterial' },
+  { goodsName: '热轧卷板', spec: 'Q235B 4.75mm', unit: 'ton', quantity: 80, unitPrice: '4120.00', category: 'rawMaterial' },
+  { goodsName: '电解铜', spec: 'Cu-CATH-1', unit: 'ton', quantity: 5, unitPrice: '68500.00', category: 'rawMaterial' },
+  { goodsName: '铝锭', spec: 'A00 99.70%', unit: 'ton', quantity: 20, unitPrice: '19260.00', category: 'rawMaterial' },
+  { goodsName: '普通硅酸盐水泥', spec: 'P.O 42.5', unit: 'ton', quantity: 300, unitPrice: '385.00', category: 'industrial' },
+  { goodsName: '镀锌钢管', spec: 'DN50 3.5mm', unit: 'ton', quantity: 30, unitPrice: '5260.00', category: 'industrial' },
+  { goodsName: '冷轧薄板', spec: 'SPCC 1.0mm', unit: 'ton', quantity: 40, unitPrice: '4580.00', category: 'rawMaterial' },
+  { goodsName: '不锈钢板', spec: '304 2B 2.0mm', unit: 'ton', quantity: 10, unitPrice: '15200.00', category: 'rawMaterial' },
+  { goodsName: 'H型钢', spec: 'Q355B 300×300', unit: 'ton', quantity: 50, unitPrice: '3990.00', category: 'rawMaterial' },
+  { goodsName: '焊接钢丝', spec: 'ER50-6 Φ1.2', unit: 'box', quantity: 400, unitPrice: '128.00', category: 'industrial' },
+  { goodsName: '角钢', spec: 'Q235B 50×5', unit: 'ton', quantity: 25, unitPrice: '3920.00', category: 'rawMaterial' },
+  { goodsName: '钢筋桁架楼承板', spec: 'TD3-90', unit: 'set', quantity: 60, unitPrice: '860.00', category: 'industrial' },
+];
+
+/** The goods a title names (by its name or the name's last two characters, e.g. 水泥). */
+const goodsOf = (title: string) => {
+  const plain = title.replace(/\s/g, '');
+  return GOODS.find((g) => plain.includes(g.goodsName)) ?? GOODS.find((g) => plain.includes(g.goodsName.slice(-2))) ?? GOODS[0];
+};
+
+/** The body of an offer for the goods its title names, deliverable and valid into next year. */
+function offerBody(title: string, today: string, extra: Record<string, unknown> = {}) {
+  const goods = goodsOf(title);
+  const year = Number(today.slice(0, 4));
+  return {
+    title,
+    ...goods,
+    collateralRatio: 20,
+    deliveryDate: `${year + 1}-01-20`,
+    validUntil: `${year + 1}-03-31`,
+    deliveryRegion: ['32', '3205', '320506'],
+    terms: '货到买方指定仓库，验收合格后 3 个工作日内付清货款；质量异议须在到货后 7 日内书面提出。',
+    ...extra,
+  };
+}
+
+export async function buildWorld(api: DemoClient, ops: { phone: string; password: string }): Promise<WorldSummary> {
+  const summary: WorldSummary = {};
+  const count = (resource: string, state: string) => {
+    summary[resource] ??= {};
+    summary[resource][state] = (summary[resource][state] ?? 0) + 1;
+  };
+  const today = chinaDay(new Date());
+  const opsToken = await api.signIn(ops.phone, ops.password);
+
+  // --- people ------------------------------------------------------------------------------
+  async function registered(phone: string, userType: 'enterprise' | 'personal', enterpriseName?: string): Promise<Person> {
+    const code = await api.smsCode(phone, 'register');
+    await api.call('POST', '/api/register', { body: { userType, enterpriseName, phone, code, password: DEMO_PASSWORD, agree: true } });
+    const token = await api.signIn(phone, DEMO_PASSWORD);
+    // They have been here before: the platform agreement is accepted (the notices stay unread).
+    await api.call('GET', '/api/system/LoginPlatform/confirm?platform=lsf', { token });
+    return { phone, token };
+  }
+  const uploads = (token: string, n: number) => Promise.all(Array.from({ length: n }, (_, i) => api.upload(token, `scan-${i + 1}.png`)));
+
+  async function enterprise(who: { phone: string; name: string }, company: { division: string; body: string; address: string; legalName: string; bankAccount: string; bank: string; branch: string; region: string[] }): Promise<Party> {
+    const owner = await registered(who.phone, 'enterprise', who.name);
+    const ids = await uploads(owner.token, 6);
+    await api.call('POST', '/api/system/authentication/submit', {
+      token: owner.token,
+      body: {
+        kind: 'enterprise',
+        data: {
+          name: who.name,
+          creditCode: creditCode(company.division, company.body),
+          location: company.region,
+          address: company.address,
+          industry: '51',
+          legalName: company.legalName,
+          legalIdImages: ids.slice(0, 3),
+          legalIdExpiry: 'longTerm',
+          legalPhone: who.phone,
+          smsCode: await api.smsCode(who.phone, 'verify', owner.token),
+          bankAccountName: who.name,
+          bankAccount: company.bankAccount,
+          bankBranch: { bank: company.bank, region: company.region, branch: company.branch },
+          openingPermit: [ids[3]],
+          indoorPhoto: [ids[4]],
+          doorPhoto: [ids[5]],
+        },
+      },
+    });
+    const info = await api.call<{ accountId: string }>('GET', '/api/system/users/info', { token: owner.token });
+    return { owner, accountId: info.accountId, name: who.name };
+  }
+
+  const buyer = await enterprise(DEMO_PEOPLE.buyer, {
+    division: '330106',
+    body: 'MA2H7K3C',
+    address: '杭州市西湖区文三路 478 号华星时代广场 A 座 12 楼',
+    legalName: '陈建国',
+    bankAccount: '1202021109900123456',
+    bank: '中国工商银行',
+    branch: '杭州文三路支行',
+    region: ['33', '3301', '330106'],
+  });
+  const seller = await enterprise(DEMO_PEOPLE.seller, {
+    division: '320506',
+    body: 'MA1N4P8Q',
+    address: '苏州工业园区星湖街 328 号创意产业园 6 幢',
+    legalName: '周海涛',
+    bankAccount: '3224010400012345678',
+    bank: '中国农业银行',
+    branch: '苏州工业园区支行',
+    region: ['32', '3205', '320506'],
+  });
+  const person = await registered(DEMO_PEOPLE.personal.phone, 'personal');
+  const personIds = await uploads(person.token, 6);
+  await api.call('POST', '/api/system/authentication/submit', {
+    token: person.token,
+    body: {
+      kind: 'personal',
+      data: {
+        name: DEMO_PEOPLE.personal.name,
+        sex: 'female',
+        occupation: 'selfEmployed',
+        occupationDetail: '经营建材五金门市部',
+        phone: person.phone,
+        idNumber: `${'33010619880312042'}${residentIdCheckChar('33010619880312042')}`,
+        idExpiry: '2038-03-12',
+        idImages: personIds.slice(0, 3),
+        bankCardImages: personIds.slice(3, 5),
+        proof: [personIds[5]],
+        location: ['33', '3301', '330106'],
+        industry: '52',
+      },
+    },
+  });
+  // Operations review the three submissions.
+  const queue = await api.call<{ records: Rec[] }>('GET', '/api/ops/authentications?status=submitted&pageSize=50', { token: opsToken });
+  for (const submitted of queue.records) {
+    await api.call('POST', `/api/ops/authentications/${submitted.id}/approve`, { token: opsToken });
+    count('authentications', 'approved');
+  }
+
+  // Operators: the owner adds them, each binds with the code sent to its phone and signs in.
+  async function operator(owner: Person, who: { phone: string; name: string }, operatorType: string): Promise<Person> {
+    await api.call('POST', '/api/system/users/subAccount', { token: owner.token, body: { name: who.name, phone: who.phone, operatorType } });
+    const code = await api.latestCode(who.phone);
+    await api.call('POST', '/api/system/users/bindSubAccount', { body: { phone: who.phone, code, password: DEMO_PASSWORD } });
+    const token = await api.signIn(who.phone, DEMO_PASSWORD);
+    await api.call('GET', '/api/system/LoginPlatform/confirm?platform=lsf', { token });
+    count('operators', operatorType);
+    return { phone: who.phone, token };
+  }
+  const purchaser = await operator(buyer.owner, DEMO_PEOPLE.purchaser, 'purchaser');
+  const finance = await operator(buyer.owner, DEMO_PEOPLE.finance, 'finance');
+  await operator(buyer.owner, DEMO_PEOPLE.viewer, 'viewer');
+  const sales = await operator(seller.owner, DEMO_PEOPLE.sellerOperator, 'seller');
+  for (const p of [buyer, seller]) await api.call('POST', '/api/system/users/openMutual', { token: p.owner.token });
+
+  // --- money in: deposits declared by the enterprises, confirmed or rejected by operations ----
+  const yesterday = chinaDay(new Date(Date.now() - 86_400_000));
+  async function deposit(who: Person, amount: string, payerName: string, payerAccount: string, outcome: 'confirmed' | 'rejected' | 'declared') {
+    const declared = await api.call<Rec>('POST', '/api/r/deposits', {
+      token: who.token,
+      body: { amount, payerName, payerAccount, transferDate: yesterday, reference: `HZ${yesterday.replaceAll('-', '')}${String(Object.values(summary.deposits ?? {}).reduce((a, b) => a + b, 0) + 1).padStart(4, '0')}` },
+    });
+    if (outcome === 'confirmed') await api.call('POST', `/api/r/deposits/${declared.id}/actions/confirm`, { token: opsToken, body: {}, idempotent: true });
+    if (outcome === 'rejected') await api.call('POST', `/api/r/deposits/${declared.id}/actions/reject`, { token: opsToken, body: { reason: '未查到该笔入账，请核对付款账号与转账日期' } });
+    count('deposits', outcome);
+  }
+  await deposit(finance, '1500000.00', buyer.name, '1202021109900123456', 'confirmed');
+  await deposit(finance, '300000.00', buyer.name, '1202021109900123456', 'confirmed');
+  await deposit(finance, '50000.00', buyer.name, '1202021109900123456', 'declared');
+  await deposit(finance, '20000.00', '杭州西湖钢材贸易有限公司（旧账户）', '6222020200998877665', 'rejected');
+  await deposit(seller.owner, '200000.00', seller.name, '3224010400012345678', 'confirmed');
+
+  // --- offers of the three kinds, in every state an offer reaches today -----------------------
+  async function offer(resource: string, by: Person, title: string, state: 'draft' | 'published' | 'accepted' | 'declined' | 'withdrawn', other?: { person: Person; accountId: string }, extra: Record<string, unknown> = {}): Promise<Rec> {
+    const named = state === 'declined' && other ? { counterpartyId: other.accountId } : {};
+    const created = await api.call<Rec>('POST', `/api/r/${resource}`, { token: by.token, body: offerBody(title, today, { ...named, ...extra }) });
+    count(resource, state);
+    if (state === 'draft') return created;
+    await api.call('POST', `/api/r/${resource}/${created.id}/actions/publish`, { token: by.token, body: {} });
+    if (state === 'accepted') return api.call<Rec>('POST', `/api/r/${resource}/${created.id}/actions/accept`, { token: other!.person.token, body: {} });
+    if (state === 'declined') await api.call('POST', `/api/r/${resource}/${created.id}/actions/decline`, { token: other!.person.token, body: { declineReason: '交货期无法满足，下次合作' } });
+    if (state === 'withdrawn') await api.call('POST', `/api/r/${resource}/${created.id}/actions/withdraw`, { token: by.token, body: { reason: '需求调整，重新询价' } });
+    return created;
+  }
+  const toSeller = { person: sales, accountId: seller.accountId };
+  const toBuyer = { person: purchaser, accountId: buyer.accountId };
+  await offer('purchaseOffers', purchaser, '二季度螺纹钢采购（草稿）', 'draft');
+  await offer('purchaseOffers', purchaser, '华东区热轧卷板年度采购', 'published');
+  await offer('purchaseOffers', buyer.owner, '电解铜定向采购', 'declined', toSeller);
+  await offer('purchaseOffers', purchaser, '铝锭现货采购', 'withdrawn');
+  await offer('supplyOffers', sales, '冷轧薄板现货供应（草稿）', 'draft');
+  await offer('supplyOffers', sales, '不锈钢板 304 现货供应', 'published');
+  await offer('supplyOffers', seller.owner, 'H 型钢定向供应', 'declined', toBuyer);
+  await offer('supplyOffers', sales, '角钢库存清仓', 'withdrawn');
+  const supplied = await offer('supplyOffers', sales, '镀锌钢管长期供应', 'accepted', toBuyer);
+  await offer('mutualOffers', sales, '互诺：焊接钢丝季度供应（草稿）', 'draft', undefined, { side: 'seller' });
+  await offer('mutualOffers', sales, '互诺：水泥互保供应', 'published', undefined, { side: 'seller' });
+  await offer('mutualOffers', seller.owner, '互诺：楼承板定向供应', 'declined', toBuyer, { side: 'seller' });
+  await offer('mutualOffers', sales, '互诺：角钢互保供应', 'withdrawn', undefined, { side: 'seller' });
+  const mutual = await offer('mutualOffers', buyer.owner, '互诺：螺纹钢互保采购', 'accepted', toSeller, { side: 'buyer' });
+
+  // --- contracts in every state: each from a purchase offer the seller accepted ---------------
+  const contract = (path: string, token: string, body: Record<string, unknown> = {}) => api.call<Rec>('POST', `/api/r/contracts/${path}`, { token, body, idempotent: true });
+  /** `who` runs `action`, with a fresh SMS code of its own when the action asks for one. */
+  const step = async (who: Person, id: string, action: string, body: Record<string, unknown> = {}, sms = false) =>
+    contract(`${id}/actions/${action}`, who.token, sms ? { ...body, smsCode: await api.smsCode(who.phone, 'verify', who.token) } : body);
+  const contractIds: Record<string, string> = {};
+  // SMS codes are spread over owners and operators: at most 10 per phone and day.
+  const plan: { state: string; title: string; buyerSide: Person; sellerSide: Person }[] = [
+    { state: 'pendingSignature', title: '螺纹钢 HRB400E 采购合同', buyerSide: purchaser, sellerSide: sales },
+    { state: 'rejected', title: '热轧卷板采购（买方拒签）', buyerSide: purchaser, sellerSide: seller.owner },
+    { state: 'cancelled', title: '电解铜采购（卖方撤销）', buyerSide: buyer.owner, sellerSide: sales },
+    { state: 'signed', title: '铝锭 A00 采购合同', buyerSide: buyer.owner, sellerSide: seller.owner },
+    { state: 'collateralPaid', title: '水泥 P.O 42.5 采购合同', buyerSide: purchaser, sellerSide: sales },
+    { state: 'delivered', title: '镀锌钢管采购合同', buyerSide: buyer.owner, sellerSide: seller.owner },
+    { state: 'objection', title: '冷轧薄板采购合同', buyerSide: purchaser, sellerSide: sales },
+    { state: 'completed', title: '不锈钢板 304 采购合同', buyerSide: buyer.owner, sellerSide: seller.owner },
+    { state: 'refunded', title: 'H 型钢采购合同', buyerSide: purchaser, sellerSide: sales },
+  ];
+  for (const { state, title, buyerSide, sellerSide } of plan) {
+    const accepted = await offer('purchaseOffers', buyerSide, title, 'accepted', { person: sellerSide, accountId: seller.accountId });
+    const id = String(accepted.contractId);
+    contractIds[state] = id;
+    // The seller accepted, so the contract is the seller's: the buyer may reject it, the seller cancel it.
+    if (state === 'rejected') await step(buyerSide, id, 'reject', { reason: '价格条款需重新协商' });
+    if (state === 'cancelled') await step(sellerSide, id, 'cancel', { reason: '库存不足，暂无法供货' });
+    if (['pendingSignature', 'rejected', 'cancelled'].includes(state)) continue;
+    await step(buyerSide, id, 'sign', {}, true);
+    await step(sellerSide, id, 'sign', {}, true);
+    if (state === 'signed') continue;
+    await step(buyerSide, id, 'payCollateral', {}, true);
+    if (state === 'collateralPaid') continue;
+    if (state === 'refunded') {
+      await step(buyerSide, id, 'object', { objectionReason: '卖方未按约定日期发货，申请退还货款' }, true);
+      await step({ phone: ops.phone, token: opsToken }, id, 'resolveRefund', { resolution: '经核实卖方逾期未发货，全额退还买方', deposit: 'refund' });
+      continue;
+    }
+    await step(sellerSide, id, 'deliver', { deliveryNote: '已由德邦物流发货，运单号 DPK2026112500318，预计 3 日内到达' });
+    if (state === 'objection') await step(buyerSide, id, 'object', { objectionReason: '到货板材表面有锈蚀，与合同约定的 SPCC 标准不符' }, true);
+    if (state === 'completed') await step(buyerSide, id, 'confirmReceipt', {}, true);
+  }
+  const states = await Promise.all(
+    [...Object.values(contractIds), String(supplied.contractId), String(mutual.contractId)].map((id) => api.call<Rec>('GET', `/api/r/contracts/${id}`, { token: buyer.owner.token })),
+  );
+  for (const c of states) count('contracts', String(c.state));
+
+  // --- money out: the seller withdraws part of its balance ------------------------------------
+  async function withdrawal(amount: string, remark: string, outcome: 'processing' | 'completed' | 'failed') {
+    const who = seller.owner;
+    const draft = await api.call<Rec>('POST', '/api/r/withdrawals', { token: who.token, body: { amount, remark } });
+    const act = (action: string, token: string, body: Record<string, unknown>) =>
+      api.call<Rec>('POST', `/api/r/withdrawals/${draft.id}/actions/${action}`, { token, body, idempotent: true });
+    await act('submit', who.token, { smsCode: await api.smsCode(who.phone, 'verify', who.token) });
+    if (outcome === 'completed') await act('complete', opsToken, {});
+    if (outcome === 'failed') await act('fail', opsToken, { reason: '收款账户户名与开户行登记不一致，资金已退回' });
+    count('withdrawals', outcome);
+  }
+  await withdrawal('50000.00', '货款提现', 'completed');
+  await withdrawal('30000.00', '备用金提现', 'failed');
+  await withdrawal('20000.00', '货款提现', 'processing');
+
+  // --- notices from operations (unread: each user meets them at the next sign-in) -------------
+  const notices = [
+    { noticeTitle: '欢迎体验链上付演示环境', noticeContent: '<p>这是一个演示环境：登录页列出了各角色的演示账号，数据可随意操作。图形验证码答案见 <code>/api/dev/outbox</code>。</p>' },
+    { noticeTitle: '关于 2027 年元旦假期资金清算安排的通知', noticeContent: '<p>元旦假期期间（1 月 1 日至 1 月 3 日）入金确认与提现处理顺延至 1 月 4 日，请提前安排资金。</p>' },
+    { noticeTitle: '平台服务协议更新提示', noticeContent: '<p>平台服务协议第 7 条（异议处理时限）已更新，异议须在到货后 7 日内提出。</p>' },
+  ];
+  for (const n of notices) {
+    await api.call('POST', '/api/system/notice', { token: opsToken, body: { ...n, platforms: ['lsf'] } });
+    count('notices', 'published');
+  }
+  return summary;
+}

@@ -1,0 +1,74 @@
+// Browser journey of the demo world (issue 17): the server runs in demo mode and is seeded;
+// the login page lists the demo logins, and each demo user signs in with what it lists (the
+// captcha answer from the dev outbox), reads the operations notices that greet it, and finds
+// its own data.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_OPS, seedDemo } from '../../src/server/domains/demo/seed';
+import { chromiumPath, SkewedClock, startE2e, type E2eApp } from '../support/browser';
+import { trackCaptchas } from '../support/e2e-auth';
+
+const STEP_MS = 30_000;
+
+/** Where each demo user goes after signing in, and a text it must find there. */
+const JOURNEYS: { role: string; label: string; path: string; finds: string }[] = [
+  { role: 'buyer', label: '买方企业（主账号）', path: '/contract/contractbuy', finds: '铝锭 A00 采购合同' },
+  { role: 'seller', label: '卖方企业（主账号）', path: '/contract/contractsell', finds: '不锈钢板 304 采购合同' },
+  { role: 'personal', label: '个人用户', path: '/home', finds: '139****0003' },
+  { role: 'purchaser', label: '买方采购员', path: '/outgoing/chainPayment', finds: '铝锭 A00 采购合同' },
+  { role: 'finance', label: '买方财务', path: '/contract/contractbuy', finds: '镀锌钢管采购合同' },
+  { role: 'viewer', label: '买方只读', path: '/outgoing/chainPayment', finds: '铝锭现货采购' },
+  { role: 'sellerOperator', label: '卖方销售员', path: '/outgoing/immediateContract', finds: '不锈钢板 304 现货供应' },
+  // The review queue opens on what is pending (nothing: the demo's reviews are done); the deposit queue lists all.
+  { role: 'ops', label: '平台运营', path: '/ops/deposits', finds: '杭州西湖钢材贸易有限公司' },
+];
+
+describe.skipIf(!chromiumPath)('browser journey: the demo world (issue 17)', () => {
+  let e2e: E2eApp;
+  const clock = new SkewedClock();
+
+  beforeAll(async () => {
+    e2e = await startE2e({ DEMO: '1', ADMIN_PHONE: DEMO_OPS.phone, ADMIN_PASSWORD: DEMO_OPS.password }, ['main'], { clock });
+    const seeded = await seedDemo({ db: e2e.db, baseUrl: e2e.baseUrl, advance: (ms) => clock.advance(ms), ops: DEMO_OPS });
+    expect(seeded.seeded).toBe(true);
+  }, 600_000);
+  afterAll(async () => {
+    await e2e?.close();
+  });
+
+  /** The phone and password the login page lists for `label`. */
+  async function listedLogin(page: Page, label: string) {
+    const block = page.getByRole('region', { name: '演示账号' });
+    const row = block.getByRole('row').filter({ has: page.getByRole('rowheader', { name: label, exact: true }) });
+    await row.waitFor(); // the block appears once GET /api/meta/demo answers
+    const cells = await row.getByRole('cell').allInnerTexts();
+    return { phone: cells[0].trim(), password: cells[1].trim() };
+  }
+
+  /** Reads every notice that greets the user after sign-in (one dialog after another). */
+  async function readNotices(page: Page) {
+    const read = page.getByRole('button', { name: '我已阅读并同意' });
+    while (await read.waitFor({ timeout: 2_000 }).then(() => true, () => false)) {
+      await read.click();
+      await page.waitForTimeout(300);
+    }
+  }
+
+  it.each(JOURNEYS)('$role signs in with the login the page lists and finds its data', async ({ label, path, finds }) => {
+    const { page, context, errors } = await e2e.newPage();
+    context.setDefaultTimeout(STEP_MS);
+    const captchas = trackCaptchas(page, STEP_MS);
+    await page.goto('/user/login');
+    const { phone, password } = await listedLogin(page, label);
+    await page.getByRole('textbox', { name: '手机号' }).fill(phone);
+    await page.getByLabel('密码', { exact: true }).fill(password);
+    await page.getByRole('textbox', { name: '图形验证码' }).fill(await e2e.captchaAnswer(await captchas.shown()));
+    await page.getByRole('button', { name: /^登\s*录$/ }).click();
+    await page.waitForURL((url) => url.pathname === '/home');
+    await readNotices(page);
+    if (path !== '/home') await page.goto(path);
+    await page.getByText(finds, { exact: false }).first().waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

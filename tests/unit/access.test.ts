@@ -4,15 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { decide, may } from '../../src/shared/access';
 import { actorFromProfile, defineActor, type ActorFacts } from '../../src/shared/actor';
 import { permissionsForRole, roleFor } from '../../src/shared/permissions';
-import type { ResourceDefinition, ResourceRecord } from '../../src/shared/resources/types';
-import accountFlows from '../../schemas/resources/accountFlows.json';
-import contracts from '../../schemas/resources/contracts.json';
-import deposits from '../../schemas/resources/deposits.json';
-import mutualOffers from '../../schemas/resources/mutualOffers.json';
-import purchaseOffers from '../../schemas/resources/purchaseOffers.json';
-
-const DEFS = new Map(([accountFlows, contracts, deposits, mutualOffers, purchaseOffers] as unknown as ResourceDefinition[]).map((d) => [d.name, d]));
-const def = (name: string) => DEFS.get(name)!;
+import type { ResourceRecord } from '../../src/shared/resources/types';
+import { resourceDefinition as def } from '../support/resource-definitions';
 
 const facts = (extra: Partial<ActorFacts> = {}): ActorFacts => ({
   userId: 'u-1',

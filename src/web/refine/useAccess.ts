@@ -14,6 +14,15 @@ export function useAllowed(resource: string, action: string): boolean | undefine
   return useCan({ resource, action }).data?.can;
 }
 
+/**
+ * Whether to offer the way to `action` on `resource`: granted, or refused only because the
+ * resource's service is not open yet (the page it leads to says where to open it, service.tsx).
+ */
+export function useOffered(resource: string, action: string): boolean {
+  const answer = useCan({ resource, action }).data;
+  return Boolean(answer?.can || answer?.reason?.endsWith('ServiceNotOpened'));
+}
+
 /** refine caches access answers under this key (keys().access()); menu answers live under it too. */
 const ACCESS_KEY = ['access'] as const;
 

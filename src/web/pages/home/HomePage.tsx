@@ -1,4 +1,3 @@
-import { CanAccess } from '@refinedev/core';
 import { Button, Card, Col, Empty, Row, Space, Spin } from 'antd';
 import dayjs from 'dayjs';
 import { createElement, lazy, Suspense, useMemo, useState } from 'react';
@@ -13,9 +12,9 @@ import { MENU_ICONS } from '../../shell/menuIcons';
 import { useUnread } from '../../shell/unread/UnreadContext';
 import { VARIANT } from '../../variant';
 import { useVariantText } from '../../variant/useVariantText';
-import { HOME_ACTIONS, HOME_LINKS, type HomeFlavour } from './homeLinks';
+import { HOME_ACTIONS, HOME_LINKS, type HomeAction, type HomeFlavour } from './homeLinks';
 import { useTodos } from './useTodos';
-import { useAllowed, useVisibleMenu } from '../../refine/useAccess';
+import { useAllowed, useOffered, useVisibleMenu } from '../../refine/useAccess';
 import { isInternalLink } from '../../routing/redirects';
 
 // The balances card (and the money helpers it formats with) loads only for a role that sees funds.
@@ -25,6 +24,17 @@ const FlowChart = lazy(() => import('../funds/FlowChart').then((m) => ({ default
 const ROUTES = new Map(resolveRoutes(VARIANT).map((route) => [route.key, route]));
 /** A resource route's create page (issue 4's <path>/create); other routes open as they are. */
 const actionPath = (route: ResolvedRoute) => (route.render && 'resource' in route.render ? createPath(route.path) : route.path);
+
+/** A "new ..." action of the home page, where access control offers it (useOffered). */
+function HomeActionButton({ action, onOpen }: { action: HomeAction; onOpen: () => void }) {
+  const { t } = useTranslation('home');
+  if (!useOffered(action.route, action.action)) return null;
+  return (
+    <Button type="primary" onClick={onOpen}>
+      {t(action.labelKey)}
+    </Button>
+  );
+}
 
 /** /home of each variant (SPEC §2 "the home page differs per variant"; SPEC §9 greeting by hour). */
 function HomePage({ flavour }: { flavour: HomeFlavour }) {
@@ -63,11 +73,7 @@ function HomePage({ flavour }: { flavour: HomeFlavour }) {
           <div className="home-actions">
             <Space wrap>
               {actions.map((action) => (
-                <CanAccess key={action.route} resource={action.route} action={action.action}>
-                  <Button type="primary" onClick={() => navigate(actionPath(ROUTES.get(action.route)!))}>
-                    {t(`home:${action.labelKey}`)}
-                  </Button>
-                </CanAccess>
+                <HomeActionButton key={action.route} action={action} onOpen={() => navigate(actionPath(ROUTES.get(action.route)!))} />
               ))}
             </Space>
           </div>

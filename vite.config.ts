@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { preloadChunkPlugin } from './scripts/lib/vite-preload.ts';
+import { resourceGatesPlugin } from './scripts/lib/vite-resource-gates.ts';
 import { variantPlugin } from './scripts/lib/vite-variant.ts';
 
 // One front end, several variants (SPEC §1): each builds into its own folder so the
@@ -11,7 +12,7 @@ const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 
 export default defineConfig({
   root: fromRoot('./src/web'),
-  plugins: [react(), variantPlugin(fromRoot('./'), variant), preloadChunkPlugin('signin')],
+  plugins: [react(), variantPlugin(fromRoot('./'), variant), resourceGatesPlugin(fromRoot('./')), preloadChunkPlugin('signin')],
   server: {
     // The locale JSON lives in src/shared (the server reads it too), outside the web root.
     fs: { allow: [fromRoot('./')] },

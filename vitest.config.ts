@@ -1,10 +1,11 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { resourceGatesPlugin } from './scripts/lib/vite-resource-gates';
 
 // One runner, several projects: what each needs to run is set here, not in the tests.
 // `npm test` (scripts/test.ts) runs them all and prints a closing "N passed, N failed" line.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), resourceGatesPlugin(import.meta.dirname)],
   test: {
     // vitest uses one worker fewer than the CPUs: on the 2-core CI machine that is one worker,
     // and the API suites (which mostly wait on the database) ran strictly one file at a time.

@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
-import { resourceGatesPlugin } from './scripts/lib/vite-resource-gates';
+import { resourceGatesPlugin } from './scripts/lib/vite-resource-gates.ts';
 
 // One runner, several projects: what each needs to run is set here, not in the tests.
 // `npm test` (scripts/test.ts) runs them all and prints a closing "N passed, N failed" line.

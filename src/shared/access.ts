@@ -2,6 +2,7 @@
 // on this record when one is given. The server's resource gate (src/server/resources/routes.ts)
 // answers 403 with it; the console's accessControlProvider (src/web/refine/accessControl.ts)
 // shows a control with it. One function, so a button shows exactly when the request passes.
+import { canAccessRoute, type PermissionGated } from './ability';
 import type { Actor, Service } from './actor';
 import { isAction, READ_ACTIONS, type Action } from './permissions';
 import { asRecord, defineRecordAbility, resourceOffers, type RecordLike } from './resources/recordAbility';
@@ -66,4 +67,13 @@ export function may(actor: Actor, def: GateDefinition, verb: string): boolean;
 export function may(actor: Actor, def: ResourceDefinition, verb: string, record: RecordLike | undefined): boolean;
 export function may(actor: Actor, def: GateDefinition, verb: string, record?: RecordLike): boolean {
   return decide(actor, def as ResourceDefinition, verb, record).can;
+}
+
+/**
+ * May the caller open a console route (SPEC §6: its permission ids intersect the role's) and,
+ * where the route renders a resource, list that resource: a page whose list would answer 403
+ * (an operator without the funds grant on a funds report) is neither in the menu nor opened.
+ */
+export function mayOpenRoute(actor: Actor, route: PermissionGated, rendered?: GateDefinition): boolean {
+  return canAccessRoute(actor.ability, route) && (!rendered || decide(actor, rendered, 'list').can);
 }

@@ -1,7 +1,7 @@
 // The gate fields the console bundles (scripts/lib/vite-resource-gates.ts) are those of the
 // composed resource files, the same the server decides on.
 import { describe, expect, it } from 'vitest';
-import { resourceGates } from '../../scripts/lib/vite-resource-gates';
+import { resourceGates } from '../../scripts/lib/resource-gates';
 import { REPO_ROOT } from '../../src/shared/schema/load-node';
 import { resourceDefinition } from '../support/resource-definitions';
 

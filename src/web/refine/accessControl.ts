@@ -1,5 +1,5 @@
 import type { AccessControlProvider, CanParams, CanReturnType } from '@refinedev/core';
-import { decide, vocabularyAction } from '../../shared/access';
+import { decide, mayOpenRoute, vocabularyAction, type GateDefinition } from '../../shared/access';
 import { canAccessRoute, canDoOnRoute } from '../../shared/ability';
 import type { Actor } from '../../shared/actor';
 import { MENU, type ResolvedRoute } from '../../shared/menu';
@@ -20,7 +20,8 @@ import { CONSOLE_ROUTES, resourceNameOf } from './resources';
 // home panels and the service notice. It builds the caller's Actor from the profile
 // (src/shared/actor.ts) and asks the shared access decision (src/shared/access.ts), the
 // server's own gate:
-// - `access` on a route: may the role open it at all (typing its URL shows 403 otherwise);
+// - `access` on a route: may the role open it at all, and list the resource it renders
+//   (mayOpenRoute; typing its URL shows 403 otherwise);
 // - a verb on a route rendering a resource file: decide() on that resource (grants, ops
 //   visibility, what the resource offers, services opened), with `reason` when refused;
 // - a verb on another route: the route's permission entry grants it;
@@ -38,10 +39,15 @@ const RECORD_ACTIONS: Record<string, string> = { show: 'read', read: 'read', edi
 export const recordAction = (definition: Pick<ResourceDefinition, 'actions'>, action: string): string | null =>
   RECORD_ACTIONS[action] ?? ((definition.actions ?? []).some((declared) => declared.name === action) ? action : null);
 
+/** The resource file a route renders, as loaded (or bundled, before it has loaded). */
+function renderedDefinition(route: ResolvedRoute): GateDefinition | undefined {
+  const resource = route.render && 'resource' in route.render ? route.render.resource : undefined;
+  return resource ? (loadedDefinition(resource) ?? bundledGateDefinition(resource)) : undefined;
+}
+
 /** A control on `route`: decide() on the resource it renders, else the route's permission entry (SPEC §6). */
 export function canDo(actor: Actor, route: ResolvedRoute, action: string): CanReturnType {
-  const resource = route.render && 'resource' in route.render ? route.render.resource : undefined;
-  const definition = resource ? (loadedDefinition(resource) ?? bundledGateDefinition(resource)) : undefined;
+  const definition = renderedDefinition(route);
   if (definition) return decide(actor, definition, action);
   // Deny what cannot be placed: a control must name a known action.
   const verb = vocabularyAction(action);
@@ -81,7 +87,7 @@ export const accessControlProvider: AccessControlProvider = {
       return recordAction(definition, action) ? decide(actor, definition, action, record) : { can: false, reason: 'unknown action' };
     }
     const route = routeForCheck(resource, params);
-    if (route) return action === ROUTE_ACCESS ? { can: canAccessRoute(actor.ability, route) } : canDo(actor, route, action);
+    if (route) return action === ROUTE_ACCESS ? { can: mayOpenRoute(actor, route, renderedDefinition(route)) } : canDo(actor, route, action);
     // A menu group (no page of its own) is open like a route: by its permission ids.
     const group = action === ROUTE_ACCESS ? MENU_GROUPS.get(resource ?? '') : undefined;
     if (group) return { can: canAccessRoute(actor.ability, group) };

@@ -67,7 +67,7 @@ describe.skipIf(!dbAvailable)('contracts sent to a named counterparty', () => {
     expect(await titles(other, 'seller')).toContain(c.id);
     expect((await s.call('GET', `/api/r/contracts/${c.id}`, { token: third.token })).status).toBe(404);
     const todos = await s.call<Page<{ kind: string; link: string }>>('POST', '/api/system/newTodo/todoList', { token: other.token, body: {} });
-    expect(todos.body.data.records).toContainEqual(expect.objectContaining({ kind: 'contractToSign', link: `/contract/contractsell/show/${c.id}` }));
+    expect(todos.body.data.records).toContainEqual(expect.objectContaining({ kind: 'contractToSign', link: `/contract/supplyDetails?id=${c.id}` }));
     // The sender cancels, the recipient rejects.
     expect((await s.call('POST', `/api/r/contracts/${c.id}/actions/reject`, { token: me.token, body: { reason: '不需要了' } })).status).toBe(403);
     expect((await s.call('POST', `/api/r/contracts/${c.id}/actions/reject`, { token: other.token, body: { reason: '价格不合适' } })).status).toBe(200);

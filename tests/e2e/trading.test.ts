@@ -96,7 +96,7 @@ describe.skipIf(!chromiumPath)('browser journey: an offer accepted, a contract s
     // The buyer has a todo to sign and a message; the todo opens the contract on its side.
     await b.page.goto('/task');
     await pane(b.page).locator('tr', { hasText: `签署合同《${TITLE}》` }).getByRole('button', { name: '去处理' }).click();
-    await b.page.waitForURL((url) => url.pathname === `/contract/contractbuy/show/${contractId}`);
+    await b.page.waitForURL((url) => url.pathname === '/contract/details' && url.searchParams.get('id') === contractId);
     await pane(b.page).getByRole('button', { name: '拒绝合同' }).waitFor();
     expect(await pane(b.page).getByRole('button', { name: '取消合同' }).count()).toBe(0);
     const buyerSaw = await signOn(b.page, buyer.phone);

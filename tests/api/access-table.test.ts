@@ -13,6 +13,8 @@ import { OPERATOR_TYPES } from '../../src/shared/permissions';
 import type { ResourceDefinition } from '../../src/shared/resources/types';
 import { accounts, users } from '../../src/server/db/schema';
 import { repoRoot } from '../../src/server/paths';
+import { contributionsOf } from '../../src/server/domain';
+import { domains } from '../../src/server/domains';
 import { loadResources } from '../../src/server/resources/registry';
 import { loginPassword, signedIn } from '../support/flows';
 import { addOperator, approveAccount } from '../support/operators';
@@ -20,7 +22,7 @@ import { dbAvailable, startTestServer, type TestServer } from '../support/server
 
 const OPS_PHONE = '13800000061';
 const OPS_PASSWORD = 'Admin#2026';
-const DEFINITIONS: ResourceDefinition[] = [...loadResources(repoRoot).values()].map((r) => r.def);
+const DEFINITIONS: ResourceDefinition[] = [...loadResources(repoRoot, contributionsOf(domains)).values()].map((r) => r.def);
 const MISSING = '00000000-0000-4000-8000-000000000000';
 
 type Caller = { name: string; token: string; actor: Actor };

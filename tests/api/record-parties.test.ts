@@ -16,6 +16,8 @@ import { queryRows } from '../../src/server/db/rows';
 import { repoRoot } from '../../src/server/paths';
 import { parseListQuery } from '../../src/server/resources/query';
 import { listCountQuery, listPageQuery } from '../../src/server/resources/records';
+import { contributionsOf } from '../../src/server/domain';
+import { domains } from '../../src/server/domains';
 import { loadResources } from '../../src/server/resources/registry';
 import { listWhereSql } from '../../src/server/resources/scope';
 import { signedContract } from '../support/funds';
@@ -102,7 +104,7 @@ describe.skipIf(!dbAvailable)("a record's parties, copied onto its row", () => {
       const answer = rows[0]['QUERY PLAN'];
       return indexesOf((typeof answer === 'string' ? JSON.parse(answer) : answer)[0].Plan);
     };
-    const registry = loadResources(repoRoot);
+    const registry = loadResources(repoRoot, contributionsOf(domains));
     const queryFor = (resource: string, who: TradingParty, scope: string, params: Record<string, string>) => {
       const def = registry.get(resource)!.def;
       const ability = defineRecordAbility(def, { accountId: who.accountId, permissions: permissionsForUser('owner', 'approved'), approved: true });

@@ -69,7 +69,7 @@ export default function TaskPage() {
       <Table<TodoView>
         rowKey="id"
         columns={columns}
-        dataSource={todos.data ? result.data : undefined}
+        dataSource={result.data}
         loading={todos.isLoading}
         locale={{ emptyText: t(`empty.${status}`) }}
         pagination={{ current: page, pageSize: PAGE_SIZE, total: result.total ?? 0, onChange: setPage, showSizeChanger: false }}

@@ -64,7 +64,7 @@ describe('review queue', () => {
     expect(within(row).getByText(ENTERPRISE_DATA.name)).toBeInTheDocument();
     expect(within(row).getByText('企业认证')).toBeInTheDocument();
     expect(within(row).getByText(formatDateTime(SUBMITTED_AT, 'zh-CN'))).toBeInTheDocument();
-    expect(api.callsTo('GET', '/api/ops/authentications')[0].query.toString()).toBe('status=submitted&pageNo=1&pageSize=10');
+    expect(api.callsTo('GET', '/api/ops/authentications')[0].query.toString()).toBe('pageNo=1&pageSize=10&status=submitted');
 
     await user.click(screen.getByText('已驳回', { selector: '.ant-tabs-tab-btn' }));
     expect(await screen.findByText('门头照片不清晰')).toBeInTheDocument();

@@ -1,5 +1,5 @@
 import { DEFAULT_VARIANT_ID, LOGIN_PATH } from '../../shared/menu';
-import { http } from '../providers/http';
+import { fetchServedOrigins } from '../providers/originsApi';
 import { configuredMainLogin } from '../variant';
 
 // Where each variant of this deployment is served (GET /api/meta/origins: variant id -> origin).
@@ -10,7 +10,7 @@ let cached: Promise<Record<string, string>> | null = null;
 
 export function servedOrigins(): Promise<Record<string, string>> {
   if (!cached) {
-    cached = http.get<Record<string, string>>('/meta/origins', { silent: true }).then(
+    cached = fetchServedOrigins().then(
       (origins) => (origins && typeof origins === 'object' ? origins : {}),
       () => {
         cached = null;

@@ -6,10 +6,11 @@ import { PageLoading } from '../components/PageLoading';
 import { lazyPage } from '../routing/lazyPage';
 import { goToMainLogin } from '../handoff/origins';
 import { assertCanSignIn, authProvider } from '../providers/authProvider';
-import { http, HttpError } from '../providers/http';
+import { HttpError } from '../providers/httpError';
 import { forgetProfile, loadProfile } from '../providers/profile';
 import { clearSession, getUserInfo, setUserInfo } from '../providers/session';
 import { notify } from '../providers/uiBridge';
+import { useSystemCall } from '../refine/systemData';
 import { signsInOnMainPlatform } from '../variant';
 import { SessionContext, type Session } from './SessionContext';
 
@@ -29,6 +30,7 @@ export function ProfileGate({ children }: { children: ReactNode }) {
   const { t } = useTranslation('shell');
   const { pathname } = useLocation();
   const navigate = useNavigate();
+  const call = useSystemCall();
   const [state, setState] = useState<State>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const ready = state.status === 'ready';
@@ -58,7 +60,7 @@ export function ProfileGate({ children }: { children: ReactNode }) {
       }
       // After a hand-off the variant has the token but not yet the stored user info (SPEC §3).
       if (!getUserInfo()) {
-        const info = await http.get<UserInfo>('/system/users/info', { silent: true }).catch(() => null);
+        const info = await call<UserInfo>('get', '/system/users/info', { silent: true }).catch(() => null);
         if (info) setUserInfo(info);
       }
       if (active) setState({ status: 'ready', profile });
@@ -66,7 +68,7 @@ export function ProfileGate({ children }: { children: ReactNode }) {
     return () => {
       active = false;
     };
-  }, [ready, pathname, attempt, navigate, t]);
+  }, [ready, pathname, attempt, navigate, t, call]);
 
   const session = useMemo<Session | null>(
     () => (state.status === 'ready' ? { profile: state.profile } : null),

@@ -1,6 +1,5 @@
-import { useEffect, useState } from 'react';
-import type { Page } from '../../../shared/api';
-import { http } from '../../providers/http';
+import { useList } from '@refinedev/core';
+import { SYSTEM, useSystemQuery } from '../../refine/systemData';
 import { VARIANT } from '../../variant';
 
 export interface Todo {
@@ -13,22 +12,18 @@ export interface Todo {
 
 export const HOME_TODO_PAGE_SIZE = 5;
 
-/** POST /api/system/newTodo/todoCount and todoList with the variant's businessType (SPEC §7 Todos). */
-export function useTodos() {
-  const [state, setState] = useState<{ loading: boolean; count: number; todos: Todo[] }>({ loading: true, count: 0, todos: [] });
-  useEffect(() => {
-    let active = true;
-    const businessType = VARIANT.todoBusinessType;
-    Promise.all([
-      http.post<number>('/system/newTodo/todoCount', { businessType }),
-      http.post<Page<Todo>>('/system/newTodo/todoList', { businessType, pageNo: 1, pageSize: HOME_TODO_PAGE_SIZE }),
-    ]).then(
-      ([count, page]) => active && setState({ loading: false, count: typeof count === 'number' ? count : page.total, todos: page.records }),
-      () => active && setState({ loading: false, count: 0, todos: [] }),
-    );
-    return () => {
-      active = false;
-    };
-  }, []);
-  return state;
+/** POST /api/system/newTodo/todoCount and todoList with the variant's businessType (SPEC §7 Todos); either failing shows none. */
+export function useTodos(): { loading: boolean; count: number; todos: Todo[] } {
+  const businessType = VARIANT.todoBusinessType;
+  const count = useSystemQuery<number>('/system/newTodo/todoCount', { method: 'post', payload: { businessType }, retry: false });
+  const { query: list, result } = useList<Todo>({
+    resource: 'todos',
+    dataProviderName: SYSTEM,
+    pagination: { currentPage: 1, pageSize: HOME_TODO_PAGE_SIZE },
+    filters: [{ field: 'businessType', operator: 'eq', value: businessType }],
+    queryOptions: { retry: false },
+  });
+  if (count.isPending || list.isPending) return { loading: true, count: 0, todos: [] };
+  if (count.isError || list.isError) return { loading: false, count: 0, todos: [] };
+  return { loading: false, count: typeof count.data === 'number' ? count.data : (result.total ?? 0), todos: result.data };
 }

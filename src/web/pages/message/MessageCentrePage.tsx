@@ -1,12 +1,12 @@
 import { CanAccess } from '@refinedev/core';
 import { Badge, Button, Card, Drawer, Popconfirm, Segmented, Space, Table, Typography, type TableProps } from 'antd';
 import dayjs from 'dayjs';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { NOTICE_PAGE_SIZE } from '../../../shared/constants';
 import { useUnread } from '../../shell/unread/UnreadContext';
-import { batchDelete, batchRead, listMessages, messageDetail, readAll, type Message } from './api';
+import { useMessageActions, useMessages, type Message } from './api';
 import { isInternalLink } from '../../routing/redirects';
 
 type Filter = 'all' | 'unread';
@@ -18,36 +18,20 @@ export default function MessageCentrePage() {
   const [filter, setFilter] = useState<Filter>('all');
   const [pageNo, setPageNo] = useState(1);
   const [pageSize, setPageSize] = useState(NOTICE_PAGE_SIZE);
-  const [data, setData] = useState<{ records: Message[]; total: number }>({ records: [], total: 0 });
-  const [loading, setLoading] = useState(true);
   const [selected, setSelected] = useState<string[]>([]);
   const [detail, setDetail] = useState<Message | null>(null);
-  const [reload, setReload] = useState(0);
+  const data = useMessages({ pageNo, pageSize, unreadOnly: filter === 'unread' });
+  const actions = useMessageActions();
 
-  useEffect(() => {
-    let active = true;
-    setLoading(true);
-    listMessages({ pageNo, pageSize, unreadOnly: filter === 'unread' }).then(
-      (page) => {
-        if (!active) return;
-        setData(page);
-        setLoading(false);
-      },
-      () => active && setLoading(false),
-    );
-    return () => {
-      active = false;
-    };
-  }, [filter, pageNo, pageSize, reload]);
-
+  const { refreshList } = actions;
   const changed = useCallback(() => {
-    setReload((n) => n + 1);
+    refreshList();
     refreshUnread();
-  }, [refreshUnread]);
+  }, [refreshList, refreshUnread]);
 
   const open = async (message: Message) => {
     setDetail(message);
-    const full = await messageDetail(message.id).catch(() => null);
+    const full = await actions.detail(message.id).catch(() => null);
     if (full) setDetail(full);
     if (!message.read) changed();
   };
@@ -97,12 +81,12 @@ export default function MessageCentrePage() {
             setPageNo(1);
           }}
         />
-        <Button onClick={() => void readAll().then(changed, () => undefined)}>{t('readAll')}</Button>
-        <Button disabled={selected.length === 0} onClick={() => void runBatch(batchRead)}>
+        <Button onClick={() => void actions.readAll().then(changed, () => undefined)}>{t('readAll')}</Button>
+        <Button disabled={selected.length === 0} onClick={() => void runBatch(actions.batchRead)}>
           {t('batchRead')}
         </Button>
         <CanAccess resource="message" action="delete">
-          <Popconfirm title={t('deleteConfirm', { count: selected.length })} okText={t('ok')} cancelText={t('cancel')} onConfirm={() => runBatch(batchDelete)} disabled={selected.length === 0}>
+          <Popconfirm title={t('deleteConfirm', { count: selected.length })} okText={t('ok')} cancelText={t('cancel')} onConfirm={() => runBatch(actions.batchDelete)} disabled={selected.length === 0}>
             <Button danger disabled={selected.length === 0}>
               {t('batchDelete')}
             </Button>
@@ -112,7 +96,7 @@ export default function MessageCentrePage() {
       <Table<Message>
         rowKey="id"
         size="middle"
-        loading={loading}
+        loading={data.loading}
         columns={columns}
         dataSource={data.records}
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as string[]) }}

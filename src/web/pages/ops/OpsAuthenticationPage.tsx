@@ -1,14 +1,14 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Empty, Table, Tabs, Tag, Typography, type TableProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isLanguage } from '../../i18n/language';
 import { formatDateTime } from '../../resources/format';
 import { ErrorState } from '../../resources/states';
-import { listReviews, REVIEW_KEY, type ReviewRecord, type ReviewStatus } from '../authentication/api';
+import type { ReviewRecord, ReviewStatus } from '../authentication/api';
 import type { PageProps } from '../registry';
 import { ReviewDrawer } from './authentication/ReviewDrawer';
+import { useRefreshReviews, useReviewQueue } from './authentication/reviews';
 
 const TABS: ReviewStatus[] = ['submitted', 'approved', 'rejected'];
 const PAGE_SIZE = 10;
@@ -22,19 +22,12 @@ const QUEUE_POLL_MS = 60_000;
 export default function OpsAuthenticationPage(_props: PageProps) {
   const { t, i18n } = useTranslation('authentication');
   const language = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'zh-CN';
-  const queryClient = useQueryClient();
   const [status, setStatus] = useState<ReviewStatus>('submitted');
   const [paging, setPaging] = useState({ pageNo: 1, pageSize: PAGE_SIZE });
   const [opened, setOpened] = useState<ReviewRecord | null>(null);
-  const queue = useQuery({
-    queryKey: [...REVIEW_KEY, status, paging.pageNo, paging.pageSize],
-    queryFn: () => listReviews(status, paging.pageNo, paging.pageSize),
-    placeholderData: keepPreviousData,
-    retry: false,
-    // New submissions arrive while the queue stays open.
-    refetchInterval: status === 'submitted' ? QUEUE_POLL_MS : false,
-  });
-  const reload = () => void queryClient.invalidateQueries({ queryKey: REVIEW_KEY });
+  // New submissions arrive while the queue stays open.
+  const { query: queue, records, total } = useReviewQueue(status, paging, status === 'submitted' ? QUEUE_POLL_MS : false);
+  const reload = useRefreshReviews();
   const time = (value: string | null) => (value ? formatDateTime(value, language) : '-');
 
   const columns: TableProps<ReviewRecord>['columns'] = [
@@ -85,13 +78,13 @@ export default function OpsAuthenticationPage(_props: PageProps) {
           rowKey="id"
           loading={queue.isPending || (queue.isFetching && queue.isPlaceholderData)}
           columns={columns}
-          dataSource={queue.data?.records ?? []}
+          dataSource={records}
           locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t(`ops.empty.${status}`)} /> }}
           onRow={(record) => ({ onDoubleClick: () => setOpened(record) })}
           pagination={{
             current: paging.pageNo,
             pageSize: paging.pageSize,
-            total: queue.data?.total ?? 0,
+            total,
             showSizeChanger: true,
             showTotal: (total) => t('ops.total', { total }),
             onChange: (pageNo, pageSize) => setPaging({ pageNo: pageSize === paging.pageSize ? pageNo : 1, pageSize }),

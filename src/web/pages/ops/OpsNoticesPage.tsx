@@ -1,50 +1,29 @@
 import { CanAccess } from '@refinedev/core';
 import { Button, Card, Popconfirm, Space, Table, Tag, type TableProps } from 'antd';
 import dayjs from 'dayjs';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NOTICE_PAGE_SIZE } from '../../../shared/constants';
 import { toast } from '../../providers/uiBridge';
-import { createNotice, deleteNotice, listNotices, updateNotice, type ManagedNotice, type NoticeInput } from './api';
+import { useNoticeActions, useNotices, type ManagedNotice, type NoticeInput } from './api';
 import { NoticeForm } from './NoticeForm';
 
 /** /ops/notices: platform operations publish, edit and delete announcements for one or more platforms. */
 export default function OpsNoticesPage() {
   const { t } = useTranslation('opsNotices');
   const [pageNo, setPageNo] = useState(1);
-  const [data, setData] = useState<{ records: ManagedNotice[]; total: number }>({ records: [], total: 0 });
-  const [loading, setLoading] = useState(true);
-  const [reload, setReload] = useState(0);
   const [form, setForm] = useState<{ open: boolean; editing: ManagedNotice | null }>({ open: false, editing: null });
-
-  useEffect(() => {
-    let active = true;
-    setLoading(true);
-    listNotices(pageNo, NOTICE_PAGE_SIZE).then(
-      (page) => {
-        if (!active) return;
-        setData(page);
-        setLoading(false);
-      },
-      () => active && setLoading(false),
-    );
-    return () => {
-      active = false;
-    };
-  }, [pageNo, reload]);
+  const data = useNotices(pageNo, NOTICE_PAGE_SIZE);
+  const actions = useNoticeActions();
 
   const submit = async (input: NoticeInput) => {
-    if (form.editing) await updateNotice(form.editing.noticeId, input);
-    else await createNotice(input);
+    if (form.editing) await actions.update(form.editing.noticeId, input);
+    else await actions.create(input);
     toast('success', t(form.editing ? 'saved' : 'published'));
-    setReload((n) => n + 1);
   };
 
   const remove = async (notice: ManagedNotice) => {
-    await deleteNotice(notice.noticeId).then(() => {
-      toast('success', t('deleted'));
-      setReload((n) => n + 1);
-    }, () => undefined);
+    await actions.remove(notice.noticeId).then(() => toast('success', t('deleted')), () => undefined);
   };
 
   const columns: TableProps<ManagedNotice>['columns'] = [
@@ -91,7 +70,7 @@ export default function OpsNoticesPage() {
     >
       <Table<ManagedNotice>
         rowKey="noticeId"
-        loading={loading}
+        loading={data.loading}
         columns={columns}
         dataSource={data.records}
         pagination={{ current: pageNo, pageSize: NOTICE_PAGE_SIZE, total: data.total, onChange: setPageNo, showSizeChanger: false }}

@@ -1,11 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
+import { useList } from '@refinedev/core';
 import { Button, Card, Segmented, Table, Tag, type TableProps } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { Page, TodoView } from '../../../shared/api';
-import { http } from '../../providers/http';
+import type { TodoView } from '../../../shared/api';
+import { SYSTEM } from '../../refine/systemData';
 import { isInternalLink } from '../../routing/redirects';
 import { VARIANT } from '../../variant';
 
@@ -19,10 +19,15 @@ export default function TaskPage() {
   const navigate = useNavigate();
   const [status, setStatus] = useState<Status>('open');
   const [page, setPage] = useState(1);
-  const todos = useQuery({
-    queryKey: ['lsf', 'tasks', status, page],
-    queryFn: () =>
-      http.post<Page<TodoView>>('/system/newTodo/todoList', { businessType: VARIANT.todoBusinessType, status, pageNo: page, pageSize: PAGE_SIZE }),
+  // POST /api/system/newTodo/todoList (the `todos` list of the system data provider).
+  const { query: todos, result } = useList<TodoView>({
+    resource: 'todos',
+    dataProviderName: SYSTEM,
+    pagination: { currentPage: page, pageSize: PAGE_SIZE },
+    filters: [
+      { field: 'businessType', operator: 'eq', value: VARIANT.todoBusinessType },
+      { field: 'status', operator: 'eq', value: status },
+    ],
   });
 
   const columns: TableProps<TodoView>['columns'] = [
@@ -64,10 +69,10 @@ export default function TaskPage() {
       <Table<TodoView>
         rowKey="id"
         columns={columns}
-        dataSource={todos.data?.records}
+        dataSource={result.data}
         loading={todos.isLoading}
         locale={{ emptyText: t(`empty.${status}`) }}
-        pagination={{ current: page, pageSize: PAGE_SIZE, total: todos.data?.total ?? 0, onChange: setPage, showSizeChanger: false }}
+        pagination={{ current: page, pageSize: PAGE_SIZE, total: result.total ?? 0, onChange: setPage, showSizeChanger: false }}
       />
     </Card>
   );

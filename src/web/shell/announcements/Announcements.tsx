@@ -3,7 +3,7 @@ import { NEXT_NOTICE_DELAY_MS } from '../../../shared/constants';
 import { useSignOut } from '../../refine/useSignOut';
 import { VARIANT } from '../../variant';
 import { AgreementModal } from './AgreementModal';
-import { confirmAgreement, fetchAgreement, fetchUnreadNotices, markNoticeRead, type Notice, type PlatformAgreement } from './api';
+import { useAnnouncementCalls, type Notice, type PlatformAgreement } from './api';
 import { NoticeModal } from './NoticeModal';
 
 /**
@@ -14,6 +14,7 @@ import { NoticeModal } from './NoticeModal';
  */
 export const Announcements = memo(function Announcements() {
   const signOut = useSignOut();
+  const { fetchAgreement, confirmAgreement, fetchUnreadNotices, markNoticeRead } = useAnnouncementCalls();
   const started = useRef(false);
   const nextTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const [agreement, setAgreement] = useState<PlatformAgreement | null>(null);
@@ -28,7 +29,7 @@ export const Announcements = memo(function Announcements() {
     setNotices(unread);
     setIndex(0);
     setOpen(true);
-  }, []);
+  }, [fetchUnreadNotices]);
 
   useEffect(() => {
     if (started.current) return;
@@ -39,7 +40,7 @@ export const Announcements = memo(function Announcements() {
         // The HTTP client has told the user; without the agreement flag no notices are shown.
       },
     );
-  }, [showNotices]);
+  }, [fetchAgreement, showNotices]);
 
   useEffect(() => () => clearTimeout(nextTimer.current), []);
 

@@ -1,8 +1,10 @@
 import type { AgreementView } from '../../../shared/api';
 import type { Variant } from '../../../shared/menu';
-import { http } from '../../providers/http';
+import { useMemo } from 'react';
+import { useSystemCall } from '../../refine/systemData';
 
-// SPEC §4 Notices and §7 Other: the platform agreement, then the unread announcements.
+// SPEC §4 Notices and §7 Other: the platform agreement, then the unread announcements, read
+// once per start (on demand, not cached) through the `system` data provider.
 
 /** The agreement the server answers (src/shared/api.ts). */
 export type PlatformAgreement = AgreementView;
@@ -17,14 +19,19 @@ export interface Notice {
   publishedAt?: string;
 }
 
-/** lsfGetAgreement?platform=<platform>, or mutualGetAgreement in the mutual variant (the variant file says which). */
-export const fetchAgreement = (variant: Variant) =>
-  http.get<PlatformAgreement>(`/system/LoginPlatform/${variant.agreementEndpoint}`, { query: { platform: variant.noticePlatform } });
-
-export const confirmAgreement = (variant: Variant) =>
-  http.get<PlatformAgreement>('/system/LoginPlatform/confirm', { query: { platform: variant.noticePlatform } });
-
-/** Oldest first: the order the dialog shows them. */
-export const fetchUnreadNotices = (platform: string) => http.get<Notice[]>('/system/notice/unread', { query: { platform } });
-
-export const markNoticeRead = (noticeId: string) => http.get<null>('/system/notice/readed', { query: { noticeId } });
+/** The calls of the start-up dialogs; each rejects with the HttpError, already reported to the user. */
+export function useAnnouncementCalls() {
+  const call = useSystemCall();
+  return useMemo(
+    () => ({
+      /** lsfGetAgreement?platform=<platform>, or mutualGetAgreement in the mutual variant (the variant file says which). */
+      fetchAgreement: (variant: Variant) =>
+        call<PlatformAgreement>('get', `/system/LoginPlatform/${variant.agreementEndpoint}`, { query: { platform: variant.noticePlatform } }),
+      confirmAgreement: (variant: Variant) => call<PlatformAgreement>('get', '/system/LoginPlatform/confirm', { query: { platform: variant.noticePlatform } }),
+      /** Oldest first: the order the dialog shows them. */
+      fetchUnreadNotices: (platform: string) => call<Notice[]>('get', '/system/notice/unread', { query: { platform } }),
+      markNoticeRead: (noticeId: string) => call<null>('get', '/system/notice/readed', { query: { noticeId } }),
+    }),
+    [call],
+  );
+}

@@ -1,21 +1,13 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
-import { http } from '../../providers/http';
+import { useSystemQuery } from '../../refine/systemData';
 
 // The unread message count for the header badge and the home page (SPEC §7 Messages): refreshed
 // on every navigation and every minute; any failure or non-200 code silently counts as 0.
 
 export const UNREAD_REFRESH_MS = 60_000;
 
-/** GET /api/system/message/notread; never rejects. */
-export async function fetchUnreadCount(): Promise<number> {
-  try {
-    const count = await http.get<unknown>('/system/message/notread', { silent: true });
-    return typeof count === 'number' && Number.isFinite(count) && count > 0 ? count : 0;
-  } catch {
-    return 0;
-  }
-}
+const countOf = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : 0);
 
 interface UnreadApi {
   count: number;
@@ -27,24 +19,20 @@ const UnreadContext = createContext<UnreadApi>({ count: 0, refresh: () => {} });
 
 export function UnreadProvider({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
-  const [count, setCount] = useState(0);
-  const [tick, setTick] = useState(0);
-  const refresh = useCallback(() => setTick((n) => n + 1), []);
+  // GET /api/system/message/notread through the `system` data provider.
+  const unread = useSystemQuery<unknown>('/system/message/notread', { silent: true, retry: false, refetchInterval: UNREAD_REFRESH_MS });
+  const { refetch } = unread;
+  const count = unread.isError ? 0 : countOf(unread.data);
 
+  // The first read is the query's own; every navigation after it asks again.
+  const shownPath = useRef(pathname);
   useEffect(() => {
-    let active = true;
-    void fetchUnreadCount().then((n) => active && setCount(n));
-    return () => {
-      active = false;
-    };
-  }, [pathname, tick]);
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
+    void refetch();
+  }, [pathname, refetch]);
 
-  useEffect(() => {
-    const timer = setInterval(refresh, UNREAD_REFRESH_MS);
-    return () => clearInterval(timer);
-  }, [refresh]);
-
-  const api = useMemo(() => ({ count, refresh }), [count, refresh]);
+  const api = useMemo(() => ({ count, refresh: () => void refetch() }), [count, refetch]);
   return <UnreadContext.Provider value={api}>{children}</UnreadContext.Provider>;
 }
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { fieldErrorsOf, HttpError } from '../../../providers/httpError';
 import { errorText } from '../../../providers/httpErrorPolicy';
 import { toast } from '../../../providers/uiBridge';
-import { rejectReview } from '../../authentication/api';
+import { useReviewDecisions } from './reviews';
 
 /** The server's bounds of a rejection reason (trimmed). */
 export const REASON_MIN = 2;
@@ -24,6 +24,7 @@ export function RejectModal({ id, open, onClose, onRejected, onConflict }: Props
   const { t } = useTranslation('authentication');
   const [form] = Form.useForm<{ reason: string }>();
   const [saving, setSaving] = useState(false);
+  const { reject: rejectReview } = useReviewDecisions();
 
   const submit = async () => {
     const values = await form.validateFields().catch(() => null);

@@ -1,5 +1,4 @@
 import { CanAccess } from '@refinedev/core';
-import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Drawer, Popconfirm, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,9 +9,10 @@ import { toast } from '../../../providers/uiBridge';
 import { formatDateTime, stateColour } from '../../../resources/format';
 import { useResourceText } from '../../../resources/labels';
 import { ErrorState, LoadingState } from '../../../resources/states';
-import { approveReview, FORM_OF, getReview, REVIEW_KEY, useFormDefinition, type AuthSubmission, type ReviewRecord } from '../../authentication/api';
+import { FORM_OF, useFormDefinition, type AuthSubmission, type ReviewRecord } from '../../authentication/api';
 import { AuthenticationDetails } from '../../authentication/AuthenticationDetails';
 import { RejectModal } from './RejectModal';
+import { useReview, useReviewDecisions } from './reviews';
 
 export const ROUTE_KEY = 'opsAuthentication';
 const STATUSES = ['submitted', 'approved', 'rejected'];
@@ -79,7 +79,8 @@ function ReviewBody({ record, submission, definition, conflict, onRefresh }: Bod
 export function ReviewDrawer({ record, onClose, onChanged }: Props) {
   const { t } = useTranslation('authentication');
   const id = record?.id ?? '';
-  const detail = useQuery({ queryKey: [...REVIEW_KEY, 'detail', id], queryFn: () => getReview(id), enabled: Boolean(record), retry: false });
+  const detail = useReview(record?.id);
+  const { approve: approveReview } = useReviewDecisions();
   const definition = useFormDefinition(record ? FORM_OF[record.kind] : undefined);
   const [conflict, setConflict] = useState(false);
   const [rejecting, setRejecting] = useState(false);

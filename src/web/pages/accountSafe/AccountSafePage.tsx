@@ -1,5 +1,4 @@
 import { useLogout } from '@refinedev/core';
-import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Flex, Form, Input, Popconfirm, Space, Typography, type FormInstance } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +9,7 @@ import { SmsCodeField } from '../../components/SmsCodeField';
 import { useFormRules } from '../../forms/rules';
 import { showServerErrors } from '../../forms/serverErrors';
 import { toast } from '../../providers/uiBridge';
-import { deleteAccount, getUserInfo, updateMobile, updatePassword, USER_INFO_KEY, verifySmsCode } from './api';
+import { useAccountSafeCalls, useUserInfo } from './api';
 
 /** A code input with its send button for the user's own (current) phone. */
 function OwnCodeField({ name, label, phone, onError }: { name: string; label: string; phone: string; onError: (e: unknown) => void }) {
@@ -32,7 +31,8 @@ export default function AccountSafePage() {
   const { t } = useTranslation('accountSafe');
   const rules = useFormRules();
   const { mutate: logout } = useLogout();
-  const info = useQuery({ queryKey: USER_INFO_KEY, queryFn: getUserInfo });
+  const info = useUserInfo();
+  const { updateMobile, updatePassword, verifySmsCode, deleteAccount } = useAccountSafeCalls();
   const [phoneForm] = Form.useForm();
   const [passwordForm] = Form.useForm();
   const [deleteForm] = Form.useForm();

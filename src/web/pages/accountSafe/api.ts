@@ -1,12 +1,19 @@
 import type { UserInfo } from '../../../shared/api';
-import { http } from '../../providers/http';
+import { useSystemCall, useSystemQuery } from '../../refine/systemData';
 
-// SPEC §7 Users: the signed-in user's phone, password and account deletion.
+// SPEC §7 Users: the signed-in user's phone, password and account deletion, through refine's
+// `system` provider (refine/systemData.ts).
 
-export const USER_INFO_KEY = ['lsf', 'accountSafe', 'info'] as const;
-export const getUserInfo = () => http.get<UserInfo>('/system/users/info');
-export const updateMobile = (body: { oldCode: string; phone: string; code: string }) =>
-  http.post<{ maskedPhone: string }>('/system/users/updateMobile', body, { silent: true });
-export const updatePassword = (body: { oldPassword: string; password: string }) => http.post<null>('/system/users/updatePassWord', body, { silent: true });
-export const verifySmsCode = (code: string) => http.post<unknown>('/system/users/verifySmsCode', { code }, { silent: true });
-export const deleteAccount = () => http.get<null>('/system/users/deleteAccount');
+export const useUserInfo = () => useSystemQuery<UserInfo>('/system/users/info');
+
+/** The page's calls; the forms show a refusal beside their fields (silent), deletion lets the client notify. */
+export function useAccountSafeCalls() {
+  const call = useSystemCall();
+  return {
+    updateMobile: (body: { oldCode: string; phone: string; code: string }) =>
+      call<{ maskedPhone: string }>('post', '/system/users/updateMobile', { payload: body, silent: true }),
+    updatePassword: (body: { oldPassword: string; password: string }) => call<null>('post', '/system/users/updatePassWord', { payload: body, silent: true }),
+    verifySmsCode: (code: string) => call<unknown>('post', '/system/users/verifySmsCode', { payload: { code }, silent: true }),
+    deleteAccount: () => call<null>('get', '/system/users/deleteAccount'),
+  };
+}

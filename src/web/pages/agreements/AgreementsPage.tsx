@@ -1,10 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Space, Table, type TableProps } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AgreementListItem } from '../../../shared/api';
-import { AGREEMENTS_KEY, getAgreement, listAgreements } from './api';
+import { useAgreement, useAgreementList } from './api';
 import { DocumentView } from './DocumentView';
 
 const PAGE_SIZE = 10;
@@ -14,8 +13,8 @@ export default function AgreementsPage() {
   const { t } = useTranslation('agreementPages');
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<AgreementListItem | null>(null);
-  const list = useQuery({ queryKey: [...AGREEMENTS_KEY, 'accepted', page], queryFn: () => listAgreements(page, PAGE_SIZE) });
-  const doc = useQuery({ queryKey: [...AGREEMENTS_KEY, 'document', open?.id], queryFn: () => getAgreement(open!.id), enabled: open !== null });
+  const { query: list, result } = useAgreementList(page, PAGE_SIZE);
+  const doc = useAgreement(open?.id ?? null);
 
   const columns: TableProps<AgreementListItem>['columns'] = [
     { key: 'title', title: t('columns.title'), dataIndex: 'title' },
@@ -39,10 +38,10 @@ export default function AgreementsPage() {
         <Table<AgreementListItem>
           rowKey={(row) => `${row.id}@${row.agreedAt}@${row.agreedBy}`}
           columns={columns}
-          dataSource={list.data?.records}
+          dataSource={result.data}
           loading={list.isLoading}
           locale={{ emptyText: t('accepted.empty') }}
-          pagination={{ current: page, pageSize: PAGE_SIZE, total: list.data?.total ?? 0, onChange: setPage, showSizeChanger: false }}
+          pagination={{ current: page, pageSize: PAGE_SIZE, total: result.total ?? 0, onChange: setPage, showSizeChanger: false }}
         />
       </Card>
       {open && (

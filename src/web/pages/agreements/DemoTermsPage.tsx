@@ -1,13 +1,12 @@
-import { useQuery } from '@tanstack/react-query';
 import { Card } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { AGREEMENTS_KEY, getDemoTerms } from './api';
+import { useDemoTerms } from './api';
 import { DocumentView } from './DocumentView';
 
 /** /operator/demoDetail: the example settlement terms. */
 export default function DemoTermsPage() {
   const { t } = useTranslation('agreementPages');
-  const demo = useQuery({ queryKey: [...AGREEMENTS_KEY, 'demo'], queryFn: getDemoTerms });
+  const demo = useDemoTerms();
   return (
     <Card title={t('demo.title')} loading={demo.isLoading}>
       {demo.data && <DocumentView document={demo.data} />}

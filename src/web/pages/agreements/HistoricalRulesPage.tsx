@@ -1,8 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
 import { Card, Collapse, Empty, Pagination, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AGREEMENTS_KEY, listHistoricalRules } from './api';
+import { useHistoricalRules } from './api';
 import { DocumentView } from './DocumentView';
 
 const PAGE_SIZE = 10;
@@ -11,8 +10,8 @@ const PAGE_SIZE = 10;
 export default function HistoricalRulesPage() {
   const { t } = useTranslation('agreementPages');
   const [page, setPage] = useState(1);
-  const rules = useQuery({ queryKey: [...AGREEMENTS_KEY, 'rules', page], queryFn: () => listHistoricalRules(page, PAGE_SIZE) });
-  const records = rules.data?.records ?? [];
+  const { query: rules, result } = useHistoricalRules(page, PAGE_SIZE);
+  const records = result.data;
   return (
     <Card title={t('historical.title')} loading={rules.isLoading}>
       {records.length === 0 ? (
@@ -26,7 +25,7 @@ export default function HistoricalRulesPage() {
               children: <DocumentView document={doc} />,
             }))}
           />
-          <Pagination current={page} pageSize={PAGE_SIZE} total={rules.data?.total ?? 0} onChange={setPage} hideOnSinglePage />
+          <Pagination current={page} pageSize={PAGE_SIZE} total={result.total ?? 0} onChange={setPage} hideOnSinglePage />
         </Space>
       )}
     </Card>

@@ -1,14 +1,13 @@
-import { useQuery } from '@tanstack/react-query';
 import { Card } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../resources/states';
-import { AGREEMENTS_KEY, getServiceAgreement } from './api';
+import { useServiceAgreement } from './api';
 import { DocumentView } from './DocumentView';
 
 /** /contractUpdate/serviceAgreement: the trade contract service agreement, readable and printable. */
 export default function ServiceAgreementPage() {
   const { t } = useTranslation('agreementPages');
-  const agreement = useQuery({ queryKey: [...AGREEMENTS_KEY, 'service'], queryFn: getServiceAgreement, retry: false });
+  const agreement = useServiceAgreement();
   if (agreement.isError) return <ErrorState error={agreement.error} onRetry={() => void agreement.refetch()} />;
   return (
     <Card title={t('service.title')} loading={agreement.isLoading}>

@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Space } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +11,7 @@ import { toast } from '../../providers/uiBridge';
 import { formatDateTime } from '../../resources/format';
 import type { ResourceText } from '../../resources/labels';
 import { LoadingState } from '../../resources/states';
-import { CURRENT_KEY, submitAuthentication, type AuthKind, type CurrentAuthentication } from './api';
+import { useAuthenticationCalls, type AuthKind } from './api';
 import { clearDraft, readDraft, writeDraft } from './drafts';
 
 // rjsf and ajv load with the form, not with the read-only views of this page.
@@ -61,7 +60,7 @@ function draftable(data: Data, transient: readonly string[]): string {
 export function AuthenticationForm({ definition, text, kind, accountId, base, resubmit, onStale }: Props) {
   const { t } = useTranslation('authentication');
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const { submit: submitAuthentication } = useAuthenticationCalls();
   const transient = definition.transient ?? [];
   const [start, setStart] = useState(() => {
     const draft = readDraft(accountId, definition.name);
@@ -88,9 +87,9 @@ export function AuthenticationForm({ definition, text, kind, accountId, base, re
     setServerErrors(null);
     setBusy(true);
     try {
-      const saved = await submitAuthentication(kind, data);
+      // Its answer becomes the status the pages show (useAuthenticationCalls).
+      await submitAuthentication(kind, data);
       clearDraft(accountId, definition.name);
-      queryClient.setQueryData<CurrentAuthentication>(CURRENT_KEY, { authStatus: 'submitted', kind, latest: saved });
       const info = getUserInfo();
       if (info) setUserInfo({ ...info, authStatus: 'submitted' });
       toast('success', t('form.done'));

@@ -9,8 +9,8 @@ import { stateColour } from '../../resources/format';
 import { useResourceText } from '../../resources/labels';
 import { ErrorState, LoadingState } from '../../resources/states';
 import type { PageProps } from '../registry';
-import { adoptUserInfo, syncAuthStatus } from './accountSync';
-import { changeToEnterprise, FORM_OF, formValuesOf, useCurrentAuthentication, useFormDefinition, type CurrentAuthentication } from './api';
+import { useAccountSync } from './accountSync';
+import { FORM_OF, formValuesOf, useAuthenticationCalls, useCurrentAuthentication, useFormDefinition, type CurrentAuthentication } from './api';
 import { AuthenticationDetails } from './AuthenticationDetails';
 import { AuthenticationForm } from './AuthenticationForm';
 import { StatusBanner } from './StatusBanner';
@@ -36,6 +36,8 @@ function AuthenticationView({ current, definition, onStale }: ViewProps) {
   const latest = current.latest?.kind === kind ? current.latest : null;
   const editable = owner && (authStatus === 'unverified' || authStatus === 'rejected');
   const [switching, setSwitching] = useState(false);
+  const { changeToEnterprise } = useAuthenticationCalls();
+  const { adoptUserInfo } = useAccountSync();
 
   const switchToEnterprise = async () => {
     setSwitching(true);
@@ -116,11 +118,12 @@ export default function AuthenticationPage(_props: PageProps) {
   const kind = current.data?.kind;
   const form = useFormDefinition(kind ? FORM_OF[kind] : undefined);
   const status = current.data?.authStatus;
+  const { syncAuthStatus } = useAccountSync();
 
   // A decision made since the sign-in (approved, rejected) reaches the stored user info and the profile.
   useEffect(() => {
     if (status) void syncAuthStatus(status);
-  }, [status]);
+  }, [status, syncAuthStatus]);
 
   if (current.isPending) return <LoadingState rows={8} />;
   if (current.isError) return <ErrorState error={current.error} onRetry={() => void current.refetch()} />;

@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Result, Steps, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -6,7 +5,7 @@ import { isLanguage } from '../../i18n/language';
 import { formatDateTime } from '../../resources/format';
 import { ErrorState, LoadingState } from '../../resources/states';
 import type { PageProps } from '../registry';
-import { CURRENT_KEY, useCurrentAuthentication, type AuthStatus } from './api';
+import { useAuthenticationCalls, useCurrentAuthentication, type AuthStatus } from './api';
 
 const AUTHENTICATION_PATH = '/businessAuthentication';
 const HOME_PATH = '/home';
@@ -24,7 +23,7 @@ export default function AuthenticationSubmittedPage(_props: PageProps) {
   const { t, i18n } = useTranslation('authentication');
   const navigate = useNavigate();
   const current = useCurrentAuthentication();
-  const queryClient = useQueryClient();
+  const { refreshCurrent } = useAuthenticationCalls();
   const language = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'zh-CN';
 
   if (current.isPending) return <LoadingState rows={6} />;
@@ -45,7 +44,7 @@ export default function AuthenticationSubmittedPage(_props: PageProps) {
             key="view"
             onClick={() => {
               // The authentication page may be an open tab showing what it loaded earlier.
-              void queryClient.invalidateQueries({ queryKey: CURRENT_KEY });
+              void refreshCurrent();
               navigate(AUTHENTICATION_PATH);
             }}
           >

@@ -1,7 +1,8 @@
+import { useMemo } from 'react';
 import type { Profile, UserInfo } from '../../../shared/api';
-import { http } from '../../providers/http';
 import { forgetProfile, loadProfile } from '../../providers/profile';
 import { getUserInfo, setUserInfo } from '../../providers/session';
+import { useSystemCall } from '../../refine/systemData';
 import type { AuthStatus } from './api';
 
 // The console keeps the user info (localStorage) and the profile (memory) of the sign-in. An
@@ -18,23 +19,31 @@ function reloadConsole(): void {
   window.location.reload();
 }
 
-/** GET /api/user/info again; reloads the console when its permissions differ from the loaded profile's. */
-export async function refreshProfile(): Promise<void> {
-  const [loaded, fresh] = await Promise.all([loadProfile({ silent: true }).catch(() => null), http.get<Profile>('/user/info', { silent: true }).catch(() => null)]);
-  if (fresh && permissionsKey(loaded) !== permissionsKey(fresh)) reloadConsole();
-}
+/** The page's ways to bring the stored user info and the profile up to date (reads through refine's `system` provider). */
+export function useAccountSync() {
+  const call = useSystemCall();
+  return useMemo(() => {
+    /** GET /api/user/info again; reloads the console when its permissions differ from the loaded profile's. */
+    const refreshProfile = async (): Promise<void> => {
+      const [loaded, fresh] = await Promise.all([loadProfile({ silent: true }).catch(() => null), call<Profile>('get', '/user/info', { silent: true }).catch(() => null)]);
+      if (fresh && permissionsKey(loaded) !== permissionsKey(fresh)) reloadConsole();
+    };
 
-/** Stores user info the server sent (pChangeE answers it) and refreshes the profile when that changes what the user may do. */
-export async function adoptUserInfo(info: UserInfo): Promise<void> {
-  const before = getUserInfo();
-  setUserInfo(info);
-  if ((before?.authStatus === 'approved') !== (info.authStatus === 'approved')) await refreshProfile();
-}
+    /** Stores user info the server sent (pChangeE answers it) and refreshes the profile when that changes what the user may do. */
+    const adoptUserInfo = async (info: UserInfo): Promise<void> => {
+      const before = getUserInfo();
+      setUserInfo(info);
+      if ((before?.authStatus === 'approved') !== (info.authStatus === 'approved')) await refreshProfile();
+    };
 
-/** The page saw the account's status: brings the stored user info (and the profile) up to date when it is behind. */
-export async function syncAuthStatus(status: AuthStatus): Promise<void> {
-  const stored = getUserInfo();
-  if (!stored || stored.authStatus === status) return;
-  const info = await http.get<UserInfo>('/system/users/info', { silent: true }).catch(() => null);
-  await adoptUserInfo(info ?? { ...stored, authStatus: status });
+    /** The page saw the account's status: brings the stored user info (and the profile) up to date when it is behind. */
+    const syncAuthStatus = async (status: AuthStatus): Promise<void> => {
+      const stored = getUserInfo();
+      if (!stored || stored.authStatus === status) return;
+      const info = await call<UserInfo>('get', '/system/users/info', { silent: true }).catch(() => null);
+      await adoptUserInfo(info ?? { ...stored, authStatus: status });
+    };
+
+    return { adoptUserInfo, syncAuthStatus };
+  }, [call]);
 }

@@ -1,12 +1,13 @@
-import { useQuery } from '@tanstack/react-query';
-import type { Page, UserInfo } from '../../../shared/api';
+import { useMemo } from 'react';
+import type { UserInfo } from '../../../shared/api';
 import type { FormDefinition } from '../../../shared/resources/types';
-import { http } from '../../providers/http';
+import { useSystemCache, useSystemCall, useSystemQuery } from '../../refine/systemData';
 import { registerLabels } from '../../resources/definitions';
 
-// Enterprise and personal authentication (SPEC §3 forms): the account's status and latest
-// submission, the form definitions the server serves, submission, the personal -> enterprise
-// change, and the operations review.
+// Enterprise and personal authentication (SPEC §3 forms), through refine's `system` provider:
+// the account's status and latest submission, the form definitions the server serves,
+// submission and the personal -> enterprise change. The operations review reads its queue as
+// the `system` list `authenticationReviews` (providers/systemDataProvider.ts).
 
 export type AuthStatus = UserInfo['authStatus'];
 export type AuthKind = 'enterprise' | 'personal';
@@ -39,50 +40,51 @@ export interface ReviewRecord extends AuthSubmission {
 
 export const FORM_OF: Record<AuthKind, string> = { enterprise: 'enterpriseAuth', personal: 'personalAuth' };
 
-export const CURRENT_KEY = ['lsf', 'authentication', 'current'] as const;
-const formKey = (name: string) => ['lsf', 'meta', 'forms', name] as const;
-export const REVIEW_KEY = ['lsf', 'ops', 'authentications'] as const;
-
-export const getCurrent = () => http.get<CurrentAuthentication>('/system/authentication/current', { silent: true });
-export const submitAuthentication = (kind: AuthKind, data: Record<string, unknown>) =>
-  http.post<AuthSubmission>('/system/authentication/submit', { kind, data }, { silent: true });
-export const changeToEnterprise = () => http.get<UserInfo>('/system/authentication/pChangeE');
-
-export const listReviews = (status: ReviewStatus, pageNo: number, pageSize: number) =>
-  http.get<Page<ReviewRecord>>('/ops/authentications', { query: { status, pageNo, pageSize }, silent: true });
-export const getReview = (id: string) => http.get<AuthSubmission>(`/ops/authentications/${encodeURIComponent(id)}`, { silent: true });
-export const approveReview = (id: string) => http.post<AuthSubmission>(`/ops/authentications/${encodeURIComponent(id)}/approve`, undefined, { silent: true });
-export const rejectReview = (id: string, reason: string) =>
-  http.post<AuthSubmission>(`/ops/authentications/${encodeURIComponent(id)}/reject`, { reason }, { silent: true });
-
-async function fetchForm(name: string): Promise<FormDefinition> {
-  const definition = await http.get<FormDefinition>(`/meta/forms/${encodeURIComponent(name)}`, { silent: true });
-  // The form's own labels in both languages, for any part of the console (`res.<name>:title`).
-  registerLabels(definition.name, definition.labels);
-  return definition;
-}
+const CURRENT_PATH = '/system/authentication/current';
 
 /** A standalone form definition (GET /api/meta/forms/:name); they change only with a deployment. */
 export function useFormDefinition(name: string | undefined) {
-  return useQuery({
-    queryKey: formKey(name ?? ''),
-    queryFn: () => fetchForm(name ?? ''),
+  const form = useSystemQuery<FormDefinition>(`/meta/forms/${encodeURIComponent(name ?? '')}`, {
     enabled: Boolean(name),
     staleTime: 30 * 60_000,
     retry: 1,
+    silent: true,
   });
+  const definition = form.data;
+  // The form's own labels in both languages, for any part of the console (`res.<name>:title`),
+  // added to i18n before anything renders them (adding a bundle again changes nothing).
+  useMemo(() => definition && registerLabels(definition.name, definition.labels), [definition]);
+  return form;
 }
 
 /** How often a submission under review is asked about again while a page showing it stays open (tabs keep pages alive). */
 export const REVIEW_POLL_MS = 60_000;
 
 export function useCurrentAuthentication() {
-  return useQuery({
-    queryKey: CURRENT_KEY,
-    queryFn: getCurrent,
+  return useSystemQuery<CurrentAuthentication>(CURRENT_PATH, {
+    silent: true,
     retry: false,
-    refetchInterval: (query) => (query.state.data?.authStatus === 'submitted' ? REVIEW_POLL_MS : false),
+    refetchInterval: (current) => (current?.authStatus === 'submitted' ? REVIEW_POLL_MS : false),
   });
+}
+
+/** The account's calls: submitting (its answer is the status the pages show, no re-read) and the change to enterprise. */
+export function useAuthenticationCalls() {
+  const call = useSystemCall();
+  const cache = useSystemCache();
+  return useMemo(
+    () => ({
+      submit: async (kind: AuthKind, data: Record<string, unknown>) => {
+        const saved = await call<AuthSubmission>('post', '/system/authentication/submit', { payload: { kind, data }, silent: true });
+        void cache.write<CurrentAuthentication>(CURRENT_PATH, { authStatus: 'submitted', kind, latest: saved });
+        return saved;
+      },
+      changeToEnterprise: () => call<UserInfo>('get', '/system/authentication/pChangeE'),
+      /** The authentication page may be an open tab showing what it loaded earlier. */
+      refreshCurrent: () => cache.refresh(CURRENT_PATH),
+    }),
+    [call, cache],
+  );
 }
 
 /** The fields of a stored submission the form asks for again (a resubmission starts from them). */

@@ -1,10 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
 import { Card, Empty, Skeleton, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { DailyFlowView } from '../../../shared/api';
 import { fenToYuan, formatMoney, yuanToFen } from '../../../shared/money';
 import { ErrorState } from '../../resources/states';
-import { FLOWS_DAILY_KEY, getDailyFlows } from './api';
+import { useDailyFlows } from './api';
 import './funds.css';
 
 const HEIGHT = 120;
@@ -23,7 +22,7 @@ const total = (days: readonly DailyFlowView[], key: 'inflow' | 'outflow') => day
 export function FlowChart() {
   const { t } = useTranslation('funds');
   const { token } = theme.useToken();
-  const flows = useQuery({ queryKey: FLOWS_DAILY_KEY, queryFn: getDailyFlows, retry: false });
+  const flows = useDailyFlows();
 
   let body;
   if (flows.isPending) body = <Skeleton active paragraph={{ rows: 2 }} />;

@@ -1,12 +1,11 @@
 import { CanAccess } from '@refinedev/core';
-import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Col, Row, Skeleton, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { WalletView } from '../../../shared/api';
 import { formatMoney } from '../../../shared/money';
 import { ErrorState } from '../../resources/states';
-import { ACCOUNT_DETAILS_PATH, DEPOSIT_CREATE_PATH, getWallet, WALLET_KEY, WITHDRAWAL_CREATE_PATH } from './api';
+import { ACCOUNT_DETAILS_PATH, DEPOSIT_CREATE_PATH, useWallet, WITHDRAWAL_CREATE_PATH } from './api';
 import './funds.css';
 
 /** The four figures of GET /api/funds/wallet, in the order a reader asks about them. */
@@ -20,7 +19,7 @@ const FIGURES: (keyof WalletView)[] = ['available', 'held', 'escrow', 'objection
 export function WalletCard({ detailsLink = false }: { detailsLink?: boolean }) {
   const { t } = useTranslation('funds');
   const navigate = useNavigate();
-  const wallet = useQuery({ queryKey: WALLET_KEY, queryFn: getWallet, retry: false });
+  const wallet = useWallet();
 
   let body;
   if (wallet.isPending) body = <Skeleton active paragraph={{ rows: 1 }} />;

@@ -1,15 +1,13 @@
 import type { DailyFlowView, WalletView } from '../../../shared/api';
-import { http } from '../../providers/http';
+import { useSystemQuery } from '../../refine/systemData';
 
-// The account's balances (issue 8): GET /api/funds/wallet, yuan strings with two decimals.
+// The account's balances (issue 8), through refine's `system` provider: GET /api/funds/wallet,
+// yuan strings with two decimals. The cards show their errors themselves (silent).
 
-export const WALLET_KEY = ['lsf', 'funds', 'wallet'] as const;
-
-export const getWallet = () => http.get<WalletView>('/funds/wallet', { silent: true });
+export const useWallet = () => useSystemQuery<WalletView>('/funds/wallet', { silent: true, retry: false });
 
 /** The last 30 China days of the wallet's inflow and outflow (home's chart). */
-export const FLOWS_DAILY_KEY = ['lsf', 'funds', 'flowsDaily'] as const;
-export const getDailyFlows = () => http.get<DailyFlowView[]>('/funds/flows/daily', { silent: true });
+export const useDailyFlows = () => useSystemQuery<DailyFlowView[]>('/funds/flows/daily', { silent: true, retry: false });
 
 /** Where the account declares a deposit and asks for a withdrawal (the generated create pages). */
 export const DEPOSIT_CREATE_PATH = '/payment/deposits/create';

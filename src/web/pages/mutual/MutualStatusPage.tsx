@@ -1,17 +1,15 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Popconfirm, Result } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { UserInfo } from '../../../shared/api';
-import type { MutualServiceView } from '../../../shared/counterparties';
 import { isLanguage } from '../../i18n/language';
 import { toast } from '../../providers/uiBridge';
 import { formatDateTime } from '../../resources/format';
 import { ErrorState, LoadingState } from '../../resources/states';
 import type { PageProps } from '../registry';
-import { refreshAccess } from '../../refine/useAccess';
-import { getMutualStatus, getUserInfo, MUTUAL_STATUS_KEY, MUTUAL_USER_KEY, openMutual } from './api';
+import { useRefreshAccess } from '../../refine/useRefreshAccess';
+import { useMutualStatus, useOpenMutual, useUserInfo } from './api';
 
 const HOME_PATH = '/home';
 const AUTHENTICATION_PATH = '/businessAuthentication';
@@ -28,10 +26,11 @@ const blockerOf = (me: UserInfo): 'ownerOnly' | 'approval' | null => (me.type ==
 export default function MutualStatusPage(_props: PageProps) {
   const { t, i18n } = useTranslation('counterparties');
   const navigate = useNavigate();
-  const client = useQueryClient();
+  const refreshAccess = useRefreshAccess();
+  const openMutual = useOpenMutual();
   const language = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'zh-CN';
-  const status = useQuery({ queryKey: MUTUAL_STATUS_KEY, queryFn: getMutualStatus });
-  const me = useQuery({ queryKey: MUTUAL_USER_KEY, queryFn: getUserInfo });
+  const status = useMutualStatus();
+  const me = useUserInfo();
   const [opening, setOpening] = useState(false);
 
   if (status.isPending || me.isPending) return <LoadingState rows={4} />;
@@ -43,10 +42,9 @@ export default function MutualStatusPage(_props: PageProps) {
   const open = async () => {
     setOpening(true);
     try {
-      const opened = await openMutual(crypto.randomUUID());
-      client.setQueryData<MutualServiceView>(MUTUAL_STATUS_KEY, opened);
+      await openMutual(crypto.randomUUID());
       // The account's services are part of the caller's Actor: access is asked again.
-      await refreshAccess(client);
+      await refreshAccess();
       toast('success', t('mutual.done'));
     } catch {
       // The request layer has shown the server's message.

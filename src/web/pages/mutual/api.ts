@@ -1,13 +1,28 @@
+import { useMemo } from 'react';
 import type { UserInfo } from '../../../shared/api';
 import type { MutualServiceView } from '../../../shared/counterparties';
-import { http } from '../../providers/http';
+import { useSystemCache, useSystemCall, useSystemQuery } from '../../refine/systemData';
 
-// The mutual-promise service (SPEC §7 Users openMutual; docs/decisions.md, Counterparties).
+// The mutual-promise service (SPEC §7 Users openMutual; docs/decisions.md, Counterparties),
+// through refine's `system` provider.
 
-export const MUTUAL_STATUS_KEY = ['lsf', 'mutual', 'status'] as const;
-export const MUTUAL_USER_KEY = ['lsf', 'mutual', 'user'] as const;
+const STATUS_PATH = '/system/users/mutualStatus';
 
-export const getMutualStatus = () => http.get<MutualServiceView>('/system/users/mutualStatus');
-export const getUserInfo = () => http.get<UserInfo>('/system/users/info');
-/** One key per click: a retried request after a lost answer is the same request. */
-export const openMutual = (idempotencyKey: string) => http.post<MutualServiceView>('/system/users/openMutual', undefined, { headers: { 'Idempotency-Key': idempotencyKey } });
+export const useMutualStatus = () => useSystemQuery<MutualServiceView>(STATUS_PATH);
+export const useUserInfo = () => useSystemQuery<UserInfo>('/system/users/info');
+
+/** Opens the service; its answer (the service as it now is) becomes the status the page shows, no re-read. */
+export function useOpenMutual() {
+  const call = useSystemCall();
+  const cache = useSystemCache();
+  return useMemo(
+    () =>
+      /** One key per click: a retried request after a lost answer is the same request. */
+      async (idempotencyKey: string) => {
+        const opened = await call<MutualServiceView>('post', '/system/users/openMutual', { idempotencyKey });
+        void cache.write(STATUS_PATH, opened);
+        return opened;
+      },
+    [call, cache],
+  );
+}

@@ -6,7 +6,7 @@ import { NewPasswordFields } from '../../components/NewPasswordFields';
 import { useFormRules } from '../../forms/rules';
 import { useSubmitThenSignIn } from '../../forms/useSubmitThenSignIn';
 import { usePageTitle } from '../../hooks/usePageTitle';
-import { bindOperator } from './api';
+import { bindOperator } from '../../providers/publicOperatorApi';
 
 interface Values {
   phone: string;

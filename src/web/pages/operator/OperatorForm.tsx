@@ -6,7 +6,7 @@ import { isMobile } from '../../../shared/validators';
 import type { OperatorView } from '../../../shared/operators';
 import { fieldErrorsOf, HttpError } from '../../providers/httpError';
 import { toast } from '../../providers/uiBridge';
-import { addOperator, editOperator, type OperatorInput } from './api';
+import { useOperatorCalls, type OperatorInput } from './api';
 
 interface Props {
   /** The operator to edit, or null to add one. */
@@ -19,6 +19,7 @@ export default function OperatorForm({ editing, onClose }: Props) {
   const { t } = useTranslation('operators');
   const [form] = Form.useForm<OperatorInput>();
   const [saving, setSaving] = useState(false);
+  const { addOperator, editOperator } = useOperatorCalls();
 
   const submit = async () => {
     const values = await form.validateFields();

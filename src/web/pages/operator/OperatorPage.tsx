@@ -1,4 +1,3 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Card, Descriptions, Popconfirm, Space, Table, Tag, type TableProps } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -7,7 +6,7 @@ import { Link } from 'react-router';
 import type { OperatorEventView, OperatorView } from '../../../shared/operators';
 import { toast } from '../../providers/uiBridge';
 import OperatorForm from './OperatorForm';
-import { LOG_KEY, OVERVIEW_KEY, queryLog, queryOverview, runCommand, type OperatorCommand } from './api';
+import { useOperatorCalls, useOperatorLog, useOverview, type OperatorCommand } from './api';
 
 const LOG_PAGE_SIZE = 10;
 const time = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm:ss');
@@ -15,23 +14,18 @@ const time = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm:ss');
 /** /operator: the account, its owner, its operators (managed by the owner only) and their activity. */
 export default function OperatorPage() {
   const { t } = useTranslation('operators');
-  const client = useQueryClient();
-  const overview = useQuery({ queryKey: OVERVIEW_KEY, queryFn: queryOverview });
+  const overview = useOverview();
   const [logPage, setLogPage] = useState(1);
-  const log = useQuery({ queryKey: [...LOG_KEY, logPage], queryFn: () => queryLog(logPage, LOG_PAGE_SIZE) });
+  const { query: log, result: logPageOf } = useOperatorLog(logPage, LOG_PAGE_SIZE);
+  const { runCommand } = useOperatorCalls();
   const [form, setForm] = useState<{ editing: OperatorView | null } | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
 
-  const refresh = () => {
-    void client.invalidateQueries({ queryKey: OVERVIEW_KEY });
-    void client.invalidateQueries({ queryKey: LOG_KEY });
-  };
   const run = async (command: OperatorCommand, op: OperatorView) => {
     setBusy(op.id);
     try {
       await runCommand(command, op.id);
       toast('success', t(command === 'sendBindCode' ? 'do.codeSent' : 'do.done'));
-      refresh();
     } catch {
       // The request layer has shown the server's message.
     } finally {
@@ -149,18 +143,16 @@ export default function OperatorPage() {
           rowKey="id"
           size="small"
           loading={log.isLoading}
-          dataSource={log.data?.records ?? []}
+          dataSource={logPageOf.data}
           columns={logColumns}
-          pagination={{ current: logPage, pageSize: LOG_PAGE_SIZE, total: log.data?.total ?? 0, onChange: setLogPage, showSizeChanger: false }}
+          pagination={{ current: logPage, pageSize: LOG_PAGE_SIZE, total: logPageOf.total ?? 0, onChange: setLogPage, showSizeChanger: false }}
         />
       </Card>
       {form && (
         <OperatorForm
           editing={form.editing}
-          onClose={(saved) => {
-            setForm(null);
-            if (saved) refresh();
-          }}
+          // A save has already put its answer in the overview and asked for the log again.
+          onClose={() => setForm(null)}
         />
       )}
     </Space>

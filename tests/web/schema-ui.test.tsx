@@ -1,5 +1,4 @@
 // The schema-form widgets and rules (src/web/schema-ui), on a form that uses each of them.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { Button } from 'antd';
@@ -13,6 +12,7 @@ import { UiBridge } from '../../src/web/routing/UiBridge';
 import SchemaForm from '../../src/web/schema-ui/SchemaForm';
 import type { FormSource } from '../../src/web/schema-ui/types';
 import { fakeApi, ok } from './support/fakeApi';
+import { RefineWrapper } from './support/refineWrapper';
 
 vi.setConfig({ testTimeout: 60_000 });
 configure({ asyncUtilTimeout: 20_000 });
@@ -59,7 +59,7 @@ function renderForm(initialData?: Record<string, unknown>) {
   const text = resourceText(SOURCE, 'zh-CN', () => undefined);
   render(
     <BrowserRouter>
-      <QueryClientProvider client={new QueryClient()}>
+      <RefineWrapper>
         <Suspense fallback={null}>
           <AntdLocale>
             <UiBridge />
@@ -68,7 +68,7 @@ function renderForm(initialData?: Record<string, unknown>) {
             </SchemaForm>
           </AntdLocale>
         </Suspense>
-      </QueryClientProvider>
+      </RefineWrapper>
     </BrowserRouter>,
   );
   return { user, submitted };

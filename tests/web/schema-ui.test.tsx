@@ -53,17 +53,17 @@ const SOURCE: FormSource = {
   },
 };
 
-function renderForm(initialData?: Record<string, unknown>) {
+function renderForm(initialData?: Record<string, unknown>, source: FormSource = SOURCE) {
   const submitted: Record<string, unknown>[] = [];
   const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
-  const text = resourceText(SOURCE, 'zh-CN', () => undefined);
+  const text = resourceText(source, 'zh-CN', () => undefined);
   render(
     <BrowserRouter>
       <RefineWrapper>
         <Suspense fallback={null}>
           <AntdLocale>
             <UiBridge />
-            <SchemaForm id="demo" source={SOURCE} text={text} mode="create" initialData={initialData} onSubmit={(data) => submitted.push(data)}>
+            <SchemaForm id="demo" source={source} text={text} mode="create" initialData={initialData} onSubmit={(data) => submitted.push(data)}>
               <Button htmlType="submit">submit</Button>
             </SchemaForm>
           </AntdLocale>
@@ -153,6 +153,24 @@ describe('schema form widgets', () => {
     expect(within(screen.getByRole('group', { name: '开户支行' })).getByText('浙江省 / 杭州市 / 西湖区')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'submit' }));
     await waitFor(() => expect(submitted).toEqual([data]));
+  });
+
+  it('finds a counterparty by what the user types and stores its account id', async () => {
+    const partner = { id: '00000000-0000-4000-8000-000000000002', type: 'enterprise', name: '杭州甲方贸易有限公司', creditCode: '91330106MA2B000001', industry: '51' };
+    const api = fakeApi({ 'GET /api/system/personal/searchCom': ok({ records: [partner], total: 1 }) });
+    const source: FormSource = {
+      name: 'counterpartyDemo',
+      record: { type: 'object', required: ['counterpartyId'], properties: { counterpartyId: { type: 'string', 'x-kind': 'counterparty' } } },
+      form: { fields: ['counterpartyId'] },
+      labels: { 'zh-CN': { title: '对方', fields: { counterpartyId: '交易对方' } }, 'en-US': { title: 'Counterparty', fields: { counterpartyId: 'Counterparty' } } },
+    };
+    const { user, submitted } = renderForm(undefined, source);
+    await user.type(await screen.findByLabelText('交易对方'), '杭州');
+    await user.click(await screen.findByText('杭州甲方贸易有限公司 · 91330106MA2B000001'));
+    const [search] = api.callsTo('GET', '/api/system/personal/searchCom');
+    expect(Object.fromEntries(search.query)).toEqual({ keyword: '杭州', pageSize: '20' });
+    await user.click(screen.getByRole('button', { name: 'submit' }));
+    await waitFor(() => expect(submitted).toEqual([{ counterpartyId: partner.id }]));
   });
 
   it('speaks English in an English console', async () => {

@@ -8,9 +8,9 @@ import { rememberDefinitions } from './loadedDefinitions';
 import { publishRuntimeRoutes } from './runtimeRoutes';
 
 // The resource definitions the signed-in user may query (GET /api/meta/resources), read through
-// refine's `system` provider into its cache. Each one carries its own labels in both languages; they are
-// added to i18next as the namespace `res.<name>` so any part of the console (menu, tabs,
-// breadcrumbs) can say `t('res.purchaseOffers:title')`.
+// refine's `system` provider into its cache. Each one carries its own labels in both languages;
+// they are added to i18next as the namespace `res.<name>` so any part of the console (menu,
+// tabs, breadcrumbs) can say `t('res.purchaseOffers:title')`.
 
 /** The i18next namespace of a resource's (or standalone form's) own labels. */
 export const labelsNamespace = (name: string) => `res.${name}`;

@@ -1,5 +1,4 @@
 // The schema-form widgets and rules (src/web/schema-ui), on a form that uses each of them.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { Button } from 'antd';
@@ -13,6 +12,7 @@ import { UiBridge } from '../../src/web/routing/UiBridge';
 import SchemaForm from '../../src/web/schema-ui/SchemaForm';
 import type { FormSource } from '../../src/web/schema-ui/types';
 import { fakeApi, ok } from './support/fakeApi';
+import { RefineWrapper } from './support/refineWrapper';
 
 vi.setConfig({ testTimeout: 60_000 });
 configure({ asyncUtilTimeout: 20_000 });
@@ -53,22 +53,22 @@ const SOURCE: FormSource = {
   },
 };
 
-function renderForm(initialData?: Record<string, unknown>) {
+function renderForm(initialData?: Record<string, unknown>, source: FormSource = SOURCE) {
   const submitted: Record<string, unknown>[] = [];
   const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
-  const text = resourceText(SOURCE, 'zh-CN', () => undefined);
+  const text = resourceText(source, 'zh-CN', () => undefined);
   render(
     <BrowserRouter>
-      <QueryClientProvider client={new QueryClient()}>
+      <RefineWrapper>
         <Suspense fallback={null}>
           <AntdLocale>
             <UiBridge />
-            <SchemaForm id="demo" source={SOURCE} text={text} mode="create" initialData={initialData} onSubmit={(data) => submitted.push(data)}>
+            <SchemaForm id="demo" source={source} text={text} mode="create" initialData={initialData} onSubmit={(data) => submitted.push(data)}>
               <Button htmlType="submit">submit</Button>
             </SchemaForm>
           </AntdLocale>
         </Suspense>
-      </QueryClientProvider>
+      </RefineWrapper>
     </BrowserRouter>,
   );
   return { user, submitted };
@@ -153,6 +153,24 @@ describe('schema form widgets', () => {
     expect(within(screen.getByRole('group', { name: '开户支行' })).getByText('浙江省 / 杭州市 / 西湖区')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'submit' }));
     await waitFor(() => expect(submitted).toEqual([data]));
+  });
+
+  it('finds a counterparty by what the user types and stores its account id', async () => {
+    const partner = { id: '00000000-0000-4000-8000-000000000002', type: 'enterprise', name: '杭州甲方贸易有限公司', creditCode: '91330106MA2B000001', industry: '51' };
+    const api = fakeApi({ 'GET /api/system/personal/searchCom': ok({ records: [partner], total: 1 }) });
+    const source: FormSource = {
+      name: 'counterpartyDemo',
+      record: { type: 'object', required: ['counterpartyId'], properties: { counterpartyId: { type: 'string', 'x-kind': 'counterparty' } } },
+      form: { fields: ['counterpartyId'] },
+      labels: { 'zh-CN': { title: '对方', fields: { counterpartyId: '交易对方' } }, 'en-US': { title: 'Counterparty', fields: { counterpartyId: 'Counterparty' } } },
+    };
+    const { user, submitted } = renderForm(undefined, source);
+    await user.type(await screen.findByLabelText('交易对方'), '杭州');
+    await user.click(await screen.findByText('杭州甲方贸易有限公司 · 91330106MA2B000001'));
+    const [search] = api.callsTo('GET', '/api/system/personal/searchCom');
+    expect(Object.fromEntries(search.query)).toEqual({ keyword: '杭州', pageSize: '20' });
+    await user.click(screen.getByRole('button', { name: 'submit' }));
+    await waitFor(() => expect(submitted).toEqual([{ counterpartyId: partner.id }]));
   });
 
   it('speaks English in an English console', async () => {

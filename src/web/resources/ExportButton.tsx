@@ -2,8 +2,8 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { Button, Dropdown } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { download } from '../providers/http';
 import { resourcePath } from '../providers/dataProvider';
+import { useDownload } from '../refine/files';
 import { exportQuery, type ListState } from './listQuery';
 
 /** Exports can take a while on large lists: far longer than an ordinary call. */
@@ -27,6 +27,7 @@ export function saveBlob(blob: Blob, filename: string): void {
 export function ExportButton({ resource, state }: { resource: string; state: ListState }) {
   const { t } = useTranslation('resources');
   const [busy, setBusy] = useState(false);
+  const download = useDownload();
 
   const run = async (format: 'csv' | 'xlsx') => {
     setBusy(true);

@@ -1,25 +1,6 @@
 import { FileOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
 import { Image, Space, Spin } from 'antd';
-import type { FileView } from '../../shared/api';
-import { http } from '../providers/http';
-
-/** An uploaded file as GET /api/files/:id describes it; `url` is signed and short-lived. */
-export type { FileView };
-
-export const fileQueryKey = (id: string) => ['lsf', 'files', id] as const;
-
-/** The signed URLs expire after 10 minutes: refetch well before. */
-export const FILE_URL_STALE_MS = 5 * 60_000;
-
-export function useFileView(id: string) {
-  return useQuery({
-    queryKey: fileQueryKey(id),
-    queryFn: () => http.get<FileView>(`/files/${encodeURIComponent(id)}`, { silent: true }),
-    staleTime: FILE_URL_STALE_MS,
-    retry: false,
-  });
-}
+import { useFileView } from '../refine/files';
 
 function FileItem({ id }: { id: string }) {
   const { data, isPending, isError } = useFileView(id);

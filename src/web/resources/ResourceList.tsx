@@ -1,6 +1,5 @@
 import { CreateButton, List, ShowButton, useTable } from '@refinedev/antd';
 import { CanAccess } from '@refinedev/core';
-import { keepPreviousData } from '@tanstack/react-query';
 import { Button, Card, Segmented, Table } from 'antd';
 import type { TableProps } from 'antd';
 import type { SorterResult, SortOrder } from 'antd/es/table/interface';
@@ -70,7 +69,8 @@ export default function ResourceList({ definition: full, basePath, scope: fixedS
     sorters: { initial: sorters },
     // The page shows its own error state; a toast on top would say it twice.
     meta: { silent: true },
-    queryOptions: { placeholderData: keepPreviousData, retry: false },
+    // The rows shown stay while the next page loads (react-query's keepPreviousData).
+    queryOptions: { placeholderData: (previous) => previous, retry: false },
   });
   // The URL leads (a link, "back", a reload) and useTable's own state follows it in the same
   // render: refine folds the URL's query into the request's meta, so a state lagging one render
@@ -115,7 +115,7 @@ export default function ResourceList({ definition: full, basePath, scope: fixedS
     },
   ];
 
-  // The URL changes; the effect above hands the change to useTable.
+  // The URL changes; the render above hands the change to useTable.
   const onTableChange: TableProps<ResourceRecord>['onChange'] = (pagination, _filters, sorter, extra) => {
     if (extra.action === 'sort') {
       const { field, order } = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<ResourceRecord>;

@@ -1,17 +1,16 @@
-import { useGetIdentity } from '@refinedev/core';
-import { useQuery } from '@tanstack/react-query';
+import { useCustom, useGetIdentity, type CustomResponse } from '@refinedev/core';
 import type { Profile } from '../../shared/api';
 import { LANGUAGES } from '../../shared/constants';
 import type { ResourceDefinition, ResourceLabels } from '../../shared/resources/types';
 import { i18n } from '../i18n';
-import { http } from '../providers/http';
+import { SYSTEM, unwrapped } from '../refine/systemData';
 import { rememberDefinitions } from './loadedDefinitions';
 import { publishRuntimeRoutes } from './runtimeRoutes';
 
-// The resource definitions the signed-in user may query (GET /api/meta/resources), cached by
-// react-query inside <Refine>. Each one carries its own labels in both languages; they are
-// added to i18next as the namespace `res.<name>` so any part of the console (menu, tabs,
-// breadcrumbs) can say `t('res.purchaseOffers:title')`.
+// The resource definitions the signed-in user may query (GET /api/meta/resources), read through
+// refine's `system` provider into its cache. Each one carries its own labels in both languages;
+// they are added to i18next as the namespace `res.<name>` so any part of the console (menu,
+// tabs, breadcrumbs) can say `t('res.purchaseOffers:title')`.
 
 /** The i18next namespace of a resource's (or standalone form's) own labels. */
 export const labelsNamespace = (name: string) => `res.${name}`;
@@ -23,14 +22,22 @@ export function registerLabels(name: string, labels: Record<string, ResourceLabe
   }
 }
 
-export const RESOURCE_DEFINITIONS_KEY = ['lsf', 'meta', 'resources'] as const;
+/** The answers already taken in: a refetch answering the same list keeps the same object. */
+const adopted = new WeakSet<object>();
 
-async function fetchDefinitions(): Promise<ResourceDefinition[]> {
-  const definitions = await http.get<ResourceDefinition[]>('/meta/resources', { silent: true });
+/**
+ * Makes an answer's definitions known to the console (labels, runtime routes, the loaded list)
+ * once, before any component reads them: refine's useCustom runs the provider's read, and
+ * react-query hands each new answer through here first.
+ */
+function adopt(answer: CustomResponse<ResourceDefinition[]>): CustomResponse<ResourceDefinition[]> {
+  if (adopted.has(answer)) return answer;
+  adopted.add(answer);
+  const definitions = answer.data;
   for (const definition of definitions) registerLabels(definition.name, definition.labels);
   publishRuntimeRoutes(definitions);
   rememberDefinitions(definitions);
-  return definitions;
+  return answer;
 }
 
 /**
@@ -39,13 +46,14 @@ async function fetchDefinitions(): Promise<ResourceDefinition[]> {
  */
 export function useResourceDefinitions() {
   const { data: identity } = useGetIdentity<Profile>();
-  return useQuery({
-    queryKey: [...RESOURCE_DEFINITIONS_KEY, identity?.id ?? null],
-    queryFn: fetchDefinitions,
-    enabled: Boolean(identity),
-    staleTime: 30 * 60_000,
-    retry: 1,
+  const { query } = useCustom<ResourceDefinition[]>({
+    url: '/meta/resources',
+    method: 'get',
+    meta: { silent: true, cacheKey: identity?.id ?? null },
+    dataProviderName: SYSTEM,
+    queryOptions: { enabled: Boolean(identity), staleTime: 30 * 60_000, retry: 1, select: adopt },
   });
+  return unwrapped<ResourceDefinition[]>(query);
 }
 
 /** One definition by name; `missing` when the list loaded without it (unknown or not permitted). */

@@ -1,6 +1,5 @@
 import type { CrudFilter, CrudSort } from '@refinedev/core';
 import type { FilterKind, ResourceDefinition } from '../../shared/resources/types';
-import type { Query } from '../providers/http';
 
 // A list page's state lives in its URL, in the API's own parameter names (pageNo, pageSize,
 // sort, one parameter per declared filter), so a reload, a shared link or "back" from a record
@@ -110,7 +109,7 @@ export const crudSorters = (sort: string): CrudSort[] =>
   sort.split(',').filter(Boolean).map((part) => ({ field: part.replace(/^-/, ''), order: part.startsWith('-') ? 'desc' : 'asc' }));
 
 /** The export's query: the list's filters and sort, no paging. */
-export const exportQuery = (state: ListState, format: 'csv' | 'xlsx'): Query => ({
+export const exportQuery = (state: ListState, format: 'csv' | 'xlsx'): Record<string, string> => ({
   format,
   sort: state.sort,
   ...state.filters,

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Page } from '../../../shared/api';
 import type { CounterpartyView } from '../../../shared/counterparties';
-import { http } from '../../providers/http';
+import { useSystemCall } from '../../refine/systemData';
 
 const SEARCH_DELAY_MS = 300;
 
@@ -21,6 +21,7 @@ export function CounterpartyWidget({ id, value, onChange, onBlur, disabled, read
   const [searching, setSearching] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const latest = useRef('');
+  const call = useSystemCall();
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const search = (keyword: string) => {
@@ -31,7 +32,7 @@ export function CounterpartyWidget({ id, value, onChange, onBlur, disabled, read
       const asked = latest.current;
       setSearching(true);
       try {
-        const found = await http.get<Page<CounterpartyView>>('/system/personal/searchCom', { query: { keyword: asked, pageSize: 20 }, silent: true });
+        const found = await call<Page<CounterpartyView>>('get', '/system/personal/searchCom', { query: { keyword: asked, pageSize: 20 }, silent: true });
         if (asked === latest.current) setOptions(found.records.map((c) => ({ value: c.id, label: labelOf(c) })));
       } catch {
         if (asked === latest.current) setOptions([]);

@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { SMS_CODE_LENGTH, SMS_RESEND_WINDOW_MS, SMS_SCENES, type SmsScene } from '../../../shared/constants';
 import { isMobile } from '../../../shared/validators';
 import { useCountdown } from '../../hooks/useCountdown';
-import { http } from '../../providers/http';
 import { toast } from '../../providers/uiBridge';
 import { getUserInfo } from '../../providers/session';
+import { useSystemCall } from '../../refine/systemData';
 import type { SchemaFormContext } from '../types';
 
 /** The phoneField option that sends the code to the signed-in user's own phone. */
@@ -22,6 +22,7 @@ export function SmsCodeWidget({ id, value, onChange, onBlur, disabled, readonly,
   const { t } = useTranslation('resources');
   const countdown = useCountdown();
   const [sending, setSending] = useState(false);
+  const call = useSystemCall();
   const context = registry.formContext as SchemaFormContext;
   const phoneField = typeof options.phoneField === 'string' ? options.phoneField : 'phone';
   const scene: SmsScene = (SMS_SCENES as readonly string[]).includes(String(options.scene)) ? (options.scene as SmsScene) : 'verify';
@@ -34,7 +35,7 @@ export function SmsCodeWidget({ id, value, onChange, onBlur, disabled, readonly,
     }
     setSending(true);
     try {
-      await http.post('/smscode', { phone, scene });
+      await call('post', '/smscode', { payload: { phone, scene } });
       countdown.start(SMS_RESEND_WINDOW_MS / 1000);
       toast('success', t('widget.sms.sent'));
     } catch {

@@ -1,26 +1,17 @@
 import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import type { WidgetProps } from '@rjsf/utils';
-import { useQueries } from '@tanstack/react-query';
 import { Button, Upload } from 'antd';
 import type { UploadFile, UploadProps } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { http, upload, type HttpError } from '../../providers/http';
+import type { HttpError } from '../../providers/httpError';
 import { toast } from '../../providers/uiBridge';
+import { useFileViews, useUploadFile, type FileView } from '../../refine/files';
 
 /** The server's limit (files module); checked here too so a big file fails before it is sent. */
 const MAX_BYTES = 5 * 1024 * 1024;
 const IMAGE_TYPES = 'image/jpeg,image/png,image/webp';
 const DOCUMENT_TYPES = `${IMAGE_TYPES},application/pdf`;
-const FILE_STALE_MS = 5 * 60_000;
-
-interface FileView {
-  id: string;
-  name: string;
-  type: string;
-  size: number;
-  url: string;
-}
 
 const idsOf = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : []);
 
@@ -45,15 +36,8 @@ export function UploadWidget({ id, value, onChange, disabled, readonly, options,
 
   // Files saved earlier arrive as ids: their names and (signed) URLs are fetched for the list.
   const unnamed = files.filter((f) => f.status === 'done' && !f.url).map((f) => f.uid);
-  const views = useQueries({
-    queries: unnamed.map((fileId) => ({
-      queryKey: ['lsf', 'files', fileId],
-      queryFn: () => http.get<FileView>(`/files/${encodeURIComponent(fileId)}`, { silent: true }),
-      staleTime: FILE_STALE_MS,
-      retry: false,
-    })),
-  });
-  const viewById = new Map(views.flatMap((v) => (v.data ? [[v.data.id, v.data] as const] : [])));
+  const viewById = new Map(useFileViews(unnamed).map((view) => [view.id, view] as const));
+  const uploadFile = useUploadFile();
   const shown = files.map((f) => {
     const view = f.url ? undefined : viewById.get(f.uid);
     return view ? fromView(view) : f;
@@ -75,9 +59,7 @@ export function UploadWidget({ id, value, onChange, disabled, readonly, options,
   }, [idsKey]);
 
   const customRequest: UploadProps['customRequest'] = ({ file, onProgress, onSuccess, onError }) => {
-    const form = new FormData();
-    form.append('file', file as Blob);
-    upload<FileView>('/files', form, { onProgress: (percent) => onProgress?.({ percent }) }).then(
+    uploadFile(file as Blob, { onProgress: (percent) => onProgress?.({ percent }) }).then(
       (view) => onSuccess?.(view),
       (error: HttpError) => onError?.(error, error.msg),
     );

@@ -11,12 +11,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Envelope } from '../../src/shared/api';
 import type { ResourceRecord } from '../../src/shared/resources/types';
 import { chromiumPath, SkewedClock, startE2e, type E2eApp } from '../support/browser';
 import { activePane as pane, toast, walletFigure as figure } from '../support/console';
 import { offerBody } from '../support/trading';
-import { apiSignIn, approvedParty, openSignedIn, settledUser } from '../support/seed';
+import { apiPost, apiSignIn, approvedParty, openSignedIn, settledUser } from '../support/seed';
 
 const STEP_MS = 15_000;
 const ADMIN = { ADMIN_PHONE: '13900000089', ADMIN_PASSWORD: 'Ops#Money2026' };
@@ -36,17 +35,7 @@ describe.skipIf(!chromiumPath)('browser journey: contract money with receipts (i
     await e2e?.close();
   });
 
-  /** A POST over the API (money steps carry an Idempotency-Key like the console's). */
-  const post = async <T = ResourceRecord>(path: string, token: string, body: unknown = {}): Promise<T> => {
-    const res = await fetch(`${e2e.baseUrl}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: token, 'idempotency-key': randomUUID() },
-      body: JSON.stringify(body),
-    });
-    const envelope = (await res.json()) as Envelope<T>;
-    if (envelope.code !== 200) throw new Error(`${path}: ${envelope.code} ${envelope.msg}`);
-    return envelope.data;
-  };
+  const post = <T = ResourceRecord>(path: string, token: string, body: unknown = {}) => apiPost<T>(e2e, path, token, body);
   /** A fresh SMS code to `phone` (scene verify), past the resend window of the last one. */
   const smsCode = async (phone: string, token: string) => {
     clock.advance(61_000);

@@ -2,15 +2,13 @@
 // signing dialog) must be readable in the default dark theme and in the light one. The text's
 // computed colour, composited over the first opaque background behind it, must have a WCAG
 // contrast ratio of at least 4.5 against that background.
-import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Envelope } from '../../src/shared/api';
 import type { ResourceRecord } from '../../src/shared/resources/types';
 import { chromiumPath, startE2e, type E2eApp } from '../support/browser';
 import { activePane as pane } from '../support/console';
 import { offerBody } from '../support/trading';
-import { approvedParty, openSignedIn } from '../support/seed';
+import { apiPost, approvedParty, openSignedIn } from '../support/seed';
 
 const STEP_MS = 30_000;
 const ADMIN = { ADMIN_PHONE: '13900000171', ADMIN_PASSWORD: 'Ops#Read2026' };
@@ -63,16 +61,7 @@ describe.skipIf(!chromiumPath)('browser: the contract document is readable in bo
   let buyer: Awaited<ReturnType<typeof approvedParty>>;
   let contractId: string;
 
-  const post = async <T = ResourceRecord>(path: string, token: string, body: unknown = {}): Promise<T> => {
-    const res = await fetch(`${e2e.baseUrl}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: token, 'idempotency-key': randomUUID() },
-      body: JSON.stringify(body),
-    });
-    const envelope = (await res.json()) as Envelope<T>;
-    if (envelope.code !== 200) throw new Error(`${path}: ${envelope.code} ${envelope.msg}`);
-    return envelope.data;
-  };
+  const post = <T = ResourceRecord>(path: string, token: string, body: unknown = {}) => apiPost<T>(e2e, path, token, body);
 
   beforeAll(async () => {
     e2e = await startE2e(ADMIN);

@@ -2,6 +2,7 @@
 // API (register, sign in), notices over the ops API. Operators (sub-accounts) have no API yet
 // (their issue comes later), so addOperator writes the same row that API will: a user of the
 // owner's account with an operator type as role and a hashed password.
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { BrowserContext } from 'playwright-core';
 import type { CaptchaResponse, Envelope, OutboxResponse, TokenResponse } from '../../src/shared/api';
@@ -9,6 +10,7 @@ import { accounts, users } from '../../src/server/db/schema';
 import { hashPassword } from '../../src/server/domains/auth/passwords';
 import type { E2eApp } from './browser';
 import { newPhone, PASSWORD } from './flows';
+import type { ResourceRecord } from '../../src/shared/resources/types';
 
 export { PASSWORD };
 
@@ -19,6 +21,18 @@ export async function apiCall<T = unknown>(origin: string, method: string, path:
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   return (await res.json()) as Envelope<T>;
+}
+
+/** A POST that must succeed, with a fresh Idempotency-Key like the console's money steps; answers the envelope's data. */
+export async function apiPost<T = ResourceRecord>(e2e: E2eApp, path: string, token: string, body: unknown = {}): Promise<T> {
+  const res = await fetch(`${e2e.baseUrl}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: token, 'idempotency-key': randomUUID() },
+    body: JSON.stringify(body),
+  });
+  const envelope = (await res.json()) as Envelope<T>;
+  if (envelope.code !== 200) throw new Error(`${path}: ${envelope.code} ${envelope.msg}`);
+  return envelope.data;
 }
 
 async function expectOk<T>(envelope: Promise<Envelope<T>>, what: string): Promise<T> {

@@ -3,10 +3,9 @@
 // run seeds nothing, and GET /api/meta/demo lists the logins only in demo mode.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DemoLoginsResponse, Page, Profile, UserInfo } from '../../src/shared/api';
-import { mayOpenRoute } from '../../src/shared/access';
 import { actorFromProfile } from '../../src/shared/actor';
-import { findRoute, menuPaths, menuTree } from '../../src/shared/menu';
-import { resourceDefinition } from '../support/resource-definitions';
+import { findRoute, menuPaths } from '../../src/shared/menu';
+import { consoleMenu } from '../support/console-menu';
 import type { ResourceRecord } from '../../src/shared/resources/types';
 import { DEMO_OPS, demoLogins, seedDemo, type SeedResult } from '../../src/server/domains/demo/seed';
 import { checkLedger, ledgerSound } from '../../src/server/ledger/invariants';
@@ -76,9 +75,7 @@ describe.skipIf(!dbAvailable)('demo world', () => {
     const profile = await s.call<Profile>('GET', '/api/user/info', { token: tokens[role] });
     const info = await s.call<UserInfo>('GET', '/api/system/users/info', { token: tokens[role] });
     // The menu as the console's access control builds it (mayOpenRoute: permission ids and the rendered resource's list).
-    const actor = actorFromProfile(profile.body.data, info.body.data);
-    const renderedBy = (render: unknown) => (render && typeof render === 'object' && 'resource' in render ? resourceDefinition(String(render.resource)) : undefined);
-    const paths = menuPaths(menuTree('main', (route) => mayOpenRoute(actor, route, renderedBy(route.render))));
+    const paths = menuPaths(consoleMenu('main', actorFromProfile(profile.body.data, info.body.data)));
     let lists = 0;
     for (const path of paths) {
       const render = findRoute(path, 'main')?.render;

@@ -3,9 +3,9 @@
 // the phone), the audit log, and the operator-type matrix of 200/403 answers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Profile } from '../../src/shared/api';
-import { menuPaths, visibleMenu } from '../../src/shared/menu';
+import { menuPaths } from '../../src/shared/menu';
 import type { OperatorEventView, SubAccountOverview } from '../../src/shared/operators';
-import { roleFor } from '../../src/shared/permissions';
+import { consoleMenu, roleActor } from '../support/console-menu';
 import { PASSWORD, latestCode, loginPassword, newPhone, register, signedIn } from '../support/flows';
 import { MATRIX_TYPES, OPERATOR_MATRIX, type MatrixType } from '../support/operator-matrix';
 import { dbAvailable, startTestServer, type TestServer } from '../support/server';
@@ -189,7 +189,7 @@ describe.skipIf(!dbAvailable)('operators API', () => {
     });
 
     it.each(MATRIX_TYPES)("%s: the console's menu shows a row's page exactly when the server answers 200", (type) => {
-      const paths = menuPaths(visibleMenu('main', roleFor(type).permissionList ?? []));
+      const paths = menuPaths(consoleMenu('main', roleActor(type)));
       for (const row of OPERATOR_MATRIX) {
         if (!('menu' in row.ui)) continue;
         const granted = OPERATOR_MATRIX.filter((r) => 'menu' in r.ui && r.ui.menu === (row.ui as { menu: string }).menu).some((r) => answers.get(`${type} ${r.name}`) === 200);

@@ -4,18 +4,15 @@
 // logged no errors.
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mayOpenRoute } from '../../src/shared/access';
-import { defineActor } from '../../src/shared/actor';
-import { getVariant, menuTree, type MenuItem, type VariantId } from '../../src/shared/menu';
+import { getVariant, type MenuItem, type VariantId } from '../../src/shared/menu';
 import { runtimeResourceRoutes, withRuntimeMenuEntries } from '../../src/shared/resources/runtimeMenu';
 import type { ResourceDefinition } from '../../src/shared/resources/types';
-import { permissionsForRole } from '../../src/shared/permissions';
 import enMenu from '../../src/shared/locales/en-US/menu.json';
 import zhMenu from '../../src/shared/locales/zh-CN/menu.json';
 import { buildWeb } from '../../scripts/lib/web-build';
 import { chromiumPath, startE2e, type E2eApp } from '../support/browser';
 import { activePane, toast } from '../support/console';
-import { resourceDefinition } from '../support/resource-definitions';
+import { consoleMenu, roleActor } from '../support/console-menu';
 import { trackCaptchas } from '../support/e2e-auth';
 import { addOperator, apiCall, apiSignIn, approveAccount, publishNotice, registerAccount, settledUser, signInContext } from '../support/seed';
 
@@ -33,10 +30,7 @@ const title = (titles: Titles, key: string) => titles[key.replace(/^routes\./, '
  */
 function expectedMenu(variant: VariantId, role: string, definitions: readonly ResourceDefinition[], titles: Titles = zhMenu.routes, language: 'zh-CN' | 'en-US' = 'zh-CN') {
   const runtime = runtimeResourceRoutes(definitions, getVariant(variant));
-  // An approved enterprise's user of `role`; a route opens as the console's access control says (mayOpenRoute).
-  const actor = defineActor({ userId: 'u', accountId: 'a', accountType: 'enterprise', authStatus: 'approved', isOwner: role === 'owner', role, grants: permissionsForRole(role), services: [] });
-  const rendered = (render: unknown) => (render && typeof render === 'object' && 'resource' in render ? resourceDefinition(String(render.resource)) : undefined);
-  const tree = withRuntimeMenuEntries(menuTree(variant, (route) => mayOpenRoute(actor, route, rendered(route.render))), runtime);
+  const tree = withRuntimeMenuEntries(consoleMenu(variant, roleActor(role)), runtime);
   titles = { ...titles, ...Object.fromEntries(runtime.map((route) => [route.key, definitions.find((d) => d.name === (route.render as { resource: string }).resource)!.labels[language].title])) };
   return {
     tree,

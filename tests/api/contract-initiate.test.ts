@@ -5,25 +5,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '../../src/shared/api';
 import type { ResourceRecord } from '../../src/shared/resources/types';
-import { contractIds, tradingParty, type TradingParty } from '../support/trading';
+import { contractIds, contractOrder, tradingParty, type TradingParty } from '../support/trading';
 import { dbAvailable, startTestServer, type TestServer } from '../support/server';
 
 type Party = TradingParty;
 
-const order = (counterpartyId: string, extra: Record<string, unknown> = {}) => ({
-  orderType: 'electronic',
-  side: 'buyer',
-  counterpartyId,
-  title: '直接发起的钢材合同',
-  goodsName: '螺纹钢',
-  unit: 'ton',
-  quantity: 5,
-  unitPrice: '4100.00',
-  collateralRatio: 10,
-  deliveryDate: '2099-12-20',
-  deliveryRegion: ['33', '3301', '330106'],
-  ...extra,
-});
+const order = (counterpartyId: string, extra: Record<string, unknown> = {}) => contractOrder(counterpartyId, '直接发起的钢材合同', extra);
 
 describe.skipIf(!dbAvailable)('contracts sent to a named counterparty', () => {
   let s: TestServer;

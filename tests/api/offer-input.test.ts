@@ -7,7 +7,7 @@ import type { Page } from '../../src/shared/api';
 import { chinaDay } from '../../src/shared/chinaTime';
 import type { ResourceRecord } from '../../src/shared/resources/types';
 import { bankedParty } from '../support/funds';
-import { offerBody, tradingParty, type TradingParty } from '../support/trading';
+import { contractOrder, offerBody, tradingParty, type TradingParty } from '../support/trading';
 import { dbAvailable, startTestServer, type TestServer } from '../support/server';
 
 const DAY_MS = 24 * 3600_000;
@@ -54,20 +54,7 @@ describe.skipIf(!dbAvailable)('offer, contract and deposit input the console onc
   });
 
   it('refuses a contract sent with -3, -99.999 or 150 %, each on its field', async () => {
-    const order = (extra: Record<string, unknown>) => ({
-      orderType: 'electronic',
-      side: 'buyer',
-      counterpartyId: other.accountId,
-      title: '直接发起的负数合同',
-      goodsName: '螺纹钢',
-      unit: 'ton',
-      quantity: 5,
-      unitPrice: '4100.00',
-      collateralRatio: 10,
-      deliveryDate: '2099-12-20',
-      deliveryRegion: ['33', '3301', '330106'],
-      ...extra,
-    });
+    const order = (extra: Record<string, unknown>) => contractOrder(other.accountId, '直接发起的负数合同', extra);
     const before = await total('/api/r/contracts');
     const cases: [Record<string, unknown>, string][] = [
       [{ quantity: -3 }, 'quantity'],

@@ -17,3 +17,19 @@ export const offerBody = (title: string, extra: Record<string, unknown> = {}) =>
   terms: '货到验收后付款',
   ...extra,
 });
+
+/** A contract sent directly to `counterpartyId` (/contractUpdate/initiateContract): 5 t of rebar at 4,100.00, 10% collateral, as the buyer. */
+export const contractOrder = (counterpartyId: string, title: string, extra: Record<string, unknown> = {}) => ({
+  orderType: 'electronic',
+  side: 'buyer',
+  counterpartyId,
+  title,
+  goodsName: '螺纹钢',
+  unit: 'ton',
+  quantity: 5,
+  unitPrice: '4100.00',
+  collateralRatio: 10,
+  deliveryDate: '2099-12-20',
+  deliveryRegion: ['33', '3301', '330106'],
+  ...extra,
+});

@@ -16,7 +16,7 @@ export async function tradingParty(s: TestServer, name: string, approve = true):
   return { token: user.token, phone: user.phone, accountId: info.body.data.accountId, name };
 }
 
-export { offerBody } from './bodies';
+export { contractOrder, offerBody } from './bodies';
 
 /** The ids of the contracts `who` lists in `scope` (mine, buyer, seller). */
 export const contractIds = async (s: TestServer, who: { token: string }, scope: string) =>

@@ -1,0 +1,142 @@
+// Optimal mutual netting (DESIGN §9): the largest total of open bills that can be cancelled in
+// cycles. That is a maximum circulation with each bill's open amount as its capacity:
+//
+//   maximise   sum of x(a) over arcs a
+//   subject to sum of x(a) into v = sum of x(a) out of v   for every participant v
+//              0 <= x(a) <= open amount of a
+//
+// solved as a linear program by HiGHS (docs/decisions.md "Mutual netting: the solver").
+// Pure: no database; the caller passes the run's bills and writes the answer down.
+import type { Highs } from 'highs';
+import { highsSolver } from './highs';
+import { repairCirculation, roundedCirculation, type FlowArc } from './integral';
+import { buildNetwork, cyclicArcs, distribute, netPositions, type ClearedBill, type NetPosition, type NettingBill } from './network';
+
+/** How the integral answer was reached: the LP vertex as it came (always so far), the MIP, or repaired. */
+export type NettingMethod = 'lp' | 'mip' | 'repaired';
+
+export interface NettingStats {
+  participants: number;
+  bills: number;
+  /** Ordered payer->payee pairs (parallel bills merged). */
+  arcs: number;
+  /** Arcs on some cycle: the LP's columns. */
+  lpArcs: number;
+  method: NettingMethod;
+  /** Canonical order, merging, cycle filter and the model's arrays. */
+  buildMs: number;
+  /** HiGHS: passing the model and solving it (the WebAssembly load is not counted). */
+  solveMs: number;
+  totalMs: number;
+}
+
+export interface NettingSolution {
+  /** Every bill given, sorted by id, with its cleared part. */
+  bills: ClearedBill[];
+  /** Sum of the open amounts given. */
+  totalOpenFen: bigint;
+  totalClearedFen: bigint;
+  /** Every participant's net position before and after clearing (equal), sorted by participant. */
+  positions: NetPosition[];
+  /** Sizes and times; not part of the answer (times vary between runs). */
+  stats: NettingStats;
+}
+
+const now = () => performance.now();
+
+/** Solves the model as an LP, or as a MIP when `integer`; answers the column values. */
+function runHighs(highs: Highs, nodeCount: number, arcs: readonly FlowArc[], integer: boolean): Float64Array {
+  const columns = arcs.length;
+  // One column per arc with -1 in its payer's row and +1 in its payee's (rows in ascending order).
+  const starts = new Int32Array(columns + 1);
+  const indices = new Int32Array(2 * columns);
+  const values = new Float64Array(2 * columns);
+  const upper = new Float64Array(columns);
+  arcs.forEach((arc, j) => {
+    starts[j] = 2 * j;
+    const payerFirst = arc.from < arc.to;
+    indices[2 * j] = payerFirst ? arc.from : arc.to;
+    values[2 * j] = payerFirst ? -1 : 1;
+    indices[2 * j + 1] = payerFirst ? arc.to : arc.from;
+    values[2 * j + 1] = payerFirst ? 1 : -1;
+    upper[j] = arc.cap;
+  });
+  starts[columns] = 2 * columns;
+  const model = {
+    numCols: columns,
+    numRows: nodeCount,
+    sense: highs.constants.objectiveSense.maximize,
+    colCost: new Float64Array(columns).fill(1),
+    colLower: new Float64Array(columns),
+    colUpper: upper,
+    rowLower: new Float64Array(nodeCount),
+    rowUpper: new Float64Array(nodeCount),
+    matrix: { format: 'csc' as const, numRows: nodeCount, numCols: columns, starts, indices, values },
+    ...(integer ? { integrality: new Int32Array(columns).fill(highs.constants.variableType.integer) } : {}),
+  };
+  return highs.withModel(model, (m) => {
+    m.options.set({ output_flag: false });
+    const { modelStatus } = m.run();
+    if (modelStatus !== highs.constants.modelStatus.optimal) throw new Error(`netting: HiGHS ended with model status ${modelStatus}, not optimal`);
+    return m.getSolution().colValue;
+  });
+}
+
+/**
+ * Clears the largest total of the given open bills that cancels in cycles. Deterministic: the
+ * same bills in any order give the same answer. Every cleared part is an integer number of fen
+ * between 0 and the bill's open amount, and no participant's net position changes.
+ */
+export async function solveNetting(input: readonly NettingBill[]): Promise<NettingSolution> {
+  const highs = await highsSolver();
+  const started = now();
+  const network = buildNetwork(input);
+  const kept = cyclicArcs(network);
+  // Rows only for participants on a kept arc, numbered in participant order.
+  const row = new Map<number, number>();
+  for (const i of kept) for (const v of [network.arcs[i].from, network.arcs[i].to]) row.set(v, 0);
+  [...row.keys()].sort((a, b) => a - b).forEach((v, r) => row.set(v, r));
+  const arcs: FlowArc[] = kept.map((i) => ({ from: row.get(network.arcs[i].from)!, to: row.get(network.arcs[i].to)!, cap: Number(network.arcs[i].capFen) }));
+  const built = now();
+
+  let method: NettingMethod = 'lp';
+  let flow: number[] = [];
+  if (arcs.length) {
+    flow = roundedCirculation(row.size, arcs, runHighs(highs, row.size, arcs, false)) ?? [];
+    if (!flow.length) {
+      method = 'mip';
+      const values = runHighs(highs, row.size, arcs, true);
+      flow = roundedCirculation(row.size, arcs, values) ?? [];
+      if (!flow.length) {
+        method = 'repaired';
+        flow = repairCirculation(row.size, arcs, arcs.map((arc, j) => Math.min(arc.cap, Math.max(0, Math.round(values[j])))));
+      }
+    }
+  }
+  const solved = now();
+
+  const arcCleared = new Array<bigint>(network.arcs.length).fill(0n);
+  kept.forEach((i, j) => (arcCleared[i] = BigInt(flow[j])));
+  const bills = distribute(network, arcCleared);
+  const positions = netPositions(network.participants, bills);
+  for (const p of positions) if (p.beforeFen !== p.afterFen) throw new Error(`netting: clearing moved ${p.participant}'s net position`);
+  const totalOpenFen = bills.reduce((sum, b) => sum + b.openFen, 0n);
+  const totalClearedFen = bills.reduce((sum, b) => sum + b.clearedFen, 0n);
+  const done = now();
+  return {
+    bills,
+    totalOpenFen,
+    totalClearedFen,
+    positions,
+    stats: {
+      participants: network.participants.length,
+      bills: network.bills.length,
+      arcs: network.arcs.length,
+      lpArcs: arcs.length,
+      method,
+      buildMs: built - started,
+      solveMs: solved - built,
+      totalMs: done - started,
+    },
+  };
+}

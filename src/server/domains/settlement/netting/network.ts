@@ -57,12 +57,12 @@ export function buildNetwork(input: readonly NettingBill[]): Network {
   if (total > MAX_TOTAL_FEN) throw new NettingInputError(`the open amounts add up to more than ${MAX_TOTAL_FEN} fen`);
   const participants = [...names].sort(byCodeUnit);
   const index = new Map(participants.map((p, i) => [p, i]));
-  const byPair = new Map<string, Arc>();
+  const byPair = new Map<number, Arc>();
   bills.forEach((bill, i) => {
     if (bill.openFen === 0n) return;
     const from = index.get(bill.payer)!;
     const to = index.get(bill.payee)!;
-    const key = `${from}>${to}`;
+    const key = from * participants.length + to;
     let arc = byPair.get(key);
     if (!arc) byPair.set(key, (arc = { from, to, capFen: 0n, bills: [] }));
     arc.capFen += bill.openFen;
@@ -154,7 +154,7 @@ export function distribute(network: Network, arcCleared: readonly bigint[]): Cle
     }
     if (left !== 0n) throw new Error(`netting: arc ${i} cleared beyond its bills`);
   });
-  return network.bills.map((bill, i) => ({ ...bill, clearedFen: cleared[i], remainingFen: bill.openFen - cleared[i] }));
+  return network.bills.map(({ id, payer, payee, openFen }, i) => ({ id, payer, payee, openFen, clearedFen: cleared[i], remainingFen: openFen - cleared[i] }));
 }
 
 /** A participant's net position: what it is owed minus what it owes (positive = creditor). */
@@ -168,13 +168,16 @@ export interface NetPosition {
 
 /** Net positions of every participant, sorted by participant. */
 export function netPositions(participants: readonly string[], bills: readonly ClearedBill[]): NetPosition[] {
-  const before = new Map<string, bigint>(participants.map((p) => [p, 0n]));
-  const after = new Map<string, bigint>(participants.map((p) => [p, 0n]));
+  const index = new Map(participants.map((p, i) => [p, i]));
+  const before = new Array<bigint>(participants.length).fill(0n);
+  const after = new Array<bigint>(participants.length).fill(0n);
   for (const bill of bills) {
-    before.set(bill.payee, before.get(bill.payee)! + bill.openFen);
-    before.set(bill.payer, before.get(bill.payer)! - bill.openFen);
-    after.set(bill.payee, after.get(bill.payee)! + bill.remainingFen);
-    after.set(bill.payer, after.get(bill.payer)! - bill.remainingFen);
+    const payee = index.get(bill.payee)!;
+    const payer = index.get(bill.payer)!;
+    before[payee] += bill.openFen;
+    before[payer] -= bill.openFen;
+    after[payee] += bill.remainingFen;
+    after[payer] -= bill.remainingFen;
   }
-  return participants.map((participant) => ({ participant, beforeFen: before.get(participant)!, afterFen: after.get(participant)! }));
+  return participants.map((participant, i) => ({ participant, beforeFen: before[i], afterFen: after[i] }));
 }

@@ -3,7 +3,9 @@
 // repair turns any flow within its bounds into an exact circulation by lowering arcs only.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { highsSolver } from '../../src/server/domains/settlement/netting/highs';
 import { imbalance, repairCirculation, roundedCirculation, type FlowArc } from '../../src/server/domains/settlement/netting/integral';
+import { circulationModel, runHighs } from '../../src/server/domains/settlement/netting/solve';
 
 const triangle: FlowArc[] = [
   { from: 0, to: 1, cap: 10 },
@@ -52,5 +54,14 @@ describe('repairCirculation', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('the MIP fallback', () => {
+  it('solves the same model with integer columns', async () => {
+    const highs = await highsSolver();
+    const model = circulationModel(highs, 3, triangle);
+    const values = runHighs(highs, { ...model, integrality: new Int32Array(3).fill(highs.constants.variableType.integer) });
+    expect(roundedCirculation(3, triangle, values)).toEqual([5, 5, 5]);
   });
 });

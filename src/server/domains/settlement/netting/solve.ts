@@ -7,7 +7,7 @@
 //
 // solved as a linear program by HiGHS (docs/decisions.md "Mutual netting: the solver").
 // Pure: no database; the caller passes the run's bills and writes the answer down.
-import type { Highs } from 'highs';
+import type { Highs, ModelData } from 'highs';
 import { highsSolver } from './highs';
 import { repairCirculation, roundedCirculation, type FlowArc } from './integral';
 import { buildNetwork, cyclicArcs, distribute, netPositions, type ClearedBill, type NetPosition, type NettingBill } from './network';
@@ -23,9 +23,9 @@ export interface NettingStats {
   /** Arcs on some cycle: the LP's columns. */
   lpArcs: number;
   method: NettingMethod;
-  /** Canonical order, merging, cycle filter and the model's arrays. */
+  /** Canonical order, merging, cycle filter and the model's sparse arrays (the LP build). */
   buildMs: number;
-  /** HiGHS: passing the model and solving it (the WebAssembly load is not counted). */
+  /** HiGHS: taking the model in and solving it (the WebAssembly load is not counted). */
   solveMs: number;
   totalMs: number;
 }
@@ -44,10 +44,10 @@ export interface NettingSolution {
 
 const now = () => performance.now();
 
-/** Solves the model as an LP, or as a MIP when `integer`; answers the column values. */
-function runHighs(highs: Highs, nodeCount: number, arcs: readonly FlowArc[], integer: boolean): Float64Array {
+/** The circulation LP as HiGHS's sparse model: one column per arc, one row per participant. */
+export function circulationModel(highs: Highs, nodeCount: number, arcs: readonly FlowArc[]): ModelData {
   const columns = arcs.length;
-  // One column per arc with -1 in its payer's row and +1 in its payee's (rows in ascending order).
+  // Column j: -1 in its payer's row, +1 in its payee's (rows in ascending order within a column).
   const starts = new Int32Array(columns + 1);
   const indices = new Int32Array(2 * columns);
   const values = new Float64Array(2 * columns);
@@ -62,7 +62,7 @@ function runHighs(highs: Highs, nodeCount: number, arcs: readonly FlowArc[], int
     upper[j] = arc.cap;
   });
   starts[columns] = 2 * columns;
-  const model = {
+  return {
     numCols: columns,
     numRows: nodeCount,
     sense: highs.constants.objectiveSense.maximize,
@@ -71,9 +71,12 @@ function runHighs(highs: Highs, nodeCount: number, arcs: readonly FlowArc[], int
     colUpper: upper,
     rowLower: new Float64Array(nodeCount),
     rowUpper: new Float64Array(nodeCount),
-    matrix: { format: 'csc' as const, numRows: nodeCount, numCols: columns, starts, indices, values },
-    ...(integer ? { integrality: new Int32Array(columns).fill(highs.constants.variableType.integer) } : {}),
+    matrix: { format: 'csc', numRows: nodeCount, numCols: columns, starts, indices, values },
   };
+}
+
+/** Solves the model (as a MIP when it has integrality); answers the column values. */
+export function runHighs(highs: Highs, model: ModelData): Float64Array {
   return highs.withModel(model, (m) => {
     m.options.set({ output_flag: false });
     const { modelStatus } = m.run();
@@ -97,15 +100,16 @@ export async function solveNetting(input: readonly NettingBill[]): Promise<Netti
   for (const i of kept) for (const v of [network.arcs[i].from, network.arcs[i].to]) row.set(v, 0);
   [...row.keys()].sort((a, b) => a - b).forEach((v, r) => row.set(v, r));
   const arcs: FlowArc[] = kept.map((i) => ({ from: row.get(network.arcs[i].from)!, to: row.get(network.arcs[i].to)!, cap: Number(network.arcs[i].capFen) }));
+  const model = arcs.length ? circulationModel(highs, row.size, arcs) : null;
   const built = now();
 
   let method: NettingMethod = 'lp';
   let flow: number[] = [];
-  if (arcs.length) {
-    flow = roundedCirculation(row.size, arcs, runHighs(highs, row.size, arcs, false)) ?? [];
+  if (model) {
+    flow = roundedCirculation(row.size, arcs, runHighs(highs, model)) ?? [];
     if (!flow.length) {
       method = 'mip';
-      const values = runHighs(highs, row.size, arcs, true);
+      const values = runHighs(highs, { ...model, integrality: new Int32Array(arcs.length).fill(highs.constants.variableType.integer) });
       flow = roundedCirculation(row.size, arcs, values) ?? [];
       if (!flow.length) {
         method = 'repaired';

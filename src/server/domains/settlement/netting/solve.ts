@@ -86,6 +86,22 @@ export function runHighs(highs: Highs, model: ModelData): Float64Array {
 }
 
 /**
+ * The optimal circulation in exact integers: the LP's vertex as it rounds (integral.ts says why
+ * that is exact); should it not be integral, the same model as a MIP; should that not round to
+ * a circulation either, the MIP's answer repaired.
+ */
+function integralCirculation(highs: Highs, model: ModelData, arcs: readonly FlowArc[]): { flow: number[]; method: NettingMethod } {
+  const rows = model.numRows;
+  const lp = roundedCirculation(rows, arcs, runHighs(highs, model));
+  if (lp) return { flow: lp, method: 'lp' };
+  const values = runHighs(highs, { ...model, integrality: new Int32Array(arcs.length).fill(highs.constants.variableType.integer) });
+  const mip = roundedCirculation(rows, arcs, values);
+  if (mip) return { flow: mip, method: 'mip' };
+  const rounded = arcs.map((arc, j) => Math.min(arc.cap, Math.max(0, Math.round(values[j]))));
+  return { flow: repairCirculation(rows, arcs, rounded), method: 'repaired' };
+}
+
+/**
  * Clears the largest total of the given open bills that cancels in cycles. Deterministic: the
  * same bills in any order give the same answer. Every cleared part is an integer number of fen
  * between 0 and the bill's open amount, and no participant's net position changes.
@@ -103,20 +119,7 @@ export async function solveNetting(input: readonly NettingBill[]): Promise<Netti
   const model = arcs.length ? circulationModel(highs, row.size, arcs) : null;
   const built = now();
 
-  let method: NettingMethod = 'lp';
-  let flow: number[] = [];
-  if (model) {
-    flow = roundedCirculation(row.size, arcs, runHighs(highs, model)) ?? [];
-    if (!flow.length) {
-      method = 'mip';
-      const values = runHighs(highs, { ...model, integrality: new Int32Array(arcs.length).fill(highs.constants.variableType.integer) });
-      flow = roundedCirculation(row.size, arcs, values) ?? [];
-      if (!flow.length) {
-        method = 'repaired';
-        flow = repairCirculation(row.size, arcs, arcs.map((arc, j) => Math.min(arc.cap, Math.max(0, Math.round(values[j])))));
-      }
-    }
-  }
+  const { flow, method } = model ? integralCirculation(highs, model, arcs) : { flow: [], method: 'lp' as const };
   const solved = now();
 
   const arcCleared = new Array<bigint>(network.arcs.length).fill(0n);

@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { greedyCycleCancellingBaseline, pairwiseNettingBaseline } from '../../src/server/domains/settlement/netting/baselines';
-import { NettingInputError, solveNetting, type NettingBill, type NettingSolution } from '../../src/server/domains/settlement/netting';
+import { auditNetting, NettingInputError, solveNetting, type NettingBill, type NettingSolution } from '../../src/server/domains/settlement/netting';
 import { bruteForceCirculation, minCostCirculation } from '../support/netting-reference';
 
 const bill = (id: string, payer: string, payee: string, openFen: bigint | number): NettingBill => ({ id, payer, payee, openFen: BigInt(openFen) });
@@ -149,5 +149,28 @@ describe('the reference itself', () => {
       }),
       { numRuns: 200 },
     );
+  });
+});
+
+describe('auditNetting: a stored run recomputed', () => {
+  const bills = [bill('ab', 'A', 'B', 1_000), bill('bc', 'B', 'C', 700), bill('ca', 'C', 'A', 500)];
+
+  it('accepts the solution the solver gave', async () => {
+    const stored = new Map((await solveNetting(bills)).bills.map((b) => [b.id, b.clearedFen]));
+    expect(await auditNetting(bills, stored)).toEqual({ ok: true, problems: [], storedTotalFen: 1_500n, recomputedTotalFen: 1_500n });
+  });
+
+  it('names every part that differs, leaves its bill or moves a net position', async () => {
+    const audit = await auditNetting(bills, new Map([['ab', 600n], ['bc', 500n], ['ca', 800n], ['zz', 1n]]));
+    expect(audit.ok).toBe(false);
+    expect(audit.problems).toEqual([
+      "zz: cleared but not in the run's bills",
+      'ab: stored 600, recomputed 500',
+      'ca: cleared 800 outside 0..500',
+      'ca: stored 800, recomputed 500',
+      'A: the cleared parts move its net position by 200',
+      'B: the cleared parts move its net position by 100',
+      'C: the cleared parts move its net position by -300',
+    ]);
   });
 });

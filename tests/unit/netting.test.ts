@@ -111,6 +111,20 @@ describe('solveNetting: properties on random networks', () => {
     );
   });
 
+  it('matches the reference on larger networks too (40 participants, 250 bills, amounts up to a million yuan)', async () => {
+    const larger = fc
+      .array(fc.record({ payer: fc.nat({ max: 39 }), step: fc.integer({ min: 1, max: 39 }), open: fc.bigInt({ min: 1n, max: 100_000_000n }) }), { minLength: 250, maxLength: 250 })
+      .map((rows) => rows.map((r, i) => bill(`b${i}`, `p${r.payer}`, `p${(r.payer + r.step) % 40}`, r.open)));
+    await fc.assert(
+      fc.asyncProperty(larger, async (bills) => {
+        const s = await solveNetting(bills);
+        expect(s.totalClearedFen).toBe(minCostCirculation(bills).totalFen);
+        expect(s.positions.every((p) => p.beforeFen === p.afterFen)).toBe(true);
+      }),
+      { numRuns: 6 },
+    );
+  });
+
   it('gives the same answer for the bills in any order', async () => {
     await fc.assert(
       fc.asyncProperty(

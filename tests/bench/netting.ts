@@ -1,5 +1,5 @@
 // npm run bench netting: the clearing solver on 1,000 participants and 10,000 open bills from a
-// seeded generator (LSF_BENCH_SEED), side by side with a greedy cycle-cancelling pass and with
+// seeded generator (LSF_BENCH_SEED; two network shapes, see benchBills), side by side with a greedy cycle-cancelling pass and with
 // pairwise netting in one run. Prints the LP's build and solve times apart from the total, and
 // the amount each method clears. Pure computation: the database part of a clearing run (read the
 // bills, write the cleared parts down) is not in it yet. Never fails on a number.
@@ -12,6 +12,7 @@ const PARTICIPANTS = 1_000;
 const BILLS = 10_000;
 /** Solves of the same network in one process; the first includes WebAssembly tier-up (see below). */
 const RUNS = 5;
+const SEED = Number(process.env.LSF_BENCH_SEED ?? 18);
 
 /** mulberry32: a small seeded generator, so every run benches the same network. */
 function seeded(seed: number): () => number {
@@ -25,14 +26,20 @@ function seeded(seed: number): () => number {
   };
 }
 
-/** Uniformly random payer and payee; open amounts from 1.00 to 100,000.00 yuan. */
-export function benchBills(participants = PARTICIPANTS, count = BILLS, seed = Number(process.env.LSF_BENCH_SEED ?? 18)): NettingBill[] {
+export type BenchShape = 'uniform' | 'local';
+
+/**
+ * Seeded bills with open amounts from 1.00 to 100,000.00 yuan. `uniform`: any payer, any payee.
+ * `local`: participants on a ring trade with their 10 neighbours on each side, so two parties
+ * often owe each other both ways and short cycles are common (closer to regional trade).
+ */
+export function benchBills(shape: BenchShape = 'uniform', participants = PARTICIPANTS, count = BILLS, seed = SEED): NettingBill[] {
   const random = seeded(seed);
   const pick = () => Math.floor(random() * participants);
   return Array.from({ length: count }, (_, i) => {
     const payer = pick();
-    let payee = pick();
-    while (payee === payer) payee = pick();
+    let payee = payer;
+    while (payee === payer) payee = shape === 'uniform' ? pick() : (payer + participants + Math.floor(random() * 21) - 10) % participants;
     return { id: `bill-${i}`, payer: `account-${payer}`, payee: `account-${payee}`, openFen: BigInt(100 + Math.floor(random() * 9_999_901)) };
   });
 }
@@ -48,9 +55,14 @@ async function timed<T>(fn: () => T | Promise<T>): Promise<[T, number]> {
 }
 
 export async function benchNetting(): Promise<void> {
-  const bills = benchBills();
   const [, loadMs] = await timed(highsSolver);
-  console.log(`netting: ${PARTICIPANTS} participants, ${BILLS} bills (seed ${process.env.LSF_BENCH_SEED ?? 18}); HiGHS WebAssembly load (once per process) ${ms(loadMs)}`);
+  console.log(`netting: HiGHS WebAssembly load (once per process) ${ms(loadMs)}`);
+  for (const shape of ['uniform', 'local'] as const) await benchShape(shape);
+}
+
+async function benchShape(shape: BenchShape): Promise<void> {
+  const bills = benchBills(shape);
+  console.log(`netting[${shape}]: ${PARTICIPANTS} participants, ${BILLS} bills (seed ${SEED})`);
 
   const runs: { solution: NettingSolution; callMs: number }[] = [];
   for (let i = 0; i < RUNS; i++) {
@@ -60,27 +72,27 @@ export async function benchNetting(): Promise<void> {
   const { solution } = runs[0];
   const { stats } = solution;
   // V8 first runs WebAssembly in its baseline tier and optimises hot functions while they run, so
-  // the first solve of a process is slower than the ones after it: shown apart.
+  // the first solve of a process is slower (only the first shape shows it) than the ones after it: shown apart.
   const later = runs.slice(1).map((r) => r.solution.stats);
-  console.log(`netting: LP ${stats.lpArcs} columns (of ${stats.arcs} payer->payee pairs) x ${stats.participants} participants, integral answer by ${stats.method}`);
-  console.log(`netting: first solve in the process: build ${ms(stats.buildMs)}, solver ${ms(stats.solveMs)}, total ${ms(stats.totalMs)}`);
+  console.log(`netting[${shape}]: LP ${stats.lpArcs} columns (of ${stats.arcs} payer->payee pairs) x ${stats.participants} participants, integral answer by ${stats.method}`);
+  console.log(`netting[${shape}]: first solve of this network (the process's first also compiles HiGHS's hot code): build ${ms(stats.buildMs)}, solver ${ms(stats.solveMs)}, total ${ms(stats.totalMs)}`);
   console.log(
-    `netting: median of the next ${later.length}: build ${ms(median(later.map((s) => s.buildMs)))}, solver ${ms(median(later.map((s) => s.solveMs)))}, ` +
+    `netting[${shape}]: median of the next ${later.length}: build ${ms(median(later.map((s) => s.buildMs)))}, solver ${ms(median(later.map((s) => s.solveMs)))}, ` +
       `total ${ms(median(later.map((s) => s.totalMs)))} (worst total ${ms(Math.max(...later.map((s) => s.totalMs)))})`,
   );
   const same = runs.every((r) => r.solution.totalClearedFen === solution.totalClearedFen && r.solution.bills.every((b, i) => b.clearedFen === solution.bills[i].clearedFen));
-  console.log(`netting: the ${RUNS} runs give the same answer: ${same}`);
+  console.log(`netting[${shape}]: the ${RUNS} runs give the same answer: ${same}`);
 
   const [greedy, greedyMs] = await timed(() => greedyCycleCancellingBaseline(bills));
   const [pairwise, pairwiseMs] = await timed(() => pairwiseNettingBaseline(bills));
   const amountIn = solution.totalOpenFen;
-  console.log(`netting: amount in ${formatMoney(amountIn)} yuan`);
+  console.log(`netting[${shape}]: amount in ${formatMoney(amountIn)} yuan`);
   for (const [label, cleared, time] of [
     ['LP (HiGHS)', solution.totalClearedFen, median(runs.slice(1).map((r) => r.callMs))],
     ['greedy cycle cancelling', greedy.totalClearedFen, greedyMs],
     ['pairwise netting', pairwise.totalClearedFen, pairwiseMs],
   ] as const) {
-    console.log(`netting:   ${label.padEnd(24)} cleared ${formatMoney(cleared).padStart(20)} yuan = ${share(cleared, amountIn).padStart(6)} of the amount in, in ${ms(time)}`);
+    console.log(`netting[${shape}]:   ${label.padEnd(24)} cleared ${formatMoney(cleared).padStart(20)} yuan = ${share(cleared, amountIn).padStart(6)} of the amount in, in ${ms(time)}`);
   }
-  console.log(`netting: LP clears ${share(solution.totalClearedFen - greedy.totalClearedFen, greedy.totalClearedFen)} more than greedy, ${pairwise.totalClearedFen ? share(solution.totalClearedFen - pairwise.totalClearedFen, pairwise.totalClearedFen) : 'n/a'} more than pairwise`);
+  console.log(`netting[${shape}]: LP clears ${share(solution.totalClearedFen - greedy.totalClearedFen, greedy.totalClearedFen)} more than greedy, ${pairwise.totalClearedFen ? share(solution.totalClearedFen - pairwise.totalClearedFen, pairwise.totalClearedFen) : 'n/a'} more than pairwise`);
 }

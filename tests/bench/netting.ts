@@ -6,7 +6,9 @@
 import { formatMoney } from '../../src/shared/money';
 import { greedyCycleCancellingBaseline, pairwiseNettingBaseline } from '../../src/server/domains/settlement/netting/baselines';
 import { highsSolver } from '../../src/server/domains/settlement/netting/highs';
-import { solveNetting, type NettingBill, type NettingSolution } from '../../src/server/domains/settlement/netting';
+import { syntheticBills, type NetworkShape } from '../../src/server/domains/settlement/netting/synthetic';
+import { solveNetting, type NettingSolution } from '../../src/server/domains/settlement/netting';
+import { warmNettingWorker } from '../../src/server/domains/settlement/netting/solve';
 
 const PARTICIPANTS = 1_000;
 const BILLS = 10_000;
@@ -14,35 +16,8 @@ const BILLS = 10_000;
 const RUNS = 5;
 const SEED = Number(process.env.LSF_BENCH_SEED ?? 18);
 
-/** mulberry32: a small seeded generator, so every run benches the same network. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-export type BenchShape = 'uniform' | 'local';
-
-/**
- * Seeded bills with open amounts from 1.00 to 100,000.00 yuan. `uniform`: any payer, any payee.
- * `local`: participants on a ring trade with their 10 neighbours on each side, so two parties
- * often owe each other both ways and short cycles are common (closer to regional trade).
- */
-export function benchBills(shape: BenchShape = 'uniform', participants = PARTICIPANTS, count = BILLS, seed = SEED): NettingBill[] {
-  const random = seeded(seed);
-  const pick = () => Math.floor(random() * participants);
-  return Array.from({ length: count }, (_, i) => {
-    const payer = pick();
-    let payee = payer;
-    while (payee === payer) payee = shape === 'uniform' ? pick() : (payer + participants + Math.floor(random() * 21) - 10) % participants;
-    return { id: `bill-${i}`, payer: `account-${payer}`, payee: `account-${payee}`, openFen: BigInt(100 + Math.floor(random() * 9_999_901)) };
-  });
-}
+/** The bench's networks: 1,000 participants, 10,000 bills, seed LSF_BENCH_SEED (default 18). */
+export const benchBills = (shape: NetworkShape = 'uniform') => syntheticBills(shape, PARTICIPANTS, BILLS, SEED);
 
 const ms = (x: number) => `${x.toFixed(1)} ms`;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -57,10 +32,24 @@ async function timed<T>(fn: () => T | Promise<T>): Promise<[T, number]> {
 export async function benchNetting(): Promise<void> {
   const [, loadMs] = await timed(highsSolver);
   console.log(`netting: HiGHS WebAssembly load (once per process) ${ms(loadMs)}`);
-  for (const shape of ['uniform', 'local'] as const) await benchShape(shape);
+  const clearedInThread = await benchShape('uniform');
+  await benchShape('local');
+
+  // The server's way: the worker thread, warmed up once at start (warmNettingWorker).
+  const warmMs = await warmNettingWorker();
+  const bills = benchBills('uniform');
+  const inWorker: NettingSolution[] = [];
+  for (let i = 0; i < RUNS; i++) inWorker.push(await solveNetting(bills, { inWorker: true }));
+  const [first, ...rest] = inWorker.map((s) => s.stats);
+  console.log(
+    `netting[uniform, worker]: warm-up at start ${ms(warmMs)}; then first run: build ${ms(first.buildMs)}, solver ${ms(first.solveMs)}, total ${ms(first.totalMs)}; ` +
+      `median of the next ${rest.length}: solver ${ms(median(rest.map((s) => s.solveMs)))}, total ${ms(median(rest.map((s) => s.totalMs)))}; ` +
+      `same total as in this thread: ${inWorker.every((s) => s.totalClearedFen === clearedInThread)}`,
+  );
 }
 
-async function benchShape(shape: BenchShape): Promise<void> {
+/** Prints one network's figures; answers the LP's cleared total. */
+async function benchShape(shape: NetworkShape): Promise<bigint> {
   const bills = benchBills(shape);
   console.log(`netting[${shape}]: ${PARTICIPANTS} participants, ${BILLS} bills (seed ${SEED})`);
 
@@ -95,4 +84,5 @@ async function benchShape(shape: BenchShape): Promise<void> {
     console.log(`netting[${shape}]:   ${label.padEnd(24)} cleared ${formatMoney(cleared).padStart(20)} yuan = ${share(cleared, amountIn).padStart(6)} of the amount in, in ${ms(time)}`);
   }
   console.log(`netting[${shape}]: LP clears ${share(solution.totalClearedFen - greedy.totalClearedFen, greedy.totalClearedFen)} more than greedy, ${pairwise.totalClearedFen ? share(solution.totalClearedFen - pairwise.totalClearedFen, pairwise.totalClearedFen) : 'n/a'} more than pairwise`);
+  return solution.totalClearedFen;
 }

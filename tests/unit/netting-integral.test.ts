@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { highsSolver } from '../../src/server/domains/settlement/netting/highs';
 import { imbalance, repairCirculation, roundedCirculation, type FlowArc } from '../../src/server/domains/settlement/netting/integral';
-import { circulationModel, runHighs } from '../../src/server/domains/settlement/netting/solve';
+import { HIGHS_CODES, circulationModel, runHighs } from '../../src/server/domains/settlement/netting/solve';
 
 const triangle: FlowArc[] = [
   { from: 0, to: 1, cap: 10 },
@@ -57,11 +57,16 @@ describe('repairCirculation', () => {
   });
 });
 
-describe('the MIP fallback', () => {
-  it('solves the same model with integer columns', async () => {
+describe('the model HiGHS gets', () => {
+  it('uses HiGHS\'s own codes for maximise and integer columns', async () => {
     const highs = await highsSolver();
-    const model = circulationModel(highs, 3, triangle);
-    const values = runHighs(highs, { ...model, integrality: new Int32Array(3).fill(highs.constants.variableType.integer) });
+    expect(HIGHS_CODES).toEqual({ maximize: highs.constants.objectiveSense.maximize, integer: highs.constants.variableType.integer });
+  });
+
+  it('solves as a MIP with integer columns (the first fallback)', async () => {
+    const highs = await highsSolver();
+    const model = circulationModel(3, triangle);
+    const values = runHighs(highs, { ...model, integrality: new Int32Array(3).fill(HIGHS_CODES.integer) });
     expect(roundedCirculation(3, triangle, values)).toEqual([5, 5, 5]);
   });
 });

@@ -6,6 +6,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { greedyCycleCancellingBaseline, pairwiseNettingBaseline } from '../../src/server/domains/settlement/netting/baselines';
 import { auditNetting, NettingInputError, solveNetting, type NettingBill, type NettingSolution } from '../../src/server/domains/settlement/netting';
+import { circulationModel } from '../../src/server/domains/settlement/netting/solve';
+import { runHighsInWorker } from '../../src/server/domains/settlement/netting/worker';
 import { bruteForceCirculation, minCostCirculation } from '../support/netting-reference';
 
 const bill = (id: string, payer: string, payee: string, openFen: bigint | number): NettingBill => ({ id, payer, payee, openFen: BigInt(openFen) });
@@ -150,6 +152,22 @@ describe('solveNetting: properties on random networks', () => {
       }),
       { numRuns: 100 },
     );
+  });
+});
+
+describe('solveNetting in the worker thread (the server\'s way)', () => {
+  it('gives the same answer as in this thread', async () => {
+    await fc.assert(
+      fc.asyncProperty(networks, async (bills) => {
+        expect(answer(await solveNetting(bills, { inWorker: true }))).toEqual(answer(await solveNetting(bills)));
+      }),
+      { numRuns: 30 },
+    );
+  });
+
+  it('answers a solver error as a rejection, and keeps working after it', async () => {
+    await expect(runHighsInWorker({ ...circulationModel(2, [{ from: 0, to: 1, cap: 1 }]), numCols: 5 })).rejects.toThrow();
+    expect((await solveNetting([bill('ab', 'A', 'B', 3), bill('ba', 'B', 'A', 2)], { inWorker: true })).totalClearedFen).toBe(4n);
   });
 });
 

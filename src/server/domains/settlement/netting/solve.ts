@@ -7,10 +7,18 @@
 //
 // solved as a linear program by HiGHS (docs/decisions.md "Mutual netting: the solver").
 // Pure: no database; the caller passes the run's bills and writes the answer down.
-import type { Highs, ModelData } from 'highs';
+import type { Highs, ModelData, ObjectiveSense, VariableType } from 'highs';
 import { highsSolver } from './highs';
 import { repairCirculation, roundedCirculation, type FlowArc } from './integral';
 import { buildNetwork, cyclicArcs, distribute, netPositions, type ClearedBill, type NetPosition, type NettingBill } from './network';
+import { syntheticBills } from './synthetic';
+import { runHighsInWorker } from './worker';
+
+/**
+ * HiGHS's codes (highs.constants), written out so a model can be built without loading the
+ * WebAssembly in this thread when a worker solves it (a unit test checks they agree).
+ */
+export const HIGHS_CODES = { maximize: -1 as ObjectiveSense, integer: 1 as VariableType } as const;
 
 /** How the integral answer was reached: the LP vertex as it came (always so far), the MIP, or repaired. */
 export type NettingMethod = 'lp' | 'mip' | 'repaired';
@@ -45,7 +53,7 @@ export interface NettingSolution {
 const now = () => performance.now();
 
 /** The circulation LP as HiGHS's sparse model: one column per arc, one row per participant. */
-export function circulationModel(highs: Highs, nodeCount: number, arcs: readonly FlowArc[]): ModelData {
+export function circulationModel(nodeCount: number, arcs: readonly FlowArc[]): ModelData {
   const columns = arcs.length;
   // Column j: -1 in its payer's row, +1 in its payee's (rows in ascending order within a column).
   const starts = new Int32Array(columns + 1);
@@ -65,7 +73,7 @@ export function circulationModel(highs: Highs, nodeCount: number, arcs: readonly
   return {
     numCols: columns,
     numRows: nodeCount,
-    sense: highs.constants.objectiveSense.maximize,
+    sense: HIGHS_CODES.maximize,
     colCost: new Float64Array(columns).fill(1),
     colLower: new Float64Array(columns),
     colUpper: upper,
@@ -85,20 +93,33 @@ export function runHighs(highs: Highs, model: ModelData): Float64Array {
   });
 }
 
+/** Solves a model somewhere (this thread or the worker) and answers the column values. */
+type LpRunner = (model: ModelData) => Promise<Float64Array>;
+
+const inThisThread: LpRunner = async (model) => runHighs(await highsSolver(), model);
+
 /**
  * The optimal circulation in exact integers: the LP's vertex as it rounds (integral.ts says why
  * that is exact); should it not be integral, the same model as a MIP; should that not round to
  * a circulation either, the MIP's answer repaired.
  */
-function integralCirculation(highs: Highs, model: ModelData, arcs: readonly FlowArc[]): { flow: number[]; method: NettingMethod } {
+async function integralCirculation(run: LpRunner, model: ModelData, arcs: readonly FlowArc[]): Promise<{ flow: number[]; method: NettingMethod }> {
   const rows = model.numRows;
-  const lp = roundedCirculation(rows, arcs, runHighs(highs, model));
+  const lp = roundedCirculation(rows, arcs, await run(model));
   if (lp) return { flow: lp, method: 'lp' };
-  const values = runHighs(highs, { ...model, integrality: new Int32Array(arcs.length).fill(highs.constants.variableType.integer) });
+  const values = await run({ ...model, integrality: new Int32Array(arcs.length).fill(HIGHS_CODES.integer) });
   const mip = roundedCirculation(rows, arcs, values);
   if (mip) return { flow: mip, method: 'mip' };
   const rounded = arcs.map((arc, j) => Math.min(arc.cap, Math.max(0, Math.round(values[j]))));
   return { flow: repairCirculation(rows, arcs, rounded), method: 'repaired' };
+}
+
+export interface SolveOptions {
+  /**
+   * Solve in the worker thread (worker.ts) instead of this one: the server's choice, so a run
+   * does not block the API. Same answer either way.
+   */
+  inWorker?: boolean;
 }
 
 /**
@@ -106,8 +127,10 @@ function integralCirculation(highs: Highs, model: ModelData, arcs: readonly Flow
  * same bills in any order give the same answer. Every cleared part is an integer number of fen
  * between 0 and the bill's open amount, and no participant's net position changes.
  */
-export async function solveNetting(input: readonly NettingBill[]): Promise<NettingSolution> {
-  const highs = await highsSolver();
+export async function solveNetting(input: readonly NettingBill[], options: SolveOptions = {}): Promise<NettingSolution> {
+  const run = options.inWorker ? runHighsInWorker : inThisThread;
+  // The WebAssembly loads (once) before the clock starts, as in the worker.
+  if (!options.inWorker) await highsSolver();
   const started = now();
   const network = buildNetwork(input);
   const kept = cyclicArcs(network);
@@ -116,10 +139,10 @@ export async function solveNetting(input: readonly NettingBill[]): Promise<Netti
   for (const i of kept) for (const v of [network.arcs[i].from, network.arcs[i].to]) row.set(v, 0);
   [...row.keys()].sort((a, b) => a - b).forEach((v, r) => row.set(v, r));
   const arcs: FlowArc[] = kept.map((i) => ({ from: row.get(network.arcs[i].from)!, to: row.get(network.arcs[i].to)!, cap: Number(network.arcs[i].capFen) }));
-  const model = arcs.length ? circulationModel(highs, row.size, arcs) : null;
+  const model = arcs.length ? circulationModel(row.size, arcs) : null;
   const built = now();
 
-  const { flow, method } = model ? integralCirculation(highs, model, arcs) : { flow: [], method: 'lp' as const };
+  const { flow, method } = model ? await integralCirculation(run, model, arcs) : { flow: [], method: 'lp' as const };
   const solved = now();
 
   const arcCleared = new Array<bigint>(network.arcs.length).fill(0n);
@@ -146,4 +169,15 @@ export async function solveNetting(input: readonly NettingBill[]): Promise<Netti
       totalMs: done - started,
     },
   };
+}
+
+/**
+ * Starts the worker and has it solve a network of the bench's size (1,000 participants, 10,000
+ * bills) once, so V8 has optimised HiGHS's hot code before the first real run: call it when the
+ * server starts. Answers how long it took.
+ */
+export async function warmNettingWorker(): Promise<number> {
+  const started = now();
+  await solveNetting(syntheticBills('uniform', 1_000, 10_000, 1), { inWorker: true });
+  return now() - started;
 }

@@ -54,7 +54,7 @@ describe('repairCirculation', () => {
       }),
       { numRuns: 300 },
     );
-  });
+  }, 60_000);
 });
 
 describe('the model HiGHS gets', () => {

@@ -91,5 +91,5 @@ describe('settleNetPositions', () => {
       }),
       { numRuns: 300 },
     );
-  });
+  }, 60_000);
 });

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { greedyCycleCancellingBaseline, pairwiseNettingBaseline } from '../../src/server/domains/settlement/netting/baselines';
 import { auditNetting, NettingInputError, solveNetting, type NettingBill, type NettingSolution } from '../../src/server/domains/settlement/netting';
 import { circulationModel } from '../../src/server/domains/settlement/netting/solve';
-import { runHighsInWorker } from '../../src/server/domains/settlement/netting/worker';
+import { runHighsInWorker, stopNettingWorker } from '../../src/server/domains/settlement/netting/worker';
 import { bruteForceCirculation, minCostCirculation } from '../support/netting-reference';
 
 const bill = (id: string, payer: string, payee: string, openFen: bigint | number): NettingBill => ({ id, payer, payee, openFen: BigInt(openFen) });
@@ -163,6 +163,15 @@ describe('solveNetting in the worker thread (the server\'s way)', () => {
       }),
       { numRuns: 30 },
     );
+  }, 60_000);
+
+  it('a stopped worker fails its solve under way, and the next solve starts a new one', async () => {
+    const bills = [bill('ab', 'A', 'B', 3), bill('ba', 'B', 'A', 2)];
+    await solveNetting(bills, { inWorker: true });
+    const underWay = solveNetting(bills, { inWorker: true });
+    await stopNettingWorker();
+    await expect(underWay).rejects.toThrow(/stopped/);
+    expect((await solveNetting(bills, { inWorker: true })).totalClearedFen).toBe(4n);
   }, 60_000);
 
   it('answers a solver error as a rejection, and keeps working after it', async () => {

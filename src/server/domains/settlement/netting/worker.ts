@@ -37,7 +37,9 @@ let worker: Worker | null = null;
 let nextId = 0;
 const pending = new Map<number, Pending>();
 
-function failAll(error: Error) {
+/** The worker died: its solves fail, and the next solve starts a new worker. */
+function failAll(dead: Worker, error: Error) {
+  if (worker !== dead) return; // an earlier worker's late 'exit' after its 'error'
   worker = null;
   for (const p of pending.values()) p.reject(error);
   pending.clear();
@@ -55,8 +57,8 @@ function solverWorker(): Worker {
     if (error !== undefined) p?.reject(new Error(error));
     else p?.resolve(values!);
   });
-  started.on('error', (error) => failAll(error));
-  started.on('exit', (code) => failAll(new Error(`netting: the solver worker stopped (exit code ${code})`)));
+  started.on('error', (error) => failAll(started, error));
+  started.on('exit', (code) => failAll(started, new Error(`netting: the solver worker stopped (exit code ${code})`)));
   return (worker = started);
 }
 
@@ -70,4 +72,10 @@ export function runHighsInWorker(model: ModelData): Promise<Float64Array> {
     target.ref();
     target.postMessage({ id, model });
   });
+}
+
+/** Stops the worker (a solve under way fails); the next solve starts a new one. */
+export async function stopNettingWorker(): Promise<void> {
+  const running = worker;
+  if (running) await running.terminate();
 }

@@ -4,11 +4,12 @@ import { benchLedger } from './ledger';
 import { benchLists } from './lists';
 import { benchLoginLoad } from './login-load';
 import { benchMenuClick } from './menu-click';
+import { benchNetting } from './netting';
 import { benchResources } from './resources';
 import { benchStartup } from './startup';
 
 const only = process.argv[2];
-const benches: Record<string, () => Promise<void>> = { startup: benchStartup, resources: benchResources, lists: benchLists, menuClick: benchMenuClick, loginLoad: benchLoginLoad, ledger: benchLedger, flows: benchFlows };
+const benches: Record<string, () => Promise<void>> = { startup: benchStartup, resources: benchResources, lists: benchLists, menuClick: benchMenuClick, loginLoad: benchLoginLoad, ledger: benchLedger, flows: benchFlows, netting: benchNetting };
 for (const [name, fn] of Object.entries(benches)) {
   if (only && only !== name) continue;
   await fn();

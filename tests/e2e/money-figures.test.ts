@@ -1,6 +1,5 @@
-// Issue 17 defects 4 and 10 in real Chromium: the purchase-offer form shows the total and the
-// collateral the server stores while the user types (none for a negative quantity), and the
-// pay-collateral dialog shows the amount, the seller and the buyer's available balance before and
+// Issue 17 defect 10 in real Chromium (defect 4, the offer form's live total, is in
+// offer-input.test.ts): the pay-collateral dialog shows the amount, the seller and the buyer's available balance before and
 // after, above the SMS code, in the dark (default) and the light theme; the deposit form shows
 // the platform's receiving account and the withdrawal form the balance and the destination.
 // Screenshots: /tmp/money-*.png.
@@ -69,27 +68,6 @@ describe.skipIf(!chromiumPath)('browser: money figures in forms and dialogs (iss
     return page;
   };
   const openPages: unknown[][] = [];
-
-  it('the offer form shows the server total and collateral while the user types, and none for a negative quantity', async () => {
-    const page = await openIn('dark');
-    await page.goto('/outgoing/chainPayment/create');
-    const form = pane(page);
-    await form.getByLabel('数量', { exact: true }).fill('3.33');
-    await form.getByLabel('单价（元）', { exact: true }).fill('3.33');
-    await form.getByLabel('保证金比例（%）', { exact: true }).fill('15');
-    // 3.33 x 3.33 = 11.0889 -> 11.09; 15% -> 1.66: what the server stores for these inputs.
-    await expect.poll(() => textOf(page, 'trade-total')).toBe('11.09');
-    expect(await textOf(page, 'trade-collateral')).toBe('1.66');
-    await form.getByLabel('数量', { exact: true }).fill('20');
-    await form.getByLabel('单价（元）', { exact: true }).fill('4000');
-    await expect.poll(() => textOf(page, 'trade-total')).toBe('80,000.00');
-    expect(await textOf(page, 'trade-collateral')).toBe('12,000.00');
-    await form.getByTestId('trade-total').scrollIntoViewIfNeeded();
-    await page.screenshot({ path: '/tmp/money-offer-total-dark.png' });
-    await form.getByLabel('数量', { exact: true }).fill('-5');
-    await expect.poll(() => textOf(page, 'trade-total')).toBe('—');
-    expect(await form.getByLabel('数量', { exact: true }).inputValue()).toBe('-5');
-  });
 
   for (const theme of ['dark', 'light'] as const) {
     it(`the pay-collateral dialog shows amount, seller and the balance before and after (${theme})`, async () => {

@@ -1,4 +1,4 @@
-import { Descriptions, Typography } from 'antd';
+import { Descriptions, theme, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../shared/money';
 import { previewTradeTotals, type NumberBounds } from '../../../shared/tradeAmounts';
@@ -12,6 +12,7 @@ import type { FormSlotProps } from '../../resources/slots';
  */
 export default function TradeTotals({ definition, data }: FormSlotProps) {
   const { t } = useTranslation('trading');
+  const { token } = theme.useToken();
   const fields = definition.record.properties as Record<string, NumberBounds | undefined>;
   const totals = previewTradeTotals(data, { quantity: fields.quantity, collateralRatio: fields.collateralRatio });
   const ratio = typeof data.collateralRatio === 'number' ? data.collateralRatio : 0;
@@ -21,7 +22,8 @@ export default function TradeTotals({ definition, data }: FormSlotProps) {
     </span>
   );
   return (
-    <section aria-live="polite" aria-label={t('totals.title')} style={{ margin: '8px 0 16px' }}>
+    // Sticky at the bottom of the window while the form scrolls: the figures stay in sight while quantity and price are typed.
+    <section aria-live="polite" aria-label={t('totals.title')} style={{ position: 'sticky', bottom: 0, zIndex: 2, margin: '8px 0 0', padding: '8px 0', background: token.colorBgContainer }}>
       <Descriptions size="small" bordered column={{ xs: 1, sm: 2 }} title={t('totals.title')}>
         <Descriptions.Item label={t('totals.amount')}>{figure(totals?.amount, 'trade-total')}</Descriptions.Item>
         <Descriptions.Item label={t('totals.collateral', { ratio: totals ? ratio : '—' })}>{figure(totals?.collateralAmount, 'trade-collateral')}</Descriptions.Item>

@@ -60,10 +60,11 @@ describe.skipIf(!chromiumPath)('browser: money figures in forms and dialogs (iss
     await e2e?.close();
   });
 
-  /** A signed-in page of the buyer in `theme` (dark is the variant's default). */
-  const openIn = async (theme: 'dark' | 'light'): Promise<Page> => {
+  /** A signed-in page of the buyer in `theme` (dark is the variant's default), in Chinese or English. */
+  const openIn = async (theme: 'dark' | 'light', english = false): Promise<Page> => {
     const { context, page, errors } = await openSignedIn(e2e, buyer.token, STEP_MS);
     if (theme === 'light') await context.addInitScript(() => localStorage.setItem('lsf.settings.main', JSON.stringify({ theme: 'light' })));
+    if (english) await context.addInitScript(() => localStorage.setItem('lang', 'en-US'));
     openPages.push(errors);
     return page;
   };
@@ -86,6 +87,19 @@ describe.skipIf(!chromiumPath)('browser: money figures in forms and dialogs (iss
       await dialog.getByRole('button', { name: /取\s*消/ }).click();
     });
   }
+
+  it('the pay-collateral dialog reads the same in en-US', async () => {
+    const page = await openIn('dark', true);
+    await page.goto(`/contract/details?id=${contractId}`);
+    await pane(page).getByRole('button', { name: 'Pay collateral' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByTestId('money-after').waitFor();
+    expect((await dialog.getByTestId('money-amount').innerText()).trim()).toBe('16,000.00');
+    expect((await dialog.getByTestId('money-after').innerText()).trim()).toBe('34,000.00');
+    await dialog.getByText('Available (CNY) before').waitFor();
+    await page.screenshot({ path: '/tmp/money-pay-collateral-en-US.png' });
+    await dialog.getByRole('button', { name: /Cancel/ }).click();
+  });
 
   it('the deposit form shows where to transfer to; the withdrawal form the balance and the destination', async () => {
     const page = await openIn('dark');

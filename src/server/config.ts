@@ -23,6 +23,21 @@ export interface Config {
   schemaRoot?: string;
   /** `--demo` or DEMO=1: seed the demo world on an empty store and show its logins (never in production). */
   demo: boolean;
+  /**
+   * The platform's receiving bank account, where users transfer deposits (shown on the deposit
+   * form): PLATFORM_ACCOUNT_NAME, PLATFORM_BANK and PLATFORM_ACCOUNT. Outside production a
+   * development sample stands in; in production, without them, the form says to ask operations.
+   */
+  platformAccount?: { accountName: string; bankName: string; account: string };
+}
+
+/** Outside production, the receiving account the deposit form shows when none is configured (not a real account). */
+export const SAMPLE_PLATFORM_ACCOUNT = { accountName: '链上付平台资金结算专户（开发示例）', bankName: '示例银行 杭州分行营业部', account: '6200 0000 0000 0000 000' };
+
+function platformAccountFrom(env: NodeJS.ProcessEnv, production: boolean): Config['platformAccount'] {
+  const { PLATFORM_ACCOUNT_NAME: accountName, PLATFORM_BANK: bankName, PLATFORM_ACCOUNT: account } = env;
+  if (accountName && bankName && account) return { accountName, bankName, account };
+  return production ? undefined : SAMPLE_PLATFORM_ACCOUNT;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
@@ -40,6 +55,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     adminPhone: env.ADMIN_PHONE || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     demo: env.DEMO === '1' || env.DEMO === 'true',
+    platformAccount: platformAccountFrom(env, env.NODE_ENV === 'production'),
     // WEB_DIST='' runs the API alone (npm run dev serves the console through Vite).
     webDist: env.WEB_DIST === '' ? undefined : path.resolve(env.WEB_DIST ?? `dist/web/${variant}`),
   };

@@ -211,6 +211,26 @@ export interface WalletView {
   objectionDeposits: string;
 }
 
+/** A bank account money goes to: the platform's receiving account, or an account's own (withdrawals). */
+export interface BankAccountView {
+  /** The account holder's name (户名). */
+  accountName: string;
+  /** The bank and branch (开户行). */
+  bankName: string;
+  /** The account number. */
+  account: string;
+}
+
+/**
+ * GET /api/funds/bank-accounts: where a deposit is transferred to (the platform's receiving
+ * account; null when the server has none configured) and where the caller's withdrawals go (the
+ * bank account of its approved authentication; null without one).
+ */
+export interface FundsBankAccounts {
+  platform: BankAccountView | null;
+  own: BankAccountView | null;
+}
+
 /** One China day of the account's wallet flows (GET /api/funds/flows/daily): yuan strings. */
 export interface DailyFlowView {
   /** YYYY-MM-DD, China time. */

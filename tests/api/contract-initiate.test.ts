@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '../../src/shared/api';
 import type { ResourceRecord } from '../../src/shared/resources/types';
+import { tradeTotals } from '../../src/shared/tradeAmounts';
 import { contractIds, contractOrder, tradingParty, type TradingParty } from '../support/trading';
 import { dbAvailable, startTestServer, type TestServer } from '../support/server';
 
@@ -58,6 +59,20 @@ describe.skipIf(!dbAvailable)('contracts sent to a named counterparty', () => {
     // The sender cancels, the recipient rejects.
     expect((await s.call('POST', `/api/r/contracts/${c.id}/actions/reject`, { token: me.token, body: { reason: '不需要了' } })).status).toBe(403);
     expect((await s.call('POST', `/api/r/contracts/${c.id}/actions/reject`, { token: other.token, body: { reason: '价格不合适' } })).status).toBe(200);
+  });
+
+  it('stores the amounts the shared rule gives (the forms show the same while the user types), rounded at the fen', async () => {
+    const inputs: [number, string, number, string, string][] = [
+      [0.5, '0.01', 10, '0.01', '0.00'],
+      [1.5, '0.03', 50, '0.05', '0.03'],
+      [3.33, '3.33', 15, '11.09', '1.66'],
+      [0.1, '0.07', 100, '0.01', '0.01'],
+    ];
+    for (const [quantity, unitPrice, collateralRatio, amount, collateralAmount] of inputs) {
+      const stored = (await send(me, order(other.accountId, { quantity, unitPrice, collateralRatio }))).body.data;
+      expect({ amount: stored.amount, collateralAmount: stored.collateralAmount }).toEqual({ amount, collateralAmount });
+      expect(tradeTotals({ quantity, unitPrice, collateralRatio })).toEqual({ amount, collateralAmount });
+    }
   });
 
   it('sends a simple-agreement order as seller', async () => {

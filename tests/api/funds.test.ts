@@ -3,7 +3,8 @@
 // user's SMS code and completed or failed by ops; each step once, whatever is retried or raced.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MessageView, Page } from '../../src/shared/api';
+import type { FundsBankAccounts, MessageView, Page } from '../../src/shared/api';
+import { SAMPLE_PLATFORM_ACCOUNT } from '../../src/server/config';
 import type { ResourceRecord } from '../../src/shared/resources/types';
 import { checkLedger, ledgerSound } from '../../src/server/ledger/invariants';
 import { consolePathFor } from '../support/consolePaths';
@@ -105,6 +106,15 @@ describe.skipIf(!dbAvailable)('funds: deposits and withdrawals', () => {
       expect(over.body.data).toEqual({ amount: '超出可用余额 1500.00 元' });
       const made = await request(a, '200.00');
       expect(made.body.data).toMatchObject({ state: 'draft', bankAccount: '6222020200112233445', bankAccountName: '杭州甲方贸易有限公司', bankName: '中国工商银行 杭州西湖支行' });
+    });
+
+    it('tells the forms where money goes: the platform receiving account for deposits, the own bank account for withdrawals', async () => {
+      const mine = await s.call<FundsBankAccounts>('GET', '/api/funds/bank-accounts', { token: a.token });
+      expect(mine.body.data).toEqual({
+        platform: SAMPLE_PLATFORM_ACCOUNT,
+        own: { accountName: '杭州甲方贸易有限公司', bankName: '中国工商银行 杭州西湖支行', account: '6222020200112233445' },
+      });
+      expect((await s.call<FundsBankAccounts>('GET', '/api/funds/bank-accounts', { token: stranger.token })).body.data.own).toBeNull();
     });
 
     it('refuses an account whose authentication has no bank account', async () => {

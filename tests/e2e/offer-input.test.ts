@@ -1,6 +1,7 @@
-// Issue 17 defect 2 in real Chromium: on the purchase-offer form, a negative quantity, price and
+// Issue 17 defects 2 and 4 in real Chromium: on the purchase-offer form, a negative quantity, price and
 // collateral ratio stay as typed after the field is left, each gets its field error on submit,
-// and no offer is created.
+// and no offer is created; while the user types, the form shows the total and the collateral the
+// server stores for the input (none for an input it refuses). Screenshot /tmp/money-offer-total-dark.png.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page as ListPage } from '../../src/shared/api';
@@ -50,6 +51,34 @@ describe.skipIf(!chromiumPath)('browser: the offer form keeps bad numbers and sa
     for (const [label, text] of typed) expect(await form.getByLabel(label, { exact: true }).inputValue(), label).toBe(text);
     const mine = await apiCall<ListPage<ResourceRecord>>(e2e.baseUrl, 'GET', '/api/r/purchaseOffers', undefined, buyer.token);
     expect(mine.data.total).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
+  it('shows the total and the collateral the server stores while the user types, and none for a negative quantity', async () => {
+    const buyer = await approvedParty(e2e, '杭州金额输入买方有限公司');
+    const { page, errors } = await openSignedIn(e2e, buyer.token, STEP_MS);
+    await page.goto('/outgoing/chainPayment/create');
+    const form = pane(page);
+    const total = () => form.getByTestId('trade-total').innerText();
+    await form.getByLabel('数量', { exact: true }).fill('3.33');
+    await form.getByLabel('单价（元）', { exact: true }).fill('3.33');
+    await form.getByLabel('保证金比例（%）', { exact: true }).fill('15');
+    // 3.33 x 3.33 = 11.0889 -> 11.09; 15% of it -> 1.66: what the server stores for this input.
+    await expect.poll(total).toBe('11.09');
+    expect(await form.getByTestId('trade-collateral').innerText()).toBe('1.66');
+    await form.getByLabel('数量', { exact: true }).fill('20');
+    await form.getByLabel('单价（元）', { exact: true }).fill('4000');
+    await expect.poll(total).toBe('80,000.00');
+    expect(await form.getByTestId('trade-collateral').innerText()).toBe('12,000.00');
+    // In sight (sticky at the window's bottom) while the quantity field is at its top.
+    await form.getByLabel('数量', { exact: true }).evaluate((input) => input.scrollIntoView({ block: 'start' }));
+    const box = await form.getByTestId('trade-total').boundingBox();
+    const height = page.viewportSize()?.height ?? 0;
+    expect(box && box.y >= 0 && box.y + box.height <= height, JSON.stringify({ box, height })).toBe(true);
+    await page.screenshot({ path: '/tmp/money-offer-total-dark.png' });
+    await form.getByLabel('数量', { exact: true }).fill('-5');
+    await expect.poll(total).toBe('—');
+    expect(await form.getByLabel('数量', { exact: true }).inputValue()).toBe('-5');
     expect(errors).toEqual([]);
   });
 });

@@ -6,6 +6,10 @@ import type { SlotProps, SlotRegistry } from '../resources/slots';
 
 const RecordReceipts = lazy(() => import('./receipts/RecordReceipts'));
 const SigningDocument = lazy(() => import('./contracts/SigningDocument'));
+const MoneyActionSummary = lazy(() => import('./funds/MoneyActionSummary'));
+const DepositTarget = lazy(() => import('./funds/DepositTarget'));
+const WithdrawalTarget = lazy(() => import('./funds/WithdrawalTarget'));
+const TradeTotals = lazy(() => import('./offers/TradeTotals'));
 
 /** The receipts of the money a record moved; keyed by its version, so a money action adds its receipt. */
 function Receipts({ definition, record }: SlotProps['recordFooter']) {
@@ -17,6 +21,15 @@ function Signing({ definition, recordId }: SlotProps['actionPreface']) {
   return <SigningDocument resource={definition.name} id={recordId} />;
 }
 
+/** Accepting an offer: the contract's amount and collateral it makes, by the server's rule. */
+function AcceptTotals({ definition, record }: SlotProps['actionPreface']) {
+  return <TradeTotals definition={definition} data={record} editing={false} />;
+}
+
+/** The resources whose amounts the server derives from quantity, price and ratio (src/shared/tradeAmounts.ts). */
+const TRADE_COMPUTES = new Set(['offers.amounts', 'contracts.amounts']);
+const tradesAmounts = ({ definition }: { definition: SlotProps['formSummary']['definition'] }) => TRADE_COMPUTES.has(definition.compute ?? '');
+
 export const SLOTS: SlotRegistry = {
   recordFooter: {
     // A resource whose file declares money actions.
@@ -25,5 +38,18 @@ export const SLOTS: SlotRegistry = {
   actionPreface: {
     // An action whose file declares it a signature.
     signingDocument: { when: ({ action }) => Boolean(action.signature), component: Signing },
+    // A money step: the amount, the other side and the balance before and after (funds/moneyEffects.ts says what each moves).
+    moneySummary: { when: ({ action }) => Boolean(action.money), component: MoneyActionSummary },
+    // Accepting an offer makes a contract: its total and collateral.
+    acceptTotals: { when: (props) => props.action.name === 'accept' && tradesAmounts(props), component: AcceptTotals },
+  },
+  formPreface: {
+    // Where to transfer a deposit to; what a withdrawal may take and where it goes.
+    depositTarget: { when: ({ definition }) => definition.name === 'deposits', component: DepositTarget },
+    withdrawalTarget: { when: ({ definition, editing }) => definition.name === 'withdrawals' && !editing, component: WithdrawalTarget },
+  },
+  formSummary: {
+    // An offer's or a contract's total and collateral, as the server will compute them, while the user types.
+    tradeTotals: { when: tradesAmounts, component: TradeTotals },
   },
 };

@@ -3,7 +3,7 @@ import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldErrors } from '../../shared/api';
 import { fieldKindOf } from '../../shared/resources/fieldKinds';
-import type { ActionDeclaration, ResourceDefinition } from '../../shared/resources/types';
+import type { ActionDeclaration, ResourceDefinition, ResourceRecord } from '../../shared/resources/types';
 import type { FormSource } from '../schema-ui/types';
 import { OWN_PHONE } from '../schema-ui/widgets/SmsCodeWidget';
 import type { ResourceText } from './labels';
@@ -15,8 +15,8 @@ const SchemaForm = lazy(() => import('../schema-ui/SchemaForm'));
 
 interface Props {
   definition: ResourceDefinition;
-  /** The record acted on: the action preface slot gets it (a signing step shows its document first). */
-  recordId?: string;
+  /** The record acted on: the action preface slot gets it (a signing step shows its document first, a money step its figures). */
+  record?: ResourceRecord;
   action: ActionDeclaration & { input: NonNullable<ActionDeclaration['input']> };
   text: ResourceText;
   busy: boolean;
@@ -26,7 +26,7 @@ interface Props {
 }
 
 /** An action that needs input (a reason): its input schema as a form in a modal, labelled by the resource. */
-export function ActionInputModal({ definition, recordId, action, text, busy, serverErrors, onSubmit, onCancel }: Props) {
+export function ActionInputModal({ definition, record, action, text, busy, serverErrors, onSubmit, onCancel }: Props) {
   const { t } = useTranslation('resources');
   const source = useMemo<FormSource>(
     () => ({
@@ -47,8 +47,8 @@ export function ActionInputModal({ definition, recordId, action, text, busy, ser
   return (
     <Modal open title={text.action(action.name)} onCancel={onCancel} footer={null} maskClosable={!busy} width={action.signature ? 760 : undefined}>
       <Suspense fallback={<LoadingState rows={2} />}>
-        {/* What the domain shows before the input (a signing step: the document signed). */}
-        {recordId && <Slot name="actionPreface" props={{ definition, action, recordId }} />}
+        {/* What the domain shows before the input (a signing step: the document signed; a money step: its figures). */}
+        {record && <Slot name="actionPreface" props={{ definition, action, recordId: record.id, record }} />}
         <SchemaForm id={formId} source={source} text={text} mode="create" serverErrors={serverErrors} onSubmit={onSubmit} disabled={busy}>
           <Space className="resource-modal__footer">
             <Button onClick={onCancel} disabled={busy}>

@@ -1,7 +1,7 @@
 import { DeleteButton, EditButton } from '@refinedev/antd';
 import { CanAccess, useCustomMutation, useInvalidate, useResourceParams } from '@refinedev/core';
 import { Button, Modal } from 'antd';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { FieldErrors } from '../../shared/api';
@@ -16,6 +16,7 @@ import { CONSOLE_ROUTES, consoleRoute } from '../refine/resources';
 import { ActionInputModal } from './ActionInputModal';
 import type { ResourceText } from './labels';
 import { recordPath } from './paths';
+import { Slot } from './slots';
 
 /** The result step (menu.json render.page actionResult, /outgoing/resultsPage) an action with `result` opens. */
 const RESULT_ROUTE = CONSOLE_ROUTES.find((route) => route.render && 'page' in route.render && route.render.page === 'actionResult');
@@ -161,13 +162,17 @@ export function RecordActions({ definition, record, basePath, text }: Props) {
             setPending(null);
           }}
         >
+          {/* What the domain shows before the question (a money step: the amount to check, who, the balances). */}
+          <Suspense fallback={null}>
+            <Slot name="actionPreface" props={{ definition, action: pending.action, recordId: record.id, record }} />
+          </Suspense>
           {text.confirm(pending.action.name) ?? t('action.confirmDefault', { action: text.action(pending.action.name) })}
         </Modal>
       )}
       {pending?.kind === 'input' && (
         <ActionInputModal
           definition={definition}
-          recordId={record.id}
+          record={record}
           action={pending.action}
           text={text}
           busy={busy}

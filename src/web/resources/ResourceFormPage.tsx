@@ -2,7 +2,7 @@ import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Create, Edit } from '@refinedev/antd';
 import { useCan, useCreate, useOne, useUpdate } from '@refinedev/core';
 import { Alert, Button } from 'antd';
-import { useMemo, useState, type ReactNode } from 'react';
+import { Suspense, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { FieldErrors } from '../../shared/api';
@@ -14,6 +14,7 @@ import { toast } from '../providers/uiBridge';
 import SchemaForm from '../schema-ui/SchemaForm';
 import { useResourceText } from './labels';
 import { recordPath } from './paths';
+import { Slot } from './slots';
 import { ErrorState, LoadingState } from './states';
 
 interface Props {
@@ -58,6 +59,8 @@ export default function ResourceFormPage({ definition, basePath, id }: Props) {
   const [conflict, setConflict] = useState(false);
   // Bumped to start the form again from the latest record after a conflict.
   const [generation, setGeneration] = useState(0);
+  // The form's data as the user types it (null: untouched since the form started), for the form slots.
+  const [typed, setTyped] = useState<Data | null>(null);
   const busy = creation.isPending || updating.isPending;
 
   const inForm = useMemo(() => new Set(definition.form.fields), [definition]);
@@ -107,10 +110,12 @@ export default function ResourceFormPage({ definition, basePath, id }: Props) {
     await query.refetch();
     setConflict(false);
     setServerErrors(null);
+    setTyped(null);
     setGeneration((n) => n + 1);
   };
 
   const formId = `${definition.name}-form`;
+  const slotProps = { definition, data: typed ?? initialData ?? {}, editing };
   // refine's Create/Edit frame; its save button submits the rjsf form through the form attribute.
   const frame = {
     resource: definition.name,
@@ -145,6 +150,10 @@ export default function ResourceFormPage({ definition, basePath, id }: Props) {
           style={{ marginBottom: 16 }}
         />
       )}
+      {/* What the domain shows around the fields (where a deposit goes; the totals the server will compute). */}
+      <Suspense fallback={null}>
+        <Slot name="formPreface" props={slotProps} />
+      </Suspense>
       <SchemaForm
         key={generation}
         id={formId}
@@ -154,8 +163,12 @@ export default function ResourceFormPage({ definition, basePath, id }: Props) {
         initialData={initialData}
         serverErrors={serverErrors}
         disabled={busy}
+        onChange={setTyped}
         onSubmit={(data) => void submit(data)}
       />
+      <Suspense fallback={null}>
+        <Slot name="formSummary" props={slotProps} />
+      </Suspense>
     </>
   );
 

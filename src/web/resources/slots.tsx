@@ -10,8 +10,19 @@ import type { ActionDeclaration, ResourceDefinition, ResourceRecord } from '../.
 export interface SlotProps {
   /** On a record's show page, below its sections and above its history. */
   recordFooter: { definition: ResourceDefinition; record: ResourceRecord };
-  /** In the input dialog of an action on a record, above the form. */
-  actionPreface: { definition: ResourceDefinition; action: ActionDeclaration; recordId: string };
+  /** In the dialog of an action on a record (its input form or its confirmation), above the form or question. */
+  actionPreface: { definition: ResourceDefinition; action: ActionDeclaration; recordId: string; record: ResourceRecord };
+  /** On a create or edit page, above the form (where the money of a deposit goes). */
+  formPreface: FormSlotProps;
+  /** On a create or edit page, below the fields (what the server will compute from them). */
+  formSummary: FormSlotProps;
+}
+
+/** What a form slot sees: the resource and the form's data as the user types it. */
+export interface FormSlotProps {
+  definition: ResourceDefinition;
+  data: Record<string, unknown>;
+  editing: boolean;
 }
 
 export type SlotName = keyof SlotProps;

@@ -1,6 +1,7 @@
 // What money steps need to know of an account: its name, whether it is approved, and the bank
 // account of its approved authentication (where withdrawals go).
 import { and, desc, eq } from 'drizzle-orm';
+import type { BankAccountView } from '../../../shared/api';
 import type { Db } from '../../db/client';
 import { accounts, authentications } from '../../db/schema';
 import { conflict, forbidden } from '../../errors';
@@ -17,6 +18,18 @@ export const accountName = async (tx: Db, accountId: string): Promise<string> =>
 
 /** The bank account of the approved authentication; 409 noBankAccount when it has none (personal authentication collects card images only). */
 export async function authenticatedBankAccount(tx: Db, accountId: string): Promise<{ bankAccountName: string; bankAccount: string; bankName: string }> {
+  const bank = await approvedBankAccount(tx, accountId);
+  if (!bank) throw conflict('noBankAccount');
+  return bank;
+}
+
+/** Where the account's withdrawals go (the withdrawal form shows it), or null when it has no such account. */
+export async function ownBankAccount(tx: Db, accountId: string): Promise<BankAccountView | null> {
+  const bank = await approvedBankAccount(tx, accountId);
+  return bank && { accountName: bank.bankAccountName, bankName: bank.bankName, account: bank.bankAccount };
+}
+
+async function approvedBankAccount(tx: Db, accountId: string): Promise<{ bankAccountName: string; bankAccount: string; bankName: string } | null> {
   const [auth] = await tx
     .select({ data: authentications.data })
     .from(authentications)
@@ -24,7 +37,7 @@ export async function authenticatedBankAccount(tx: Db, accountId: string): Promi
     .orderBy(desc(authentications.reviewedAt))
     .limit(1);
   const d = auth?.data ?? {};
-  if (typeof d.bankAccount !== 'string' || !d.bankAccount) throw conflict('noBankAccount');
+  if (typeof d.bankAccount !== 'string' || !d.bankAccount) return null;
   const branch = (d.bankBranch ?? {}) as { bank?: unknown; branch?: unknown };
   const bankName = [branch.bank, branch.branch].filter((part) => typeof part === 'string' && part).join(' ');
   return { bankAccountName: String(d.bankAccountName ?? ''), bankAccount: d.bankAccount, bankName };

@@ -8,8 +8,9 @@
 //                  release it to the seller; the deposit is returned or forfeited to the platform
 // Keys make each step move money once: collateral:<id>, release:<id>, objection:<id>, ...
 import { and, eq } from 'drizzle-orm';
-import { AUTO_RELEASE_DAYS, OBJECTION_DEPOSIT_MIN_FEN, OBJECTION_DEPOSIT_PERCENT } from '../../../shared/constants';
-import { fenToYuan, percentOfFen, yuanToFen } from '../../../shared/money';
+import { AUTO_RELEASE_DAYS } from '../../../shared/constants';
+import { fenToYuan, yuanToFen } from '../../../shared/money';
+import { objectionDepositFen } from '../../../shared/tradeAmounts';
 import type { Db } from '../../db/client';
 import { ledgerTransfers, recordParties } from '../../db/schema';
 import { PLATFORM, ensureWallet, walletId } from '../../ledger/accounts';
@@ -25,12 +26,6 @@ export async function contractParties(tx: Db, id: string): Promise<{ buyer: stri
 }
 
 const collateralFen = (data: Record<string, unknown>) => (typeof data.collateralAmount === 'string' ? yuanToFen(data.collateralAmount) : 0n);
-
-/** The objection deposit: OBJECTION_DEPOSIT_PERCENT of the collateral, at least OBJECTION_DEPOSIT_MIN_FEN. */
-export const objectionDepositFen = (collateral: bigint): bigint => {
-  const share = percentOfFen(collateral, OBJECTION_DEPOSIT_PERCENT);
-  return share > OBJECTION_DEPOSIT_MIN_FEN ? share : OBJECTION_DEPOSIT_MIN_FEN;
-};
 
 const holdExists = async (tx: Db, key: string) => (await tx.select({ id: ledgerTransfers.id }).from(ledgerTransfers).where(and(eq(ledgerTransfers.key, key), eq(ledgerTransfers.status, 'pending')))).length > 0;
 

@@ -1,9 +1,10 @@
 // The wallet's figures and the ledger check (issue 8):
 //   GET /api/funds/wallet        the caller's account: available, held (withdrawals), in escrow, objection deposits
+//   GET /api/funds/bank-accounts where deposits are transferred to (the platform's receiving account) and withdrawals go (the caller's)
 //   GET /api/funds/flows/daily   the caller's inflow and outflow per China day, the last 30 days (home)
 //   GET /api/ops/ledger/check    the four invariants on the live database (ops), as npm run ledger:check prints them
 import type { FastifyInstance } from 'fastify';
-import type { WalletView } from '../../../shared/api';
+import type { FundsBankAccounts, WalletView } from '../../../shared/api';
 import { fenToYuan } from '../../../shared/money';
 import type { AppContext } from '../../context';
 import { currentUser } from '../../plugins/auth';
@@ -11,6 +12,7 @@ import { ok } from '../../plugins/envelope';
 import { walletFigures } from '../../ledger/accounts';
 import { INVARIANTS, checkLedger } from '../../ledger/invariants';
 import { obj } from '../../openapi/kit';
+import { ownBankAccount } from './accountFacts';
 import { dailyFlows } from './flows';
 import { FLOW_CHART_DAYS } from '../../../shared/constants';
 
@@ -23,6 +25,14 @@ export default async function fundsRoutes(app: FastifyInstance, ctx: AppContext)
     const view: WalletView = { available: fenToYuan(f.available), held: fenToYuan(f.held), escrow: fenToYuan(f.escrow), objectionDeposits: fenToYuan(f.objectionDeposits) };
     return ok(req, view);
   });
+  app.get(
+    '/funds/bank-accounts',
+    { schema: { tags, summary: "Where a deposit is transferred to (the platform's receiving account) and where the caller's withdrawals go" }, preHandler: app.requirePermission('funds', 'query') },
+    async (req) => {
+      const view: FundsBankAccounts = { platform: ctx.config.platformAccount ?? null, own: await ownBankAccount(db, currentUser(req).accountId) };
+      return ok(req, view);
+    },
+  );
   app.get(
     '/funds/flows/daily',
     { schema: { tags, summary: "The caller's wallet inflow and outflow per China day over the last 30 days, oldest first (yuan strings)" }, preHandler: app.requirePermission('funds', 'query') },

@@ -1,28 +1,22 @@
 // Amounts the server derives (DESIGN §5: never trusted from the client): an offer's or a
 // contract's total is quantity x unit price in integer fen, and a contract's collateral is
-// its collateral ratio of that total. What a client sent for these fields is replaced.
-import { isMoney } from '../../../shared/formats';
-import { fenToYuan, lineAmountFen, percentOfFen, quantityHundredths, yuanToFen } from '../../../shared/money';
+// its collateral ratio of that total. The rule is the shared tradeTotals (src/shared/tradeAmounts.ts),
+// the one the offer and contract forms show while the user types. What a client sent for these
+// fields is replaced.
+import { QUANTITY_PRECISION, tradeTotals, type TradeTotals } from '../../../shared/tradeAmounts';
 import { fieldError } from '../../errors';
 import type { ComputeFn } from '../../resources/compute';
 
-/** The line total, or nothing when quantity or unit price is missing (validation says so). */
-function total(data: Record<string, unknown>): bigint | null {
-  const { quantity, unitPrice } = data;
-  if (typeof quantity !== 'number' || typeof unitPrice !== 'string' || !isMoney(unitPrice)) return null;
-  const hundredths = quantityHundredths(quantity);
-  if (hundredths === null) throw fieldError({ quantity: 'api:quantityPrecision' });
-  return lineAmountFen(hundredths, yuanToFen(unitPrice));
+/** The totals, or nothing when quantity or unit price is missing (validation says so). */
+function totals(data: Record<string, unknown>): TradeTotals | null {
+  const result = tradeTotals(data);
+  if (result === QUANTITY_PRECISION) throw fieldError({ quantity: 'api:quantityPrecision' });
+  return result;
 }
 
 export const offerAmounts: ComputeFn = (data) => {
-  const amount = total(data);
-  return amount === null ? {} : { amount: fenToYuan(amount) };
+  const result = totals(data);
+  return result === null ? {} : { amount: result.amount };
 };
 
-export const contractAmounts: ComputeFn = (data) => {
-  const amount = total(data);
-  if (amount === null) return {};
-  const ratio = typeof data.collateralRatio === 'number' && Number.isInteger(data.collateralRatio) ? data.collateralRatio : 0;
-  return { amount: fenToYuan(amount), collateralAmount: fenToYuan(percentOfFen(amount, Math.min(Math.max(ratio, 0), 100))) };
-};
+export const contractAmounts: ComputeFn = (data) => totals(data) ?? {};

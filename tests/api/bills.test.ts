@@ -139,7 +139,7 @@ describe.skipIf(!dbAvailable)('bills: issue, confirm, pay, reverse', { timeout: 
     const { bill } = await completedContractBill('账单合同（两次付款）', { quantity: 5 });
     expect(bill.amount).toBe('16000.00');
     // Not confirmed: not payable yet.
-    expect((await act(buyer, bill.id, 'pay', { amount: '100.00' }, true)).status).toBe(409);
+    expect((await act(buyer, bill.id, 'pay', { payAmount: '100.00' }, true)).status).toBe(409);
     // Confirming needs the payer's code: without one, or a wrong one, it stays to confirm.
     expect((await act(buyer, bill.id, 'confirm', {})).status).toBe(400);
     expect((await act(buyer, bill.id, 'confirm', { smsCode: '000000' })).status).toBe(400);
@@ -152,10 +152,10 @@ describe.skipIf(!dbAvailable)('bills: issue, confirm, pay, reverse', { timeout: 
 
     const before = await wallet(s, buyer.token);
     const sellerBefore = await wallet(s, seller.token);
-    const first = await act(buyer, bill.id, 'pay', { amount: '6000.50' }, true);
+    const first = await act(buyer, bill.id, 'pay', { payAmount: '6000.50' }, true);
     expect(first.body.data).toMatchObject({ state: 'partiallyPaid', paidAmount: '6000.50', openAmount: '9999.50' });
     expect(await titles(seller)).toContain('账单收到部分付款');
-    const second = await act(buyer, bill.id, 'pay', { amount: '9999.50' }, true);
+    const second = await act(buyer, bill.id, 'pay', { payAmount: '9999.50' }, true);
     expect(second.body.data).toMatchObject({ state: 'paid', paidAmount: '16000.00', openAmount: '0.00' });
     expect((await wallet(s, buyer.token)).available).toBe((Number(before.available) - 16000).toFixed(2));
     expect((await wallet(s, seller.token)).available).toBe((Number(sellerBefore.available) + 16000).toFixed(2));
@@ -254,7 +254,7 @@ describe.skipIf(!dbAvailable)('bills: issue, confirm, pay, reverse', { timeout: 
     expect(delayed.body.data).toMatchObject({ state: 'confirmed', dueDay: later, originalDueDay: dueDay, delayReason: '客户资金周转' });
     expect(await titles(buyer)).toContain('账单已延期');
 
-    await act(buyer, bill.id, 'pay', { amount: '2000.00' }, true);
+    await act(buyer, bill.id, 'pay', { payAmount: '2000.00' }, true);
     const sellerBefore = await wallet(s, seller.token);
     expect((await act(seller, bill.id, 'reversePayment', { reason: '误付' })).status).toBe(403);
     const reversed = await act(ops, bill.id, 'reversePayment', { reason: '付款方误付，申请退回' });
@@ -281,7 +281,7 @@ describe.skipIf(!dbAvailable)('bills: issue, confirm, pay, reverse', { timeout: 
     expect(await titles(seller)).toContain('账单已逾期');
     expect(await remindDue(s.ctx.db, def, s.clock.now())).toBe(0);
     // Overdue bills are paid (and stay overdue while something is open).
-    expect((await act(buyer, bill.id, 'pay', { amount: '100.00' }, true)).body.data).toMatchObject({ state: 'overdue', openAmount: '200.00' });
+    expect((await act(buyer, bill.id, 'pay', { payAmount: '100.00' }, true)).body.data).toMatchObject({ state: 'overdue', openAmount: '200.00' });
     // What netting reads and writes.
     expect((await nettableBills(s.ctx.db, [buyer.accountId, seller.accountId])).find((b) => b.id === bill.id)).toMatchObject({ openFen: 20000n, state: 'overdue', payerAccountId: buyer.accountId });
     await s.ctx.db.transaction(async (tx) => {
@@ -315,7 +315,7 @@ describe.skipIf(!dbAvailable)('bills: issue, confirm, pay, reverse', { timeout: 
     for (const [role, read, canPay] of [['finance', 200, true], ['purchaser', 200, false], ['viewer', 200, false], ['seller', 403, false]] as const) {
       const op = await addOperator(s, buyer.phone, role);
       expect((await s.call('GET', `/api/r/bills/${id}`, { token: op.token })).status, role).toBe(read);
-      const pay = await money(s, op.token, `/api/r/bills/${id}/actions/pay`, { amount: '0.01', smsCode: await code(op.phone) });
+      const pay = await money(s, op.token, `/api/r/bills/${id}/actions/pay`, { payAmount: '0.01', smsCode: await code(op.phone) });
       expect(pay.status === 200, `${role} ${pay.status}`).toBe(canPay);
     }
     await sound();
@@ -327,7 +327,7 @@ describe.skipIf(!dbAvailable)('bills: issue, confirm, pay, reverse', { timeout: 
     expect(bill.amount).toBe('3200.00');
     // Twenty requests at once with the payer's code: one pays, the rest are refused.
     const smsCode = await code(buyer.phone);
-    const results = await Promise.all(Array.from({ length: 20 }, () => money(s, buyer.token, `/api/r/bills/${bill.id}/actions/pay`, { amount: '3200.00', smsCode })));
+    const results = await Promise.all(Array.from({ length: 20 }, () => money(s, buyer.token, `/api/r/bills/${bill.id}/actions/pay`, { payAmount: '3200.00', smsCode })));
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     expect(results.every((r) => [200, 400, 409].includes(r.status))).toBe(true);
     await sound();

@@ -28,7 +28,7 @@ const paramsOf = (row: RecordRow, input: Record<string, unknown> = {}) => ({
   dueDay: String(row.data.dueDay ?? ''),
   payer: String(row.data.payerName ?? ''),
   payee: String(row.data.payeeName ?? ''),
-  paid: typeof input.amount === 'string' ? input.amount : '',
+  paid: typeof input.payAmount === 'string' ? input.payAmount : '',
   reason: typeof input.reason === 'string' ? input.reason : '',
 });
 

@@ -66,9 +66,9 @@ export async function payBill(
   return { to, transfer: moved, patch: { ...figuresOf(after), ...(to === 'paid' ? { paidAt: step.now.toISOString() } : {}) } };
 }
 
-/** The action `pay`: one bill, whole or in part. */
+/** The action `pay` (input payAmount): one bill, whole or in part. */
 export const payOne: ActionHandler = async ({ tx, record, input, userId, now }) => {
-  const paid = await payBill(tx, record, paymentFen(input.amount, 'amount'), { kind: 'billPayment', paymentId: randomUUID(), userId, now, field: 'amount' });
+  const paid = await payBill(tx, record, paymentFen(input.payAmount, 'payAmount'), { kind: 'billPayment', paymentId: randomUUID(), userId, now, field: 'payAmount' });
   return { patch: paid.patch, to: paid.to };
 };
 

@@ -86,7 +86,7 @@ export default async function settlementRoutes(app: FastifyInstance, ctx: Domain
         let smsChecked = false;
         const paid = [];
         for (const line of lines) {
-          const moved = await transition(tx, bills.def, ability, { userId: me.id, id: line.id, action: 'pay', to: 'paid', payload: { amount: fenToYuan(line.fen), paymentId }, now }, async (current) => {
+          const moved = await transition(tx, bills.def, ability, { userId: me.id, id: line.id, action: 'pay', to: 'paid', payload: { payAmount: fenToYuan(line.fen), paymentId }, now }, async (current) => {
             // The code once, after the first bill was found to be the caller's to pay.
             if (!smsChecked) await consumeSmsCodeIn(tx, now, me.phone ?? '', 'verify', smsCode, SMS_CODE_INPUT);
             smsChecked = true;
@@ -95,7 +95,7 @@ export default async function settlementRoutes(app: FastifyInstance, ctx: Domain
             bills.check(data, req.t);
             return { to: done.to, data };
           });
-          await emitRecordEvent({ tx, def: bills.def, action: 'pay', before: moved.previous, after: moved.row, input: { amount: fenToYuan(line.fen), paymentId }, userId: me.id, accountId: me.accountId, now });
+          await emitRecordEvent({ tx, def: bills.def, action: 'pay', before: moved.previous, after: moved.row, input: { payAmount: fenToYuan(line.fen), paymentId }, userId: me.id, accountId: me.accountId, now });
           paid.push(moved.row);
         }
         const transfers = await paymentTransfers(tx, paymentId);

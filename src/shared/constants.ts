@@ -37,6 +37,10 @@ export type UserType = (typeof USER_TYPES)[number];
 
 /** Days after the seller marks delivery before escrowed collateral is released without the buyer (DESIGN §5). */
 export const AUTO_RELEASE_DAYS = 7;
+/** A contract's payment term when it names none: its bill falls due this many days after completion (DESIGN §9). */
+export const PAYMENT_TERM_DEFAULT_DAYS = 30;
+/** A bill's payer is reminded this many days before its due day. */
+export const BILL_DUE_SOON_DAYS = 3;
 /** The objection deposit: this percentage of the contract's collateral... */
 export const OBJECTION_DEPOSIT_PERCENT = 10;
 /** ...and at least this much (fen): an objection always costs something if it is unfounded. */

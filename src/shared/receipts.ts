@@ -5,7 +5,7 @@
 import { chinaDay } from './chinaTime';
 
 /** The receipt templates a ledger transfer can have (routes of schemas/menu.json, group receipts). */
-export const RECEIPT_TEMPLATES = ['Chainpayment', 'PaymentReleaseReceipt', 'ReleaseReceipt', 'Entropygold', 'Entropygoldrefund', 'Withdrawal'] as const;
+export const RECEIPT_TEMPLATES = ['Chainpayment', 'PaymentReleaseReceipt', 'ReleaseReceipt', 'Entropygold', 'Entropygoldrefund', 'Withdrawal', 'Solution', 'Solutions', 'Solutionsback'] as const;
 export type ReceiptTemplate = (typeof RECEIPT_TEMPLATES)[number];
 
 /** Which party's copy: a release has the buyer's copy (paid out of escrow) and the seller's (received). */
@@ -32,6 +32,11 @@ export const RECEIPT_TEMPLATES_BY_KIND: Readonly<Record<string, readonly Receipt
   withdrawal: ['Withdrawal'],
   withdrawalPaid: ['Withdrawal'],
   withdrawalReturned: ['Withdrawal'],
+  // A bill paid on its own; one bill's part of a payment of several (the receipt prints the whole
+  // payment); a payment reversed by ops, back to the payer.
+  billPayment: ['Solution'],
+  billBatchPayment: ['Solutions'],
+  billPaymentReversed: ['Solutionsback'],
 };
 
 /** What a receipt's status can be (labels: receipts:status.<status>). */
@@ -108,6 +113,16 @@ export interface ReceiptView {
   };
   /** Absolute URL of the public verification page (the QR code). */
   verifyUrl: string;
+  /** A payment of several bills (Solutions): each bill's part, as the viewer may see them. */
+  lines?: ReceiptLine[];
+}
+
+/** One bill of a payment of several. */
+export interface ReceiptLine {
+  billId: string;
+  title: string;
+  payee: string;
+  amount: string;
 }
 
 /** GET /api/public/receipts/:transferId?template=: only what the printed receipt shows. */

@@ -35,5 +35,6 @@ export const OPERATOR_MATRIX: readonly MatrixRow[] = [
   { name: 'escrow settlements', method: 'GET', path: '/api/r/escrowSettlements', ui: { menu: '/report/paymentInventory' }, allowed: ['owner', 'admin', 'finance'] },
   { name: 'objection deposits', method: 'GET', path: '/api/r/objectionDeposits', ui: { menu: '/report/entropyList' }, allowed: ['owner', 'admin', 'finance'] },
   { name: 'withdrawals', method: 'GET', path: '/api/r/withdrawals', ui: { menu: '/report/withdrawalList' }, allowed: ['owner', 'admin', 'finance'] },
+  { name: 'bills (payables)', method: 'GET', path: '/api/r/bills?scope=payer', ui: { menu: '/payment/payManagement' }, allowed: ['owner', 'admin', 'purchaser', 'finance', 'viewer'] },
   { name: 'invoice requests', method: 'GET', path: '/api/r/invoiceRequests', ui: { menu: '/operator/invoice' }, allowed: ['owner', 'admin', 'finance', 'viewer'] },
 ];

@@ -23,6 +23,7 @@ const COPIED = [
   ...LANGUAGES.map((language) => `src/shared/locales/${language}/menu.json`),
   'schemas/resources/bases/offer.json',
   'schemas/resources/accountFlows.json',
+  'schemas/resources/bills.json',
   'schemas/resources/contracts.json',
   'schemas/resources/deposits.json',
   'schemas/resources/escrowSettlements.json',

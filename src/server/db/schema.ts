@@ -477,3 +477,39 @@ export const ledgerLines = pgTable(
     index('ledger_lines_account_order_idx').on(t.accountId, t.createdAt.desc().nullsLast(), t.transferId.desc().nullsFirst()),
   ],
 );
+
+/**
+ * The money of a bill (确权单, DESIGN §9; schemas/resources/bills.json, src/server/domains/settlement):
+ * one row per bills record, with its amount, what was paid (ledger transfers billPayment and
+ * billBatchPayment, less billPaymentReversed) and what mutual netting cleared, in integer fen.
+ * The open amount is amount - paid - cleared, never negative (the check below and the sixth
+ * ledger invariant); the record's data carries the same figures as money strings for its lists.
+ */
+export const bills = pgTable(
+  'bills',
+  {
+    recordId: uuid('record_id')
+      .primaryKey()
+      .references(() => resourceRecords.id, { onDelete: 'cascade' }),
+    /** The contract the bill comes from. */
+    contractId: uuid('contract_id').notNull(),
+    payerAccountId: uuid('payer_account_id')
+      .notNull()
+      .references(() => accounts.id),
+    payeeAccountId: uuid('payee_account_id')
+      .notNull()
+      .references(() => accounts.id),
+    amountFen: bigint('amount_fen', { mode: 'bigint' }).notNull(),
+    paidFen: bigint('paid_fen', { mode: 'bigint' }).notNull().default(sql`0`),
+    clearedFen: bigint('cleared_fen', { mode: 'bigint' }).notNull().default(sql`0`),
+    /** When the payer was told the bill falls due within three days, and that it is overdue (each once). */
+    dueSoonNotifiedAt: ts('due_soon_notified_at'),
+    overdueNotifiedAt: ts('overdue_notified_at'),
+  },
+  (t) => [
+    index('bills_payer_idx').on(t.payerAccountId),
+    index('bills_payee_idx').on(t.payeeAccountId),
+    index('bills_contract_idx').on(t.contractId),
+    check('bills_amounts', sql`${t.amountFen} > 0 and ${t.paidFen} >= 0 and ${t.clearedFen} >= 0 and ${t.paidFen} + ${t.clearedFen} <= ${t.amountFen}`),
+  ],
+);

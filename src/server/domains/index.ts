@@ -15,6 +15,7 @@ import { notices } from './notices';
 import { operators } from './operators';
 import { promotion } from './promotion';
 import { receipts } from './receipts';
+import { settlement } from './settlement';
 import { todos } from './todos';
 import { trading } from './trading';
 import { users } from './users';
@@ -33,6 +34,7 @@ export const domains: readonly Domain[] = [
   authentication,
   trading,
   funds,
+  settlement,
   receipts,
   dev,
   demo,

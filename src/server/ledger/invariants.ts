@@ -52,6 +52,17 @@ export const INVARIANTS: Record<string, { description: string; query: SQL }> = {
       from expected e full join ledger_lines l on l.transfer_id = e.transfer_id and l.account_id = e.account_id
       where e.transfer_id is null or l.transfer_id is null or l.direction <> e.direction or l.kind <> e.kind or l.amount <> e.amount or l.state <> e.state`,
   },
+  billOpenAmounts: {
+    description: "a bill's open amount is its amount less its payments less its cleared parts, never negative, and its record says so",
+    query: sql`with paid as (
+        select ref_id, sum(case when kind = 'billPaymentReversed' then -amount else amount end) as fen from ledger_transfers
+        where ref_resource = 'bills' and kind in ('billPayment', 'billBatchPayment', 'billPaymentReversed') and status = 'posted' group by ref_id
+      )
+      select b.record_id::text as bill, b.amount_fen::text as amount, b.paid_fen::text as paid, b.cleared_fen::text as cleared, coalesce(p.fen, 0)::text as payments, r.data ->> 'openAmount' as open
+      from bills b join resource_records r on r.id = b.record_id left join paid p on p.ref_id = b.record_id
+      where b.paid_fen <> coalesce(p.fen, 0) or b.paid_fen < 0 or b.cleared_fen < 0 or b.amount_fen - b.paid_fen - b.cleared_fen < 0
+        or (r.data ->> 'openAmount')::numeric * 100 <> b.amount_fen - b.paid_fen - b.cleared_fen`,
+  },
 };
 
 /** Each invariant's violating rows (empty arrays when the ledger is sound). */

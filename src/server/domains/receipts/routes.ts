@@ -4,7 +4,7 @@
 //   GET /api/public/receipts/:transferId?template= no sign-in: is the receipt genuine, with only what it prints
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { receiptPath, receiptTemplateOf, receiptVerifyPath, type PublicReceiptView, type ReceiptTemplate, type RecordReceipt } from '../../../shared/receipts';
-import { capitalAmount, fenToYuan } from '../../../shared/money';
+import { fenToYuan } from '../../../shared/money';
 import type { AppContext } from '../../context';
 import { notFound } from '../../errors';
 import { currentUser, userCan } from '../../plugins/auth';
@@ -13,7 +13,7 @@ import { mayRead, receiptFacts, receiptView, recordPartiesOf, recordTransfers, t
 import { receiptSchemas as S } from './schemas';
 
 /** Kinds listed on a record's page: the steps themselves (a hold's outcome shows as its receipt's status). */
-const LISTED_KINDS = new Set(['collateral', 'release', 'refund', 'objectionDeposit', 'objectionReturned', 'withdrawal']);
+const LISTED_KINDS = new Set(['collateral', 'release', 'refund', 'objectionDeposit', 'objectionReturned', 'withdrawal', 'billPayment', 'billBatchPayment', 'billPaymentReversed']);
 
 export default async function receiptRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx;
@@ -67,8 +67,8 @@ export default async function receiptRoutes(app: FastifyInstance, ctx: AppContex
       genuine: true,
       template,
       number: view.number,
-      amount: fenToYuan(facts.transfer.amount),
-      capitals: capitalAmount(facts.transfer.amount),
+      amount: view.amount,
+      capitals: view.capitals,
       payer: view.payer.name,
       payee: view.payee.name,
       time: view.time,

@@ -1,11 +1,11 @@
 // A receipt is a view of one ledger transfer (src/shared/receipts.ts has the kind -> template
 // table). This file reads the transfer, decides who may see it, and builds what the printed
 // receipt shows: payer and payee by name, amount in figures and capitals, status, reference.
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, like } from 'drizzle-orm';
 import type { TFunction } from 'i18next';
 import { HOME_PATH } from '../../../shared/menu';
 import { capitalAmount, fenToYuan } from '../../../shared/money';
-import { receiptFits, receiptNumber, receiptTemplatesOf, type ReceiptParty, type ReceiptStatus, type ReceiptTemplate, type ReceiptView } from '../../../shared/receipts';
+import { receiptFits, receiptNumber, receiptTemplatesOf, type ReceiptLine, type ReceiptParty, type ReceiptStatus, type ReceiptTemplate, type ReceiptView } from '../../../shared/receipts';
 import type { Db } from '../../db/client';
 import { accounts, ledgerTransfers, resourceRecords } from '../../db/schema';
 import { userCan } from '../../plugins/auth';
@@ -27,6 +27,21 @@ export interface ReceiptFacts {
   parties: Record<string, string>;
   /** Account id -> name, for every account that appears. */
   names: Map<string, string>;
+  /** A payment of several bills (billBatchPayment): every transfer of that payment, in key order, with its bill's title. */
+  siblings?: { transfer: TransferRow; title: string }[];
+}
+
+/** A payment of several bills: its transfers share the key prefix `billPayment:<payment id>:` (settlement/pay.ts). */
+async function paymentSiblings(db: Db, transfer: TransferRow): Promise<{ transfer: TransferRow; title: string }[] | undefined> {
+  if (transfer.kind !== 'billBatchPayment') return undefined;
+  const prefix = transfer.key.slice(0, transfer.key.lastIndexOf(':') + 1);
+  const rows = await db
+    .select({ transfer: ledgerTransfers, data: resourceRecords.data })
+    .from(ledgerTransfers)
+    .leftJoin(resourceRecords, eq(resourceRecords.id, ledgerTransfers.refId))
+    .where(and(eq(ledgerTransfers.kind, 'billBatchPayment'), like(ledgerTransfers.key, `${prefix}%`)))
+    .orderBy(asc(ledgerTransfers.key));
+  return rows.map((r) => ({ transfer: r.transfer, title: typeof r.data?.contractTitle === 'string' ? r.data.contractTitle : '' }));
 }
 
 /** The transfer and what its receipt needs; undefined for an unknown id. */
@@ -43,10 +58,11 @@ export async function receiptFacts(db: Db, transferId: string): Promise<ReceiptF
     .from(resourceRecords)
     .where(eq(resourceRecords.id, transfer.refId));
   const parties = record?.parties ?? {};
-  const owners = [walletOwner(transfer.debitAccountId), walletOwner(transfer.creditAccountId)];
+  const siblings = await paymentSiblings(db, transfer);
+  const owners = [walletOwner(transfer.debitAccountId), walletOwner(transfer.creditAccountId), ...(siblings ?? []).map((s) => walletOwner(s.transfer.creditAccountId))];
   const ids = [...new Set([...owners, ...Object.values(parties), record?.accountId].filter((id): id is string => !!id))];
   const named = ids.length ? await db.select({ id: accounts.id, name: accounts.name }).from(accounts).where(inArray(accounts.id, ids)) : [];
-  return { transfer, hold, resolution, record, parties, names: new Map(named.map((a) => [a.id, a.name])) };
+  return { transfer, hold, resolution, record, parties, names: new Map(named.map((a) => [a.id, a.name])), ...(siblings ? { siblings } : {}) };
 }
 
 /**
@@ -58,7 +74,7 @@ export function mayRead(user: SessionUser, facts: Pick<ReceiptFacts, 'transfer' 
   if (userCan(user, 'ops', 'query')) return true;
   const mine = walletId(user.accountId);
   if (facts.transfer.debitAccountId === mine || facts.transfer.creditAccountId === mine) return true;
-  return facts.transfer.refResource === 'contracts' && Object.values(facts.parties).includes(user.accountId);
+  return (facts.transfer.refResource === 'contracts' || facts.transfer.refResource === 'bills') && Object.values(facts.parties).includes(user.accountId);
 }
 
 /** The template asked for, or the kind's default; undefined when the transfer has no such receipt. */
@@ -142,21 +158,41 @@ function referencePath(facts: ReceiptFacts, user: SessionUser | undefined): stri
 export function receiptView(facts: ReceiptFacts, template: ReceiptTemplate, user: SessionUser | undefined, t: TFunction, verifyUrl: string): ReceiptView {
   const { transfer, record } = facts;
   const { payer, payee } = partiesOf(facts, template, t);
-  const title = typeof record?.data.title === 'string' ? record.data.title : undefined;
+  const title = typeof record?.data.title === 'string' ? record.data.title : typeof record?.data.contractTitle === 'string' ? record.data.contractTitle : undefined;
+  const lines = paymentLines(facts, user, t);
+  const amountFen = lines ? lines.reduce((sum, l) => sum + l.fen, 0n) : transfer.amount;
+  if (lines) payee.name = [...new Set(lines.map((l) => l.payee))].join('、');
   return {
     transferId: transfer.id,
     template,
     number: receiptNumber(transfer.id, transfer.createdAt),
     kind: transfer.kind,
-    amount: fenToYuan(transfer.amount),
-    capitals: capitalAmount(transfer.amount),
+    amount: fenToYuan(amountFen),
+    capitals: capitalAmount(amountFen),
     payer,
     payee,
     time: transfer.createdAt.toISOString(),
     status: statusOf(facts, template),
     reference: { resource: transfer.refResource, id: transfer.refId, number: transfer.refId, ...(title ? { title } : {}), path: referencePath(facts, user) },
     verifyUrl,
+    ...(lines ? { lines: lines.map(({ fen: _fen, ...line }) => line) } : {}),
   };
+}
+
+/**
+ * The bills of a payment of several, as this viewer may see them: the payer, ops and the public
+ * check see every bill; a payee only the bills paid to it.
+ */
+function paymentLines(facts: ReceiptFacts, user: SessionUser | undefined, t: TFunction): (ReceiptLine & { fen: bigint })[] | undefined {
+  if (!facts.siblings) return undefined;
+  const payerWallet = facts.transfer.debitAccountId;
+  const seesAll = !user || userCan(user, 'ops', 'query') || walletId(user.accountId) === payerWallet;
+  return facts.siblings
+    .filter((s) => seesAll || s.transfer.creditAccountId === walletId(user!.accountId))
+    .map((s) => {
+      const owner = walletOwner(s.transfer.creditAccountId);
+      return { billId: s.transfer.refId, title: s.title, payee: (owner && facts.names.get(owner)) || t('receipts:party.unknown'), amount: fenToYuan(s.transfer.amount), fen: s.transfer.amount };
+    });
 }
 
 /** The parties of a record (role -> account; none for a record without parties or an unknown id). */
@@ -167,7 +203,7 @@ export async function recordPartiesOf(db: Db, id: string): Promise<Record<string
 }
 
 /** The order of a record's steps made in one transaction (same time): the order their handlers write them. */
-const STEP_ORDER = ['deposit', 'withdrawal', 'withdrawalPaid', 'withdrawalReturned', 'collateral', 'objectionDeposit', 'collateralPosted', 'release', 'refund', 'objectionReturned', 'objectionForfeited', 'objectionFee'];
+const STEP_ORDER = ['deposit', 'withdrawal', 'withdrawalPaid', 'withdrawalReturned', 'collateral', 'objectionDeposit', 'collateralPosted', 'release', 'refund', 'objectionReturned', 'objectionForfeited', 'objectionFee', 'billPayment', 'billBatchPayment', 'billPaymentReversed'];
 const stepRank = (kind: string) => (STEP_ORDER.includes(kind) ? STEP_ORDER.indexOf(kind) : STEP_ORDER.length);
 
 /** The transfers of a record, oldest first. */

@@ -3,6 +3,7 @@
 // its collateral ratio of that total. The rule is the shared tradeTotals (src/shared/tradeAmounts.ts),
 // the one the offer and contract forms show while the user types. What a client sent for these
 // fields is replaced.
+import { PAYMENT_TERM_DEFAULT_DAYS } from '../../../shared/constants';
 import { QUANTITY_PRECISION, tradeTotals, type TradeTotals } from '../../../shared/tradeAmounts';
 import { fieldError } from '../../errors';
 import type { ComputeFn } from '../../resources/compute';
@@ -19,4 +20,8 @@ export const offerAmounts: ComputeFn = (data) => {
   return result === null ? {} : { amount: result.amount };
 };
 
-export const contractAmounts: ComputeFn = (data) => totals(data) ?? {};
+export const contractAmounts: ComputeFn = (data) => {
+  // A contract without a payment term gets the default one (its bill falls due that long after completion).
+  const term = data.paymentTermDays === undefined || data.paymentTermDays === null ? { paymentTermDays: PAYMENT_TERM_DEFAULT_DAYS } : {};
+  return { ...term, ...totals(data) };
+};

@@ -44,6 +44,8 @@ export const contractDocument: DocumentRenderer = async (tx, row, def) => {
     }),
     k('amountHeading'),
     k('amount', { amount: money(c.amount), capital: capital(c.amount) }),
+    // Contracts made before payment terms existed render (and hash) as they were signed.
+    ...(typeof c.paymentTermDays === 'number' ? [k('paymentTerm', { days: c.paymentTermDays })] : []),
     k('collateralHeading'),
     ratio > 0 ? k('collateral', { ratio, amount: money(c.collateralAmount ?? '0'), capital: capital(c.collateralAmount ?? '0') }) : k('noCollateral'),
     k('deliveryHeading'),

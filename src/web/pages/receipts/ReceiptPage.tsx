@@ -33,7 +33,11 @@ export function ReceiptSheet({ receipt, title }: { receipt: ReceiptView; title: 
   const partyText = (party: ReceiptParty) => (party.kind === 'bank' && party.detail ? t('page.bankParty', { name: party.name, detail: party.detail }) : party.name);
   const ref = receipt.reference;
   const referenceText =
-    ref.resource === 'contracts' ? t('page.referenceContract', { title: ref.title ?? '', number: ref.number }) : t('page.referenceWithdrawal', { number: ref.number });
+    ref.resource === 'contracts'
+      ? t('page.referenceContract', { title: ref.title ?? '', number: ref.number })
+      : ref.resource === 'bills'
+        ? t('page.referenceBill', { title: ref.title ?? '', number: ref.number })
+        : t('page.referenceWithdrawal', { number: ref.number });
   return (
     <article className="receipt" data-template={receipt.template}>
       <header className="receipt__head">
@@ -66,6 +70,15 @@ export function ReceiptSheet({ receipt, title }: { receipt: ReceiptView; title: 
               {t('page.openReference')}
             </Link>
           </Row>
+          {receipt.lines?.length ? (
+            <Row label={t('page.lines')} testId="receipt-lines">
+              <ul className="receipt__lines">
+                {receipt.lines.map((line) => (
+                  <li key={line.billId}>{t('page.lineValue', { title: line.title, payee: line.payee, amount: displayMoney(line.amount) })}</li>
+                ))}
+              </ul>
+            </Row>
+          ) : null}
           <Row label={t('page.status')} testId="receipt-status">
             <Tag>{t(`status.${receipt.status}`)}</Tag>
           </Row>

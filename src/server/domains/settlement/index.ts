@@ -1,0 +1,36 @@
+// The settlement domain (issue 18, DESIGN §9): bills (确权单, schemas/resources/bills.json) issued
+// when a contract completes or by a payee, confirmed with an SMS code, delayed, paid whole, in
+// part or several at once (routes.ts), reversed by ops; their money row (store.ts, what mutual
+// netting reads and writes down), their messages, todos and reminders (news.ts).
+import type { Domain } from '../../domain';
+import { issueBill, issueOnCompletion, setBillsDefinition } from './issue';
+import { billNews, scheduleReminders } from './news';
+import { payOne, reversePayment } from './pay';
+import settlementRoutes from './routes';
+import { cancelBill, confirmBill, delayBill, rejectBill } from './steps';
+
+export const settlement: Domain = {
+  name: 'settlement',
+  routes: [settlementRoutes],
+  createHandlers: { 'bills.issue': issueBill },
+  handlers: {
+    'bills.confirm': confirmBill,
+    'bills.reject': rejectBill,
+    'bills.cancel': cancelBill,
+    'bills.delay': delayBill,
+    'bills.pay': payOne,
+    'bills.reversePayment': reversePayment,
+  },
+  listeners: {
+    bills: billNews,
+    // After funds' listener: a contract completed (released) bills its buyer for the rest.
+    contracts: issueOnCompletion,
+  },
+  jobs: [
+    (app, ctx) => {
+      const def = ctx.resources.get('bills')?.def;
+      setBillsDefinition(def);
+      scheduleReminders(app, ctx.db, def, () => ctx.clock.now());
+    },
+  ],
+};

@@ -1,0 +1,110 @@
+// Issuing bills (DESIGN §9): when a contract completes, the platform bills the buyer for the
+// contract's amount less its collateral (less what the seller already billed under it), due
+// `paymentTermDays` after completion; a payee may issue a bill under any signed contract it is
+// party to (createHandler bills.issue), the other party being the payer. What one payee bills
+// under a contract never exceeds the contract's amount (less the collateral, for the seller).
+import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { chinaDay } from '../../../shared/chinaTime';
+import { PAYMENT_TERM_DEFAULT_DAYS } from '../../../shared/constants';
+import { fenToYuan, yuanToFen } from '../../../shared/money';
+import type { ResourceDefinition } from '../../../shared/resources/types';
+import type { Db } from '../../db/client';
+import { accounts, bills, resourceRecords } from '../../db/schema';
+import { fieldError, forbidden } from '../../errors';
+import type { RecordListener } from '../../resources/events';
+import { emitRecordEvent } from '../../resources/events';
+import type { CreateHandler } from '../../resources/handlers';
+import { insertRecord } from '../../resources/records';
+
+/** Contract states a bill may be issued in: signed and after, not refunded. */
+const BILLABLE_CONTRACT_STATES = ['signed', 'collateralPaid', 'delivered', 'objection', 'completed'];
+/** Bills that no longer count against the contract. */
+const DEAD_STATES = ['rejected', 'cancelled'];
+
+const fen = (value: unknown): bigint => (typeof value === 'string' && value ? yuanToFen(value) : 0n);
+
+async function namesOf(tx: Db, ids: string[]): Promise<Map<string, string>> {
+  const rows = await tx.select({ id: accounts.id, name: accounts.name }).from(accounts).where(inArray(accounts.id, ids));
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+/** What `payee` may still bill under the contract: its amount (less collateral for the seller) less its live bills. */
+async function billableFen(tx: Db, contract: { id: string; data: Record<string, unknown>; parties: Record<string, string> }, payee: string): Promise<bigint> {
+  const cap = fen(contract.data.amount) - (contract.parties.seller === payee ? fen(contract.data.collateralAmount) : 0n);
+  const [{ billed }] = await tx
+    .select({ billed: sql<string>`coalesce(sum(${bills.amountFen}), 0)::text` })
+    .from(bills)
+    .innerJoin(resourceRecords, eq(resourceRecords.id, bills.recordId))
+    .where(and(eq(bills.contractId, contract.id), eq(bills.payeeAccountId, payee), notInArray(resourceRecords.state, DEAD_STATES)));
+  return cap - BigInt(billed);
+}
+
+/** The contract, locked: bills issued under one contract are decided one at a time. */
+async function lockContract(tx: Db, id: string) {
+  const [row] = await tx
+    .select()
+    .from(resourceRecords)
+    .where(and(eq(resourceRecords.resource, 'contracts'), eq(resourceRecords.id, id)))
+    .for('update');
+  return row;
+}
+
+export const issueBill: CreateHandler = async ({ tx, data, accountId }) => {
+  const contract = await lockContract(tx, String(data.contractId));
+  if (!contract) throw fieldError({ contractId: 'api:referenceUnknown' });
+  const parties = contract.parties;
+  const payer = parties.seller === accountId ? parties.buyer : parties.buyer === accountId ? parties.seller : undefined;
+  if (!payer) throw forbidden();
+  if (!BILLABLE_CONTRACT_STATES.includes(contract.state ?? '')) throw fieldError({ contractId: 'api:billContractState' });
+  const amount = fen(data.amount);
+  if (amount <= 0n) throw fieldError({ amount: 'api:amountPositive' });
+  const left = await billableFen(tx, contract, accountId);
+  if (amount > left) throw fieldError({ amount: { key: 'api:billOverContract', params: { available: fenToYuan(left > 0n ? left : 0n) } } });
+  const names = await namesOf(tx, [payer, accountId]);
+  return {
+    parties: { payer, payee: accountId },
+    patch: {
+      contractTitle: String(contract.data.title ?? ''),
+      payerName: names.get(payer) ?? '',
+      payeeName: names.get(accountId) ?? '',
+      origin: 'issued',
+      amount: fenToYuan(amount),
+      paidAmount: '0.00',
+      clearedAmount: '0.00',
+      openAmount: fenToYuan(amount),
+    },
+  };
+};
+
+/** The bills resource, as loaded at start (the jobs of the settlement domain set it). */
+let billsDef: ResourceDefinition | undefined;
+export const setBillsDefinition = (def: ResourceDefinition | undefined) => {
+  billsDef = def;
+};
+
+/** A contract that has just completed bills its buyer for the rest of its price. */
+export const issueOnCompletion: RecordListener = async ({ tx, after, before, userId, now }) => {
+  if (after.state !== 'completed' || before?.state === 'completed' || !billsDef) return;
+  const { buyer, seller } = after.parties;
+  if (!buyer || !seller) return;
+  const left = await billableFen(tx, after, seller);
+  if (left <= 0n) return;
+  const term = typeof after.data.paymentTermDays === 'number' ? after.data.paymentTermDays : PAYMENT_TERM_DEFAULT_DAYS;
+  const names = await namesOf(tx, [buyer, seller]);
+  const data = {
+    contractId: after.id,
+    contractTitle: String(after.data.title ?? ''),
+    payerName: names.get(buyer) ?? '',
+    payeeName: names.get(seller) ?? '',
+    origin: 'contractCompleted',
+    amount: fenToYuan(left),
+    paidAmount: '0.00',
+    clearedAmount: '0.00',
+    openAmount: fenToYuan(left),
+    dueDay: chinaDay(new Date(now.getTime() + term * 86_400_000)),
+  };
+  // The automatic release has no acting user: the bill is the contract's creator's doing then.
+  const by = userId || after.createdBy;
+  const row = await insertRecord(tx, billsDef, { accountId: seller, userId: by, data, now, parties: { payer: buyer, payee: seller } });
+  await emitRecordEvent({ tx, def: billsDef, action: 'create', before: null, after: row, input: {}, userId: by, accountId: seller, now });
+};

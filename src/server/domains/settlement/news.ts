@@ -1,0 +1,120 @@
+// Messages and todos of bills (DESIGN §9): the payer is asked to confirm a new bill and then to
+// pay it; the payee hears of a confirmation, a rejection and each payment; the payer of a
+// cancellation and a delay; both of a reversal. Reminders (due within BILL_DUE_SOON_DAYS, overdue)
+// come from remindDue, once per bill and due day: a job every minute, any node, each reminder
+// claimed by one conditional UPDATE so two nodes never send it twice.
+import { and, eq, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { chinaDay } from '../../../shared/chinaTime';
+import { BILL_DUE_SOON_DAYS } from '../../../shared/constants';
+import type { ResourceDefinition } from '../../../shared/resources/types';
+import type { Db } from '../../db/client';
+import { bills, resourceRecords } from '../../db/schema';
+import { closeTodo, notifyAccount, openTodo } from '../../notify';
+import { consolePathOfRow } from '../../resources/consolePaths';
+import type { RecordListener } from '../../resources/events';
+import { expireDue } from '../../resources/expiry';
+import type { RecordRow } from '../../resources/records';
+import { insertBillMoney } from './store';
+import { yuanToFen } from '../../../shared/money';
+
+export const TO_CONFIRM = 'billToConfirm';
+export const TO_PAY = 'billToPay';
+
+const paramsOf = (row: RecordRow, input: Record<string, unknown> = {}) => ({
+  title: String(row.data.contractTitle ?? ''),
+  amount: String(row.data.amount ?? ''),
+  open: String(row.data.openAmount ?? ''),
+  dueDay: String(row.data.dueDay ?? ''),
+  payer: String(row.data.payerName ?? ''),
+  payee: String(row.data.payeeName ?? ''),
+  paid: typeof input.payAmount === 'string' ? input.payAmount : '',
+  reason: typeof input.reason === 'string' ? input.reason : '',
+});
+
+/** The bill's money row on create, then what each step tells whom. */
+export const billNews: RecordListener = async ({ tx, def, action, after, input, now }) => {
+  const { payer, payee } = after.parties;
+  if (!payer || !payee) return;
+  if (action === 'create') {
+    await insertBillMoney(tx, { recordId: after.id, contractId: String(after.data.contractId), payer, payee, amountFen: yuanToFen(String(after.data.amount)) });
+  }
+  const params = paramsOf(after, input);
+  const link = (who: string) => consolePathOfRow(def.name, after, who);
+  const tell = (who: string, kind: string) => notifyAccount(tx, who, def.permissionId, kind, now, params, link(who));
+  switch (action) {
+    case 'create':
+      await openTodo(tx, { accountId: payer, kind: TO_CONFIRM, ref: after.id, now, params, link: link(payer) });
+      await tell(payer, 'billIssued');
+      break;
+    case 'confirm':
+      await closeTodo(tx, payer, TO_CONFIRM, after.id, now);
+      await openTodo(tx, { accountId: payer, kind: TO_PAY, ref: after.id, now, params, link: link(payer) });
+      await tell(payee, 'billConfirmed');
+      break;
+    case 'reject':
+      await closeTodo(tx, payer, TO_CONFIRM, after.id, now);
+      await tell(payee, 'billRejected');
+      break;
+    case 'cancel':
+      await closeTodo(tx, payer, TO_CONFIRM, after.id, now);
+      await tell(payer, 'billCancelled');
+      break;
+    case 'delay':
+      await tell(payer, 'billDelayed');
+      break;
+    case 'pay':
+      if (after.state === 'paid') await closeTodo(tx, payer, TO_PAY, after.id, now);
+      await tell(payee, after.state === 'paid' ? 'billPaid' : 'billPartlyPaid');
+      break;
+    case 'reversePayment':
+      await tell(payer, 'billPaymentReversed');
+      await tell(payee, 'billPaymentReversed');
+      break;
+  }
+};
+
+/** Sends the due-soon and overdue reminders not yet sent; answers how many. */
+export async function remindDue(db: Db, def: ResourceDefinition, now: Date): Promise<number> {
+  await expireDue(db, def, now);
+  const soon = chinaDay(new Date(now.getTime() + BILL_DUE_SOON_DAYS * 86_400_000));
+  let sent = 0;
+  await db.transaction(async (raw) => {
+    const tx = raw as unknown as Db;
+    const of = (where: SQL | undefined) => sql`${bills.recordId} in (select ${resourceRecords.id} from ${resourceRecords} where ${where})`;
+    const isBill = eq(resourceRecords.resource, 'bills');
+    const dueSoon = await tx
+      .update(bills)
+      .set({ dueSoonNotifiedAt: now })
+      .where(and(isNull(bills.dueSoonNotifiedAt), of(and(isBill, inArray(resourceRecords.state, ['confirmed', 'partiallyPaid']), lte(sql`${resourceRecords.data} ->> 'dueDay'`, soon)))))
+      .returning({ id: bills.recordId });
+    const overdue = await tx
+      .update(bills)
+      .set({ overdueNotifiedAt: now })
+      .where(and(isNull(bills.overdueNotifiedAt), of(and(isBill, eq(resourceRecords.state, 'overdue')))))
+      .returning({ id: bills.recordId });
+    const rows = async (ids: { id: string }[]) => (ids.length ? tx.select().from(resourceRecords).where(inArray(resourceRecords.id, ids.map((r) => r.id))) : []);
+    for (const row of await rows(dueSoon)) {
+      const payer = row.parties.payer;
+      if (payer) await notifyAccount(tx, payer, def.permissionId, 'billDueSoon', now, paramsOf(row), consolePathOfRow(def.name, row, payer));
+      sent += 1;
+    }
+    for (const row of await rows(overdue)) {
+      for (const who of [row.parties.payer, row.parties.payee]) if (who) await notifyAccount(tx, who, def.permissionId, 'billOverdue', now, paramsOf(row), consolePathOfRow(def.name, row, who));
+      sent += 1;
+    }
+  });
+  return sent;
+}
+
+/** Runs remindDue every minute on this node (unref'd: never keeps the process alive). */
+export function scheduleReminders(app: FastifyInstance, db: Db, def: ResourceDefinition | undefined, now: () => Date): void {
+  if (!def) return;
+  let timer: NodeJS.Timeout | undefined;
+  const run = () => remindDue(db, def, now()).catch((err: unknown) => app.log.warn({ err: (err as Error).message }, 'bill reminders failed'));
+  app.addHook('onReady', async () => {
+    timer = setInterval(run, 60_000);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
+}

@@ -1,0 +1,124 @@
+// Paying several bills at once (DESIGN §9, /contractUpdate/contractPayment):
+//   POST /api/settlement/payments   {items: [{billId, amount}], smsCode} with an Idempotency-Key
+// One transaction: the bills' records are locked in id order and every wallet the payment touches
+// before any money moves; each bill then takes the `pay` step of its resource (the same per-record
+// ability, 404/403/409 as the action) with its own ledger transfer. One SMS code for the payment.
+// A bad line (over its open amount, zero, three decimals, a bill of another account, a bill not
+// yet confirmed) refuses the whole payment and writes nothing.
+import { randomUUID } from 'node:crypto';
+import { asc, like } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { decide } from '../../../shared/access';
+import { isMoney } from '../../../shared/formats';
+import { fenToYuan } from '../../../shared/money';
+import { receiptPath } from '../../../shared/receipts';
+import { SMS_CODE_INPUT } from '../../../shared/resources/actionInput';
+import type { Db } from '../../db/client';
+import { ledgerTransfers } from '../../db/schema';
+import type { DomainContext } from '../../domain';
+import { fieldError, forbidden, notFound } from '../../errors';
+import { idempotent } from '../../idempotency';
+import { ensureWallet } from '../../ledger/accounts';
+import { lockLedgerAccounts } from '../../ledger/transfers';
+import { obj, str, uuid } from '../../openapi/kit';
+import { actorOf, currentUser, userRecordAbility } from '../../plugins/auth';
+import { emitRecordEvent } from '../../resources/events';
+import { expireDue } from '../../resources/expiry';
+import { toView, transition } from '../../resources/records';
+import { consumeSmsCodeIn, countingWrongTries } from '../../sms/codes';
+import { isUuid } from '../../validate';
+import { paymentFen, paymentKeyPrefix, payBill } from './pay';
+import { billMoney, lockBillRecords } from './store';
+
+/** At most this many bills in one payment. */
+export const MAX_BILLS_PER_PAYMENT = 50;
+
+const itemSchema = obj({ billId: uuid, amount: str(24, { description: 'Yuan, at most two decimals, not over the open amount' }) }, ['billId', 'amount']);
+const paymentSchema = {
+  tags: ['settlement'],
+  summary: 'Pay one or several of my confirmed bills, whole or in part, in one transaction (Idempotency-Key, SMS code)',
+  body: {
+    ...obj({ items: { type: 'array', minItems: 1, maxItems: MAX_BILLS_PER_PAYMENT, items: itemSchema }, [SMS_CODE_INPUT]: str(16) }, ['items', SMS_CODE_INPUT]),
+  },
+};
+
+interface PaymentBody {
+  items: { billId: string; amount: string }[];
+  smsCode: string;
+}
+
+export default async function settlementRoutes(app: FastifyInstance, ctx: DomainContext) {
+  const { db, clock } = ctx;
+
+  app.post<{ Body: PaymentBody }>('/settlement/payments', { schema: paymentSchema, preValidation: app.requireAuth }, async (req, reply) => {
+    const bills = ctx.resources.get('bills');
+    if (!bills) throw notFound();
+    const me = currentUser(req);
+    const decision = decide(actorOf(me), bills.def, 'pay');
+    if (!decision.can) throw forbidden();
+    const { items, smsCode } = req.body;
+    // Each line said wrong on its own field, before anything is read.
+    const errors: Record<string, string> = {};
+    items.forEach((item, i) => {
+      if (!isUuid(item.billId)) errors[`items.${i}.billId`] = 'invalidValue';
+      else if (items.findIndex((other) => other.billId === item.billId) !== i) errors[`items.${i}.billId`] = 'api:billTwice';
+      if (!isMoney(item.amount)) errors[`items.${i}.amount`] = 'formats:format.money';
+    });
+    if (Object.keys(errors).length) throw fieldError(errors);
+    const lines = items.map((item, i) => ({ id: item.billId, fen: paymentFen(item.amount, `items.${i}.amount`), field: `items.${i}.amount` })).sort((a, b) => (a.id < b.id ? -1 : 1));
+    const now = clock.now();
+    await expireDue(db, bills.def, now);
+    const ability = userRecordAbility(me, bills.def);
+    const paymentId = randomUUID();
+    const kind = lines.length > 1 ? 'billBatchPayment' : 'billPayment';
+    return countingWrongTries(db, () =>
+      idempotent(req, reply, db, { required: true }, async (tx) => {
+        // Records first, then wallets, both in id order: as a single bill's pay action takes them.
+        await lockBillRecords(tx, lines.map((l) => l.id));
+        const wallets = new Set<string>();
+        for (const line of lines) {
+          const money = await billMoney(tx, line.id).catch(() => undefined);
+          if (!money) continue; // not a bill: transition() answers 404 below
+          wallets.add(await ensureWallet(tx, money.payerAccountId, now));
+          wallets.add(await ensureWallet(tx, money.payeeAccountId, now));
+        }
+        await lockLedgerAccounts(tx, [...wallets]);
+        let smsChecked = false;
+        const paid = [];
+        for (const line of lines) {
+          const moved = await transition(tx, bills.def, ability, { userId: me.id, id: line.id, action: 'pay', to: 'paid', payload: { payAmount: fenToYuan(line.fen), paymentId }, now }, async (current) => {
+            // The code once, after the first bill was found to be the caller's to pay.
+            if (!smsChecked) await consumeSmsCodeIn(tx, now, me.phone ?? '', 'verify', smsCode, SMS_CODE_INPUT);
+            smsChecked = true;
+            const done = await payBill(tx, current, line.fen, { kind, paymentId, userId: me.id, now, field: line.field });
+            const data = { ...current.data, ...done.patch };
+            bills.check(data, req.t);
+            return { to: done.to, data };
+          });
+          await emitRecordEvent({ tx, def: bills.def, action: 'pay', before: moved.previous, after: moved.row, input: { payAmount: fenToYuan(line.fen), paymentId }, userId: me.id, accountId: me.accountId, now });
+          paid.push(moved.row);
+        }
+        const transfers = await paymentTransfers(tx, paymentId);
+        const total = lines.reduce((sum, l) => sum + l.fen, 0n);
+        const template = kind === 'billBatchPayment' ? 'Solutions' : 'Solution';
+        return {
+          paymentId,
+          amount: fenToYuan(total),
+          bills: paid.map(toView),
+          transfers,
+          receipt: transfers[0] ? receiptPath(template, transfers[0].transferId) : undefined,
+        };
+      }),
+    );
+  });
+}
+
+/** The transfers of a payment, one per bill. */
+async function paymentTransfers(tx: Db, paymentId: string) {
+  const rows = await tx
+    .select({ transferId: ledgerTransfers.id, billId: ledgerTransfers.refId, amount: ledgerTransfers.amount })
+    .from(ledgerTransfers)
+    .where(like(ledgerTransfers.key, `${paymentKeyPrefix(paymentId)}%`))
+    .orderBy(asc(ledgerTransfers.key));
+  return rows.map((r) => ({ transferId: r.transferId, billId: r.billId, amount: fenToYuan(r.amount) }));
+}

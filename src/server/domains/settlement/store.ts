@@ -1,0 +1,116 @@
+// The money of bills (schemas/resources/bills.json): the `bills` table holds each bill's amount,
+// what was paid and what mutual netting cleared, in integer fen; the record's data carries the
+// same figures as money strings, rewritten here whenever they change, for its lists and totals.
+// A bill's figures change only while its record row is locked (an action's transition, or
+// lockBillRecords), so two payments of one bill are serialised by that lock.
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { fenToYuan } from '../../../shared/money';
+import type { Db } from '../../db/client';
+import { bills, resourceEvents, resourceRecords } from '../../db/schema';
+
+export type BillRow = typeof bills.$inferSelect;
+
+/** The states in which a bill is owed: paid, netted and reminded. */
+export const OPEN_STATES = ['confirmed', 'partiallyPaid', 'overdue'] as const;
+
+export const openFenOf = (row: Pick<BillRow, 'amountFen' | 'paidFen' | 'clearedFen'>): bigint => row.amountFen - row.paidFen - row.clearedFen;
+
+/** The record's copy of the bill's figures. */
+export const figuresOf = (row: Pick<BillRow, 'amountFen' | 'paidFen' | 'clearedFen'>) => ({
+  amount: fenToYuan(row.amountFen),
+  paidAmount: fenToYuan(row.paidFen),
+  clearedAmount: fenToYuan(row.clearedFen),
+  openAmount: fenToYuan(openFenOf(row)),
+});
+
+/** Inserts the money row of a new bill record (its create event, bills listener). */
+export async function insertBillMoney(tx: Db, row: { recordId: string; contractId: string; payer: string; payee: string; amountFen: bigint }): Promise<void> {
+  await tx.insert(bills).values({ recordId: row.recordId, contractId: row.contractId, payerAccountId: row.payer, payeeAccountId: row.payee, amountFen: row.amountFen });
+}
+
+export async function billMoney(tx: Db, recordId: string): Promise<BillRow> {
+  const [row] = await tx.select().from(bills).where(eq(bills.recordId, recordId));
+  if (!row) throw new Error(`bill ${recordId} has no money row`);
+  return row;
+}
+
+/** Adds `deltaFen` (negative for a reversal) to the paid amount; the table's check refuses an overpayment. */
+export async function addPaid(tx: Db, recordId: string, deltaFen: bigint): Promise<BillRow> {
+  const [row] = await tx
+    .update(bills)
+    .set({ paidFen: sql`${bills.paidFen} + ${deltaFen.toString()}::bigint` })
+    .where(eq(bills.recordId, recordId))
+    .returning();
+  return row;
+}
+
+/** Where a bill goes once its figures changed: paid when nothing is open, else the open state it keeps. */
+export function stateAfterMoney(row: BillRow, current: string | null): string {
+  if (openFenOf(row) === 0n) return 'paid';
+  if (current === 'overdue') return 'overdue';
+  return row.paidFen > 0n || row.clearedFen > 0n ? 'partiallyPaid' : 'confirmed';
+}
+
+/**
+ * A bill as mutual netting sees it (DESIGN §9): who owes whom how much, in fen. Only bills
+ * in an open state with something open are netted.
+ */
+export interface NettableBill {
+  id: string;
+  payerAccountId: string;
+  payeeAccountId: string;
+  openFen: bigint;
+  state: string;
+}
+
+/** Every open bill between the given accounts (all accounts when omitted), oldest due first. */
+export async function nettableBills(db: Db, accountIds?: readonly string[]): Promise<NettableBill[]> {
+  const rows = await db
+    .select({ id: bills.recordId, payer: bills.payerAccountId, payee: bills.payeeAccountId, amountFen: bills.amountFen, paidFen: bills.paidFen, clearedFen: bills.clearedFen, state: resourceRecords.state })
+    .from(bills)
+    .innerJoin(resourceRecords, eq(resourceRecords.id, bills.recordId))
+    .where(
+      and(
+        inArray(resourceRecords.state, [...OPEN_STATES]),
+        gt(sql`${bills.amountFen} - ${bills.paidFen} - ${bills.clearedFen}`, 0),
+        ...(accountIds ? [inArray(bills.payerAccountId, [...accountIds]), inArray(bills.payeeAccountId, [...accountIds])] : []),
+      ),
+    )
+    .orderBy(asc(sql`${resourceRecords.data} ->> 'dueDay'`), asc(bills.recordId));
+  return rows.map((r) => ({ id: r.id, payerAccountId: r.payer, payeeAccountId: r.payee, openFen: openFenOf(r), state: r.state ?? '' }));
+}
+
+/** Locks bill records in id order (callers touching several bills take them all first, so two never cross). */
+export async function lockBillRecords(tx: Db, ids: readonly string[]) {
+  if (!ids.length) return [];
+  return tx
+    .select()
+    .from(resourceRecords)
+    .where(and(eq(resourceRecords.resource, 'bills'), inArray(resourceRecords.id, [...ids])))
+    .orderBy(asc(resourceRecords.id))
+    .for('update');
+}
+
+/**
+ * Writes down the part of an open bill that mutual netting cleared, in the caller's transaction:
+ * the bill's record is locked, the cleared amount may not exceed what is open (the table's check),
+ * the record's figures and state follow (paid when nothing is left), and its history gets a
+ * `clear` event by the system with the run that cleared it.
+ */
+export async function writeDownCleared(tx: Db, recordId: string, clearedFen: bigint, input: { runId: string; now: Date }): Promise<BillRow> {
+  if (clearedFen <= 0n) throw new Error('a cleared part is positive');
+  const [record] = await lockBillRecords(tx, [recordId]);
+  if (!record || !OPEN_STATES.includes(record.state as (typeof OPEN_STATES)[number])) throw new Error(`bill ${recordId} is not open`);
+  const [row] = await tx
+    .update(bills)
+    .set({ clearedFen: sql`${bills.clearedFen} + ${clearedFen.toString()}::bigint` })
+    .where(eq(bills.recordId, recordId))
+    .returning();
+  const to = stateAfterMoney(row, record.state);
+  await tx
+    .update(resourceRecords)
+    .set({ state: to, data: { ...record.data, ...figuresOf(row), ...(to === 'paid' ? { paidAt: input.now.toISOString() } : {}) }, version: sql`${resourceRecords.version} + 1`, updatedAt: input.now })
+    .where(eq(resourceRecords.id, recordId));
+  await tx.insert(resourceEvents).values({ recordId, action: 'clear', fromState: record.state, toState: to, input: { runId: input.runId, amount: fenToYuan(clearedFen) }, by: null, at: input.now });
+  return row;
+}

@@ -46,7 +46,7 @@ describe.skipIf(!dbAvailable)('contract money: collateral, delivery, release, ob
   it('takes the collateral from the buyer only, into escrow, and releases it to the seller on receipt', async () => {
     const c = await signedContract(s, buyer, seller, '螺纹钢采购合同（放款）');
     expect(c).toMatchObject({ state: 'signed', amount: '80000.00', collateralAmount: '16000.00' });
-    expect((await openTodos(buyer)).map((t) => t.title)).toContain('支付合同《螺纹钢采购合同（放款）》的保证金 16000.00 元');
+    expect((await openTodos(buyer)).map((t) => t.title)).toContain('支付合同《螺纹钢采购合同（放款）》的保证金 16,000.00 元'); // the one money format (issue 17)
     // Who may do what: the seller cannot pay, a stranger does not see it, the buyer cannot deliver.
     expect((await act(seller, c.id, 'payCollateral', {}, true)).status).toBe(403);
     expect((await act(third, c.id, 'payCollateral', {}, true)).status).toBe(404);

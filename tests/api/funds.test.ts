@@ -79,6 +79,7 @@ describe.skipIf(!dbAvailable)('funds: deposits and withdrawals', () => {
       expect(await wallet(s, a.token)).toMatchObject({ available: '1500.00' });
       // The message opens the deposit on the account's own page (deposits.json's menu block).
       const confirmed = (await messagesOf(a.token)).find((m) => m.title === '充值已到账');
+      expect(confirmed?.content).toBe('您申报的 1,500.00 元充值已确认，已计入可用余额。'); // the one money format (issue 17)
       expect(confirmed?.link).toBe(`/payment/deposits/show/${declared.body.data.id}`);
       expect(confirmed?.link).toBe(consolePathFor({ resource: 'deposits', id: declared.body.data.id, record: declared.body.data, viewer: { accountId: a.accountId } }));
       await sound();
@@ -103,7 +104,7 @@ describe.skipIf(!dbAvailable)('funds: deposits and withdrawals', () => {
     it('goes to the bank account of the authentication, whatever the client sends, and no further than the balance', async () => {
       const over = await request(a, '1500.01');
       expect(over.status).toBe(400);
-      expect(over.body.data).toEqual({ amount: '超出可用余额 1500.00 元' });
+      expect(over.body.data).toEqual({ amount: '超出可用余额 1,500.00 元' });
       const made = await request(a, '200.00');
       expect(made.body.data).toMatchObject({ state: 'draft', bankAccount: '6222020200112233445', bankAccountName: '杭州甲方贸易有限公司', bankName: '中国工商银行 杭州西湖支行' });
     });

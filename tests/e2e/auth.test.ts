@@ -82,7 +82,7 @@ async function logout(page: Page, answer: 'ok' | 'cancel') {
  * cannot be dismissed, so it is accepted here when it comes (its own journey is in shell.test.ts).
  */
 async function acceptPlatformAgreement(page: Page) {
-  const agree = page.getByRole('button', { name: '同意并继续' });
+  const agree = page.getByRole('button', { name: '我已阅读并同意' });
   if (await agree.waitFor({ timeout: 1500 }).then(() => true, () => false)) {
     await agree.click();
     await agree.waitFor({ state: 'hidden', timeout: STEP_MS });

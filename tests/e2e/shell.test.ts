@@ -120,7 +120,7 @@ describe.skipIf(!chromiumPath)('browser journeys: the console shell (issue 3)', 
     await agreement.waitFor();
     await page.keyboard.press('Escape');
     await expect.poll(() => agreement.isVisible()).toBe(true);
-    await agreement.getByRole('button', { name: '同意并继续' }).click();
+    await agreement.getByRole('button', { name: '我已阅读并同意' }).click();
 
     // --- Two announcements, oldest first, one at a time ---
     const notice = dialog(page, '公告详情');
@@ -305,7 +305,7 @@ describe.skipIf(!chromiumPath)('browser journeys: the console shell (issue 3)', 
     expect(new URL(page.url()).searchParams.has('t')).toBe(false);
     // The mutual variant asks for its own agreement (mutualGetAgreement), then shows its notices.
     const agreement = dialog(page, '互信承诺服务协议');
-    await agreement.getByRole('button', { name: '同意并继续' }).click();
+    await agreement.getByRole('button', { name: '我已阅读并同意' }).click();
     const notice = dialog(page, '公告详情');
     await notice.getByRole('heading', { name: '互诺服务上线' }).waitFor();
     await notice.getByRole('button', { name: '我已阅读并同意' }).click();

@@ -63,14 +63,14 @@ describe('the offer kinds extend bases/offer.json', () => {
   it('differ from each other in exactly what their files declare', () => {
     const [purchase, supply, mutual] = [offer('purchaseOffers'), offer('supplyOffers'), offer('mutualOffers')];
     expect(differences(purchase, supply).sort()).toEqual(
-      ['/$comment', '/name', ...labelsIn(['/title', '/fields/deliveryRegion', '/fields/terms', '/actions/accept/confirm'])].sort(),
+      ['/$comment', '/name', ...labelsIn(['/title', '/record', '/fields/deliveryRegion', '/fields/terms', '/actions/accept/confirm'])].sort(),
     );
     expect(differences(purchase, mutual).sort()).toEqual(
       [
         '/$comment', '/name', '/requiresService',
         '/record/required', '/record/properties/side', '/record/properties/contractId/x-kind', '/record/properties/contractId/x-ref',
         '/list/columns', '/list/filters', '/show/sections', '/form/fields',
-        ...labelsIn(['/title', '/fields/side', '/fields/contractId', '/enums/side', '/actions/publish/confirm', '/actions/accept/confirm', '/actions/accept/done', '/help/counterpartyId', '/help/side']),
+        ...labelsIn(['/title', '/record', '/fields/side', '/fields/contractId', '/enums/side', '/actions/publish/confirm', '/actions/accept/confirm', '/actions/accept/done', '/help/counterpartyId', '/help/side']),
         ...['/fields/title', '/actions/publish/done', '/actions/withdraw/done', '/actions/accept/label', '/actions/decline/label', '/actions/decline/done'].map((p) => `/labels/zh-CN${p}`),
       ].sort(),
     );

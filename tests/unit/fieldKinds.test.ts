@@ -80,7 +80,8 @@ describe('the field-kind registry', () => {
     const cases: [FieldSchema, string, string][] = [
       [{ type: 'string', format: 'money', 'x-kind': 'money' }, 'money', 'number'],
       [{ type: 'string', format: 'date', 'x-kind': 'date' }, 'date', 'text'],
-      [{ type: 'string', format: 'date-time' }, 'datetime', 'text'],
+      [{ type: 'string', format: 'date-time' }, 'datetime', 'datetime'],
+      [{ type: 'string', format: 'date-time', 'x-kind': 'datetime' }, 'datetime', 'datetime'],
       [{ type: 'string', enum: ['a'], 'x-kind': 'enum' }, 'enum', 'label'],
       [{ type: 'array', items: { type: 'string' }, 'x-kind': 'region' }, 'region', 'regionPath'],
       [{ type: 'array', items: { type: 'string' }, 'x-kind': 'image' }, 'files', 'text'],

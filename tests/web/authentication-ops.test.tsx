@@ -63,7 +63,7 @@ describe('review queue', () => {
     const row = (await screen.findByText('临时名称')).closest('tr') as HTMLElement;
     expect(within(row).getByText(ENTERPRISE_DATA.name)).toBeInTheDocument();
     expect(within(row).getByText('企业认证')).toBeInTheDocument();
-    expect(within(row).getByText(formatDateTime(SUBMITTED_AT, 'zh-CN'))).toBeInTheDocument();
+    expect(within(row).getByText(formatDateTime(SUBMITTED_AT))).toBeInTheDocument();
     expect(api.callsTo('GET', '/api/ops/authentications')[0].query.toString()).toBe('pageNo=1&pageSize=10&status=submitted');
 
     await user.click(screen.getByText('已驳回', { selector: '.ant-tabs-tab-btn' }));

@@ -64,7 +64,7 @@ describe('status banner', () => {
     fakeApi({ ...formRoutes(), ...fileRoutes(), 'GET /api/system/authentication/current': current('submitted', submission('submitted')) });
     renderPage(PAGE, { authStatus: 'submitted' });
     expect(await screen.findByText('认证资料审核中')).toBeInTheDocument();
-    expect(screen.getByText(`您于 ${formatDateTime(SUBMITTED_AT, 'zh-CN')} 提交的认证资料正在审核，审核结果将通过站内消息通知您。审核期间资料不能修改。`)).toBeInTheDocument();
+    expect(screen.getByText(`您于 ${formatDateTime(SUBMITTED_AT)} 提交的认证资料正在审核，审核结果将通过站内消息通知您。审核期间资料不能修改。`)).toBeInTheDocument();
     expect(screen.getByText('审核中')).toBeInTheDocument();
     // What was sent, section by section, with labels instead of codes.
     expect(screen.getByText('企业信息')).toBeInTheDocument();
@@ -83,7 +83,7 @@ describe('status banner', () => {
     fakeApi({ ...formRoutes('owner', 'approved'), ...fileRoutes(), 'GET /api/system/authentication/current': current('approved', submission('approved')) });
     renderPage(PAGE, { authStatus: 'approved' });
     expect(await screen.findByText('认证已通过')).toBeInTheDocument();
-    expect(screen.getByText(`审核通过时间：${formatDateTime(REVIEWED_AT, 'zh-CN')}。账号已开通报价、合同、交易和结算功能。`)).toBeInTheDocument();
+    expect(screen.getByText(`审核通过时间：${formatDateTime(REVIEWED_AT)}。账号已开通报价、合同、交易和结算功能。`)).toBeInTheDocument();
     expect(screen.getByText('已认证')).toBeInTheDocument();
     expect(screen.getByText('提交的认证资料')).toBeInTheDocument();
     expect(document.querySelector('input, textarea')).toBeNull();
@@ -96,7 +96,7 @@ describe('status banner', () => {
     expect(banner).toHaveAttribute('role', 'alert');
     expect(within(banner).getByText('认证未通过')).toBeInTheDocument();
     expect(within(banner).getByText('门头照片不清晰，请重新拍摄')).toBeInTheDocument();
-    expect(within(banner).getByText(`审核时间：${formatDateTime(REVIEWED_AT, 'zh-CN')}`)).toBeInTheDocument();
+    expect(within(banner).getByText(`审核时间：${formatDateTime(REVIEWED_AT)}`)).toBeInTheDocument();
     expect(await screen.findByLabelText('企业名称')).toHaveValue('杭州链上付测试科技有限公司');
     expect(screen.getByLabelText('统一社会信用代码')).toHaveValue('91350100M000100Y43');
     expect(screen.getByLabelText('法定代表人手机号')).toHaveValue('13912345678');
@@ -156,7 +156,7 @@ describe('drafts', () => {
     localStorage.setItem(DRAFT_KEY, JSON.stringify({ savedAt: Date.parse('2026-03-03T01:00:00.000Z'), data: { ...ENTERPRISE_DATA, address: '文三路 100 号' } }));
     fakeApi({ ...formRoutes(), ...fileRoutes(), 'GET /api/system/authentication/current': current('rejected', submission('rejected')) });
     renderPage(PAGE, { authStatus: 'rejected' });
-    expect(await screen.findByText(`已恢复您在 ${formatDateTime('2026-03-03T01:00:00.000Z', 'zh-CN')} 填写但尚未提交的内容`)).toBeInTheDocument();
+    expect(await screen.findByText(`已恢复您在 ${formatDateTime('2026-03-03T01:00:00.000Z')} 填写但尚未提交的内容`)).toBeInTheDocument();
     expect(await screen.findByLabelText('详细地址')).toHaveValue('文三路 100 号');
     expect(screen.getByLabelText('企业名称')).toHaveValue('杭州链上付测试科技有限公司');
   });
@@ -193,7 +193,7 @@ describe('submitting', () => {
     expect(await screen.findByText('认证资料已提交', { selector: '.ant-result-title' })).toBeInTheDocument();
     expect(location()).toBe('/authenticationSubmitted');
     expect(screen.getByText('平台运营人员将审核您的资料，审核结果会通过站内消息通知您。')).toBeInTheDocument();
-    expect(screen.getByText(`提交时间：${formatDateTime('2026-03-04T01:00:00.000Z', 'zh-CN')}`)).toBeInTheDocument();
+    expect(screen.getByText(`提交时间：${formatDateTime('2026-03-04T01:00:00.000Z')}`)).toBeInTheDocument();
     expect(screen.getByText('平台审核')).toBeInTheDocument();
     expect(api.callsTo('POST', '/api/system/authentication/submit')[1].body).toMatchObject({ data: { smsCode: '246810' } });
     expect(localStorage.getItem(DRAFT_KEY)).toBeNull();

@@ -30,7 +30,7 @@ describe('/contract/xhnPaymentStatus', { timeout: 40_000 }, () => {
     expect(api.callsTo('POST', '/api/system/users/openMutual')).toHaveLength(0);
     await user.click(screen.getByRole('button', { name: /确\s*定/ }));
     expect(await within(pane).findByText('互保服务已开通', { selector: '.ant-result-title' })).toBeInTheDocument();
-    expect(within(pane).getByText('开通时间：2026/11/20 10:00')).toBeInTheDocument();
+    expect(within(pane).getByText('开通时间：2026-11-20 10:00:00')).toBeInTheDocument();
     expect(within(pane).getByText('您可以发布和接受互诺发盘；在互保平台上搜索交易对方时，其他主体可以找到您的账号。')).toBeInTheDocument();
     expect(within(pane).queryByRole('button', { name: '开通互保服务' })).toBeNull();
     const [call] = api.callsTo('POST', '/api/system/users/openMutual');
@@ -41,7 +41,7 @@ describe('/contract/xhnPaymentStatus', { timeout: 40_000 }, () => {
     openShell(PATH, routes(OPENED), undefined);
     const pane = await findActivePane();
     expect(await within(pane).findByText('互保服务已开通', {}, SLOW)).toBeInTheDocument();
-    expect(within(pane).getByText('开通时间：2026/11/20 10:00')).toBeInTheDocument();
+    expect(within(pane).getByText('开通时间：2026-11-20 10:00:00')).toBeInTheDocument();
     expect(within(pane).queryByRole('button', { name: '开通互保服务' })).toBeNull();
   });
 

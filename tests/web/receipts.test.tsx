@@ -38,7 +38,7 @@ describe('receipt pages', { timeout: 40_000 }, () => {
     expect(screen.getByText('付款方（买方，托管资金）')).toBeInTheDocument();
     expect(screen.getByTestId('receipt-payer')).toHaveTextContent('杭州回单买方有限公司');
     expect(screen.getByTestId('receipt-payee')).toHaveTextContent('苏州回单卖方有限公司');
-    expect(screen.getByTestId('receipt-time')).toHaveTextContent('2026/11/20 10:30');
+    expect(screen.getByTestId('receipt-time')).toHaveTextContent('2026-11-20 10:30:00');
     expect(screen.getByTestId('receipt-reference')).toHaveTextContent(`合同《螺纹钢采购合同》，合同编号 ${CONTRACT}`);
     expect(screen.getByRole('link', { name: '查看业务记录' })).toHaveAttribute('href', `/contract/details?id=${CONTRACT}`);
     expect(screen.getByTestId('receipt-status')).toHaveTextContent('已完成');

@@ -54,7 +54,7 @@ describe('generated create form', () => {
     fakeApi({ ...baseRoutes(), 'POST /api/r/invoiceRequests': ok({}) });
     await act(() => i18n.changeLanguage('en-US'));
     const { user } = renderResource('/operator/invoice/create', { resource: 'invoiceRequests', routePath: '/operator/invoice' });
-    await screen.findByRole('heading', { name: 'New: Invoices' });
+    await screen.findByRole('heading', { name: 'New: Invoice request' });
     await user.type(screen.getByLabelText('Taxpayer ID'), '91350100m000100y44');
     // The USCC input keeps the canonical form: no spaces, upper case.
     expect(screen.getByLabelText('Taxpayer ID')).toHaveValue('91350100M000100Y44');
@@ -121,7 +121,7 @@ describe('generated create form', () => {
       'POST /api/r/invoiceRequests': fail(400, '提交的信息有误，请检查标出的字段', { buyerName: '发票抬头与认证信息不符', version: '此项为必填项' }),
     });
     const { user } = renderResource('/operator/invoice/create', { resource: 'invoiceRequests', routePath: '/operator/invoice' });
-    await screen.findByRole('heading', { name: '新建发票管理' });
+    await screen.findByRole('heading', { name: '新建发票申请' });
     await pick(user, '发票类型', '增值税普通发票');
     await user.type(screen.getByLabelText('发票抬头'), '杭州某某公司');
     await user.type(screen.getByLabelText('开票金额（元）'), '100');

@@ -21,7 +21,7 @@ describe('generated show page', () => {
     expect(await screen.findByText('浙江省 / 杭州市 / 西湖区')).toBeInTheDocument();
     const history = screen.getByText('操作记录').closest('.ant-card') as HTMLElement;
     expect(within(history).getByText('创建')).toBeInTheDocument();
-    expect(within(history).getByText('2026/03/01 10:30')).toBeInTheDocument();
+    expect(within(history).getByText('2026-03-01 10:30:00')).toBeInTheDocument();
   });
 
   it('offers the actions the state and the ability allow', async () => {

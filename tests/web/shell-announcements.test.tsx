@@ -54,7 +54,7 @@ describe('platform agreement and announcements (SPEC §4 Notices)', { timeout: 4
     expect(agreement.querySelector('.ant-modal-close')).toBeNull();
     expect(api.callsTo('GET', '/api/system/notice/unread')).toHaveLength(0);
     expect(api.callsTo('GET', '/api/system/LoginPlatform/lsfGetAgreement')[0].query.get('platform')).toBe('lsf');
-    await user.click(within(agreement).getByRole('button', { name: '同意并继续' }));
+    await user.click(within(agreement).getByRole('button', { name: '我已阅读并同意' }));
     await waitFor(() => expect(api.callsTo('GET', '/api/system/LoginPlatform/confirm')).toHaveLength(1));
     expect(api.callsTo('GET', '/api/system/LoginPlatform/confirm')[0].query.get('platform')).toBe('lsf');
 

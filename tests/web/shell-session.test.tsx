@@ -59,14 +59,29 @@ describe('routes and permissions in the console (SPEC §2, §6)', { timeout: 40_
 });
 
 describe('profile on start (SPEC §8)', { timeout: 40_000 }, () => {
-  it('notifies 错误 / 请求用户信息失败，请重试 when the profile cannot be fetched, and retries', async () => {
-    let failing = true;
-    const { user } = openShell('/home', { 'GET /api/user/info': () => (failing ? fail(500, '服务器开小差了') : ok(OWNER)) });
-    expect(await screen.findByText('请求用户信息失败，请重试', { selector: '.ant-notification-notice-description' }, SLOW)).toBeInTheDocument();
-    expect(screen.getByText('错误', { selector: '.ant-notification-notice-message' })).toBeInTheDocument();
-    failing = false;
+  it('says once, on the page, that the profile could not be fetched and why, and retries (issue 17: offline)', async () => {
+    let offline = true;
+    const { user } = openShell('/home', {
+      'GET /api/user/info': () => {
+        if (offline) throw new TypeError('Failed to fetch'); // what fetch does without a network
+        return ok(OWNER);
+      },
+    });
+    expect(await screen.findByText('请求用户信息失败，请重试', {}, SLOW)).toBeInTheDocument();
+    expect(screen.getByText('网络连接失败，请检查网络后重试')).toBeInTheDocument();
+    // One message: the page, no notification repeating it.
+    expect(screen.getAllByText('请求用户信息失败，请重试')).toHaveLength(1);
+    expect(document.querySelector('.ant-notification-notice')).toBeNull();
+    offline = false;
     await user.click(screen.getByRole('button', { name: /重\s*试/ }));
     expect(await screen.findByRole('heading', { name: /张三$/ }, SLOW)).toBeInTheDocument();
+  });
+
+  it('shows the server\'s reason when the profile request fails there', async () => {
+    openShell('/home', { 'GET /api/user/info': fail(500, '服务器开小差了') });
+    expect(await screen.findByText('请求用户信息失败，请重试', {}, SLOW)).toBeInTheDocument();
+    expect(screen.getByText('服务器开小差了')).toBeInTheDocument();
+    expect(document.querySelector('.ant-notification-notice')).toBeNull();
   });
 
   it('ends a session whose role has no permissions, with the error', async () => {

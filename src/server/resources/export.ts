@@ -1,9 +1,10 @@
 // List export in the user's language: the declared columns with their labels, enum and state
-// labels instead of codes, money to two decimals, times in China time (each field as its kind
+// labels instead of codes, money to two decimals, times in the product's one format, China time (each field as its kind
 // says, src/shared/resources/fieldKinds.ts). CSV (UTF-8 with BOM so
 // Excel reads Chinese) or XLSX (write-excel-file), with the list's filters and sort applied.
 import writeXlsxFile from 'write-excel-file/node';
 import type { TFunction } from 'i18next';
+import { formatChinaTime } from '../../shared/chinaTime';
 import type { Language } from '../../shared/constants';
 import { regionPathName } from '../../shared/data/regions';
 import { exportFormatOf } from '../../shared/resources/fieldKinds';
@@ -17,10 +18,6 @@ import { recordsOf } from './sources';
 /** More rows than this is a report job, not a download. */
 export const EXPORT_MAX_ROWS = 100_000;
 const BATCH = 5_000;
-
-// One formatter for the whole export: constructing Intl formatters is costly.
-const CHINA_TIME = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Shanghai', dateStyle: 'short', timeStyle: 'medium' });
-const chinaTime = (iso: string) => CHINA_TIME.format(new Date(iso));
 
 export interface ExportTable {
   headers: string[];
@@ -38,7 +35,7 @@ export async function exportTable(db: Db, def: ResourceDefinition, q: ListQuery,
     const v = view[col];
     if (v === undefined || v === null || v === '') return null;
     if (col === 'state') return labels.states?.[String(v)] ?? String(v);
-    if (col === 'createdAt' || col === 'updatedAt') return chinaTime(String(v));
+    if (col === 'createdAt' || col === 'updatedAt' || format === 'datetime') return formatChinaTime(v);
     if (format === 'label') return labels.enums?.[col]?.[String(v)] ?? String(v);
     if (format === 'number') return Number(v);
     if (typeof v === 'boolean') return t(v ? 'yes' : 'no');

@@ -37,9 +37,10 @@ export type DisplayKind =
  * How an export cell is written (src/server/resources/export.ts): `label` the enum value's label
  * in the user's language, `number` a number (two decimals), `regionPath` the region names of a
  * code path, `text` the value as text (yes/no for booleans, array items joined with ' / '),
- * `recordTitle` a record link's title, else the record's id.
+ * `recordTitle` a record link's title, else the record's id, `datetime` an instant in the
+ * product's one time format (China time, src/shared/chinaTime.ts).
  */
-export type ExportFormat = 'label' | 'number' | 'regionPath' | 'text' | 'recordTitle';
+export type ExportFormat = 'label' | 'number' | 'regionPath' | 'text' | 'recordTitle' | 'datetime';
 
 /** How SQL reads the stored JSON value: as text (`data->>'f'`) or cast to numeric. */
 export type SqlCast = 'text' | 'numeric';
@@ -90,6 +91,8 @@ export const FIELD_KINDS = {
   textarea: { types: ['string'], filters: TEXT_FILTERS, display: 'text', export: 'text', widget: 'textarea', fullWidth: true },
   /** An amount in yuan, a string with two decimals on the wire ('12.50'), numeric in SQL. */
   money: { types: ['string'], format: 'money', filters: ['text', 'amountRange'], sql: 'numeric', display: 'money', export: 'number', widget: 'money' },
+  /** An instant, an ISO 8601 date-time string (set by the server): shown and exported in China time, `YYYY-MM-DD HH:mm:ss`. */
+  datetime: { types: ['string'], format: 'date-time', filters: ['text', 'dateRange'], display: 'datetime', export: 'datetime' },
   /** A calendar date, YYYY-MM-DD (compares as text in SQL). */
   date: { types: ['string'], format: 'date', filters: ['text', 'dateRange'], display: 'date', export: 'text', widget: 'date' },
   /** One of the declared enum values, shown and exported as its label. */
@@ -166,7 +169,7 @@ export function fieldKindOf(schema: FieldSchema | undefined): FieldKind | undefi
   return kindOfFormat(schema.format) ?? (schema.enum ? 'enum' : undefined);
 }
 
-/** Fields of no kind behave by their JSON type; a date-time string as a timestamp. */
+/** Fields of no kind behave by their JSON type (a date-time string is of the kind `datetime`). */
 const PLAIN: Record<JsonType, FieldBehaviour> = {
   string: { filters: TEXT_FILTERS, display: 'text', export: 'text' },
   number: { filters: [], display: 'number', export: 'number' },
@@ -175,13 +178,11 @@ const PLAIN: Record<JsonType, FieldBehaviour> = {
   array: { filters: [], display: 'text', export: 'text' },
   object: { filters: [], display: 'text', export: 'text' },
 };
-const DATE_TIME: FieldBehaviour = { filters: ['text', 'dateRange'], display: 'datetime', export: 'text' };
 
 /** How a field behaves everywhere (filters, SQL, display, export, widget): its kind's entry, or the rules of its JSON type. */
 export function fieldBehaviour(schema: FieldSchema | undefined): FieldBehaviour {
   const kind = fieldKindOf(schema);
   if (kind) return FIELD_KINDS[kind];
-  if (schema?.format === 'date-time') return DATE_TIME;
   return PLAIN[schema?.type ?? 'string'] ?? PLAIN.string;
 }
 

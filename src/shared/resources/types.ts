@@ -152,7 +152,10 @@ export type Ownership = 'account' | 'platform';
 
 /** Labels of one language. Keys: title, fields.<f>, enums.<f>.<v>, states.<s>, actions.<a>.label|confirm, sections.<s>, help.<f>. */
 export interface ResourceLabels {
+  /** The name of the list (and of the resource). */
   title: string;
+  /** The name of one record (合同, Contract): headings of one record, create/edit titles, the empty list; `title` when absent. */
+  record?: string;
   fields: Record<string, string>;
   enums?: Record<string, Record<string, string>>;
   states?: Record<string, string>;

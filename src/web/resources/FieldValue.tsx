@@ -48,9 +48,9 @@ export function FieldValue({ definition, field, value, text, variant = 'cell' }:
     case 'number':
       return <>{formatNumber(value, language)}</>;
     case 'date':
-      return <>{formatDate(value, language)}</>;
+      return <>{formatDate(value)}</>;
     case 'datetime':
-      return <>{formatDateTime(value, language)}</>;
+      return <>{formatDateTime(value)}</>;
     case 'state':
       return <Tag color={stateColour(String(value), enumValues(definition, 'state'))}>{text.state(String(value))}</Tag>;
     case 'enum':
@@ -62,7 +62,7 @@ export function FieldValue({ definition, field, value, text, variant = 'cell' }:
     case 'industry':
       return <IndustryText code={String(value)} language={language} />;
     case 'dateOrLongTerm':
-      return <>{value === 'longTerm' ? t('value.longTerm') : formatDate(value, language)}</>;
+      return <>{value === 'longTerm' ? t('value.longTerm') : formatDate(value)}</>;
     case 'bankBranch': {
       const branch = value as { bank?: string; region?: string[]; branch?: string };
       return (
@@ -86,7 +86,7 @@ export function FieldValue({ definition, field, value, text, variant = 'cell' }:
     case 'link':
       return String(value).startsWith('/') ? <Link to={String(value)}>{text.field(field)}</Link> : <>{String(value)}</>;
     case 'signatures':
-      return variant === 'cell' ? <>{Array.isArray(value) ? value.length : 0}</> : <SignatureList value={value} language={language} />;
+      return variant === 'cell' ? <>{Array.isArray(value) ? value.length : 0}</> : <SignatureList value={value} />;
     case 'files': {
       const ids = Array.isArray(value) ? value.map(String) : [String(value)];
       if (variant === 'cell') return <>{t('value.files', { count: ids.length })}</>;

@@ -38,7 +38,7 @@ export function History({ definition, events, text }: { definition: ResourceDefi
             </Typography.Text>
           )}
           <div>
-            <Typography.Text type="secondary">{formatDateTime(event.at, text.language)}</Typography.Text>
+            <Typography.Text type="secondary">{formatDateTime(event.at)}</Typography.Text>
           </div>
           {input.map(([field, value]) => (
             <div key={field}>

@@ -67,7 +67,7 @@ export default function ResourceFormPage({ definition, basePath, id }: Props) {
   const initialData = useMemo(() => (editing ? declaredOf(definition, record, (f) => inForm.has(f)) : undefined), [editing, definition, record, inForm]);
   const showPath = (recordId: string) => recordPath(basePath, 'show', recordId);
 
-  const title = editing ? t('form.editTitle', { title: text.title }) : t('form.createTitle', { title: text.title });
+  const title = editing ? t('form.editTitle', { title: text.record }) : t('form.createTitle', { title: text.record });
   const back = () => navigate(editing && id ? showPath(id) : basePath);
   const backButton = (
     <Button icon={<ArrowLeftOutlined />} onClick={back}>

@@ -28,6 +28,8 @@ interface Props {
   filter?: Record<string, string[]>;
   /** The path of the route a row opens with `?id=` (menu.json render.showRoute), instead of `<path>/show/:id`. */
   showPath?: string;
+  /** The heading, when not the resource's title: a route listing part of it names that part (互诺订单, not 购销合同). */
+  heading?: string;
 }
 
 const RIGHT_ALIGNED = new Set(['money', 'number']);
@@ -38,7 +40,7 @@ const RIGHT_ALIGNED = new Set(['money', 'number']);
  * the caller's own records and the records other accounts publish. The URL holds the page's
  * state in the API's own parameter names (listQuery.ts); useTable follows it.
  */
-export default function ResourceList({ definition: full, basePath, scope: fixedScope, states: fixedStates, filter: fixedFilter, showPath }: Props) {
+export default function ResourceList({ definition: full, basePath, scope: fixedScope, states: fixedStates, filter: fixedFilter, showPath, heading }: Props) {
   // A route listing some states (or enum values) offers only those in its filter.
   const definition = useMemo(() => {
     let narrowed = fixedStates && full.states ? { ...full, states: { ...full.states, values: full.states.values.filter((s) => fixedStates.includes(s)) } } : full;
@@ -141,7 +143,7 @@ export default function ResourceList({ definition: full, basePath, scope: fixedS
   else if (filtered)
     emptyText = <EmptyState description={t('list.noMatch')} action={<Button onClick={() => setState({ filters: {}, pageNo: 1 })}>{t('list.clearFilters')}</Button>} />;
   else if (state.scope === 'market') emptyText = <EmptyState description={t('list.marketEmpty', { title: text.title })} />;
-  else emptyText = <EmptyState description={t('list.empty', { title: text.title })} action={createButton} />;
+  else emptyText = <EmptyState description={t('list.empty', { title: text.record })} action={createButton} />;
 
   // `totalExact: false`: the server stopped counting; total is a lower bound.
   const exact = (result as { totalExact?: boolean }).totalExact !== false;
@@ -170,7 +172,7 @@ export default function ResourceList({ definition: full, basePath, scope: fixedS
       </Card>
       <List
         resource={definition.name}
-        title={text.title}
+        title={heading ?? text.title}
         breadcrumb={false}
         wrapperProps={{ className: 'resource-list__table' }}
         headerButtons={

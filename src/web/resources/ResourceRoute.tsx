@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
 import type { ResolvedRoute } from '../../shared/menu';
 import { HttpError } from '../providers/httpError';
@@ -12,6 +13,7 @@ import { ErrorState, LoadingState } from './states';
 const ResourceList = lazy(() => import('./ResourceList'));
 const ResourceShow = lazy(() => import('./ResourceShow'));
 const ResourceFormPage = lazy(() => import('./ResourceFormPage'));
+const MissingId = lazy(() => import('./MissingId'));
 
 const NOT_FOUND = new HttpError({ code: 404, msg: '', data: null });
 
@@ -26,6 +28,7 @@ export interface ResourceRouteProps {
 const pathOfRoute = (key: string | undefined) => consoleRoute(key)?.path;
 
 function ResourcePages({ resource, route }: ResourceRouteProps) {
+  const { t } = useTranslation('menu');
   const { pathname } = useLocation();
   const [params] = useSearchParams();
   const { definition, isPending, isError, error, missing, refetch } = useResourceDefinition(resource);
@@ -48,12 +51,17 @@ function ResourcePages({ resource, route }: ResourceRouteProps) {
   let shown = page;
   if (page.page === 'list' && render?.view === 'create') shown = { page: 'create' };
   if (page.page === 'list' && render?.view === 'show') {
-    if (!id) return <ErrorState error={NOT_FOUND} />;
+    // Opened without its ?id= (a bookmark cut short): say what is missing, as the document routes do.
+    if (!id) return <MissingId definition={definition} />;
     shown = { page: 'show', id };
   }
   switch (shown.page) {
-    case 'list':
-      return <ResourceList definition={definition} basePath={basePath} scope={render?.scope} states={render?.states} filter={render?.filter} showPath={pathOfRoute(render?.showRoute)} />;
+    case 'list': {
+      // A route listing part of the resource (a scope, some states or values) is headed by its own menu title.
+      const narrowed = Boolean(render?.scope || render?.states || render?.filter);
+      const heading = narrowed && route.titleKey ? t(route.titleKey) : undefined;
+      return <ResourceList definition={definition} basePath={basePath} scope={render?.scope} states={render?.states} filter={render?.filter} showPath={pathOfRoute(render?.showRoute)} heading={heading} />;
+    }
     case 'show':
       return <ResourceShow key={shown.id} definition={definition} basePath={basePath} id={shown.id} documentPath={documentPath} />;
     case 'create':

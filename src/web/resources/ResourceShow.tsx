@@ -56,7 +56,7 @@ export default function ResourceShow({ definition, basePath, id, documentPath }:
         title={
           <Space className="resource-show__title">
             <Typography.Title level={4} style={{ margin: 0 }}>
-              {text.title}
+              {text.record}
             </Typography.Title>
             {record.state && <FieldValue definition={definition} field="state" value={record.state} text={text} />}
           </Space>

@@ -1,40 +1,19 @@
+import { formatChinaTime } from '../../shared/chinaTime';
 import { formatMoney } from '../../shared/money';
 import type { Language } from '../../shared/constants';
 
-// Display formats of list cells and show pages. Timestamps are shown in China time (UTC+8):
-// the date-range filters and exports count calendar days in China, so a record created at
-// 23:30 in Beijing must read as that day wherever the browser happens to be.
-export const DISPLAY_TIME_ZONE = 'Asia/Shanghai';
+// Display formats of list cells and show pages. Times are the product's one format, China time
+// (src/shared/chinaTime.ts): the date-range filters and exports count calendar days in China,
+// so a record created at 23:30 in Beijing must read as that day wherever the browser is.
 
-const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-function cachedFormat(key: string, make: () => Intl.DateTimeFormat): Intl.DateTimeFormat {
-  let format = dateFormats.get(key);
-  if (!format) {
-    format = make();
-    dateFormats.set(key, format);
-  }
-  return format;
+/** A calendar date 'YYYY-MM-DD', shown as it is (the same in every language, like times). */
+export function formatDate(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  return String(value);
 }
 
-/** A calendar date 'YYYY-MM-DD' in the user's locale (2026/12/01, 12/01/2026). */
-export function formatDate(value: unknown, language: Language): string {
-  const match = typeof value === 'string' ? DATE_RE.exec(value) : null;
-  if (!match) return value === undefined || value === null ? '' : String(value);
-  const format = cachedFormat(`d:${language}`, () => new Intl.DateTimeFormat(language, { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: 'UTC' }));
-  return format.format(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-}
-
-/** An ISO instant in the user's locale, China time, to the minute. */
-export function formatDateTime(value: unknown, language: Language): string {
-  const time = typeof value === 'string' ? Date.parse(value) : NaN;
-  if (Number.isNaN(time)) return value === undefined || value === null ? '' : String(value);
-  const format = cachedFormat(`t:${language}`, () =>
-    new Intl.DateTimeFormat(language, { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: DISPLAY_TIME_ZONE }),
-  );
-  return format.format(time);
-}
+/** An instant (ISO string, Date or epoch ms) as `YYYY-MM-DD HH:mm:ss`, China time. */
+export const formatDateTime = (value: unknown): string => formatChinaTime(value);
 
 /** Two decimals with thousands separators; what is not an amount is shown as it is. */
 export function displayMoney(value: unknown): string {

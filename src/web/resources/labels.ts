@@ -12,6 +12,8 @@ import { isLanguage } from '../i18n/language';
 export interface ResourceText {
   language: Language;
   title: string;
+  /** The name of one record (labels.record, else the title). */
+  record: string;
   field(name: string): string;
   /** The label of an enum value; `state` uses the state labels. */
   option(field: string, value: unknown): string;
@@ -38,9 +40,11 @@ export function resourceText(
   const other: ResourceLabels | undefined = definition.labels[language === FALLBACK_LANGUAGE ? 'zh-CN' : FALLBACK_LANGUAGE];
   const pick = <T>(get: (labels: ResourceLabels) => T | undefined): T | undefined => get(own) ?? (other ? get(other) : undefined);
   const state = (value: string) => pick((l) => l.states?.[value]) ?? value;
+  const title = pick((l) => l.title) ?? definition.name;
   return {
     language,
-    title: pick((l) => l.title) ?? definition.name,
+    title,
+    record: own.record ?? title,
     field: (name) => pick((l) => l.fields[name]) ?? system(name) ?? name,
     option: (field, value) => (field === 'state' ? state(String(value)) : (pick((l) => l.enums?.[field]?.[String(value)]) ?? String(value))),
     state,

@@ -17,13 +17,15 @@ import { SessionContext, type Session } from './SessionContext';
 // Rarely shown: its antd Result stays out of the console's first download.
 const ProfileFailed = lazyPage(() => import('./ProfileFailed'));
 
-type State = { status: 'loading' } | { status: 'ready'; profile: Profile } | { status: 'failed' };
+type State = { status: 'loading' } | { status: 'ready'; profile: Profile } | { status: 'failed'; error: unknown };
 
 /**
  * Loads the profile (SPEC §4: with a token, the profile is loaded and the routes come from the
  * role's permissions) and provides it. A failed load is tried again on the next
  * navigation. On failure (SPEC §8) a variant build goes to the main platform; the main build
- * notifies the SPEC §8 error (profile.errorTitle / profile.errorDescription) and offers a retry. A profile that could not sign in
+ * shows one page with the SPEC §8 message (profile.errorDescription), why (offline, timeout or
+ * the server's message) and a retry, and no notification besides (issue 17: offline, the same
+ * message showed twice, as the page and as a toast). A profile that could not sign in
  * (no role, no permissions) ends the session with that error.
  */
 export function ProfileGate({ children }: { children: ReactNode }) {
@@ -46,8 +48,7 @@ export function ProfileGate({ children }: { children: ReactNode }) {
         await goToMainLogin(window.location.href);
         return;
       }
-      notify('error', { message: t('profile.errorTitle'), description: t('profile.errorDescription') });
-      setState({ status: 'failed' });
+      setState({ status: 'failed', error });
     };
     loadProfile({ silent: true }).then(async (profile) => {
       try {
@@ -79,6 +80,7 @@ export function ProfileGate({ children }: { children: ReactNode }) {
     return (
       <Suspense fallback={<PageLoading />}>
         <ProfileFailed
+          error={state.error}
           onRetry={() => {
             setState({ status: 'loading' });
             setAttempt((n) => n + 1);

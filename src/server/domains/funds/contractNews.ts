@@ -1,6 +1,7 @@
 // Messages and todos of a contract's money steps (issue 8): the buyer is asked to pay the
 // collateral once the contract is signed and to confirm receipt once it is delivered; the other
 // party hears of each step; both hear of a release, a refund and a resolution.
+import { formatMoney } from '../../../shared/money';
 import { closeTodo, notifyAccount, openTodo } from '../../notify';
 import { consolePathOfRow } from '../../resources/consolePaths';
 import type { RecordListener } from '../../resources/events';
@@ -11,7 +12,9 @@ const TO_CONFIRM = 'receiptToConfirm';
 export const contractMoneyNews: RecordListener = async ({ tx, action, after, now, def }) => {
   const { buyer, seller } = after.parties ?? {};
   if (!buyer || !seller) return;
-  const params = { title: String(after.data.title), collateral: String(after.data.collateralAmount ?? '0.00'), deposit: String(after.data.objectionDeposit ?? '') };
+  // Amounts in the one money format (7,601.00), as every page shows them.
+  const deposit = after.data.objectionDeposit;
+  const params = { title: String(after.data.title), collateral: formatMoney(String(after.data.collateralAmount ?? '0.00')), deposit: deposit ? formatMoney(String(deposit)) : '' };
   const link = (role: 'buyer' | 'seller') => consolePathOfRow(def.name, after, role === 'buyer' ? buyer : seller);
   const tell = (role: 'buyer' | 'seller', kind: string) => notifyAccount(tx, role === 'buyer' ? buyer : seller, def.permissionId, kind, now, params, link(role));
   const both = async (kind: string) => {

@@ -1,7 +1,7 @@
 // deposits (schemas/resources/deposits.json): an approved account declares a bank transfer; ops
 // confirm it, which credits the wallet (bank clearing -> wallet, once per deposit: key
 // `deposit:<id>`), or reject it. The owner is told either way.
-import { yuanToFen } from '../../../shared/money';
+import { formatMoney, yuanToFen } from '../../../shared/money';
 import { fieldError } from '../../errors';
 import type { ActionHandler, CreateHandler } from '../../resources/handlers';
 import type { RecordListener } from '../../resources/events';
@@ -32,7 +32,7 @@ export const confirm: ActionHandler = async ({ tx, record, userId, now }) => {
 
 export const depositNews: RecordListener = async ({ tx, action, after, now, def, input }) => {
   const link = consolePathOfRow(def.name, after, after.accountId!);
-  const amount = String(after.data.amount);
+  const amount = formatMoney(String(after.data.amount)); // the one money format: 7,601.00
   if (action === 'confirm') await notifyAccount(tx, after.accountId!, def.permissionId, 'depositConfirmed', now, { amount }, link);
   if (action === 'reject') await notifyAccount(tx, after.accountId!, def.permissionId, 'depositRejected', now, { amount, reason: String(input.reason ?? '') }, link);
 };

@@ -2,7 +2,7 @@
 // bank account of its authentication; submitting it (SMS code, Idempotency-Key) holds the
 // amount (wallet -> bank clearing, pending, key `withdrawal:<id>`); ops complete it (the hold is
 // posted) or fail it (voided: the money is available again). The owner is told of both.
-import { fenToYuan } from '../../../shared/money';
+import { formatMoney } from '../../../shared/money';
 import { fieldError } from '../../errors';
 import type { ActionHandler, CreateHandler } from '../../resources/handlers';
 import type { RecordListener } from '../../resources/events';
@@ -21,7 +21,7 @@ export const request: CreateHandler = async ({ tx, data, accountId }) => {
   const bank = await authenticatedBankAccount(tx, accountId);
   // Said at once on the form; the hold at submission checks again under the wallet's lock.
   const { available } = await walletFigures(tx, accountId);
-  if (amount > available) throw fieldError({ amount: { key: 'api:amountOverAvailable', params: { available: fenToYuan(available) } } });
+  if (amount > available) throw fieldError({ amount: { key: 'api:amountOverAvailable', params: { available: formatMoney(available) } } });
   return { patch: { accountName, ...bank } };
 };
 
@@ -41,7 +41,7 @@ export const fail: ActionHandler = async ({ tx, record, userId, now }) => {
 
 export const withdrawalNews: RecordListener = async ({ tx, action, after, now, def, input }) => {
   const link = consolePathOfRow(def.name, after, after.accountId!);
-  const amount = String(after.data.amount);
+  const amount = formatMoney(String(after.data.amount)); // the one money format: 7,601.00
   if (action === 'complete') await notifyAccount(tx, after.accountId!, def.permissionId, 'withdrawalCompleted', now, { amount }, link);
   if (action === 'fail') await notifyAccount(tx, after.accountId!, def.permissionId, 'withdrawalFailed', now, { amount, reason: String(input.reason ?? '') }, link);
 };

@@ -20,10 +20,7 @@ import type { SessionUser } from '../../sessions/tokens';
 import { required, validateBody } from '../../validate';
 import { notifyUser } from '../../notify';
 import { userSchemas as S } from './schemas';
-
-/** A timestamp as people in China read it, for message texts. */
-const chinaTime = (d: Date) =>
-  new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Shanghai', dateStyle: 'short', timeStyle: 'short' }).format(d);
+import { formatChinaTime } from '../../../shared/chinaTime';
 
 export function toUserInfo(u: SessionUser): UserInfo {
   const phone = u.phone ?? '';
@@ -83,7 +80,7 @@ export default async function userRoutes(app: FastifyInstance, ctx: AppContext) 
     await db.update(users).set({ passwordHash: await hashPassword(body.password), updatedAt: now }).where(eq(users.id, me.id));
     // Every session ends, this one included: the client signs in again with the new password.
     await revokeAllTokens(db, me.id, now);
-    await notifyUser(db, me.id, 'passwordChanged', now, { time: chinaTime(now) });
+    await notifyUser(db, me.id, 'passwordChanged', now, { time: formatChinaTime(now) });
     return ok(req, null);
   });
 

@@ -1,10 +1,10 @@
 import { Button, Card, Space, Table, type TableProps } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AgreementListItem } from '../../../shared/api';
 import { useAgreement, useAgreementList } from './api';
 import { DocumentView } from './DocumentView';
+import { formatDateTime } from '../../resources/format';
 
 const PAGE_SIZE = 10;
 
@@ -20,7 +20,7 @@ export default function AgreementsPage() {
     { key: 'title', title: t('columns.title'), dataIndex: 'title' },
     { key: 'version', title: t('version'), dataIndex: 'version' },
     { key: 'agreedBy', title: t('columns.agreedBy'), dataIndex: 'agreedBy' },
-    { key: 'agreedAt', title: t('columns.agreedAt'), dataIndex: 'agreedAt', render: (at: string) => dayjs(at).format('YYYY-MM-DD HH:mm:ss') },
+    { key: 'agreedAt', title: t('columns.agreedAt'), dataIndex: 'agreedAt', render: (at: string) => formatDateTime(at) },
     {
       key: 'view',
       title: t('columns.actions'),
@@ -51,7 +51,7 @@ export default function AgreementsPage() {
               document={doc.data}
               extra={[
                 { label: t('columns.agreedBy'), value: open.agreedBy },
-                { label: t('columns.agreedAt'), value: dayjs(open.agreedAt).format('YYYY-MM-DD HH:mm:ss') },
+                { label: t('columns.agreedAt'), value: formatDateTime(open.agreedAt) },
               ]}
             />
           )}

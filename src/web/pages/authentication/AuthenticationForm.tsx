@@ -116,7 +116,7 @@ export function AuthenticationForm({ definition, text, kind, accountId, base, re
           type="info"
           showIcon
           className="authentication-draft"
-          message={t('draft.restored', { time: formatDateTime(new Date(start.draftAt).toISOString(), text.language) })}
+          message={t('draft.restored', { time: formatDateTime(start.draftAt) })}
           action={
             <Button size="small" onClick={discardDraft}>
               {t('draft.discard')}

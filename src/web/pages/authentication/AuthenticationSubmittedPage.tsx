@@ -1,7 +1,6 @@
 import { Button, Card, Result, Steps, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { isLanguage } from '../../i18n/language';
 import { formatDateTime } from '../../resources/format';
 import { ErrorState, LoadingState } from '../../resources/states';
 import type { PageProps } from '../registry';
@@ -20,11 +19,10 @@ const STEP: Record<AuthStatus, number> = { unverified: 0, submitted: 1, rejected
  * home; visited later it tells the status the account has now.
  */
 export default function AuthenticationSubmittedPage(_props: PageProps) {
-  const { t, i18n } = useTranslation('authentication');
+  const { t } = useTranslation('authentication');
   const navigate = useNavigate();
   const current = useCurrentAuthentication();
   const { refreshCurrent } = useAuthenticationCalls();
-  const language = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'zh-CN';
 
   if (current.isPending) return <LoadingState rows={6} />;
   if (current.isError) return <ErrorState error={current.error} onRetry={() => void current.refetch()} />;
@@ -54,7 +52,7 @@ export default function AuthenticationSubmittedPage(_props: PageProps) {
       >
         {latest && authStatus !== 'unverified' && (
           <Typography.Paragraph type="secondary" style={{ textAlign: 'center' }}>
-            {t('result.submittedAt', { time: formatDateTime(latest.submittedAt, language) })}
+            {t('result.submittedAt', { time: formatDateTime(latest.submittedAt) })}
           </Typography.Paragraph>
         )}
         <Steps

@@ -15,7 +15,7 @@ interface Props {
 export function StatusBanner({ current, text, owner }: Props) {
   const { t } = useTranslation('authentication');
   const latest = current.latest?.kind === current.kind ? current.latest : null;
-  const time = (value: string | null | undefined) => (value ? formatDateTime(value, text.language) : '');
+  const time = (value: string | null | undefined) => (value ? formatDateTime(value) : '');
   const common = { showIcon: true, className: 'authentication-banner', style: { marginBottom: 24 } } as const;
 
   switch (current.authStatus) {

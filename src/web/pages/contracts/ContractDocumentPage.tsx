@@ -2,7 +2,6 @@ import { PrinterOutlined } from '@ant-design/icons';
 import { Button, Card, Result, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { isLanguage } from '../../i18n/language';
 import { SignatureList } from '../../resources/SignatureList';
 import { ErrorState, LoadingState } from '../../resources/states';
 import type { PageProps } from '../registry';
@@ -14,8 +13,7 @@ import { useRecordDocument } from './documentApi';
  * and the signatures, printed without the console around it.
  */
 export default function ContractDocumentPage(_: PageProps) {
-  const { t, i18n } = useTranslation('trading');
-  const language = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'zh-CN';
+  const { t } = useTranslation('trading');
   const [params] = useSearchParams();
   const id = params.get('id');
   const resource = params.get('resource') ?? 'contracts';
@@ -38,7 +36,7 @@ export default function ContractDocumentPage(_: PageProps) {
     >
       <DocumentText doc={doc} />
       <Card type="inner" size="small" title={t('document.signatures')} style={{ marginTop: 12 }}>
-        {doc.signatures.length ? <SignatureList value={doc.signatures} language={language} /> : t('document.noSignatures')}
+        {doc.signatures.length ? <SignatureList value={doc.signatures} /> : t('document.noSignatures')}
       </Card>
     </Card>
   );

@@ -16,6 +16,8 @@ import { HOME_ACTIONS, HOME_LINKS, type HomeAction, type HomeFlavour } from './h
 import { useTodos } from './useTodos';
 import { useAllowed, useOffered, useVisibleMenu } from '../../refine/useAccess';
 import { isInternalLink } from '../../routing/redirects';
+import { formatDateTime } from '../../resources/format';
+import { chinaDay, chinaHour } from '../../../shared/chinaTime';
 
 // The balances card (and the money helpers it formats with) loads only for a role that sees funds.
 const WalletCard = lazy(() => import('../funds/WalletCard').then((m) => ({ default: m.WalletCard })));
@@ -63,10 +65,10 @@ function HomePage({ flavour }: { flavour: HomeFlavour }) {
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
       <Card>
         <h3 className="home-greeting">
-          {t('home:greeting', { greeting: t(`common:greeting.${greetingKey(now.getHours())}`), name: profile.name })}
+          {t('home:greeting', { greeting: t(`common:greeting.${greetingKey(chinaHour(now))}`), name: profile.name })}
         </h3>
         <p className="home-muted">
-          {text(VARIANT.headerDescription)} · {dayjs(now).format(t('home:dateFormat'))}
+          {text(VARIANT.headerDescription)} · {dayjs(chinaDay(now)).format(t('home:dateFormat'))}
         </p>
         {user && <p className="home-muted">{t('home:account', { phone: user.maskedPhone })}</p>}
         {actions.length > 0 && (
@@ -116,7 +118,7 @@ function HomePage({ flavour }: { flavour: HomeFlavour }) {
                   <li key={todo.id}>
                     {isInternalLink(todo.link) ? <Link to={todo.link}>{todo.title}</Link> : <span>{todo.title}</span>}
                     <time className="home-muted" dateTime={todo.createdAt}>
-                      {dayjs(todo.createdAt).format('YYYY-MM-DD HH:mm')}
+                      {formatDateTime(todo.createdAt)}
                     </time>
                   </li>
                 ))}

@@ -1,6 +1,5 @@
 import { CanAccess } from '@refinedev/core';
 import { Badge, Button, Card, Drawer, Popconfirm, Segmented, Space, Table, Typography, type TableProps } from 'antd';
-import dayjs from 'dayjs';
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +7,7 @@ import { NOTICE_PAGE_SIZE } from '../../../shared/constants';
 import { useUnread } from '../../shell/unread/UnreadContext';
 import { useMessageActions, useMessages, type Message } from './api';
 import { isInternalLink } from '../../routing/redirects';
+import { formatDateTime } from '../../resources/format';
 
 type Filter = 'all' | 'unread';
 
@@ -63,7 +63,7 @@ export default function MessageCentrePage() {
       title: t('columns.createdAt'),
       dataIndex: 'createdAt',
       width: 180,
-      render: (createdAt: string) => dayjs(createdAt).format('YYYY-MM-DD HH:mm:ss'),
+      render: (createdAt: string) => formatDateTime(createdAt),
     },
   ];
 
@@ -116,7 +116,7 @@ export default function MessageCentrePage() {
       <Drawer title={detail?.title} open={detail !== null} onClose={() => setDetail(null)} width={480}>
         {detail && (
           <article>
-            <Typography.Text type="secondary">{dayjs(detail.createdAt).format('YYYY-MM-DD HH:mm:ss')}</Typography.Text>
+            <Typography.Text type="secondary">{formatDateTime(detail.createdAt)}</Typography.Text>
             <Typography.Paragraph style={{ marginTop: 12, whiteSpace: 'pre-wrap' }}>{detail.content}</Typography.Paragraph>
             {isInternalLink(detail.link) && <Link to={detail.link}>{t('openLink')}</Link>}
           </article>

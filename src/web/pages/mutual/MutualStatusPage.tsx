@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { UserInfo } from '../../../shared/api';
-import { isLanguage } from '../../i18n/language';
 import { toast } from '../../providers/uiBridge';
 import { formatDateTime } from '../../resources/format';
 import { ErrorState, LoadingState } from '../../resources/states';
@@ -24,11 +23,10 @@ const blockerOf = (me: UserInfo): 'ownerOnly' | 'approval' | null => (me.type ==
  * (/outgoing/chainInvitation) and can be found as a counterparty on the mutual-promise platform.
  */
 export default function MutualStatusPage(_props: PageProps) {
-  const { t, i18n } = useTranslation('counterparties');
+  const { t } = useTranslation('counterparties');
   const navigate = useNavigate();
   const refreshAccess = useRefreshAccess();
   const openMutual = useOpenMutual();
-  const language = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'zh-CN';
   const status = useMutualStatus();
   const me = useUserInfo();
   const [opening, setOpening] = useState(false);
@@ -67,7 +65,7 @@ export default function MutualStatusPage(_props: PageProps) {
           title={t('mutual.openedTitle')}
           subTitle={
             <>
-              <div>{t('mutual.openedAt', { time: formatDateTime(status.data.openedAt, language) })}</div>
+              <div>{t('mutual.openedAt', { time: formatDateTime(status.data.openedAt) })}</div>
               <div>{t('mutual.openedHint')}</div>
             </>
           }

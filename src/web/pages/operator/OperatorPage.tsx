@@ -1,5 +1,4 @@
 import { Badge, Button, Card, Descriptions, Popconfirm, Space, Table, Tag, type TableProps } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -7,9 +6,10 @@ import type { OperatorEventView, OperatorView } from '../../../shared/operators'
 import { toast } from '../../providers/uiBridge';
 import OperatorForm from './OperatorForm';
 import { useOperatorCalls, useOperatorLog, useOverview, type OperatorCommand } from './api';
+import { formatDateTime } from '../../resources/format';
 
 const LOG_PAGE_SIZE = 10;
-const time = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm:ss');
+const time = (iso: string) => formatDateTime(iso);
 
 /** /operator: the account, its owner, its operators (managed by the owner only) and their activity. */
 export default function OperatorPage() {

@@ -2,7 +2,6 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { Button, Card, Empty, Table, Tabs, Tag, Typography, type TableProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isLanguage } from '../../i18n/language';
 import { formatDateTime } from '../../resources/format';
 import { ErrorState } from '../../resources/states';
 import type { ReviewRecord, ReviewStatus } from '../authentication/api';
@@ -20,15 +19,14 @@ const QUEUE_POLL_MS = 60_000;
  * approve or reject with a reason.
  */
 export default function OpsAuthenticationPage(_props: PageProps) {
-  const { t, i18n } = useTranslation('authentication');
-  const language = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'zh-CN';
+  const { t } = useTranslation('authentication');
   const [status, setStatus] = useState<ReviewStatus>('submitted');
   const [paging, setPaging] = useState({ pageNo: 1, pageSize: PAGE_SIZE });
   const [opened, setOpened] = useState<ReviewRecord | null>(null);
   // New submissions arrive while the queue stays open.
   const { query: queue, records, total } = useReviewQueue(status, paging, status === 'submitted' ? QUEUE_POLL_MS : false);
   const reload = useRefreshReviews();
-  const time = (value: string | null) => (value ? formatDateTime(value, language) : '-');
+  const time = (value: string | null) => (value ? formatDateTime(value) : '-');
 
   const columns: TableProps<ReviewRecord>['columns'] = [
     { title: t('ops.columns.accountName'), dataIndex: 'accountName', ellipsis: true },

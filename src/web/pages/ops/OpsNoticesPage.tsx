@@ -1,12 +1,12 @@
 import { CanAccess } from '@refinedev/core';
 import { Button, Card, Popconfirm, Space, Table, Tag, type TableProps } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NOTICE_PAGE_SIZE } from '../../../shared/constants';
 import { toast } from '../../providers/uiBridge';
 import { useNoticeActions, useNotices, type ManagedNotice, type NoticeInput } from './api';
 import { NoticeForm } from './NoticeForm';
+import { formatDateTime } from '../../resources/format';
 
 /** /ops/notices: platform operations publish, edit and delete announcements for one or more platforms. */
 export default function OpsNoticesPage() {
@@ -33,7 +33,7 @@ export default function OpsNoticesPage() {
       dataIndex: 'platforms',
       render: (platforms: string[]) => platforms.map((p) => <Tag key={p}>{p}</Tag>),
     },
-    { title: t('fields.publishedAt'), dataIndex: 'publishedAt', width: 180, render: (at: string) => dayjs(at).format('YYYY-MM-DD HH:mm') },
+    { title: t('fields.publishedAt'), dataIndex: 'publishedAt', width: 180, render: (at: string) => formatDateTime(at) },
     {
       title: t('fields.actions'),
       key: 'actions',

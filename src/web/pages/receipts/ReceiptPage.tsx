@@ -6,7 +6,6 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { ResolvedRoute } from '../../../shared/menu';
 import type { ReceiptParty, ReceiptView } from '../../../shared/receipts';
 import { usePageTitle } from '../../hooks/usePageTitle';
-import { currentLanguage } from '../../i18n';
 import { HttpError } from '../../providers/httpError';
 import { displayMoney, formatDateTime } from '../../resources/format';
 import { ErrorState, LoadingState } from '../../resources/states';
@@ -27,7 +26,6 @@ function Row({ label, children, testId }: { label: string; children: ReactNode; 
 /** The printed receipt: one layout for every template, the title and the party labels per template. */
 export function ReceiptSheet({ receipt, title }: { receipt: ReceiptView; title: string }) {
   const { t } = useTranslation('receipts');
-  const language = currentLanguage();
   const tpl = (key: 'payer' | 'payee' | 'note') => t(`templates.${receipt.template}.${key}`);
   // A bank account shows its bank and masked number; an account or the platform, its name.
   const partyText = (party: ReceiptParty) => (party.kind === 'bank' && party.detail ? t('page.bankParty', { name: party.name, detail: party.detail }) : party.name);
@@ -62,7 +60,7 @@ export function ReceiptSheet({ receipt, title }: { receipt: ReceiptView; title: 
             {t('page.capitalsValue', { capitals: receipt.capitals })}
           </Row>
           <Row label={t('page.time')} testId="receipt-time">
-            {formatDateTime(receipt.time, language)}
+            {formatDateTime(receipt.time)}
           </Row>
           <Row label={t('page.reference')} testId="receipt-reference">
             {referenceText}

@@ -3,7 +3,6 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { usePageTitle } from '../../hooks/usePageTitle';
-import { currentLanguage } from '../../i18n';
 import { HttpError } from '../../providers/httpError';
 import { displayMoney, formatDateTime } from '../../resources/format';
 import { ErrorState, LoadingState } from '../../resources/states';
@@ -38,7 +37,6 @@ export default function ReceiptVerifyPage({ route }: PageProps) {
       live = false;
     };
   }, [id, template, key]);
-  const language = currentLanguage();
 
   let body;
   if (!id) body = <Result status="warning" title={t('receipts:verify.missingId')} />;
@@ -65,7 +63,7 @@ export default function ReceiptVerifyPage({ route }: PageProps) {
             { key: 'payee', label: t('receipts:page.payee'), children: r.payee },
             { key: 'amount', label: t('receipts:page.amount'), children: `¥ ${displayMoney(r.amount)}` },
             { key: 'capitals', label: t('receipts:page.capitals'), children: t('receipts:page.capitalsValue', { capitals: r.capitals }) },
-            { key: 'time', label: t('receipts:page.time'), children: formatDateTime(r.time, language) },
+            { key: 'time', label: t('receipts:page.time'), children: formatDateTime(r.time) },
           ]}
         />
       </Result>

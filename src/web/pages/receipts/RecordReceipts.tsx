@@ -2,7 +2,6 @@ import { FileDoneOutlined } from '@ant-design/icons';
 import { Card, List } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { currentLanguage } from '../../i18n';
 import { displayMoney, formatDateTime } from '../../resources/format';
 import { useRecordReceipts } from './api';
 
@@ -13,7 +12,6 @@ import { useRecordReceipts } from './api';
  */
 export default function RecordReceipts({ resource, id, version }: { resource: string; id: string; version?: number }) {
   const { t } = useTranslation(['receipts', 'menu']);
-  const language = currentLanguage();
   // Keyed by the record's version: a money action that moved the record adds its receipt.
   const query = useRecordReceipts(resource, id, String(version ?? ''));
   if (!query.data?.length) return null;
@@ -31,7 +29,7 @@ export default function RecordReceipts({ resource, id, version }: { resource: st
               </Link>,
             ]}
           >
-            <List.Item.Meta title={t(`receipts:list.kinds.${receipt.kind}`)} description={formatDateTime(receipt.time, language)} />
+            <List.Item.Meta title={t(`receipts:list.kinds.${receipt.kind}`)} description={formatDateTime(receipt.time)} />
             <span>¥ {displayMoney(receipt.amount)}</span>
           </List.Item>
         )}

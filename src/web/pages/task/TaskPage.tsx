@@ -1,6 +1,5 @@
 import { useList } from '@refinedev/core';
 import { Button, Card, Segmented, Table, Tag, type TableProps } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -8,10 +7,11 @@ import type { TodoView } from '../../../shared/api';
 import { SYSTEM } from '../../refine/systemData';
 import { isInternalLink } from '../../routing/redirects';
 import { VARIANT } from '../../variant';
+import { formatDateTime } from '../../resources/format';
 
 const PAGE_SIZE = 10;
 type Status = 'open' | 'done' | 'all';
-const time = (iso: string | null) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm:ss') : '-');
+const time = (iso: string | null) => (iso ? formatDateTime(iso) : '-');
 
 /** /task: every todo of the account (open, done or all), each opening its business page. */
 export default function TaskPage() {

@@ -36,7 +36,7 @@ interface BodyProps {
 function ReviewBody({ record, submission, definition, conflict, onRefresh }: BodyProps) {
   const { t } = useTranslation('authentication');
   const text = useResourceText(definition);
-  const time = (value: string | null) => (value ? formatDateTime(value, text.language) : '-');
+  const time = (value: string | null) => (value ? formatDateTime(value) : '-');
   return (
     <>
       {conflict && (

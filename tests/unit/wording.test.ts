@@ -1,0 +1,50 @@
+// Wording a user reads (issue 17, defect 12): the platform agreement's button is the words the
+// agreement tells the user to click, and a resource names one record by its singular name, not
+// by its list's title ("新建提现明细", "还没有发票管理记录", "Sales contracts" over one contract).
+import { describe, expect, it } from 'vitest';
+import { LANGUAGES, type Language } from '../../src/shared/constants';
+import { readResource, REPO_ROOT } from '../../src/shared/schema/load-node';
+import type { ResourceDefinition } from '../../src/shared/resources/types';
+import { resourceText } from '../../src/web/resources/labels';
+import zhShell from '../../src/shared/locales/zh-CN/shell.json';
+import enShell from '../../src/shared/locales/en-US/shell.json';
+import zhAgreements from '../../src/shared/locales/zh-CN/agreements.json';
+import enAgreements from '../../src/shared/locales/en-US/agreements.json';
+import zhResources from '../../src/shared/locales/zh-CN/resources.json';
+import enResources from '../../src/shared/locales/en-US/resources.json';
+
+const SHELL: Record<Language, typeof zhShell> = { 'zh-CN': zhShell, 'en-US': enShell };
+const AGREEMENTS: Record<Language, Record<string, { sections: { body: string }[] }>> = { 'zh-CN': zhAgreements, 'en-US': enAgreements };
+const CHROME: Record<Language, typeof zhResources> = { 'zh-CN': zhResources, 'en-US': enResources };
+
+/** The button labels an agreement text tells the user to click: the quoted words after 点击 / clicking. */
+const quotedClicks = (text: string): string[] => [...text.matchAll(/(?:点击|clicking )[“"]([^”"]+)[”"]/g)].map((m) => m[1]);
+
+const definition = (name: string) => readResource(REPO_ROOT, `schemas/resources/${name}.json`) as ResourceDefinition;
+const fill = (template: string, values: Record<string, string>) => template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key]);
+
+describe('the platform agreement', () => {
+  it.each(LANGUAGES)('asks the user to click the button the dialog shows (%s)', (language) => {
+    const clicks = Object.values(AGREEMENTS[language]).flatMap((doc) => doc.sections.flatMap((s) => quotedClicks(s.body)));
+    expect(clicks.length).toBeGreaterThan(0);
+    expect(new Set(clicks)).toEqual(new Set([SHELL[language].agreement.agree]));
+  });
+});
+
+describe('a resource names one record by its singular name', () => {
+  const text = (name: string, language: Language) => resourceText(definition(name), language, () => undefined);
+
+  it('titles the create form and the empty list by the record', () => {
+    expect(fill(zhResources.form.createTitle, { title: text('withdrawals', 'zh-CN').record })).toBe('新建提现申请');
+    expect(fill(zhResources.list.empty, { title: text('invoiceRequests', 'zh-CN').record })).toBe('还没有发票申请记录');
+  });
+
+  it('heads one contract as a contract, in both languages', () => {
+    expect(text('contracts', 'zh-CN').record).toBe('合同');
+    expect(text('contracts', 'en-US').record).toBe('Contract');
+  });
+
+  it.each(LANGUAGES)('says a show route opened without an id misses the record number (%s)', (language) => {
+    expect(fill(CHROME[language].show.missingId, { record: text('contracts', language).record })).toMatch(language === 'zh-CN' ? /^缺少合同编号/ : /^Contract number missing/);
+  });
+});

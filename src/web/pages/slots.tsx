@@ -6,6 +6,7 @@ import type { SlotProps, SlotRegistry } from '../resources/slots';
 
 const RecordReceipts = lazy(() => import('./receipts/RecordReceipts'));
 const SigningDocument = lazy(() => import('./contracts/SigningDocument'));
+const ContractProgress = lazy(() => import('./contracts/ContractProgress'));
 
 /** The receipts of the money a record moved; keyed by its version, so a money action adds its receipt. */
 function Receipts({ definition, record }: SlotProps['recordFooter']) {
@@ -18,6 +19,10 @@ function Signing({ definition, recordId }: SlotProps['actionPreface']) {
 }
 
 export const SLOTS: SlotRegistry = {
+  recordHeader: {
+    // The contracts: their lifecycle steps and the caller's next action (issue 17).
+    contractProgress: { when: ({ definition }) => definition.name === 'contracts', component: ContractProgress },
+  },
   recordFooter: {
     // A resource whose file declares money actions.
     receipts: { when: ({ definition }) => Boolean(definition.actions?.some((action) => action.money)), component: Receipts },

@@ -7,6 +7,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { ResourceDefinition, ResourceRecord } from '../../shared/resources/types';
+import { ApprovalButton, ApprovalNotice, useApprovalGate } from './approval';
 import { ExportButton } from './ExportButton';
 import { FieldValue } from './FieldValue';
 import { FilterBar } from './FilterBar';
@@ -51,6 +52,7 @@ export default function ResourceList({ definition: full, basePath, scope: fixedS
     return narrowed;
   }, [full, fixedStates, fixedFilter]);
   const gate = useServiceGate(definition);
+  const awaitsApproval = useApprovalGate(definition);
   const { t, i18n } = useTranslation('resources');
   const text = useResourceText(definition);
   const navigate = useNavigate();
@@ -128,8 +130,11 @@ export default function ResourceList({ definition: full, basePath, scope: fixedS
   };
 
   // Records with parties are made by actions (an accepted offer), not by a create form, and a
-  // list source (the ledger's flows) by nothing the user does; a resource whose service the account has not opened shows where to open it instead.
-  const createButton = definition.parties || definition.source || gate.blocked || gate.pending ? null : (
+  // list source (the ledger's flows) by nothing the user does; a resource whose service the account has not opened shows where to open it instead,
+  // and a trading resource of an account not yet approved the way to authentication.
+  const createButton = definition.parties || definition.source || gate.blocked || gate.pending ? null : awaitsApproval ? (
+    <ApprovalButton />
+  ) : (
     <CreateButton resource={definition.name} onClick={() => navigate(createPath(basePath))}>
       {t('list.create')}
     </CreateButton>
@@ -165,6 +170,7 @@ export default function ResourceList({ definition: full, basePath, scope: fixedS
   return (
     <div className="resource-page resource-list">
       {gate.blocked && <ServiceNotice definition={definition} />}
+      {awaitsApproval && !definition.source && <ApprovalNotice />}
       <Card className="resource-list__filters" size="small">
         <FilterBar definition={definition} text={text} filters={state.filters} onSearch={(next) => setState({ filters: next, pageNo: 1 })} />
       </Card>

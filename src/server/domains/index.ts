@@ -13,6 +13,7 @@ import { funds } from './funds';
 import { messages } from './messages';
 import { notices } from './notices';
 import { operators } from './operators';
+import { ops } from './ops';
 import { promotion } from './promotion';
 import { receipts } from './receipts';
 import { todos } from './todos';
@@ -31,6 +32,7 @@ export const domains: readonly Domain[] = [
   promotion,
   files,
   authentication,
+  ops,
   trading,
   funds,
   receipts,

@@ -13,7 +13,7 @@ import { FieldValue } from './FieldValue';
 import { FilterBar } from './FilterBar';
 import { kindOf } from './fieldKind';
 import { useResourceText } from './labels';
-import { crudFilters, crudSorters, listStateParams, PAGE_SIZES, readListState, scopeFilters, sortableFields, type ListState, withFixedFilters, withFixedStates } from './listQuery';
+import { crudFilters, crudSorters, listStateParams, PAGE_SIZES, presentFilters, queueDefaults, readListState, scopeFilters, sortableFields, type ListState, withFixedFilters, withFixedStates, withPresent } from './listQuery';
 import { createPath, recordPath } from './paths';
 import { ServiceNotice, useServiceGate } from './service';
 import { EmptyState, ErrorState, LoadingState } from './states';
@@ -29,6 +29,8 @@ interface Props {
   filter?: Record<string, string[]>;
   /** The path of the route a row opens with `?id=` (menu.json render.showRoute), instead of `<path>/show/:id`. */
   showPath?: string;
+  /** Fields the route's records have set (menu.json render.has), e.g. the contracts that had an objection. */
+  has?: string[];
 }
 
 const RIGHT_ALIGNED = new Set(['money', 'number']);
@@ -39,7 +41,7 @@ const RIGHT_ALIGNED = new Set(['money', 'number']);
  * the caller's own records and the records other accounts publish. The URL holds the page's
  * state in the API's own parameter names (listQuery.ts); useTable follows it.
  */
-export default function ResourceList({ definition: full, basePath, scope: fixedScope, states: fixedStates, filter: fixedFilter, showPath }: Props) {
+export default function ResourceList({ definition: full, basePath, scope: fixedScope, states: fixedStates, filter: fixedFilter, showPath, has }: Props) {
   // A route listing some states (or enum values) offers only those in its filter.
   const definition = useMemo(() => {
     let narrowed = fixedStates && full.states ? { ...full, states: { ...full.states, values: full.states.values.filter((s) => fixedStates.includes(s)) } } : full;
@@ -57,10 +59,12 @@ export default function ResourceList({ definition: full, basePath, scope: fixedS
   const text = useResourceText(definition);
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
-  const state = useMemo(() => readListState(definition, params, fixedScope), [definition, params, fixedScope]);
-  const setState = (patch: Partial<ListState>) => setParams(listStateParams(definition, { ...state, ...patch }));
-  const sent = useMemo(() => ({ ...state, filters: withFixedFilters(withFixedStates(state.filters, fixedStates), fixedFilter) }), [state, fixedStates, fixedFilter]);
-  const filters = useMemo(() => [...crudFilters(definition, sent.filters), ...scopeFilters(sent)], [definition, sent]);
+  // An operations queue opens on what is pending there (issue 17); the user may clear it.
+  const defaults = useMemo(() => queueDefaults(full, { resource: full.name, scope: fixedScope, states: fixedStates, has }), [full, fixedScope, fixedStates, has]);
+  const state = useMemo(() => readListState(definition, params, fixedScope, defaults), [definition, params, fixedScope, defaults]);
+  const setState = (patch: Partial<ListState>) => setParams(listStateParams(definition, { ...state, ...patch }, defaults));
+  const sent = useMemo(() => ({ ...state, filters: withPresent(withFixedFilters(withFixedStates(state.filters, fixedStates), fixedFilter), has) }), [state, fixedStates, fixedFilter, has]);
+  const filters = useMemo(() => [...crudFilters(definition, sent.filters), ...presentFilters(sent.filters), ...scopeFilters(sent)], [definition, sent]);
   const sorters = useMemo(() => crudSorters(state.sort), [state.sort]);
 
   const { tableProps, tableQuery: query, result, setCurrentPage, setPageSize, setFilters, setSorters } = useTable<ResourceRecord>({

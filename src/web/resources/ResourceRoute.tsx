@@ -53,7 +53,7 @@ function ResourcePages({ resource, route }: ResourceRouteProps) {
   }
   switch (shown.page) {
     case 'list':
-      return <ResourceList definition={definition} basePath={basePath} scope={render?.scope} states={render?.states} filter={render?.filter} showPath={pathOfRoute(render?.showRoute)} />;
+      return <ResourceList definition={definition} basePath={basePath} scope={render?.scope} states={render?.states} filter={render?.filter} has={render?.has} showPath={pathOfRoute(render?.showRoute)} />;
     case 'show':
       return <ResourceShow key={shown.id} definition={definition} basePath={basePath} id={shown.id} documentPath={documentPath} />;
     case 'create':

@@ -50,11 +50,12 @@ describe.skipIf(!chromiumPath)('browser journey: guidance for newcomers and oper
     expect(await notice.innerText()).toContain('审核需要 1–2 个工作日');
     // Where the create button would be: the way to authentication, not 新建.
     await pane(page).getByRole('button', { name: '认证后可新建' }).first().waitFor();
-    expect(await pane(page).getByRole('button', { name: /新\s*建/ }).count()).toBe(0);
+    expect(await pane(page).getByRole('button', { name: /(^|\s)新\s*建$/ }).count()).toBe(0);
     await shot(page, 'notice');
 
     // The account centre lists enterprise authentication.
-    expect(await page.locator('.shell-menu').getByRole('link', { name: '企业认证' }).count()).toBe(1);
+    await page.locator('.shell-menu').getByText('账户中心').click();
+    await page.locator('.shell-menu').getByRole('link', { name: '企业认证' }).waitFor();
 
     await notice.getByRole('button', { name: '去认证' }).click();
     await page.waitForURL((url) => url.pathname === '/businessAuthentication');

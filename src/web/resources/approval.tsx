@@ -39,6 +39,7 @@ export function ApprovalNotice() {
       type="info"
       showIcon
       className="resource-approval-notice"
+      style={{ marginBottom: 16 }}
       data-testid="approval-notice"
       message={t(`resources:approval.${status}.title`)}
       description={t(`resources:approval.${status}.description`, { reviewTime: t('authentication:reviewTime') })}

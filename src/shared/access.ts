@@ -2,9 +2,9 @@
 // on this record when one is given. The server's resource gate (src/server/resources/routes.ts)
 // answers 403 with it; the console's accessControlProvider (src/web/refine/accessControl.ts)
 // shows a control with it. One function, so a button shows exactly when the request passes.
-import { canAccessRoute, type PermissionGated } from './ability';
+import { abilityForRole, canAccessRoute, type PermissionGated } from './ability';
 import type { Actor, Service } from './actor';
-import { isAction, READ_ACTIONS, type Action } from './permissions';
+import { isAction, READ_ACTIONS, TRADING_PERMISSION_IDS, type Action } from './permissions';
 import { asRecord, defineRecordAbility, resourceOffers, type RecordLike } from './resources/recordAbility';
 import type { ResourceDefinition } from './resources/types';
 
@@ -29,8 +29,11 @@ export const vocabularyAction = (action: string): Action | null => (isAction(act
 /** The fields of a resource file the decision reads without a record. */
 export type GateDefinition = Pick<ResourceDefinition, 'name' | 'permissionId' | 'source' | 'visibility' | 'actions' | 'parties' | 'createHandler' | 'requiresService'>;
 
-/** Why a verb is refused: not offered by the resource, not granted, a service not opened, not on this record, not a known verb. */
-export type Refusal = 'notOffered' | 'notGranted' | `${Service}ServiceNotOpened` | 'notOnRecord' | 'unknownVerb';
+/**
+ * Why a verb is refused: not offered by the resource, not granted, granted once the account's
+ * authentication is approved (trading, DESIGN §5), a service not opened, not on this record, not a known verb.
+ */
+export type Refusal = 'notOffered' | 'notGranted' | 'notApproved' | `${Service}ServiceNotOpened` | 'notOnRecord' | 'unknownVerb';
 export type Decision = { can: true } | { can: false; reason: Refusal };
 
 const deny = (reason: Refusal): Decision => ({ can: false, reason });
@@ -51,7 +54,7 @@ export function decide(actor: Actor, def: GateDefinition, verb: string, record?:
   // The role's grant on the resource's permission id; platform operations, on a resource that
   // shows them every record (visibility.ops), read it and run the actions declared `by: ops`.
   const asOps = Boolean(def.visibility?.ops) && (declared ? (declared.by ?? []).includes('ops') : READ_ACTIONS.has(action)) && actor.ability.can(action, 'ops');
-  if (!asOps && !actor.ability.can(action, def.permissionId)) return deny('notGranted');
+  if (!asOps && !actor.ability.can(action, def.permissionId)) return deny(awaitsApproval(actor, def, action) ? 'notApproved' : 'notGranted');
   // Writing needs the resource's service opened; reading shows what the service offers.
   const writes = declared !== undefined || !READ_ACTIONS.has(action);
   if (writes && def.requiresService && !actor.services.includes(def.requiresService)) return deny(`${def.requiresService}ServiceNotOpened`);
@@ -61,6 +64,10 @@ export function decide(actor: Actor, def: GateDefinition, verb: string, record?:
   const full = def as ResourceDefinition;
   return defineRecordAbility(full, actor).can(recordVerb, asRecord(full, record)) ? { can: true } : deny('notOnRecord');
 }
+
+/** The role grants `action` on the resource's trading permission, withheld only until the account is approved. */
+const awaitsApproval = (actor: Actor, def: GateDefinition, action: Action): boolean =>
+  !actor.approved && TRADING_PERMISSION_IDS.includes(def.permissionId) && abilityForRole(actor.role).can(action, def.permissionId);
 
 /** decide(...).can: may `actor` do `verb` on `def` (and on `record`, when given). */
 export function may(actor: Actor, def: GateDefinition, verb: string): boolean;

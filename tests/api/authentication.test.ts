@@ -68,6 +68,16 @@ describe.skipIf(!dbAvailable)('authentication', () => {
     expect((await s.call('GET', '/api/meta/forms/nothing', { token })).status).toBe(404);
   });
 
+  it('starts a first enterprise submission from the name given at registration (issue 17)', async () => {
+    const enterprise = await signedIn(s, { userType: 'enterprise', enterpriseName: '预填名称科技有限公司' });
+    expect((await current(enterprise.token)).body.data).toEqual({ authStatus: 'unverified', kind: 'enterprise', latest: null, prefill: { name: '预填名称科技有限公司' } });
+    // A personal account registered under its phone: that is no enterprise name, before or after the change.
+    const person = await signedIn(s);
+    expect((await current(person.token)).body.data).toMatchObject({ kind: 'personal', prefill: {} });
+    expect((await s.call('GET', '/api/system/authentication/pChangeE', { token: person.token })).status).toBe(200);
+    expect((await current(person.token)).body.data).toMatchObject({ kind: 'enterprise', prefill: {} });
+  });
+
   it('rejects invalid data field by field and writes nothing', async () => {
     const { token } = await signedIn(s, { userType: 'enterprise', enterpriseName: '某某公司' });
     const data = await enterpriseData(token);

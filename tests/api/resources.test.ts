@@ -137,7 +137,8 @@ describe.skipIf(!dbAvailable)('resource API', () => {
     const offers = profile.body.data.role.permissions.find((p) => p.permissionId === 'offers');
     expect(offers?.actionEntitySet.map((a) => a.action).sort()).toEqual(['export', 'get', 'query']);
     expect((await s.call('GET', '/api/r/purchaseOffers', { token: fresh.token })).status).toBe(200);
-    expect((await s.call('POST', '/api/r/purchaseOffers', { token: fresh.token, body: offer(70) })).status).toBe(403);
+    // The refusal says what unlocks it (issue 17), where a role's refusal says only "no permission".
+    expect((await s.call('POST', '/api/r/purchaseOffers', { token: fresh.token, body: offer(70) })).body).toEqual({ code: 403, msg: '账户认证通过后才能交易：请先在 /businessAuthentication 提交认证资料', data: null });
     // Invoices are account administration, not trading.
     expect((await s.call('POST', '/api/r/invoiceRequests', { token: fresh.token, body: { invoiceType: 'normal', buyerName: '新注册公司', amount: '10.00', email: 'a@example.com' } })).status).toBe(200);
     await approveAccount(s, fresh.phone);

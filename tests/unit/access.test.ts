@@ -49,7 +49,8 @@ describe('the actor', () => {
 describe('the access decision', () => {
   it('grants what the role holds on the resource, once the account is approved', () => {
     expect(may(owner, def('purchaseOffers'), 'create')).toBe(true);
-    expect(decide(unapproved, def('purchaseOffers'), 'create')).toEqual({ can: false, reason: 'notGranted' });
+    // Refused with the reason the list page explains (issue 17): approval, not the role, withholds it.
+    expect(decide(unapproved, def('purchaseOffers'), 'create')).toEqual({ can: false, reason: 'notApproved' });
     expect(may(unapproved, def('purchaseOffers'), 'list')).toBe(true);
     expect(may(viewer, def('purchaseOffers'), 'show')).toBe(true);
     expect(may(viewer, def('purchaseOffers'), 'publish')).toBe(false);

@@ -68,7 +68,7 @@ describe('the offer kinds extend bases/offer.json', () => {
     expect(differences(purchase, mutual).sort()).toEqual(
       [
         '/$comment', '/name', '/requiresService',
-        '/record/required', '/record/properties/side', '/record/properties/contractId/x-kind', '/record/properties/contractId/x-ref',
+        '/record/required', '/record/properties/side',
         '/list/columns', '/list/filters', '/show/sections', '/form/fields',
         ...labelsIn(['/title', '/record', '/fields/side', '/fields/contractId', '/enums/side', '/actions/publish/confirm', '/actions/accept/confirm', '/actions/accept/done', '/help/counterpartyId', '/help/side']),
         ...['/fields/title', '/actions/publish/done', '/actions/withdraw/done', '/actions/accept/label', '/actions/decline/label', '/actions/decline/done'].map((p) => `/labels/zh-CN${p}`),
@@ -86,7 +86,7 @@ describe('the offer kinds extend bases/offer.json', () => {
     expect(purchase.actions?.map((a) => a.name)).toEqual(['publish', 'accept', 'withdraw', 'decline']);
     expect(purchase.labels['zh-CN'].title).toBe('采购报价');
     expect(purchase.labels['zh-CN'].fields.title).toBe('报价标题');
-    // Objects merge key by key: the base's contractId keeps its type, the file adds the reference.
+    // Every kind's contractId is the base's: a reference to the contract made from the offer (issue 17).
     expect(mutual.record.properties.contractId).toEqual({ type: 'string', maxLength: 36, readOnly: true, 'x-kind': 'reference', 'x-ref': 'contracts' });
     expect(Object.keys(mutual.record.properties).sort()).toEqual([...Object.keys(purchase.record.properties), 'side'].sort());
     // Arrays are replaced whole.

@@ -29,7 +29,9 @@ const OFFERS = ['/outgoing/chainPayment', '/outgoing/immediateContract', '/outgo
 const CONTRACTS = ['/contract/contractbuy', '/contract/contractsell', '/contract/contractChain'];
 const TRADE = ['/contractUpdate/initiateContract', '/contractUpdate/signContract', '/contractUpdate/contractFile'];
 const REPORTS = ['/report/chainOutgoingList', '/report/paymentInventory', '/report/entropyList', '/report/withdrawalList'];
+// Issue 17: enterprise authentication is an account-centre entry (it unlocks trading).
 const ACCOUNT = [
+  '/businessAuthentication',
   '/message',
   '/operator/currency',
   '/operator/invoice',
@@ -77,7 +79,7 @@ const EXPECTED_OWNER_MENU: Record<string, string[]> = {
     ...REPORTS,
     ...ACCOUNT,
   ],
-  jjsk: [...HOME, ...OFFERS, ...CONTRACTS, '/report/withdrawalList', '/requestFunds', '/message'],
+  jjsk: [...HOME, ...OFFERS, ...CONTRACTS, '/report/withdrawalList', '/requestFunds', '/businessAuthentication', '/message'],
 };
 
 const EXPECTED_OWNER_GROUPS: Record<string, string[]> = {
@@ -324,6 +326,7 @@ describe('visibleMenu: hidden by permission', () => {
       '/payment/collectionManagement',
       '/contractUpdate/historicalBill',
       ...REPORTS,
+      '/businessAuthentication',
       '/message',
       '/operator/currency',
       '/operator/invoice',
@@ -331,7 +334,7 @@ describe('visibleMenu: hidden by permission', () => {
       '/operator/historical',
       '/operator/demoDetail',
     ]);
-    expect(menuPaths(visibleMenu('jjsk', idsOf('finance')))).toEqual(['/home', ...CONTRACTS, '/report/withdrawalList', '/requestFunds', '/message']);
+    expect(menuPaths(visibleMenu('jjsk', idsOf('finance')))).toEqual(['/home', ...CONTRACTS, '/report/withdrawalList', '/requestFunds', '/businessAuthentication', '/message']);
   });
 
   it('gives the umbrella id form every form page', () => {

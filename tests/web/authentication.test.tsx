@@ -64,7 +64,7 @@ describe('status banner', () => {
     fakeApi({ ...formRoutes(), ...fileRoutes(), 'GET /api/system/authentication/current': current('submitted', submission('submitted')) });
     renderPage(PAGE, { authStatus: 'submitted' });
     expect(await screen.findByText('认证资料审核中')).toBeInTheDocument();
-    expect(screen.getByText(`您于 ${formatDateTime(SUBMITTED_AT)} 提交的认证资料正在审核，审核结果将通过站内消息通知您。审核期间资料不能修改。`)).toBeInTheDocument();
+    expect(screen.getByText(`您于 ${formatDateTime(SUBMITTED_AT)} 提交的认证资料正在审核，审核需要 1–2 个工作日，审核结果将通过站内消息通知您。审核期间资料不能修改。`)).toBeInTheDocument();
     expect(screen.getByText('审核中')).toBeInTheDocument();
     // What was sent, section by section, with labels instead of codes.
     expect(screen.getByText('企业信息')).toBeInTheDocument();
@@ -192,7 +192,7 @@ describe('submitting', () => {
     await user.click(await findButton(/重\s*新\s*提\s*交/));
     expect(await screen.findByText('认证资料已提交', { selector: '.ant-result-title' })).toBeInTheDocument();
     expect(location()).toBe('/authenticationSubmitted');
-    expect(screen.getByText('平台运营人员将审核您的资料，审核结果会通过站内消息通知您。')).toBeInTheDocument();
+    expect(screen.getByText('平台运营人员将审核您的资料，审核需要 1–2 个工作日，审核结果会通过站内消息通知您。')).toBeInTheDocument();
     expect(screen.getByText(`提交时间：${formatDateTime('2026-03-04T01:00:00.000Z')}`)).toBeInTheDocument();
     expect(screen.getByText('平台审核')).toBeInTheDocument();
     expect(api.callsTo('POST', '/api/system/authentication/submit')[1].body).toMatchObject({ data: { smsCode: '246810' } });

@@ -13,6 +13,7 @@ import { funds } from './funds';
 import { messages } from './messages';
 import { notices } from './notices';
 import { operators } from './operators';
+import { ops } from './ops';
 import { promotion } from './promotion';
 import { receipts } from './receipts';
 import { settlement } from './settlement';
@@ -32,6 +33,7 @@ export const domains: readonly Domain[] = [
   promotion,
   files,
   authentication,
+  ops,
   trading,
   funds,
   settlement,

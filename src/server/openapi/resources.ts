@@ -101,7 +101,10 @@ export function resourceDocument(registry: ResourceRegistry): { schemas: Record<
     const base = `/api/r/${def.name}`;
     const t = [def.name];
     const id = pathParam('id', { type: 'string', format: 'uuid' });
-    const filters = def.list.filters.map((f) => queryParam(f.field, str(200), FILTER_HELP[f.kind]));
+    const filters = [
+      ...def.list.filters.map((f) => queryParam(f.field, str(200), FILTER_HELP[f.kind])),
+      queryParam('has', str(200), 'Only records where these record fields are set, comma-separated (e.g. objectedAt)'),
+    ];
     const page = [
       queryParam('pageNo', pageProps.pageNo),
       queryParam('pageSize', { ...pageProps.pageSize, maximum: MAX_PAGE_SIZE }),

@@ -27,5 +27,8 @@ export const consolePath = (target: RecordTarget): string | undefined => recordC
 export const consolePathOfRow = (resource: string, row: RecordRow, accountId: string): string | undefined =>
   consolePath({ resource, id: row.id, record: toView(row), viewer: { accountId } });
 
+/** The console routes (menu.json and runtime resource files): what a server-side summary of pages (the ops queues) reads. */
+export const consoleRoutes = (): readonly ResolvedRoute[] => routes;
+
 /** The path of the menu.json route `key`, for links to a page rather than a record (businessAuthentication). */
 export const routePath = (key: string): string | undefined => routes.find((route) => route.key === key)?.path;

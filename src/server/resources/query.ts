@@ -9,7 +9,7 @@ import { fieldError, type MessageRef } from '../errors';
 import { pageFrom, type PageQuery } from '../pagination';
 import { fieldSql } from './fields';
 
-const RESERVED = new Set(['pageNo', 'pageSize', 'sort', 'format', 'scope']);
+const RESERVED = new Set(['pageNo', 'pageSize', 'sort', 'format', 'scope', 'has']);
 
 /**
  * A list's total is counted exactly up to this many matches (Page.totalExact): an exact count
@@ -52,6 +52,13 @@ export function parseListQuery(def: ResourceDefinition, scope: SQL, query: Recor
   const errors: Record<string, MessageRef> = {};
   const conds: SQL[] = [scope];
   const filters = new Map(def.list.filters.map((f) => [f.field, f.kind]));
+
+  // has=a,b: only records where these record fields are set (a route's render.has, menu.json).
+  const has = String(query.has ?? '').trim();
+  for (const field of has ? has.split(',') : []) {
+    if (!def.record.properties[field]) errors.has = 'invalidValue';
+    else conds.push(sql`${fieldSql(def, field)} is not null`);
+  }
 
   for (const [param, raw] of Object.entries(query)) {
     if (RESERVED.has(param)) continue;

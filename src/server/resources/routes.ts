@@ -43,14 +43,15 @@ export default async function resourceRoutes(app: FastifyInstance, ctx: AppConte
   /**
    * The resource, once the shared access decision lets the caller do `verb` (list, show, create,
    * edit, delete, export or a declared action's name) and its records due to expire have expired.
-   * A service not opened is refused with its code, which tells the console where to open it.
+   * A service not opened, or an account not yet approved, is refused with its code, which tells
+   * the console where to open or authenticate it.
    */
   const resolve = async (req: FastifyRequest, verb: string): Promise<CompiledResource> => {
     const name = (req.params as { resource: string }).resource;
     const compiled = resources.get(name);
     if (!compiled) throw notFound();
     const decision = decide(actorOf(currentUser(req)), compiled.def, verb);
-    if (!decision.can) throw forbidden(decision.reason.endsWith('ServiceNotOpened') ? decision.reason : undefined);
+    if (!decision.can) throw forbidden(decision.reason.endsWith('ServiceNotOpened') || decision.reason === 'notApproved' ? decision.reason : undefined);
     await expireDue(db, compiled.def, clock.now());
     return compiled;
   };

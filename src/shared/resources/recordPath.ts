@@ -37,12 +37,13 @@ export function recordRoutes(menu: MenuFile, definitions: readonly ResourceDefin
 type ResourceRender = Extract<RouteRender, { resource: string }>;
 const renderOf = (route: ResolvedRoute): ResourceRender | undefined => (route.render && 'resource' in route.render ? route.render : undefined);
 
-/** Whether `render`'s list would hold `record` for the viewer: its fixed filter and states match, and its party scope is the viewer's. */
+/** Whether `render`'s list would hold `record` for the viewer: its fixed filter, states and set fields (has) match, and its party scope is the viewer's. */
 function holds(render: ResourceRender, record: RecordFacts, accountId: string | undefined): boolean {
   const filtered = Object.entries(render.filter ?? {}).every(([field, values]) => values.includes(String(record[field])));
   const inState = !render.states || render.states.includes(String(record.state));
   const scoped = !render.scope || render.scope === 'mine' || record.parties?.[render.scope] === accountId;
-  return filtered && inState && scoped;
+  const present = (render.has ?? []).every((field) => record[field] !== undefined && record[field] !== null);
+  return filtered && inState && scoped && present;
 }
 
 /** Whether the viewer is the record's owner or one of its parties. */

@@ -15,13 +15,15 @@ export type RouteRender =
    * the buyer); `states`: only records in these states; `filter`: only records whose enum field
    * has one of the values (`{source: ['mutualOffer']}`); `view: 'create'`: the route is the create
    * form, `view: 'show'`: the route shows the record of `?id=`; `showRoute`: the key of the show
-   * route a list row opens; `documentRoute`: the key of the route printing the record's document.
+   * route a list row opens; `documentRoute`: the key of the route printing the record's document;
+   * `has`: only records where these fields are set (the objections: contracts with `objectedAt`).
    */
   | {
       resource: string;
       scope?: string;
       states?: string[];
       filter?: Record<string, string[]>;
+      has?: string[];
       view?: 'create' | 'show';
       showRoute?: string;
       documentRoute?: string;

@@ -10,6 +10,7 @@ const MoneyActionSummary = lazy(() => import('./funds/MoneyActionSummary'));
 const DepositTarget = lazy(() => import('./funds/DepositTarget'));
 const WithdrawalTarget = lazy(() => import('./funds/WithdrawalTarget'));
 const TradeTotals = lazy(() => import('./offers/TradeTotals'));
+const ContractProgress = lazy(() => import('./contracts/ContractProgress'));
 
 /** The receipts of the money a record moved; keyed by its version, so a money action adds its receipt. */
 function Receipts({ definition, record }: SlotProps['recordFooter']) {
@@ -31,6 +32,10 @@ const TRADE_COMPUTES = new Set(['offers.amounts', 'contracts.amounts']);
 const tradesAmounts = ({ definition }: { definition: SlotProps['formSummary']['definition'] }) => TRADE_COMPUTES.has(definition.compute ?? '');
 
 export const SLOTS: SlotRegistry = {
+  recordHeader: {
+    // The contracts: their lifecycle steps and the caller's next action (issue 17).
+    contractProgress: { when: ({ definition }) => definition.name === 'contracts', component: ContractProgress },
+  },
   recordFooter: {
     // A resource whose file declares money actions.
     receipts: { when: ({ definition }) => Boolean(definition.actions?.some((action) => action.money)), component: Receipts },

@@ -7,12 +7,13 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { ResourceDefinition, ResourceRecord } from '../../shared/resources/types';
+import { ApprovalButton, ApprovalNotice, useApprovalGate } from './approval';
 import { ExportButton } from './ExportButton';
 import { FieldValue } from './FieldValue';
 import { FilterBar } from './FilterBar';
 import { kindOf } from './fieldKind';
 import { useResourceText } from './labels';
-import { crudFilters, crudSorters, listStateParams, PAGE_SIZES, readListState, scopeFilters, sortableFields, type ListState, withFixedFilters, withFixedStates } from './listQuery';
+import { crudFilters, crudSorters, listStateParams, PAGE_SIZES, presentFilters, queueDefaults, readListState, scopeFilters, sortableFields, type ListState, withFixedFilters, withFixedStates, withPresent } from './listQuery';
 import { createPath, recordPath } from './paths';
 import { ServiceNotice, useServiceGate } from './service';
 import { EmptyState, ErrorState, LoadingState } from './states';
@@ -30,6 +31,8 @@ interface Props {
   showPath?: string;
   /** The heading, when not the resource's title: a route listing part of it names that part (互诺订单, not 购销合同). */
   heading?: string;
+  /** Fields the route's records have set (menu.json render.has), e.g. the contracts that had an objection. */
+  has?: string[];
 }
 
 const RIGHT_ALIGNED = new Set(['money', 'number']);
@@ -40,7 +43,7 @@ const RIGHT_ALIGNED = new Set(['money', 'number']);
  * the caller's own records and the records other accounts publish. The URL holds the page's
  * state in the API's own parameter names (listQuery.ts); useTable follows it.
  */
-export default function ResourceList({ definition: full, basePath, scope: fixedScope, states: fixedStates, filter: fixedFilter, showPath, heading }: Props) {
+export default function ResourceList({ definition: full, basePath, scope: fixedScope, states: fixedStates, filter: fixedFilter, showPath, heading, has }: Props) {
   // A route listing some states (or enum values) offers only those in its filter.
   const definition = useMemo(() => {
     let narrowed = fixedStates && full.states ? { ...full, states: { ...full.states, values: full.states.values.filter((s) => fixedStates.includes(s)) } } : full;
@@ -53,14 +56,17 @@ export default function ResourceList({ definition: full, basePath, scope: fixedS
     return narrowed;
   }, [full, fixedStates, fixedFilter]);
   const gate = useServiceGate(definition);
+  const awaitsApproval = useApprovalGate(definition);
   const { t, i18n } = useTranslation('resources');
   const text = useResourceText(definition);
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
-  const state = useMemo(() => readListState(definition, params, fixedScope), [definition, params, fixedScope]);
-  const setState = (patch: Partial<ListState>) => setParams(listStateParams(definition, { ...state, ...patch }));
-  const sent = useMemo(() => ({ ...state, filters: withFixedFilters(withFixedStates(state.filters, fixedStates), fixedFilter) }), [state, fixedStates, fixedFilter]);
-  const filters = useMemo(() => [...crudFilters(definition, sent.filters), ...scopeFilters(sent)], [definition, sent]);
+  // An operations queue opens on what is pending there (issue 17); the user may clear it.
+  const defaults = useMemo(() => queueDefaults(full, { resource: full.name, scope: fixedScope, states: fixedStates, has }), [full, fixedScope, fixedStates, has]);
+  const state = useMemo(() => readListState(definition, params, fixedScope, defaults), [definition, params, fixedScope, defaults]);
+  const setState = (patch: Partial<ListState>) => setParams(listStateParams(definition, { ...state, ...patch }, defaults));
+  const sent = useMemo(() => ({ ...state, filters: withPresent(withFixedFilters(withFixedStates(state.filters, fixedStates), fixedFilter), has) }), [state, fixedStates, fixedFilter, has]);
+  const filters = useMemo(() => [...crudFilters(definition, sent.filters), ...presentFilters(sent.filters), ...scopeFilters(sent)], [definition, sent]);
   const sorters = useMemo(() => crudSorters(state.sort), [state.sort]);
 
   const { tableProps, tableQuery: query, result, setCurrentPage, setPageSize, setFilters, setSorters } = useTable<ResourceRecord>({
@@ -130,8 +136,11 @@ export default function ResourceList({ definition: full, basePath, scope: fixedS
   };
 
   // Records with parties are made by actions (an accepted offer), not by a create form, and a
-  // list source (the ledger's flows) by nothing the user does; a resource whose service the account has not opened shows where to open it instead.
-  const createButton = definition.parties || definition.source || gate.blocked || gate.pending ? null : (
+  // list source (the ledger's flows) by nothing the user does; a resource whose service the account has not opened shows where to open it instead,
+  // and a trading resource of an account not yet approved the way to authentication.
+  const createButton = definition.parties || definition.source || gate.blocked || gate.pending ? null : awaitsApproval ? (
+    <ApprovalButton />
+  ) : (
     <CreateButton resource={definition.name} onClick={() => navigate(createPath(basePath))}>
       {t('list.create')}
     </CreateButton>
@@ -167,6 +176,7 @@ export default function ResourceList({ definition: full, basePath, scope: fixedS
   return (
     <div className="resource-page resource-list">
       {gate.blocked && <ServiceNotice definition={definition} />}
+      {awaitsApproval && !definition.source && <ApprovalNotice />}
       <Card className="resource-list__filters" size="small">
         <FilterBar definition={definition} text={text} filters={state.filters} onSearch={(next) => setState({ filters: next, pageNo: 1 })} />
       </Card>

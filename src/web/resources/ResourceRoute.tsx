@@ -60,7 +60,7 @@ function ResourcePages({ resource, route }: ResourceRouteProps) {
       // A route listing part of the resource (a scope, some states or values) is headed by its own menu title.
       const narrowed = Boolean(render?.scope || render?.states || render?.filter);
       const heading = narrowed && route.titleKey ? t(route.titleKey) : undefined;
-      return <ResourceList definition={definition} basePath={basePath} scope={render?.scope} states={render?.states} filter={render?.filter} showPath={pathOfRoute(render?.showRoute)} heading={heading} />;
+      return <ResourceList definition={definition} basePath={basePath} scope={render?.scope} states={render?.states} filter={render?.filter} has={render?.has} showPath={pathOfRoute(render?.showRoute)} heading={heading} />;
     }
     case 'show':
       return <ResourceShow key={shown.id} definition={definition} basePath={basePath} id={shown.id} documentPath={documentPath} />;

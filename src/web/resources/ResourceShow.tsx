@@ -73,6 +73,10 @@ export default function ResourceShow({ definition, basePath, id, documentPath }:
           </>
         }
       >
+        {/* What the domain adds above the record (a contract's steps and next action); nothing while it loads. */}
+        <Suspense fallback={null}>
+          <Slot name="recordHeader" props={{ definition, record, text }} />
+        </Suspense>
         {definition.show.sections.map((section) => (
           <Descriptions
             key={section.key}

@@ -1,4 +1,5 @@
 import type { CrudFilter, CrudSort } from '@refinedev/core';
+import { isOpsQueue, opsPendingQuery } from '../../shared/resources/opsQueue';
 import type { FilterKind, ResourceDefinition } from '../../shared/resources/types';
 
 // A list page's state lives in its URL, in the API's own parameter names (pageNo, pageSize,
@@ -29,12 +30,16 @@ const positiveInt = (raw: string | null, fallback: number, max = Number.MAX_SAFE
   return Number.isInteger(n) && n >= 1 && n <= max ? n : fallback;
 };
 
-/** `fixedScope`: the route's render.scope, which the URL cannot change. */
-export function readListState(definition: Listed, params: URLSearchParams, fixedScope?: string): ListState {
+/**
+ * `fixedScope`: the route's render.scope, which the URL cannot change. `defaults`: filters the
+ * page opens with (an operations queue: its pending states) while the URL names none; an empty
+ * parameter (`?state=`) is the user's "all" instead.
+ */
+export function readListState(definition: Listed, params: URLSearchParams, fixedScope?: string, defaults: Record<string, string> = {}): ListState {
   const sort = params.get('sort') ?? '';
   const filters: Record<string, string> = {};
   for (const { field } of definition.list.filters) {
-    const value = params.get(field)?.trim();
+    const value = params.has(field) ? params.get(field)?.trim() : defaults[field];
     if (value) filters[field] = value;
   }
   const pageSize = positiveInt(params.get('pageSize'), DEFAULT_PAGE_SIZE, 100);
@@ -47,11 +52,12 @@ export function readListState(definition: Listed, params: URLSearchParams, fixed
   };
 }
 
-/** The URL query of a state; defaults are left out so a plain list has a plain URL. */
-export function listStateParams(definition: Listed, state: ListState): URLSearchParams {
+/** The URL query of a state; defaults are left out so a plain list has a plain URL (a default filter cleared is `field=`). */
+export function listStateParams(definition: Listed, state: ListState, defaults: Record<string, string> = {}): URLSearchParams {
   const params = new URLSearchParams();
   for (const { field } of definition.list.filters) {
-    if (state.filters[field]) params.set(field, state.filters[field]);
+    const value = state.filters[field] ?? '';
+    if (value !== (defaults[field] ?? '')) params.set(field, value);
   }
   if (state.sort !== definition.list.defaultSort) params.set('sort', state.sort);
   if (state.pageNo !== 1) params.set('pageNo', String(state.pageNo));
@@ -100,6 +106,21 @@ export function withFixedFilters(filters: Record<string, string>, fixed: Readonl
     sent[field] = (chosen.length ? chosen : values).join(',');
   }
   return sent;
+}
+
+/** The filters a request sends when the route lists only records with some fields set (menu.json render.has): `has=a,b`. */
+export function withPresent(filters: Record<string, string>, has: readonly string[] | undefined): Record<string, string> {
+  return has?.length ? { ...filters, has: has.join(',') } : filters;
+}
+
+/** `has` as a refine filter (the declared filters are crudFilters'). */
+export const presentFilters = (filters: Record<string, string>): CrudFilter[] => (filters.has ? [{ field: 'has', operator: 'eq', value: filters.has }] : []);
+
+/** The filters an operations queue (render.scope ops) opens with: the states operations act in (src/shared/resources/opsQueue.ts). */
+export function queueDefaults(definition: Pick<ResourceDefinition, 'actions'>, render: Parameters<typeof opsPendingQuery>[1] & { scope?: string }): Record<string, string> {
+  if (!isOpsQueue(render)) return {};
+  const state = opsPendingQuery(definition, render)?.state;
+  return state ? { state } : {};
 }
 
 /** The list's scope as a refine filter (`scope=market`); the server's default is the caller's own. */

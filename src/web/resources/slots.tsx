@@ -1,5 +1,6 @@
 import { createContext, Fragment, useContext, type ComponentType, type ReactNode } from 'react';
 import type { ActionDeclaration, ResourceDefinition, ResourceRecord } from '../../shared/resources/types';
+import type { ResourceText } from './labels';
 
 // Slots: the places where the generic resource pages show what a domain adds (a contract's
 // document in its signing dialog, the receipts of a record that moved money). The engine names
@@ -8,6 +9,8 @@ import type { ActionDeclaration, ResourceDefinition, ResourceRecord } from '../.
 
 /** The props each component slot hands to what fills it. */
 export interface SlotProps {
+  /** On a record's show page, above its sections (a contract's lifecycle steps and the caller's next action). */
+  recordHeader: { definition: ResourceDefinition; record: ResourceRecord; text: ResourceText };
   /** On a record's show page, below its sections and above its history. */
   recordFooter: { definition: ResourceDefinition; record: ResourceRecord };
   /** In the dialog of an action on a record (its input form or its confirmation), above the form or question. */

@@ -8,6 +8,8 @@ import { withRuntimeMenuEntries } from '../resources/runtimeRoutes';
 import { useRuntimeResourceRoutes } from '../resources/useRuntimeResourceRoutes';
 import { findConsoleRoute } from '../routing/consoleRoute';
 import { MENU_ICONS } from './menuIcons';
+import { OPS_QUEUE_KEYS } from '../refine/useOpsPending';
+import { QueueBadge } from './QueueBadge';
 
 type Items = NonNullable<MenuProps['items']>;
 
@@ -26,13 +28,17 @@ export function NavMenu({ mode, dark, collapsed = false, onNavigate }: { mode: '
   const items = useMemo(() => {
     const toItem = (item: MenuItem): Items[number] => {
       const icon = MENU_ICONS[item.icon] ? createElement(MENU_ICONS[item.icon]) : undefined;
-      if (item.children) return { key: item.key, icon, label: t(item.titleKey), children: item.children.map(toItem) };
+      // The operations group and queues carry how much waits in them (issue 17).
+      const queue = item.children ? item.key === 'ops' : OPS_QUEUE_KEYS.has(item.key);
+      const badge = queue && <QueueBadge routeKey={item.key} group={Boolean(item.children)} />;
+      if (item.children) return { key: item.key, icon, label: badge ? <>{t(item.titleKey)}{badge}</> : t(item.titleKey), children: item.children.map(toItem) };
       return {
         key: item.path ?? item.key,
         icon,
         label: (
           <Link to={item.path ?? '/'} onClick={onNavigate}>
             {t(item.titleKey)}
+            {badge}
           </Link>
         ),
       };

@@ -62,14 +62,21 @@ export default async function authenticationRoutes(app: FastifyInstance, ctx: Ap
     return ok(req, form.def);
   });
 
-  /** The account's status and its latest submission (to pre-fill a resubmission). */
+  /**
+   * The account's status, its latest submission (to pre-fill a resubmission) and what the first
+   * submission starts from: the enterprise name given at registration (issue 17). An account
+   * that became an enterprise later was registered under its phone, which is no enterprise name.
+   */
   app.get('/system/authentication/current', { schema: S.current }, async (req) => {
     const me = currentUser(req);
     const latest = await latestOf(me.accountId);
+    const kind = me.account.type === 'enterprise' ? 'enterprise' : 'personal';
+    const registeredName = kind === 'enterprise' && me.account.name && me.account.name !== me.phone ? me.account.name : undefined;
     return ok(req, {
       authStatus: me.account.authStatus,
-      kind: me.account.type === 'enterprise' ? 'enterprise' : 'personal',
+      kind,
       latest: latest ? detail(latest) : null,
+      prefill: registeredName ? { name: registeredName } : {},
     });
   });
 

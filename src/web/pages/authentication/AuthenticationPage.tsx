@@ -89,7 +89,7 @@ function AuthenticationView({ current, definition, onStale }: ViewProps) {
           text={text}
           kind={kind}
           accountId={accountId}
-          base={authStatus === 'rejected' && latest ? formValuesOf(definition, latest.data) : undefined}
+          base={formValuesOf(definition, authStatus === 'rejected' && latest ? latest.data : current.prefill)}
           resubmit={authStatus === 'rejected'}
           onStale={onStale}
         />

@@ -30,6 +30,8 @@ export interface CurrentAuthentication {
   /** The form the account fills in, from its type. */
   kind: AuthKind;
   latest: AuthSubmission | null;
+  /** What a first submission starts from: the enterprise name given at registration. */
+  prefill?: Record<string, unknown>;
 }
 
 /** A row of the operations queue. */

@@ -14,6 +14,8 @@ import { VARIANT } from '../../variant';
 import { useVariantText } from '../../variant/useVariantText';
 import { HOME_ACTIONS, HOME_LINKS, type HomeAction, type HomeFlavour } from './homeLinks';
 import { useTodos } from './useTodos';
+import { OpsPendingCard } from './OpsPendingCard';
+import { useOpsPending } from '../../refine/useOpsPending';
 import { useAllowed, useOffered, useVisibleMenu } from '../../refine/useAccess';
 import { isInternalLink } from '../../routing/redirects';
 import { formatDateTime } from '../../resources/format';
@@ -46,6 +48,9 @@ function HomePage({ flavour }: { flavour: HomeFlavour }) {
   const { profile } = useSession();
   const { count: unread } = useUnread();
   const todos = useTodos();
+  // Platform operations' open work is what waits in their queues (issue 17), not account todos.
+  const isOps = useAllowed('ops', 'query') === true;
+  const opsPending = useOpsPending();
   // The balances, for a role that may read the account's money (funds query, as GET /api/funds/wallet asks).
   const seesFunds = useAllowed('funds', 'list');
   const [now] = useState(() => new Date());
@@ -91,10 +96,11 @@ function HomePage({ flavour }: { flavour: HomeFlavour }) {
           <FlowChart />
         </Suspense>
       )}
+      {isOps && <OpsPendingCard />}
       <Row gutter={[16, 16]}>
         <Col xs={24} sm={12}>
           <Card>
-            <Figure title={t('home:todoCount')} value={todos.loading ? null : todos.count} />
+            <Figure title={t('home:todoCount')} value={todos.loading || opsPending.loading ? null : todos.count + opsPending.total} />
           </Card>
         </Col>
         <Col xs={24} sm={12}>

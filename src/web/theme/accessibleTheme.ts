@@ -33,8 +33,8 @@ const readsOn = (colour: string, t: AliasToken, name: ThemeName) =>
  * The primary colour moved toward black (light theme) or white (dark theme), step by step, until
  * antd's primary and link colours made from it read as text on the theme's backgrounds. In the
  * light theme that also makes white text on a primary button readable; in the dark theme the
- * primary is then light, so text on a solid primary surface (buttons, the selected menu item) is
- * dark instead of white.
+ * primary is then light, so a primary button carries dark text, and the selected menu item a
+ * darker shade of it under white text.
  */
 export function accessibleTheme(name: ThemeName, primary: string): ThemeConfig {
   const toward = name === 'dark' ? '#ffffff' : '#000000';
@@ -45,6 +45,10 @@ export function accessibleTheme(name: ThemeName, primary: string): ThemeConfig {
     t = tokensOf(name, seed);
   }
   const onPrimary = contrast('#ffffff', t.colorPrimary) >= TEXT ? '#ffffff' : '#000000';
+  // The dark menu's selected item keeps white text (its open parent's title takes the same
+  // colour, on the menu's navy): its background is the primary darkened until white reads on it.
+  let selectedDark = t.colorPrimary;
+  for (let step = 0; step < 40 && contrast('#ffffff', selectedDark) < TEXT; step += 1) selectedDark = mix(selectedDark, '#000000', 0.05);
   return {
     algorithm: name === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm,
     token: {
@@ -57,7 +61,7 @@ export function accessibleTheme(name: ThemeName, primary: string): ThemeConfig {
     },
     components: {
       Button: { primaryColor: onPrimary },
-      Menu: name === 'light' ? { itemSelectedColor: t.colorPrimary, itemSelectedBg: selectedBg(t.colorPrimary), horizontalItemSelectedColor: t.colorPrimary } : { darkItemSelectedColor: onPrimary },
+      Menu: name === 'light' ? { itemSelectedColor: t.colorPrimary, itemSelectedBg: selectedBg(t.colorPrimary), horizontalItemSelectedColor: t.colorPrimary } : { darkItemSelectedBg: selectedDark },
       Tabs: { itemSelectedColor: t.colorPrimary, itemActiveColor: t.colorPrimary },
     },
   };

@@ -29,6 +29,10 @@ describe('the accessible antd theme', () => {
         expect(contrast(t.colorTextSecondary, bg)).toBeGreaterThanOrEqual(4.5);
       }
       expect(contrast(String(config.components?.Button?.primaryColor), t.colorPrimary)).toBeGreaterThanOrEqual(4.5);
+      // State tags: the status colour as text on its own tint.
+      expect(contrast(t.colorSuccess, t.colorSuccessBg)).toBeGreaterThanOrEqual(4.5);
+      expect(contrast(t.colorWarning, t.colorWarningBg)).toBeGreaterThanOrEqual(4.5);
+      expect(contrast(t.colorError, t.colorErrorBg)).toBeGreaterThanOrEqual(4.5);
     });
   }
 });

@@ -19,8 +19,34 @@ const TEXT = 4.6;
  */
 const MUTED = { light: 'rgba(0, 0, 0, 0.6)', dark: 'rgba(255, 255, 255, 0.55)' } as const;
 
-const tokensOf = (name: ThemeName, seed: string) =>
-  theme.getDesignToken({ algorithm: name === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm, token: { colorPrimary: seed, colorLink: seed, colorInfo: seed } });
+const tokensOf = (name: ThemeName, seed: string, status: Partial<Record<Status, string>> = {}) =>
+  theme.getDesignToken({ algorithm: name === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm, token: { colorPrimary: seed, colorLink: seed, colorInfo: seed, ...status } });
+
+/** The status colours, which antd also writes as text on their own tint (a state tag: 已发布 in green). */
+const STATUS = ['colorSuccess', 'colorWarning', 'colorError'] as const;
+type Status = (typeof STATUS)[number];
+const tintOf = (key: Status) => `${key}Bg` as const;
+
+/**
+ * Each status colour moved like the primary until it reads on antd's own tint of it (kept: a
+ * darker seed would darken the tint with it) and on the page.
+ */
+function readableStatus(name: ThemeName, toward: string): Record<string, string> {
+  const status: Record<string, string> = {};
+  const original = tokensOf(name, theme.defaultSeed.colorPrimary);
+  for (const key of STATUS) {
+    const tint = original[tintOf(key)];
+    let seed = theme.defaultSeed[key];
+    let t = original;
+    for (let step = 0; step < 40 && !(contrast(t[key], tint) >= TEXT && contrast(t[key], t.colorBgContainer) >= TEXT); step += 1) {
+      seed = mix(seed, toward, 0.05);
+      t = tokensOf(name, theme.defaultSeed.colorPrimary, { [key]: seed });
+    }
+    status[key] = seed;
+    status[tintOf(key)] = tint;
+  }
+  return status;
+}
 
 /** The light menu's selected item: a faint tint of the primary, under text in the primary. */
 const selectedBg = (primary: string) => mix(primary, '#ffffff', 0.9);
@@ -55,6 +81,7 @@ export function accessibleTheme(name: ThemeName, primary: string): ThemeConfig {
       colorPrimary: seed,
       colorLink: seed,
       colorInfo: seed,
+      ...readableStatus(name, toward),
       colorTextTertiary: MUTED[name],
       colorTextDescription: MUTED[name],
       colorTextPlaceholder: MUTED[name],

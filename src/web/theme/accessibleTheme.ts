@@ -63,6 +63,18 @@ const readsOn = (colour: string, t: AliasToken, name: ThemeName) =>
  * darker shade of it under white text.
  */
 export function accessibleTheme(name: ThemeName, primary: string): ThemeConfig {
+  // A few dozen token derivations (about 0.1 s): each theme and colour is worked out once.
+  const key = `${name} ${primary.toLowerCase()}`;
+  const known = made.get(key);
+  if (known) return known;
+  const config = makeTheme(name, primary);
+  made.set(key, config);
+  return config;
+}
+
+const made = new Map<string, ThemeConfig>();
+
+function makeTheme(name: ThemeName, primary: string): ThemeConfig {
   const toward = name === 'dark' ? '#ffffff' : '#000000';
   let seed = primary;
   let t = tokensOf(name, seed);

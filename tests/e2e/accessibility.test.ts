@@ -94,7 +94,12 @@ describe.skipIf(!chromiumPath)('browser: no serious or critical accessibility fi
       const { context, page, errors } = await e2e.newPage();
       context.setDefaultTimeout(STEP_MS);
       // The theme is a stored shell setting (the header's settings drawer writes it); dark is the default.
-      if (theme === 'light') await context.addInitScript(() => localStorage.setItem('lsf.settings.main', JSON.stringify({ theme: 'light' })));
+      if (theme === 'light') {
+        await context.addInitScript(() => {
+          if (window.location.origin === 'null') return; // about:blank has no storage
+          localStorage.setItem('lsf.settings.main', JSON.stringify({ theme: 'light' }));
+        });
+      }
       const figures: Record<string, Record<string, number>> = {};
       let session: Visit['as'] = 'guest';
       for (const visit of VISITS) {

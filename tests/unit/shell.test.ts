@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MENU, VARIANTS } from '../../src/shared/menu';
 import { walkMenu } from '../../src/shared/schema/walk';
-import { closeAll, closeLeft, closeRight, closeTab, nextActive, visit, type Tab } from '../../src/web/shell/tabs/tabsModel';
+import { closeAll, closeLeft, closeRight, closeTab, nextActive, showsRecord, visit, type Tab } from '../../src/web/shell/tabs/tabsModel';
 import { mergeSettings } from '../../src/web/shell/settings/settingsModel';
 
 const tab = (pathname: string, search = ''): Tab => ({ key: pathname, location: { pathname, search, hash: '' } });
@@ -46,6 +46,16 @@ describe('tab rules (SPEC §2 Multi-tab bar)', () => {
     expect(nextActive(five, five.slice(0, 4), '/d')?.key).toBe('/c');
     expect(nextActive(five, five.slice(0, 3), '/d')?.key).toBe('/b');
     expect(nextActive(five, five, '/b')).toBeNull();
+  });
+
+  it("knows the tabs that show a record (closed when it is deleted): its show and edit pages, a page opened with its ?id=", () => {
+    const at = (pathname: string, search = '') => ({ pathname, search, hash: '' });
+    expect(showsRecord(at('/outgoing/chainPayment/show/r1'), 'r1')).toBe(true);
+    expect(showsRecord(at('/outgoing/chainPayment/edit/r1'), 'r1')).toBe(true);
+    expect(showsRecord(at('/contract/details', '?id=r1'), 'r1')).toBe(true);
+    expect(showsRecord(at('/outgoing/chainPayment/show/r2'), 'r1')).toBe(false);
+    expect(showsRecord(at('/outgoing/chainPayment'), 'r1')).toBe(false);
+    expect(showsRecord(at('/contract/details', '?id=r12'), 'r1')).toBe(false);
   });
 });
 

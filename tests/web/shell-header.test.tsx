@@ -9,7 +9,7 @@ describe('header: unread message badge (SPEC §7: non-200 silently gives 0)', { 
   it('shows the count GET /api/system/message/notread answers', async () => {
     openShell('/home', { 'GET /api/system/message/notread': ok(7) });
     const link = await bell(7);
-    expect(within(link).getByText('7')).toBeInTheDocument();
+    expect(within(link.parentElement!).getByText('7')).toBeInTheDocument();
     expect(link).toHaveAttribute('href', '/message');
   });
 

@@ -12,6 +12,7 @@ import { errorText } from '../providers/httpErrorPolicy';
 import { resourcePath } from '../providers/dataProvider';
 import { toast } from '../providers/uiBridge';
 import { useWriteRecord } from '../refine/recordCache';
+import { useLeaveRecord } from '../shell/tabs/leaveRecord';
 import { CONSOLE_ROUTES, consoleRoute } from '../refine/resources';
 import { ActionInputModal } from './ActionInputModal';
 import type { ResourceText } from './labels';
@@ -70,6 +71,7 @@ export function RecordActions({ definition, record, basePath, text }: Props) {
   const lead = (definition.actions ?? []).find((a) => !a.from || a.from.includes(record.state ?? ''))?.name;
 
   const writeRecord = useWriteRecord();
+  const leaveRecord = useLeaveRecord();
   const refresh = () => invalidate({ resource: identifier, invalidates: ['list', 'detail'], id: record.id });
 
   const run = async (action: ActionDeclaration, input: Record<string, unknown> = {}) => {
@@ -144,7 +146,8 @@ export function RecordActions({ definition, record, basePath, text }: Props) {
         confirmCancelText={t('action.cancel')}
         onSuccess={() => {
           toast('success', t('show.deleted'));
-          navigate(basePath);
+          // The record is gone: its tabs close (left open, they would read it again) and the list opens.
+          leaveRecord(record.id, basePath);
         }}
       >
         {t('show.delete')}

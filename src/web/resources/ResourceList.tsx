@@ -36,6 +36,8 @@ interface Props {
 }
 
 const RIGHT_ALIGNED = new Set(['money', 'number']);
+/** Kept on one line: a time or an amount broken in two reads as two values. */
+const NO_WRAP = new Set(['money', 'number', 'date', 'datetime']);
 
 /**
  * The generated list page: refine's List with useTable over antd's Table, the filter bar, create
@@ -104,6 +106,7 @@ export default function ResourceList({ definition: full, basePath, scope: fixedS
       dataIndex: field,
       title: text.field(field),
       align: RIGHT_ALIGNED.has(kindOf(definition, field)) ? ('right' as const) : undefined,
+      onCell: NO_WRAP.has(kindOf(definition, field)) ? () => ({ style: { whiteSpace: 'nowrap' as const } }) : undefined,
       sorter: sortable.has(field),
       sortOrder: sortable.has(field) && sortField === field ? (state.sort.startsWith('-') ? ('descend' as const) : ('ascend' as const)) : null,
       // The default sort always has a direction: clicking it flips rather than clears it (antd
@@ -211,7 +214,11 @@ export default function ResourceList({ definition: full, basePath, scope: fixedS
           dataSource={query.isError ? [] : tableProps.dataSource}
           loading={query.isFetching && !query.isLoading}
           onChange={onTableChange}
-          scroll={{ x: 'max-content' }}
+          // As wide as the page first (long names wrap), scrolling sideways only when the columns
+          // cannot shrink further: at 'max-content' every list wider than the page hid its last
+          // columns (the time) under the fixed action column.
+          scroll={{ x: true }}
+          tableLayout="auto"
           locale={{ emptyText }}
           summary={query.isError ? undefined : summary}
           pagination={{

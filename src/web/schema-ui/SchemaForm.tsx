@@ -12,6 +12,7 @@ import { fields, theme } from './registry';
 import type { FormSource, FormText, SchemaFormContext } from './types';
 import { buildUiSchema, formSchema } from './uiSchema';
 import { validator } from './validator';
+import './schemaForm.css';
 
 // The one rjsf setup: the antd theme with our grid and widgets, the server's ajv options and
 // friendly translated errors. This module (with rjsf and ajv) is only ever loaded lazily, by

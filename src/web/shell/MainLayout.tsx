@@ -13,6 +13,7 @@ import { SettingsDrawer } from './settings/SettingsDrawer';
 import { ShellTheme } from './settings/ShellTheme';
 import { ShellFooter } from './ShellFooter';
 import { PageHost } from './tabs/PageHost';
+import { TabsLeaveContext } from './tabs/leaveRecord';
 import { TabBar } from './tabs/TabBar';
 import { useTabs } from './tabs/useTabs';
 import { UnreadProvider } from './unread/UnreadContext';
@@ -88,7 +89,9 @@ function ShellFrame({ route }: { route: ResolvedRoute }) {
         <AppHeader menuToggle={menuToggle} start={headerStart} mobile={mobile} fixed={settings.fixedHeader} onOpenSettings={openSettings} />
         {settings.multiTab && <TabBar api={tabs} onRefused={(reason) => void messageApi.info(t(`tabs.${reason}`))} />}
         <Layout.Content className={classes('shell-content', !fluid && 'shell-content--fixed')}>
-          <PageHost tabs={tabs.tabs} activeKey={tabs.activeKey} />
+          <TabsLeaveContext.Provider value={tabs.leave}>
+            <PageHost tabs={tabs.tabs} activeKey={tabs.activeKey} />
+          </TabsLeaveContext.Provider>
         </Layout.Content>
         <ShellFooter />
       </Layout>

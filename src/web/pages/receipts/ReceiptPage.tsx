@@ -84,7 +84,7 @@ export function ReceiptSheet({ receipt, title }: { receipt: ReceiptView; title: 
       </table>
       <p className="receipt__note">{tpl('note')}</p>
       <footer className="receipt__verify">
-        <QRCode value={receipt.verifyUrl} size={112} bordered={false} type="svg" />
+        <QRCode value={receipt.verifyUrl} size={112} bordered={false} type="svg" aria-label={t('page.verify')} />
         <div>
           <div className="receipt__verify-label">{t('page.verify')}</div>
           <div>{t('page.verifyHint')}</div>

@@ -1,5 +1,5 @@
 import type { WidgetProps } from '@rjsf/utils';
-import { Checkbox, DatePicker, Space } from 'antd';
+import { Checkbox, DatePicker } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DAY_FORMAT, toDay } from './DateWidget';
 
@@ -10,10 +10,9 @@ export function DateOrLongTermWidget({ id, value, onChange, onBlur, disabled, re
   const { t } = useTranslation('resources');
   const longTerm = value === LONG_TERM;
   return (
-    <Space.Compact block>
+    <div className="schema-form__date-or-long-term">
       <DatePicker
         id={id}
-        style={{ width: '100%' }}
         disabled={disabled || readonly || longTerm}
         placeholder={placeholder || t('widget.datePlaceholder')}
         value={longTerm ? null : toDay(value)}
@@ -28,6 +27,6 @@ export function DateOrLongTermWidget({ id, value, onChange, onBlur, disabled, re
       >
         {t('widget.longTerm')}
       </Checkbox>
-    </Space.Compact>
+    </div>
   );
 }

@@ -1,16 +1,17 @@
-import { ConfigProvider, theme } from 'antd';
+import { ConfigProvider } from 'antd';
 import { useMemo, type ReactNode } from 'react';
+import { accessibleTheme } from '../../theme/accessibleTheme';
+import { ThemeVariables } from '../../theme/ThemeVariables';
 import { useSettings } from './SettingsContext';
 
-/** antd's theme for the console: dark or light algorithm and the chosen primary colour. */
+/** antd's theme for the console: dark or light algorithm and the chosen primary colour, made readable (theme/accessibleTheme.ts). */
 export function ShellTheme({ children }: { children: ReactNode }) {
   const { settings } = useSettings();
-  const config = useMemo(
-    () => ({
-      algorithm: settings.theme === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm,
-      token: { colorPrimary: settings.primaryColor },
-    }),
-    [settings.theme, settings.primaryColor],
+  const config = useMemo(() => accessibleTheme(settings.theme, settings.primaryColor), [settings.theme, settings.primaryColor]);
+  return (
+    <ConfigProvider theme={config}>
+      <ThemeVariables />
+      {children}
+    </ConfigProvider>
   );
-  return <ConfigProvider theme={config}>{children}</ConfigProvider>;
 }

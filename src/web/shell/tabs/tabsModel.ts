@@ -56,6 +56,24 @@ export function closeAll(tabs: readonly Tab[], key: string): CloseResult {
   return { ok: true, tabs: tabs.filter((tab) => tab.key === key) };
 }
 
+/**
+ * Does the tab show the record `id` (its show or edit page, or a page opened with ?id=)? Such a
+ * tab is closed when the record is deleted: left open, it would read the record again (a 404).
+ */
+export function showsRecord(location: TabLocation, id: string): boolean {
+  const segments = location.pathname.split('/');
+  const [page, last] = segments.slice(-2);
+  const decoded = (() => {
+    try {
+      return decodeURIComponent(last ?? '');
+    } catch {
+      return last;
+    }
+  })();
+  if ((page === 'show' || page === 'edit') && decoded === id) return true;
+  return new URLSearchParams(location.search).get('id') === id;
+}
+
 /** Where to go when the active tab was closed: its right neighbour, else its left one. */
 export function nextActive(before: readonly Tab[], after: readonly Tab[], activeKey: string): Tab | null {
   if (after.some((tab) => tab.key === activeKey)) return null;

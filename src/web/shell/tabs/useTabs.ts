@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { closeAll, closeLeft, closeRight, closeTab, nextActive, tabOf, visit, type CloseResult, type Tab, type TabLocation, type TabRefusal } from './tabsModel';
 
@@ -14,6 +14,8 @@ export interface TabsApi {
   closeLeft(key: string): TabRefusal | null;
   closeRight(key: string): TabRefusal | null;
   closeAll(key: string): TabRefusal | null;
+  /** Closes every tab `drop` picks, without refusal (the last one too), and goes to `to`. */
+  leave(drop: (location: TabLocation) => boolean, to: string): void;
 }
 
 /** The open tabs, following navigation; closing the active tab moves to its neighbour. */
@@ -35,6 +37,15 @@ export function useTabs(enabled: boolean): TabsApi {
     return stored.some((tab) => tab.key === current.key) ? stored.map((tab) => (tab.key === current.key ? current : tab)) : [...stored, current];
   }, [enabled, stored, current]);
 
+  // Stable: pages read it through a context (tabs/leaveRecord.ts).
+  const leave = useCallback(
+    (drop: (location: TabLocation) => boolean, to: string) => {
+      setStored((open) => open.filter((tab) => !drop(tab.location)));
+      navigate(to);
+    },
+    [navigate],
+  );
+
   const apply = (result: CloseResult): TabRefusal | null => {
     if (!result.ok) return result.reason;
     const target = nextActive(tabs, result.tabs, current.key);
@@ -54,5 +65,6 @@ export function useTabs(enabled: boolean): TabsApi {
     closeLeft: (key) => apply(closeLeft(tabs, key)),
     closeRight: (key) => apply(closeRight(tabs, key)),
     closeAll: (key) => apply(closeAll(tabs, key)),
+    leave,
   };
 }

@@ -18,11 +18,11 @@ import { resourceRecords, smsCodes } from '../../src/server/db/schema';
 import { hashCode } from '../../src/server/sms/codes';
 import { SMS_CODE_TTL_MS } from '../../src/shared/constants';
 import { checkLedger, ledgerSound } from '../../src/server/ledger/invariants';
-import { loginPassword } from '../support/flows';
-import { fund, money, signedContract, wallet } from '../support/funds';
+
+import { money, signedContract, wallet, moneyParties } from '../support/funds';
 import { addOperator } from '../support/operators';
 import { dbAvailable, startTestServer, type TestServer } from '../support/server';
-import { tradingParty, type TradingParty } from '../support/trading';
+import type { TradingParty } from '../support/trading';
 
 describe.skipIf(!dbAvailable)('bills: issue, confirm, pay, reverse', { timeout: 240_000 }, () => {
   let s: TestServer;
@@ -32,11 +32,7 @@ describe.skipIf(!dbAvailable)('bills: issue, confirm, pay, reverse', { timeout: 
   let third: TradingParty;
   beforeAll(async () => {
     s = await startTestServer({ ADMIN_PHONE: '13800000061', ADMIN_PASSWORD: 'Admin#2026' });
-    ops = (await loginPassword(s, '13800000061', 'Admin#2026')).body.data.access_token;
-    buyer = await tradingParty(s, '上海账单买方有限公司');
-    seller = await tradingParty(s, '江苏账单卖方有限公司');
-    third = await tradingParty(s, '账单无关第三方有限公司');
-    await fund(s, buyer, ops, '500000.00');
+    ({ ops, buyer, seller, third } = await moneyParties(s, { phone: '13800000061', password: 'Admin#2026' }, { buyer: '上海账单买方有限公司', seller: '江苏账单卖方有限公司', third: '账单无关第三方有限公司' }, '500000.00'));
   }, 240_000);
   afterAll(() => s?.close());
   // Every money step takes an SMS code, and a phone is sent ten a day: the bill steps read a

@@ -10,7 +10,7 @@ import { checkLedger, ledgerSound } from '../../src/server/ledger/invariants';
 import { queryRows } from '../../src/server/db/rows';
 import { sql } from 'drizzle-orm';
 import { releaseDue } from '../../src/server/domains/funds/autoRelease';
-import { fund, money, signedContract, wallet } from '../support/funds';
+import { fund, money, signedContract, wallet, moneyParties } from '../support/funds';
 import { loginPassword, sendCode } from '../support/flows';
 import { addOperator } from '../support/operators';
 import { tradingParty, type TradingParty } from '../support/trading';
@@ -24,11 +24,7 @@ describe.skipIf(!dbAvailable)('contract money: collateral, delivery, release, ob
   let third: TradingParty;
   beforeAll(async () => {
     s = await startTestServer({ ADMIN_PHONE: '13800000051', ADMIN_PASSWORD: 'Admin#2026' });
-    ops = (await loginPassword(s, '13800000051', 'Admin#2026')).body.data.access_token;
-    buyer = await tradingParty(s, '上海买方实业有限公司');
-    seller = await tradingParty(s, '江苏卖方钢铁有限公司');
-    third = await tradingParty(s, '无关第三方有限公司');
-    await fund(s, buyer, ops, '50000.00');
+    ({ ops, buyer, seller, third } = await moneyParties(s, { phone: '13800000051', password: 'Admin#2026' }, { buyer: '上海买方实业有限公司', seller: '江苏卖方钢铁有限公司', third: '无关第三方有限公司' }, '50000.00'));
   });
   afterAll(() => s?.close());
   // A new day for each case: every step takes an SMS code, and a phone gets ten a day.

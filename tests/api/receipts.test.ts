@@ -8,11 +8,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { PublicReceiptView, ReceiptView, RecordReceipt } from '../../src/shared/receipts';
 import type { ResourceRecord } from '../../src/shared/resources/types';
 import { consolePathFor } from '../support/consolePaths';
-import { bankedParty, contractStep, fund, money, signedContract } from '../support/funds';
-import { loginPassword, sendCode } from '../support/flows';
-import { tradingParty, type TradingParty } from '../support/trading';
+import { contractStep, money, signedContract, moneyParties } from '../support/funds';
+import { sendCode } from '../support/flows';
+import type { TradingParty } from '../support/trading';
 import { dbAvailable, startTestServer, type TestServer } from '../support/server';
-
 
 describe.skipIf(!dbAvailable)('receipts: one per money step, read by its parties, verified by anyone', () => {
   let s: TestServer;
@@ -22,11 +21,7 @@ describe.skipIf(!dbAvailable)('receipts: one per money step, read by its parties
   let third: TradingParty;
   beforeAll(async () => {
     s = await startTestServer({ ADMIN_PHONE: '13800000061', ADMIN_PASSWORD: 'Admin#2026' });
-    ops = (await loginPassword(s, '13800000061', 'Admin#2026')).body.data.access_token;
-    buyer = await bankedParty(s, '上海回单买方实业有限公司');
-    seller = await tradingParty(s, '江苏回单卖方钢铁有限公司');
-    third = await tradingParty(s, '回单无关第三方有限公司');
-    await fund(s, buyer, ops, '50000.00');
+    ({ ops, buyer, seller, third } = await moneyParties(s, { phone: '13800000061', password: 'Admin#2026' }, { buyer: '上海回单买方实业有限公司', seller: '江苏回单卖方钢铁有限公司', third: '回单无关第三方有限公司' }, '50000.00'));
   });
   afterAll(() => s?.close());
   beforeEach(() => s.clock.advance(86_400_000));

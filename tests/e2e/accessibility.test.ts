@@ -13,7 +13,7 @@ import type { ResourceRecord } from '../../src/shared/resources/types';
 import { chromiumPath, SkewedClock, startE2e, type E2eApp } from '../support/browser';
 import { activePane as pane } from '../support/console';
 import { offerBody } from '../support/trading';
-import { apiCall, apiPost, apiSignIn, approvedParty, registerAccount, settledUser } from '../support/seed';
+import { apiCall, apiPost, apiSignIn, approvedParty, freshSmsCode, registerAccount, settledUser } from '../support/seed';
 
 const STEP_MS = 30_000;
 const ADMIN = { ADMIN_PHONE: '13900000173', ADMIN_PASSWORD: 'Ops#Axe2026' };
@@ -48,11 +48,7 @@ describe.skipIf(!chromiumPath)('browser: no serious or critical accessibility fi
   let receiptPath = '';
 
   const post = <T = ResourceRecord>(path: string, token: string, body: unknown = {}) => apiPost<T>(e2e, path, token, body);
-  const smsCode = async (phone: string, token: string) => {
-    clock.advance(61_000);
-    await post('/api/smscode', token, { phone, scene: 'verify' });
-    return e2e.latestSms(phone);
-  };
+  const smsCode = (phone: string, token: string) => freshSmsCode(e2e, clock, phone, token);
 
   beforeAll(async () => {
     e2e = await startE2e(ADMIN, ['main'], { clock });

@@ -7,16 +7,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page as ListPage } from '../../src/shared/api';
 import type { ResourceRecord } from '../../src/shared/resources/types';
 import { chromiumPath, SkewedClock, startE2e, type E2eApp } from '../support/browser';
-import { activePane as pane } from '../support/console';
+import { activePane as pane, testIdText } from '../support/console';
 import { offerBody } from '../support/trading';
-import { apiCall, apiPost, apiSignIn, approvedParty, openSignedIn, settledUser } from '../support/seed';
+import { apiCall, apiPost, apiSignIn, approvedParty, freshSmsCode, openSignedIn, settledUser } from '../support/seed';
 
 const STEP_MS = 15_000;
 const ADMIN = { ADMIN_PHONE: '13900000091', ADMIN_PASSWORD: 'Ops#Bills2026' };
 const BUYER = '杭州账单旅程买方有限公司';
 const SELLER = '苏州账单旅程卖方有限公司';
 
-const cell = async (page: Page, testId: string) => (await page.getByTestId(testId).innerText()).trim();
+const cell = testIdText;
 
 describe.skipIf(!chromiumPath)('browser journey: a bill confirmed and paid in two parts (issue 18)', () => {
   let e2e: E2eApp;
@@ -30,11 +30,7 @@ describe.skipIf(!chromiumPath)('browser journey: a bill confirmed and paid in tw
   });
 
   const post = <T = ResourceRecord>(path: string, token: string, body: unknown = {}) => apiPost<T>(e2e, path, token, body);
-  const smsCode = async (phone: string, token: string) => {
-    clock.advance(61_000);
-    await post('/api/smscode', token, { phone, scene: 'verify' });
-    return e2e.latestSms(phone);
-  };
+  const smsCode = (phone: string, token: string) => freshSmsCode(e2e, clock, phone, token);
 
   /** The record action `label` on the open show page, with an SMS code from the dialog. */
   const actWithCode = async (page: Page, phone: string, label: string | RegExp, fill?: (dialog: ReturnType<Page['getByRole']>) => Promise<void>) => {

@@ -13,16 +13,16 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ResourceRecord } from '../../src/shared/resources/types';
 import { chromiumPath, SkewedClock, startE2e, type E2eApp } from '../support/browser';
-import { activePane as pane, toast, walletFigure as figure } from '../support/console';
+import { activePane as pane, toast, walletFigure as figure, testIdText } from '../support/console';
 import { offerBody } from '../support/trading';
-import { apiPost, apiSignIn, approvedParty, openSignedIn, settledUser } from '../support/seed';
+import { apiPost, apiSignIn, approvedParty, freshSmsCode, openSignedIn, settledUser } from '../support/seed';
 
 const STEP_MS = 15_000;
 const ADMIN = { ADMIN_PHONE: '13900000089', ADMIN_PASSWORD: 'Ops#Money2026' };
 const BUYER = '杭州回单买方有限公司';
 const SELLER = '苏州回单卖方有限公司';
 
-const cell = async (page: Page, testId: string) => (await page.getByTestId(testId).innerText()).trim();
+const cell = testIdText;
 
 describe.skipIf(!chromiumPath)('browser journey: contract money with receipts (issue 8)', () => {
   let e2e: E2eApp;
@@ -36,12 +36,7 @@ describe.skipIf(!chromiumPath)('browser journey: contract money with receipts (i
   });
 
   const post = <T = ResourceRecord>(path: string, token: string, body: unknown = {}) => apiPost<T>(e2e, path, token, body);
-  /** A fresh SMS code to `phone` (scene verify), past the resend window of the last one. */
-  const smsCode = async (phone: string, token: string) => {
-    clock.advance(61_000);
-    await post('/api/smscode', token, { phone, scene: 'verify' });
-    return e2e.latestSms(phone);
-  };
+  const smsCode = (phone: string, token: string) => freshSmsCode(e2e, clock, phone, token);
   const party = (name: string) => approvedParty(e2e, name);
   type Party = Awaited<ReturnType<typeof party>>;
 

@@ -10,7 +10,7 @@ import type { ResourceRecord } from '../../src/shared/resources/types';
 import { chromiumPath, SkewedClock, startE2e, type E2eApp } from '../support/browser';
 import { activePane as pane } from '../support/console';
 import { offerBody } from '../support/trading';
-import { apiPost, apiSignIn, approvedParty, openSignedIn, registerAccount, settledUser } from '../support/seed';
+import { apiPost, apiSignIn, approvedParty, freshSmsCode, openSignedIn, registerAccount, settledUser } from '../support/seed';
 
 const STEP_MS = 15_000;
 const ADMIN = { ADMIN_PHONE: '13900000117', ADMIN_PASSWORD: 'Ops#Guide2026' };
@@ -28,11 +28,7 @@ describe.skipIf(!chromiumPath)('browser journey: guidance for newcomers and oper
   });
 
   const post = <T = ResourceRecord>(path: string, token: string, body: unknown = {}) => apiPost<T>(e2e, path, token, body);
-  const smsCode = async (phone: string, token: string) => {
-    clock.advance(61_000);
-    await post('/api/smscode', token, { phone, scene: 'verify' });
-    return e2e.latestSms(phone);
-  };
+  const smsCode = (phone: string, token: string) => freshSmsCode(e2e, clock, phone, token);
   const shot = async (page: Page, name: string) => {
     if (SHOTS) await page.screenshot({ path: `/tmp/guidance-${name}.png`, fullPage: true });
   };

@@ -9,3 +9,6 @@ export const toast = (page: Page, text: string, timeout = 15_000) => page.locato
 
 /** A figure of the wallet card (available, held, escrow, objectionDeposits) as the page shows it. */
 export const walletFigure = async (page: Page, name: string) => (await activePane(page).getByTestId(`wallet-${name}`).locator('.funds-figure__value').innerText()).trim();
+
+/** The trimmed text of the element with `testId` (a figure of a record or receipt). */
+export const testIdText = async (page: Page, testId: string) => (await page.getByTestId(testId).innerText()).trim();

@@ -9,7 +9,7 @@ import { needsSmsCode } from '../../src/shared/resources/actionInput';
 import type { ActionDeclaration, ResourceRecord } from '../../src/shared/resources/types';
 import contracts from '../../schemas/resources/contracts.json';
 import { authentications, users } from '../../src/server/db/schema';
-import { sendCode } from './flows';
+import { loginPassword, sendCode } from './flows';
 import { offerBody, tradingParty, type TradingParty } from './trading';
 import type { TestServer } from './server';
 
@@ -76,4 +76,21 @@ export async function contractStep(s: TestServer, who: TradingParty | string, id
   const res = await money(s, token, `/api/r/contracts/${id}/actions/${action}`, smsCode ? { ...body, smsCode } : body);
   expect(res.status, `${action} ${JSON.stringify(res.body)}`).toBe(200);
   return res.body.data;
+}
+
+/** The accounts of a money suite: ops signed in, a buyer (banked) funded with `funds`, a seller and a third account. */
+export interface MoneyParties {
+  ops: string;
+  buyer: TradingParty;
+  seller: TradingParty;
+  third: TradingParty;
+}
+
+export async function moneyParties(s: TestServer, admin: { phone: string; password: string }, names: { buyer: string; seller: string; third: string }, funds: string): Promise<MoneyParties> {
+  const ops = (await loginPassword(s, admin.phone, admin.password)).body.data.access_token;
+  const buyer = await bankedParty(s, names.buyer);
+  const seller = await tradingParty(s, names.seller);
+  const third = await tradingParty(s, names.third);
+  await fund(s, buyer, ops, funds);
+  return { ops, buyer, seller, third };
 }

@@ -35,6 +35,13 @@ export async function apiPost<T = ResourceRecord>(e2e: E2eApp, path: string, tok
   return envelope.data;
 }
 
+/** A fresh verify-scene SMS code to `phone`, the clock moved past the resend window of the last one. */
+export async function freshSmsCode(e2e: E2eApp, clock: { advance(ms: number): void }, phone: string, token: string): Promise<string> {
+  clock.advance(61_000);
+  await apiPost(e2e, '/api/smscode', token, { phone, scene: 'verify' });
+  return e2e.latestSms(phone);
+}
+
 async function expectOk<T>(envelope: Promise<Envelope<T>>, what: string): Promise<T> {
   const body = await envelope;
   if (body.code !== 200) throw new Error(`${what}: ${body.code} ${body.msg}`);

@@ -96,6 +96,6 @@ export const reversePayment: ActionHandler = async ({ tx, record, userId, now })
   // Owed again: overdue when its due day has passed (expiry would move it there at once).
   const due = String(record.data.dueDay ?? '') < chinaDay(now);
   const to = due ? 'overdue' : stateAfterMoney(after, 'confirmed');
-  // A patch cannot drop a field: a bill no longer paid in full has an empty paid-in-full time.
-  return { patch: { ...figuresOf(after), ...(record.data.paidAt ? { paidAt: '' } : {}) }, to };
+  // A bill no longer paid in full has no paid-in-full time: an undefined field is not stored (JSON).
+  return { patch: { ...figuresOf(after), paidAt: undefined }, to };
 };

@@ -2,7 +2,7 @@
 // runs as a child process (src/server/main.ts, as `npm run server` starts it) on a fresh
 // database; 20 clients declare deposits that ops confirm and pay the collateral of signed
 // contracts, over HTTP; the process gets SIGKILL mid-storm and is started again on the same
-// database. Then the four invariants hold, every acknowledged (200) confirmation and payment
+// database. Then the six invariants hold, every acknowledged (200) confirmation and payment
 // is there with its ledger transfer, and nothing is half done: each record's state and the
 // ledger agree, and each wallet equals its confirmed deposits less its paid collateral.
 // A request in doubt (no answer before the kill) retried with its Idempotency-Key gives 200
@@ -151,7 +151,7 @@ describe.skipIf(!dbAvailable || testDbKind !== 'postgres')('ledger: SIGKILL in a
     await waitHealthy(base, second);
 
     const check = async () => {
-      expect(await checkLedger(database.db)).toEqual({ zeroSum: [], noNegative: [], holdResolvedOnce: [], balancesMatchTransfers: [], linesMatchTransfers: [] });
+      expect(await checkLedger(database.db)).toEqual({ zeroSum: [], noNegative: [], holdResolvedOnce: [], balancesMatchTransfers: [], linesMatchTransfers: [], billOpenAmounts: [] });
       const keys = new Set((await queryRows<{ key: string }>(database.db, sql`select key from ledger_transfers`)).map((r) => r.key));
       const deposits = await database.db.select({ id: resourceRecords.id, state: resourceRecords.state, data: resourceRecords.data, accountId: resourceRecords.accountId }).from(resourceRecords).where(inArray(resourceRecords.id, depositIds));
       const contracts = await database.db.select({ id: resourceRecords.id, state: resourceRecords.state }).from(resourceRecords).where(inArray(resourceRecords.id, contractIds));

@@ -1,4 +1,4 @@
-// The ledger core (DESIGN §8, issue 8): transfers, two-phase holds and the four invariants, on
+// The ledger core (DESIGN §8, issue 8): transfers, two-phase holds and the ledger invariants, on
 // the real database of this project (PGlite, or PostgreSQL where the races are real).
 // Random sequences of money steps are checked against a model of every wallet; concurrent
 // steps on one wallet never overdraw it, and a business step moves money once.

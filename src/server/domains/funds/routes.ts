@@ -2,7 +2,7 @@
 //   GET /api/funds/wallet        the caller's account: available, held (withdrawals), in escrow, objection deposits
 //   GET /api/funds/bank-accounts where deposits are transferred to (the platform's receiving account) and withdrawals go (the caller's)
 //   GET /api/funds/flows/daily   the caller's inflow and outflow per China day, the last 30 days (home)
-//   GET /api/ops/ledger/check    the four invariants on the live database (ops), as npm run ledger:check prints them
+//   GET /api/ops/ledger/check    the ledger invariants (src/server/ledger/invariants.ts) on the live database (ops), as npm run ledger:check prints them
 import type { FastifyInstance } from 'fastify';
 import type { FundsBankAccounts, WalletView } from '../../../shared/api';
 import { fenToYuan } from '../../../shared/money';

@@ -76,10 +76,11 @@ describe.skipIf(!chromiumPath)('browser journey: enterprise authentication (issu
     const legalPhone = newPhone();
     const { page, errors } = await openAs(token);
 
-    // --- Before approval the account may look at offers but not create one ---
+    // --- Before approval the account may look at offers but not create one: the button says why ---
     await page.goto('/outgoing/chainPayment');
     await activePane(page).locator('.ant-table, .ant-empty').first().waitFor();
-    expect(await activePane(page).getByRole('button', { name: /新\s*建/ }).count()).toBe(0);
+    await activePane(page).getByRole('button', { name: '认证后可新建' }).first().waitFor();
+    expect(await activePane(page).getByRole('button', { name: /^(plus-square )?新\s*建$/ }).count()).toBe(0);
 
     // --- The enterprise form, filled as a user does ---
     await page.goto('/businessAuthentication');
@@ -118,7 +119,7 @@ describe.skipIf(!chromiumPath)('browser journey: enterprise authentication (issu
     await activePane(page).getByRole('button', { name: '提交认证' }).click();
     await atPath(page, '/authenticationSubmitted');
     await activePane(page).getByText('认证资料已提交', { exact: true }).waitFor();
-    await activePane(page).getByText('平台运营人员将审核您的资料，审核结果会通过站内消息通知您。').waitFor();
+    await activePane(page).getByText('平台运营人员将审核您的资料，审核需要 1–2 个工作日，审核结果会通过站内消息通知您。').waitFor();
 
     // --- Operations staff see it in the queue and reject it with a reason ---
     const ops = await openAs(opsToken);

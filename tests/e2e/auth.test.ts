@@ -70,6 +70,8 @@ async function signInWithPassword(e2e: AuthE2eApp, page: Page, captchas: Captcha
 
 /** Logs out from /home through its confirmation, answering OK or Cancel. */
 async function logout(page: Page, answer: 'ok' | 'cancel') {
+  // The agreement may come late on a busy machine, after expectHome looked for it: it covers the header.
+  await acceptPlatformAgreement(page);
   await page.getByRole('button', { name: '退出登录' }).click();
   const dialog = page.getByRole('dialog');
   await shows(dialog, '确定要退出登录吗？');

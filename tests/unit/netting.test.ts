@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { greedyCycleCancellingBaseline, pairwiseNettingBaseline } from '../../src/server/domains/settlement/netting/baselines';
 import { auditNetting, NettingInputError, solveNetting, type NettingBill, type NettingSolution } from '../../src/server/domains/settlement/netting';
 import { circulationModel } from '../../src/server/domains/settlement/netting/solve';
+import { syntheticBills } from '../../src/server/domains/settlement/netting/synthetic';
 import { runHighsInWorker, stopNettingWorker } from '../../src/server/domains/settlement/netting/worker';
 import { bruteForceCirculation, minCostCirculation } from '../support/netting-reference';
 
@@ -168,7 +169,8 @@ describe('solveNetting in the worker thread (the server\'s way)', () => {
   it('a stopped worker fails its solve under way, and the next solve starts a new one', async () => {
     const bills = [bill('ab', 'A', 'B', 3), bill('ba', 'B', 'A', 2)];
     await solveNetting(bills, { inWorker: true });
-    const underWay = solveNetting(bills, { inWorker: true });
+    // A network the worker needs a while for, so it is still solving when stopped (a tiny one can answer first).
+    const underWay = solveNetting(syntheticBills('uniform', 1_000, 10_000, 7), { inWorker: true });
     await stopNettingWorker();
     await expect(underWay).rejects.toThrow(/stopped/);
     expect((await solveNetting(bills, { inWorker: true })).totalClearedFen).toBe(4n);

@@ -60,21 +60,23 @@ export const issueBill: CreateHandler = async ({ tx, data, accountId }) => {
   if (amount <= 0n) throw fieldError({ amount: 'api:amountPositive' });
   const left = await billableFen(tx, contract, accountId);
   if (amount > left) throw fieldError({ amount: { key: 'api:billOverContract', params: { available: fenToYuan(left > 0n ? left : 0n) } } });
-  const names = await namesOf(tx, [payer, accountId]);
-  return {
-    parties: { payer, payee: accountId },
-    patch: {
-      contractTitle: String(contract.data.title ?? ''),
-      payerName: names.get(payer) ?? '',
-      payeeName: names.get(accountId) ?? '',
-      origin: 'issued',
-      amount: fenToYuan(amount),
-      paidAmount: '0.00',
-      clearedAmount: '0.00',
-      openAmount: fenToYuan(amount),
-    },
-  };
+  return { parties: { payer, payee: accountId }, patch: await newBillData(tx, contract, payer, accountId, 'issued', amount) };
 };
+
+/** What a new bill of `amount` records: its contract's title, the parties' names, nothing paid or cleared yet. */
+async function newBillData(tx: Parameters<RecordListener>[0]['tx'], contract: { data: Record<string, unknown> }, payer: string, payee: string, origin: string, amount: bigint) {
+  const names = await namesOf(tx, [payer, payee]);
+  return {
+    contractTitle: String(contract.data.title ?? ''),
+    payerName: names.get(payer) ?? '',
+    payeeName: names.get(payee) ?? '',
+    origin,
+    amount: fenToYuan(amount),
+    paidAmount: '0.00',
+    clearedAmount: '0.00',
+    openAmount: fenToYuan(amount),
+  };
+}
 
 /** The bills resource, as loaded at start (the jobs of the settlement domain set it). */
 let billsDef: ResourceDefinition | undefined;
@@ -90,17 +92,9 @@ export const issueOnCompletion: RecordListener = async ({ tx, after, before, use
   const left = await billableFen(tx, after, seller);
   if (left <= 0n) return;
   const term = typeof after.data.paymentTermDays === 'number' ? after.data.paymentTermDays : PAYMENT_TERM_DEFAULT_DAYS;
-  const names = await namesOf(tx, [buyer, seller]);
   const data = {
     contractId: after.id,
-    contractTitle: String(after.data.title ?? ''),
-    payerName: names.get(buyer) ?? '',
-    payeeName: names.get(seller) ?? '',
-    origin: 'contractCompleted',
-    amount: fenToYuan(left),
-    paidAmount: '0.00',
-    clearedAmount: '0.00',
-    openAmount: fenToYuan(left),
+    ...(await newBillData(tx, after, buyer, seller, 'contractCompleted', left)),
     dueDay: chinaDay(new Date(now.getTime() + term * 86_400_000)),
   };
   // The automatic release has no acting user: the bill is the contract's creator's doing then.

@@ -10,6 +10,8 @@ export default defineConfig({
     // vitest uses one worker fewer than the CPUs: on the 2-core CI machine that is one worker,
     // and the API suites (which mostly wait on the database) ran strictly one file at a time.
     maxWorkers: 2,
+    // Tests register and sign in thousands of users: a cheap scrypt for them (README "Configuration").
+    env: { PASSWORD_HASH_COST: '10' },
     projects: [
       {
         extends: true,

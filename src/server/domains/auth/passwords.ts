@@ -2,7 +2,19 @@
 // Stored as `scrypt$N$r$p$salt$hash` so the parameters can be raised later without a migration.
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
-const N = 2 ** 16;
+/**
+ * log2 of scrypt's N for new hashes. The test runner lowers it (PASSWORD_HASH_COST=10 in
+ * vitest.config.ts, as Django's test settings swap in a fast hasher): the suites register
+ * and sign in thousands of users. Below 15 is refused in production.
+ */
+export function hashCost(env: NodeJS.ProcessEnv = process.env): number {
+  const cost = env.PASSWORD_HASH_COST === undefined ? 16 : Number(env.PASSWORD_HASH_COST);
+  if (!Number.isInteger(cost) || cost < 10 || cost > 20) throw new Error(`PASSWORD_HASH_COST must be an integer from 10 to 20, not ${env.PASSWORD_HASH_COST}`);
+  if (cost < 15 && env.NODE_ENV === 'production') throw new Error('PASSWORD_HASH_COST below 15 is refused in production');
+  return cost;
+}
+
+const N = 2 ** hashCost();
 const R = 8;
 const P = 1;
 const KEYLEN = 32;

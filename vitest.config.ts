@@ -34,6 +34,9 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'api-pglite',
+          // One module graph per worker, not per file: every file builds its own app and
+          // database, and importing the server anew for each of ~45 files cost minutes.
+          isolate: false,
           include: ['tests/api/**/*.test.ts'],
           environment: 'node',
           env: { TEST_DB: 'pglite' },
@@ -45,6 +48,9 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'api-postgres',
+          // One module graph per worker, not per file: every file builds its own app and
+          // database, and importing the server anew for each of ~45 files cost minutes.
+          isolate: false,
           include: ['tests/api/**/*.test.ts'],
           environment: 'node',
           env: { TEST_DB: 'postgres' },
@@ -63,7 +69,9 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 180_000,
           expect: { poll: { timeout: 15_000 } },
-          fileParallelism: false,
+          // Each journey has its own server, database and Chromium, so two run side by side.
+          // (fileParallelism: false queued them after every other file on one worker: 974 s
+          // of the last full run with the second core mostly idle.)
         },
       },
     ],

@@ -57,15 +57,6 @@ describe.skipIf(!dbAvailable)('payment requests: ask, review, pay', { timeout: 2
     s.clock.advance(6 * 3600_000);
     return signedContract(s, buyer, seller, title, { quantity });
   };
-  /** A request made and submitted by the seller, confirmed by the buyer. */
-  const confirmedRequest = async (contractId: string, amount: string) => {
-    const made = await ask(seller, { contractId, amount });
-    expect(made.status, JSON.stringify(made.body)).toBe(200);
-    expect((await act(seller, made.body.data.id, 'submit')).status).toBe(200);
-    expect((await act(buyer, made.body.data.id, 'confirm')).status).toBe(200);
-    return made.body.data;
-  };
-
   it('goes new -> submitted -> confirmed -> partly paid -> paid under a contract, with messages, todos and receipts', async () => {
     const c = await contract('请款合同（生命周期）');
     const made = await ask(seller, { contractId: c.id, amount: '1000.00' });

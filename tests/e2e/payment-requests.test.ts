@@ -75,7 +75,7 @@ describe.skipIf(!chromiumPath)('browser journey: a payment request made, submitt
     await s.page.goto('/requestFunds');
     await pane(s.page).locator('.resource-list').waitFor();
     await pane(s.page).getByText('我收款的').waitFor();
-    await pane(s.page).getByRole('button', { name: /新\s*建/ }).click();
+    await pane(s.page).getByRole('button', { name: /新\s*建/ }).first().click();
     await s.page.waitForURL((url) => url.pathname === '/requestFunds/newFunds');
     const form = pane(s.page);
     await form.getByLabel('所属合同', { exact: true }).click();
@@ -155,5 +155,5 @@ describe.skipIf(!chromiumPath)('browser journey: a payment request made, submitt
     await english.page.screenshot({ path: '/tmp/requests-list-en.png', fullPage: true });
 
     for (const opened of [s, b, light, english]) expect(opened.errors).toEqual([]);
-  });
+  }, 360_000);
 });

@@ -135,6 +135,7 @@ describe.skipIf(!chromiumPath)('browser journey: a payment request made, submitt
     expect(await testIdText(b.page, 'receipt-capitals')).toBe('人民币贰仟元整');
     expect(await testIdText(b.page, 'receipt-payer')).toBe(BUYER);
     expect(await testIdText(b.page, 'receipt-payee')).toBe(SELLER);
+    expect(await testIdText(b.page, 'receipt-reference')).toContain(`请款单（合同《${TITLE}》）`);
     await b.page.screenshot({ path: '/tmp/requests-receipt.png', fullPage: true });
 
     // The detail page in the light theme and in English.

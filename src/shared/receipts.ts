@@ -37,6 +37,9 @@ export const RECEIPT_TEMPLATES_BY_KIND: Readonly<Record<string, readonly Receipt
   billPayment: ['Solution'],
   billBatchPayment: ['Solutions'],
   billPaymentReversed: ['Solutionsback'],
+  // A payment request paid under a contract alone (jjsk, docs/decisions.md "Payment requests"): a
+  // payment to the payee like a bill's, so the same Solution receipt. Under a bill it is a billPayment.
+  requestPayment: ['Solution'],
 };
 
 /** What a receipt's status can be (labels: receipts:status.<status>). */

@@ -30,6 +30,7 @@ const COPIED = [
   'schemas/resources/invoiceRequests.json',
   'schemas/resources/mutualOffers.json',
   'schemas/resources/objectionDeposits.json',
+  'schemas/resources/paymentRequests.json',
   'schemas/resources/purchaseOffers.json',
   'schemas/resources/supplyOffers.json',
   'schemas/resources/withdrawals.json',
@@ -231,6 +232,23 @@ describe('cross-file checks', () => {
     expect(show).toEqual([`schemas/menu.json#/routes/${c}/children/2/render/showRoute: 'detailspact' is not a route showing contracts (render.view show)`]);
     const printed = problems(brokenCopy({ 'schemas/menu.json': route('chainDetails', { resource: 'contracts', view: 'show', documentRoute: 'contractChain' }) }));
     expect(printed).toEqual([`schemas/menu.json#/routes/${c}/children/7/render/documentRoute: 'contractChain' is not a route printing a document (render.page contractDocument)`]);
+  });
+
+  it('checks the scopes and the create route of a resource list route', () => {
+    const menu = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'schemas/menu.json'), 'utf8')) as Json;
+    const a = indexOfKey(menu, 'accountCentre');
+    const broken = problems(
+      brokenCopy({
+        'schemas/menu.json': (m: Json) => {
+          const group = (at(m, 'routes') as unknown as Json[]).find((r) => r.key === 'accountCentre')!;
+          (group.children as unknown as Json[]).find((r) => r.key === 'requestFunds')!.render = { resource: 'paymentRequests', scopes: ['payee', 'buyer'], createRoute: 'fundsDetail' };
+        },
+      }),
+    );
+    expect(broken).toEqual([
+      `schemas/menu.json#/routes/${a}/children/0/render/scopes/1: 'buyer' is not a list scope of paymentRequests (mine, ops, payer, payee)`,
+      `schemas/menu.json#/routes/${a}/children/0/render/createRoute: 'fundsDetail' is not a route with the create form of paymentRequests (render.view create)`,
+    ]);
   });
 
   it('keeps a resource listed from a source read-only, and totals on money fields only', () => {

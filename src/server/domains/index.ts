@@ -16,6 +16,7 @@ import { operators } from './operators';
 import { ops } from './ops';
 import { promotion } from './promotion';
 import { receipts } from './receipts';
+import { requests } from './requests';
 import { settlement } from './settlement';
 import { todos } from './todos';
 import { trading } from './trading';
@@ -37,6 +38,7 @@ export const domains: readonly Domain[] = [
   trading,
   funds,
   settlement,
+  requests,
   receipts,
   dev,
   demo,

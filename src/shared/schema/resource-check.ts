@@ -217,6 +217,19 @@ export function checkResources(ctx: ResourceCheckContext, files: { file: SchemaF
         });
       }
     }
+    if (render && 'resource' in render && render.scopes && ctx.menuFile) {
+      const target = files.find((f) => f.resource.name === render.resource)?.resource;
+      const scopes = target ? listScopes(target) : [];
+      render.scopes.forEach((scope, i) => {
+        if (target && !scopes.includes(scope)) ctx.report(ctx.menuFile!, `${route.pointer}/render/scopes/${i}`, `'${scope}' is not a list scope of ${render.resource} (${scopes.join(', ')})`);
+      });
+    }
+    if (render && 'resource' in render && render.createRoute && ctx.menuFile) {
+      const form = ctx.routes?.find((r) => r.entry.key === render.createRoute)?.entry.render;
+      if (!form || !('resource' in form) || form.resource !== render.resource || form.view !== 'create') {
+        ctx.report(ctx.menuFile, `${route.pointer}/render/createRoute`, `'${render.createRoute}' is not a route with the create form of ${render.resource} (render.view create)`);
+      }
+    }
     // A list's showRoute shows the same resource (view show); a documentRoute prints a document.
     if (render && 'resource' in render && render.showRoute && ctx.menuFile) {
       const shown = ctx.routes?.find((r) => r.entry.key === render.showRoute)?.entry.render;

@@ -16,7 +16,10 @@ export type RouteRender =
    * has one of the values (`{source: ['mutualOffer']}`); `view: 'create'`: the route is the create
    * form, `view: 'show'`: the route shows the record of `?id=`; `showRoute`: the key of the show
    * route a list row opens; `documentRoute`: the key of the route printing the record's document;
-   * `has`: only records where these fields are set (the objections: contracts with `objectedAt`).
+   * `has`: only records where these fields are set (the objections: contracts with `objectedAt`);
+   * `scopes`: party roles the list offers beside "mine" as a switch (the payment requests: as
+   * payee, as payer); `createRoute`: the key of the route with the create form the list's create
+   * button opens (shown even for a resource with parties, whose create handler names them).
    */
   | {
       resource: string;
@@ -27,6 +30,8 @@ export type RouteRender =
       view?: 'create' | 'show';
       showRoute?: string;
       documentRoute?: string;
+      scopes?: string[];
+      createRoute?: string;
     }
   | { receipt: string }
   | { placeholder: true };

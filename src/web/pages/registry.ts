@@ -47,6 +47,7 @@ export const PAGES: Record<string, LazyPageComponent<PageProps>> = {
   mutualStatus: lazyPage(() => import('./mutual/MutualStatusPage')),
   contractDocument: lazyPage(() => import('./contracts/ContractDocumentPage')),
   actionResult: lazyPage(() => import('./offers/ActionResultPage')),
+  requestSubmitted: lazyPage(() => import('./requests/RequestSubmittedPage')),
   peaceSigning: lazyPage(() => import('./offers/PeaceSigningPage')),
   serviceAgreement: lazyPage(() => import('./agreements/ServiceAgreementPage')),
   accountDetails: lazyPage(() => import('./funds/AccountDetailsPage')),

@@ -11,6 +11,15 @@ const DepositTarget = lazy(() => import('./funds/DepositTarget'));
 const WithdrawalTarget = lazy(() => import('./funds/WithdrawalTarget'));
 const TradeTotals = lazy(() => import('./offers/TradeTotals'));
 const ContractProgress = lazy(() => import('./contracts/ContractProgress'));
+const RequestPayments = lazy(() => import('./requests/RequestPayments'));
+const RequestHeadroom = lazy(() => import('./requests/RequestHeadroom'));
+
+const isRequest = ({ definition }: { definition: SlotProps['recordFooter']['definition'] }) => definition.name === 'paymentRequests';
+
+/** A payment request's payments, with their receipts (under a bill, the bill's payments made for it). */
+function Payments({ record }: SlotProps['recordFooter']) {
+  return <RequestPayments id={record.id} version={record.version} />;
+}
 
 /** The receipts of the money a record moved; keyed by its version, so a money action adds its receipt. */
 function Receipts({ definition, record }: SlotProps['recordFooter']) {
@@ -39,6 +48,8 @@ export const SLOTS: SlotRegistry = {
   recordFooter: {
     // A resource whose file declares money actions.
     receipts: { when: ({ definition }) => Boolean(definition.actions?.some((action) => action.money)), component: Receipts },
+    // A payment request: its payments and their receipts.
+    requestPayments: { when: isRequest, component: Payments },
   },
   actionPreface: {
     // An action whose file declares it a signature.
@@ -56,5 +67,7 @@ export const SLOTS: SlotRegistry = {
   formSummary: {
     // An offer's or a contract's total and collateral, as the server will compute them, while the user types.
     tradeTotals: { when: tradesAmounts, component: TradeTotals },
+    // A payment request: what the chosen contract or bill still leaves to request (never changes the amount typed).
+    requestHeadroom: { when: ({ definition, editing }) => definition.name === 'paymentRequests' && !editing, component: RequestHeadroom },
   },
 };

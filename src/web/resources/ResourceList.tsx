@@ -33,9 +33,14 @@ interface Props {
   heading?: string;
   /** Fields the route's records have set (menu.json render.has), e.g. the contracts that had an objection. */
   has?: string[];
+  /** Party roles offered beside "mine" as a switch (menu.json render.scopes), e.g. payee and payer. */
+  scopes?: string[];
+  /** The path of the route with the create form (menu.json render.createRoute), shown even for a resource with parties. */
+  createPath?: string;
 }
 
 const RIGHT_ALIGNED = new Set(['money', 'number']);
+const NO_SCOPES: string[] = [];
 /** Kept on one line: a time or an amount broken in two reads as two values. */
 const NO_WRAP = new Set(['money', 'number', 'date', 'datetime']);
 
@@ -45,7 +50,7 @@ const NO_WRAP = new Set(['money', 'number', 'date', 'datetime']);
  * the caller's own records and the records other accounts publish. The URL holds the page's
  * state in the API's own parameter names (listQuery.ts); useTable follows it.
  */
-export default function ResourceList({ definition: full, basePath, scope: fixedScope, states: fixedStates, filter: fixedFilter, showPath, heading, has }: Props) {
+export default function ResourceList({ definition: full, basePath, scope: fixedScope, states: fixedStates, filter: fixedFilter, showPath, heading, has, scopes = NO_SCOPES, createPath: createRoutePath }: Props) {
   // A route listing some states (or enum values) offers only those in its filter.
   const definition = useMemo(() => {
     let narrowed = fixedStates && full.states ? { ...full, states: { ...full.states, values: full.states.values.filter((s) => fixedStates.includes(s)) } } : full;
@@ -65,8 +70,8 @@ export default function ResourceList({ definition: full, basePath, scope: fixedS
   const [params, setParams] = useSearchParams();
   // An operations queue opens on what is pending there (issue 17); the user may clear it.
   const defaults = useMemo(() => queueDefaults(full, { resource: full.name, scope: fixedScope, states: fixedStates, has }), [full, fixedScope, fixedStates, has]);
-  const state = useMemo(() => readListState(definition, params, fixedScope, defaults), [definition, params, fixedScope, defaults]);
-  const setState = (patch: Partial<ListState>) => setParams(listStateParams(definition, { ...state, ...patch }, defaults));
+  const state = useMemo(() => readListState(definition, params, fixedScope, defaults, scopes), [definition, params, fixedScope, defaults, scopes]);
+  const setState = (patch: Partial<ListState>) => setParams(listStateParams(definition, { ...state, ...patch }, defaults, scopes));
   const sent = useMemo(() => ({ ...state, filters: withPresent(withFixedFilters(withFixedStates(state.filters, fixedStates), fixedFilter), has) }), [state, fixedStates, fixedFilter, has]);
   const filters = useMemo(() => [...crudFilters(definition, sent.filters), ...presentFilters(sent.filters), ...scopeFilters(sent)], [definition, sent]);
   const sorters = useMemo(() => crudSorters(state.sort), [state.sort]);
@@ -141,10 +146,10 @@ export default function ResourceList({ definition: full, basePath, scope: fixedS
   // Records with parties are made by actions (an accepted offer), not by a create form, and a
   // list source (the ledger's flows) by nothing the user does; a resource whose service the account has not opened shows where to open it instead,
   // and a trading resource of an account not yet approved the way to authentication.
-  const createButton = definition.parties || definition.source || gate.blocked || gate.pending ? null : awaitsApproval ? (
+  const createButton = (definition.parties && !createRoutePath) || definition.source || gate.blocked || gate.pending ? null : awaitsApproval ? (
     <ApprovalButton />
   ) : (
-    <CreateButton resource={definition.name} onClick={() => navigate(createPath(basePath))}>
+    <CreateButton resource={definition.name} onClick={() => navigate(createRoutePath ?? createPath(basePath))}>
       {t('list.create')}
     </CreateButton>
   );
@@ -198,6 +203,13 @@ export default function ResourceList({ definition: full, basePath, scope: fixedS
                   { value: 'mine', label: t('list.scope.mine') },
                   { value: 'market', label: t('list.scope.market') },
                 ]}
+              />
+            )}
+            {scopes.length > 0 && !fixedScope && (
+              <Segmented<string>
+                value={state.scope}
+                onChange={(scope) => setState({ scope, pageNo: 1 })}
+                options={[{ value: 'mine', label: t('list.scope.all') }, ...scopes.map((scope) => ({ value: scope, label: t(`list.scope.${scope}`) }))]}
               />
             )}
             <CanAccess resource={definition.name} action="export">

@@ -42,7 +42,16 @@ function ResourcePages({ resource, route }: ResourceRouteProps) {
   const render = route.render && 'resource' in route.render ? route.render : undefined;
   // A show route (render.view show, e.g. /contract/chainDetails?id=) belongs to the list that
   // opens it (its showRoute): "back", edit and delete go there.
-  const listRoute = render?.view === 'show' ? CONSOLE_ROUTES.find((r) => r.render && 'resource' in r.render && r.render.showRoute === route.key) : undefined;
+  // A show route no list names (a step's page, /requestFunds/confirmFunds) belongs to the resource's
+  // list; a create route to the list whose createRoute names it.
+  const listOf = (test: (r: Extract<NonNullable<ResolvedRoute['render']>, { resource: string }>) => boolean) =>
+    CONSOLE_ROUTES.find((r) => r.render && 'resource' in r.render && test(r.render));
+  const listRoute =
+    render?.view === 'show'
+      ? (listOf((r) => r.showRoute === route.key) ?? listOf((r) => r.resource === resource && !r.view && !r.scope && !r.states && !r.filter && !r.has))
+      : render?.view === 'create'
+        ? listOf((r) => r.createRoute === route.key)
+        : undefined;
   const basePath = listRoute?.path ?? route.path;
   const documentPath = pathOfRoute(render?.documentRoute);
   // A route whose view is the create form (menu.json render.view) opens it at its own path; a
@@ -60,7 +69,7 @@ function ResourcePages({ resource, route }: ResourceRouteProps) {
       // A route listing part of the resource (a scope, some states or values) is headed by its own menu title.
       const narrowed = Boolean(render?.scope || render?.states || render?.filter);
       const heading = narrowed && route.titleKey ? t(route.titleKey) : undefined;
-      return <ResourceList definition={definition} basePath={basePath} scope={render?.scope} states={render?.states} filter={render?.filter} has={render?.has} showPath={pathOfRoute(render?.showRoute)} heading={heading} />;
+      return <ResourceList definition={definition} basePath={basePath} scope={render?.scope} states={render?.states} filter={render?.filter} has={render?.has} showPath={pathOfRoute(render?.showRoute)} heading={heading} scopes={render?.scopes} createPath={pathOfRoute(render?.createRoute)} />;
     }
     case 'show':
       return <ResourceShow key={shown.id} definition={definition} basePath={basePath} id={shown.id} documentPath={documentPath} />;

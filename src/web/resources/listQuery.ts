@@ -35,7 +35,7 @@ const positiveInt = (raw: string | null, fallback: number, max = Number.MAX_SAFE
  * page opens with (an operations queue: its pending states) while the URL names none; an empty
  * parameter (`?state=`) is the user's "all" instead.
  */
-export function readListState(definition: Listed, params: URLSearchParams, fixedScope?: string, defaults: Record<string, string> = {}): ListState {
+export function readListState(definition: Listed, params: URLSearchParams, fixedScope?: string, defaults: Record<string, string> = {}, scopes: readonly string[] = []): ListState {
   const sort = params.get('sort') ?? '';
   const filters: Record<string, string> = {};
   for (const { field } of definition.list.filters) {
@@ -48,12 +48,18 @@ export function readListState(definition: Listed, params: URLSearchParams, fixed
     pageSize,
     sort: sortableFields(definition).has(sort.replace(/^-/, '')) ? sort : definition.list.defaultSort,
     filters,
-    scope: fixedScope ?? (params.get('scope') === 'market' && definition.visibility?.market ? 'market' : 'mine'),
+    scope: fixedScope ?? urlScope(definition, params.get('scope'), scopes),
   };
 }
 
+/** The URL's scope: the market (a resource with one) or a party role the route offers (render.scopes), else the caller's own. */
+function urlScope(definition: Listed, scope: string | null, scopes: readonly string[]): string {
+  if (scope === 'market' && definition.visibility?.market) return 'market';
+  return scope && scopes.includes(scope) ? scope : 'mine';
+}
+
 /** The URL query of a state; defaults are left out so a plain list has a plain URL (a default filter cleared is `field=`). */
-export function listStateParams(definition: Listed, state: ListState, defaults: Record<string, string> = {}): URLSearchParams {
+export function listStateParams(definition: Listed, state: ListState, defaults: Record<string, string> = {}, scopes: readonly string[] = []): URLSearchParams {
   const params = new URLSearchParams();
   for (const { field } of definition.list.filters) {
     const value = state.filters[field] ?? '';
@@ -62,7 +68,7 @@ export function listStateParams(definition: Listed, state: ListState, defaults: 
   if (state.sort !== definition.list.defaultSort) params.set('sort', state.sort);
   if (state.pageNo !== 1) params.set('pageNo', String(state.pageNo));
   if (state.pageSize !== DEFAULT_PAGE_SIZE) params.set('pageSize', String(state.pageSize));
-  if (state.scope === 'market') params.set('scope', 'market');
+  if (state.scope === 'market' || scopes.includes(state.scope)) params.set('scope', state.scope);
   return params;
 }
 

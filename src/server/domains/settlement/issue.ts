@@ -17,19 +17,19 @@ import type { CreateHandler } from '../../resources/handlers';
 import { insertRecord } from '../../resources/records';
 
 /** Contract states a bill may be issued in: signed and after, not refunded. */
-const BILLABLE_CONTRACT_STATES = ['signed', 'collateralPaid', 'delivered', 'objection', 'completed'];
+export const BILLABLE_CONTRACT_STATES = ['signed', 'collateralPaid', 'delivered', 'objection', 'completed'];
 /** Bills that no longer count against the contract. */
 const DEAD_STATES = ['rejected', 'cancelled'];
 
 const fen = (value: unknown): bigint => (typeof value === 'string' && value ? yuanToFen(value) : 0n);
 
-async function namesOf(tx: Db, ids: string[]): Promise<Map<string, string>> {
+export async function namesOf(tx: Db, ids: string[]): Promise<Map<string, string>> {
   const rows = await tx.select({ id: accounts.id, name: accounts.name }).from(accounts).where(inArray(accounts.id, ids));
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
 /** What `payee` may still bill under the contract: its amount (less collateral for the seller) less its live bills. */
-async function billableFen(tx: Db, contract: { id: string; data: Record<string, unknown>; parties: Record<string, string> }, payee: string): Promise<bigint> {
+export async function billableFen(tx: Db, contract: { id: string; data: Record<string, unknown>; parties: Record<string, string> }, payee: string): Promise<bigint> {
   const cap = fen(contract.data.amount) - (contract.parties.seller === payee ? fen(contract.data.collateralAmount) : 0n);
   const [{ billed }] = await tx
     .select({ billed: sql<string>`coalesce(sum(${bills.amountFen}), 0)::text` })
@@ -40,7 +40,7 @@ async function billableFen(tx: Db, contract: { id: string; data: Record<string, 
 }
 
 /** The contract, locked: bills issued under one contract are decided one at a time. */
-async function lockContract(tx: Db, id: string) {
+export async function lockContract(tx: Db, id: string) {
   const [row] = await tx
     .select()
     .from(resourceRecords)

@@ -22,6 +22,7 @@ import { formatDateTime } from '../../resources/format';
 import { chinaDay, chinaHour } from '../../../shared/chinaTime';
 
 // The balances card (and the money helpers it formats with) loads only for a role that sees funds.
+const RequestsWaitingCard = lazy(() => import('../requests/RequestsWaitingCard'));
 const WalletCard = lazy(() => import('../funds/WalletCard').then((m) => ({ default: m.WalletCard })));
 const FlowChart = lazy(() => import('../funds/FlowChart').then((m) => ({ default: m.FlowChart })));
 
@@ -97,6 +98,11 @@ function HomePage({ flavour }: { flavour: HomeFlavour }) {
         </Suspense>
       )}
       {isOps && <OpsPendingCard />}
+      {flavour === 'homeJjsk' && seesFunds && (
+        <Suspense fallback={<Card loading />}>
+          <RequestsWaitingCard />
+        </Suspense>
+      )}
       <Row gutter={[16, 16]}>
         <Col xs={24} sm={12}>
           <Card>

@@ -35,7 +35,9 @@ export function ReceiptSheet({ receipt, title }: { receipt: ReceiptView; title: 
       ? t('page.referenceContract', { title: ref.title ?? '', number: ref.number })
       : ref.resource === 'bills'
         ? t('page.referenceBill', { title: ref.title ?? '', number: ref.number })
-        : t('page.referenceWithdrawal', { number: ref.number });
+        : ref.resource === 'paymentRequests'
+          ? t('page.referenceRequest', { title: ref.title ?? '', number: ref.number })
+          : t('page.referenceWithdrawal', { number: ref.number });
   return (
     <article className="receipt" data-template={receipt.template}>
       <header className="receipt__head">
@@ -82,7 +84,7 @@ export function ReceiptSheet({ receipt, title }: { receipt: ReceiptView; title: 
           </Row>
         </tbody>
       </table>
-      <p className="receipt__note">{tpl('note')}</p>
+      <p className="receipt__note">{receipt.kind === 'requestPayment' ? t('page.noteRequest') : tpl('note')}</p>
       <footer className="receipt__verify">
         <QRCode value={receipt.verifyUrl} size={112} bordered={false} type="svg" aria-label={t('page.verify')} />
         <div>

@@ -166,6 +166,28 @@ describe.skipIf(!dbAvailable)('payment requests: ask, review, pay', { timeout: 2
     expect((await ask(seller, { contractId: c.id, amount: '12000.00' })).status).toBe(200);
   });
 
+  it('never lets a request and a bill claim the same money: what was requested under a contract is left out of its bills', async () => {
+    // quantity 10: 32,000.00 billable; 5,000.00 requested and paid, 3,000.00 requested and open.
+    const c = await contract('请款合同（完成开票）');
+    const paid = (await ask(seller, { contractId: c.id, amount: '5000.00' })).body.data.id;
+    await act(seller, paid, 'submit');
+    await act(buyer, paid, 'confirm');
+    expect((await act(buyer, paid, 'pay', { payAmount: '5000.00' }, true)).body.data).toMatchObject({ state: 'paid' });
+    expect((await ask(seller, { contractId: c.id, amount: '3000.00' })).status).toBe(200);
+    // A bill by hand may take only what the requests leave.
+    const over = await s.call<Record<string, string>>('POST', '/api/r/bills', { token: seller.token, body: { contractId: c.id, amount: '24000.01', dueDay: dueDay() } });
+    expect(over.status).toBe(400);
+    expect(over.body.data.amount).toContain('24000.00');
+    // The contract completes: the buyer is billed what is left, 24,000.00.
+    for (const [who, action, body] of [[buyer, 'payCollateral', {}], [seller, 'deliver', { deliveryNote: '已按合同发货' }], [buyer, 'confirmReceipt', {}]] as const) {
+      const done = await money(s, who.token, `/api/r/contracts/${c.id}/actions/${action}`, action === 'deliver' ? body : { ...body, smsCode: await code(who.phone) });
+      expect(done.status, `${action} ${JSON.stringify(done.body)}`).toBe(200);
+    }
+    const bills = (await s.call<Page<ResourceRecord>>('GET', '/api/r/bills?scope=payer&pageSize=100', { token: buyer.token })).body.data.records.filter((b) => b.contractId === c.id);
+    expect(bills.map((b) => b.amount)).toEqual(['24000.00']);
+    await sound();
+  });
+
   it('answers bad input with a clear error on its field and writes nothing', async () => {
     const c = await contract('请款合同（输入）', 1);
     const other = await signedContract(s, buyer, third, '请款合同（他人）', { quantity: 1 });

@@ -1,11 +1,12 @@
 // What a payment request may ask for (DESIGN §9): at most what its contract or bill still has
 // open, less the other open requests on it. A request under a bill: the bill's open amount less
 // what the other live requests on the bill still wait for. A request under a contract alone: what
-// the payee may still bill under it (settlement's billableFen: its amount, less the collateral
-// for the seller, less the payee's live bills) less every other live request of the payee under
-// the contract alone (paid ones included: their money was the contract's). The contract or bill
+// the payee may still claim under it (settlement's billableFen: its amount, less the collateral
+// for the seller, less the payee's live bills and its other live requests under the contract
+// alone, paid ones included). Bills count those requests too, so a request and a later bill
+// never claim the same money twice. The contract or bill
 // is locked while this is decided, so two requests at once are decided one after the other.
-import { and, eq, inArray, isNull, ne, notInArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { chinaDay } from '../../../shared/chinaTime';
 import { fenToYuan, yuanToFen } from '../../../shared/money';
 import type { Db } from '../../db/client';
@@ -16,8 +17,6 @@ import { BILLABLE_CONTRACT_STATES, billableFen, lockContract } from '../settleme
 import { billMoney, lockBillRecords, openFenOf, OPEN_STATES } from '../settlement/store';
 
 export const RESOURCE = 'paymentRequests';
-/** Requests that no longer claim anything. */
-export const DEAD_STATES = ['rejected', 'cancelled'];
 /** Requests still waiting for money. */
 export const LIVE_STATES = ['new', 'submitted', 'confirmed', 'partiallyPaid'];
 
@@ -46,18 +45,19 @@ async function recordOf(tx: Db, resource: string, id: string, lock: boolean): Pr
   return row;
 }
 
-/** The other requests on a bill or contract, as `field` = id. */
-async function otherRequests(tx: Db, field: 'billId' | 'contractId', id: string, states: string[], exclude?: string) {
-  const where = [
-    eq(resourceRecords.resource, RESOURCE),
-    sql`${resourceRecords.data} ->> ${field} = ${id}`,
-    field === 'contractId' ? isNull(sql`${resourceRecords.data} ->> 'billId'`) : undefined,
-    exclude ? ne(resourceRecords.id, exclude) : undefined,
-  ];
+/** The other live requests on a bill. */
+async function otherBillRequests(tx: Db, billId: string, exclude?: string) {
   return tx
-    .select({ data: resourceRecords.data, parties: resourceRecords.parties })
+    .select({ data: resourceRecords.data })
     .from(resourceRecords)
-    .where(and(...where, field === 'billId' ? inArray(resourceRecords.state, states) : notInArray(resourceRecords.state, states)));
+    .where(
+      and(
+        eq(resourceRecords.resource, RESOURCE),
+        sql`${resourceRecords.data} ->> 'billId' = ${billId}`,
+        inArray(resourceRecords.state, LIVE_STATES),
+        exclude ? ne(resourceRecords.id, exclude) : undefined,
+      ),
+    );
 }
 
 /**
@@ -77,7 +77,7 @@ export async function requestTarget(tx: Db, data: Record<string, unknown>, payee
     if (contractId && contractId !== billContract) throw fieldError({ contractId: 'api:requestBillContract' });
     const contract = await recordOf(tx, 'contracts', billContract, false);
     if (!contract) throw fieldError({ billId: 'api:referenceUnknown' });
-    const others = await otherRequests(tx, 'billId', billId, LIVE_STATES, opts.exclude);
+    const others = await otherBillRequests(tx, billId, opts.exclude);
     const claimed = others.reduce((sum, r) => sum + requestOpenFen(r.data), 0n);
     const open = openFenOf(await billMoney(tx, billId)) - claimed;
     return { contract, bill, payer: bill.parties.payer, payee, headroomFen: open > 0n ? open : 0n };
@@ -89,9 +89,7 @@ export async function requestTarget(tx: Db, data: Record<string, unknown>, payee
   const payer = seller === payee ? buyer : buyer === payee ? seller : undefined;
   if (!payer) throw fieldError({ contractId: 'api:referenceUnknown' });
   if (!BILLABLE_CONTRACT_STATES.includes(contract.state ?? '')) throw fieldError({ contractId: 'api:requestContractState' });
-  const others = (await otherRequests(tx, 'contractId', contractId, DEAD_STATES, opts.exclude)).filter((r) => r.parties.payee === payee);
-  const claimed = others.reduce((sum, r) => sum + fenOf(r.data.amount), 0n);
-  const open = (await billableFen(tx, contract, payee)) - claimed;
+  const open = await billableFen(tx, contract, payee, { excludeRequest: opts.exclude });
   return { contract, payer, payee, headroomFen: open > 0n ? open : 0n };
 }
 

@@ -28,15 +28,40 @@ export async function namesOf(tx: Db, ids: string[]): Promise<Map<string, string
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
-/** What `payee` may still bill under the contract: its amount (less collateral for the seller) less its live bills. */
-export async function billableFen(tx: Db, contract: { id: string; data: Record<string, unknown>; parties: Record<string, string> }, payee: string): Promise<bigint> {
+/**
+ * What `payee` may still claim under the contract: its amount (less collateral for the seller)
+ * less its live bills and its live payment requests made under the contract alone (paid ones
+ * included: that money was the contract's). A request under a bill is inside that bill. The one
+ * rule for bills (issued by hand or on completion) and for requests (requests/headroom.ts);
+ * `excludeRequest` leaves out the request being decided.
+ */
+export async function billableFen(
+  tx: Db,
+  contract: { id: string; data: Record<string, unknown>; parties: Record<string, string> },
+  payee: string,
+  opts: { excludeRequest?: string } = {},
+): Promise<bigint> {
   const cap = fen(contract.data.amount) - (contract.parties.seller === payee ? fen(contract.data.collateralAmount) : 0n);
   const [{ billed }] = await tx
     .select({ billed: sql<string>`coalesce(sum(${bills.amountFen}), 0)::text` })
     .from(bills)
     .innerJoin(resourceRecords, eq(resourceRecords.id, bills.recordId))
     .where(and(eq(bills.contractId, contract.id), eq(bills.payeeAccountId, payee), notInArray(resourceRecords.state, DEAD_STATES)));
-  return cap - BigInt(billed);
+  const requests = await tx
+    .select({ amount: sql<string | null>`${resourceRecords.data} ->> 'amount'` })
+    .from(resourceRecords)
+    .where(
+      and(
+        eq(resourceRecords.resource, 'paymentRequests'),
+        sql`${resourceRecords.data} ->> 'contractId' = ${contract.id}`,
+        sql`${resourceRecords.data} ->> 'billId' is null`,
+        sql`${resourceRecords.parties} ->> 'payee' = ${payee}`,
+        notInArray(resourceRecords.state, DEAD_STATES),
+        opts.excludeRequest ? sql`${resourceRecords.id} <> ${opts.excludeRequest}` : undefined,
+      ),
+    );
+  const requested = requests.reduce((sum, r) => sum + fen(r.amount), 0n);
+  return cap - BigInt(billed) - requested;
 }
 
 /** The contract, locked: bills issued under one contract are decided one at a time. */

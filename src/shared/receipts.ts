@@ -5,7 +5,7 @@
 import { chinaDay } from './chinaTime';
 
 /** The receipt templates a ledger transfer can have (routes of schemas/menu.json, group receipts). */
-export const RECEIPT_TEMPLATES = ['Chainpayment', 'PaymentReleaseReceipt', 'ReleaseReceipt', 'Entropygold', 'Entropygoldrefund', 'Withdrawal', 'Solution', 'Solutions', 'Solutionsback'] as const;
+export const RECEIPT_TEMPLATES = ['Chainpayment', 'PaymentReleaseReceipt', 'ReleaseReceipt', 'Entropygold', 'Entropygoldrefund', 'Withdrawal', 'Solution', 'Solutions', 'Solutionsback', 'Interconnectedsingle', 'HLSolution'] as const;
 export type ReceiptTemplate = (typeof RECEIPT_TEMPLATES)[number];
 
 /** Which party's copy: a release has the buyer's copy (paid out of escrow) and the seller's (received). */
@@ -37,7 +37,16 @@ export const RECEIPT_TEMPLATES_BY_KIND: Readonly<Record<string, readonly Receipt
   billPayment: ['Solution'],
   billBatchPayment: ['Solutions'],
   billPaymentReversed: ['Solutionsback'],
+  // A clearing run's settlement of a net position, wallet to wallet (mutual netting, xhn).
+  nettingSettlement: ['HLSolution'],
 };
+
+/**
+ * Receipts that print no transfer: Interconnectedsingle is a participant's view of one clearing
+ * run (its bills, cleared parts, net position), its id that of the participant's run record
+ * (clearing_run_parties), not a transfer's.
+ */
+export const RUN_RECEIPT_TEMPLATE = 'Interconnectedsingle' satisfies ReceiptTemplate;
 
 /** What a receipt's status can be (labels: receipts:status.<status>). */
 export const RECEIPT_STATUSES = ['inEscrow', 'released', 'refunded', 'held', 'returned', 'forfeited', 'processing', 'paid', 'completed'] as const;

@@ -124,6 +124,31 @@ export interface ReceiptView {
   verifyUrl: string;
   /** A payment of several bills (Solutions): each bill's part, as the viewer may see them. */
   lines?: ReceiptLine[];
+  /** A participant's clearing run (Interconnectedsingle): its net position, settlement and bills. */
+  run?: RunReceiptPart;
+}
+
+/** What an Interconnectedsingle receipt adds: the participant's side of one clearing run (yuan strings). */
+export interface RunReceiptPart {
+  runId: string;
+  /** Owed minus owing after clearing (negative: it owed). */
+  netPosition: string;
+  /** Paid (negative) or received (positive) by the run's settlement transfers. */
+  settled: string;
+  unsettled: string;
+  unsettledReason?: 'insufficientBalance' | 'counterpartyUnsettled';
+  bills: RunReceiptBill[];
+}
+
+/** One of the participant's bills in the run, with what clearing and the settlement took off it. */
+export interface RunReceiptBill {
+  billId: string;
+  title: string;
+  payer: string;
+  payee: string;
+  open: string;
+  cleared: string;
+  settled: string;
 }
 
 /** One bill of a payment of several. */

@@ -11,6 +11,7 @@ import type { DomainContext } from '../../domain';
 import { forbidden, notFound } from '../../errors';
 import { uuid } from '../../openapi/kit';
 import { actorOf, currentUser } from '../../plugins/auth';
+import { ok } from '../../plugins/envelope';
 import { auditNetting } from './netting';
 import { runClearing } from './clearing';
 
@@ -24,7 +25,7 @@ export default async function clearingRoutes(app: FastifyInstance, ctx: DomainCo
     opsOnly(req);
     const run = await runClearing(db, { trigger: 'ops', userId: currentUser(req).id, now: clock.now(), inWorker: true });
     if (!run) throw new Error('clearing: an ops run is never refused by the day rule');
-    return {
+    return ok(req, {
       runId: run.runId,
       billsIn: run.billsIn,
       participants: run.participants,
@@ -35,7 +36,7 @@ export default async function clearingRoutes(app: FastifyInstance, ctx: DomainCo
       transfers: run.transfers,
       solverMs: run.solverMs,
       totalMs: run.totalMs,
-    };
+    });
   });
 
   app.get<{ Params: { id: string } }>(
@@ -49,7 +50,7 @@ export default async function clearingRoutes(app: FastifyInstance, ctx: DomainCo
       const solution = run.solution as { bills?: { id: string; clearedFen: string }[] };
       const cleared = new Map((solution.bills ?? []).filter((b) => b.clearedFen !== '0').map((b) => [b.id, BigInt(b.clearedFen)]));
       const audit = await auditNetting(input, cleared);
-      return { ok: audit.ok, problems: audit.problems, storedCleared: fenToYuan(audit.storedTotalFen), recomputedCleared: fenToYuan(audit.recomputedTotalFen) };
+      return ok(req, { ok: audit.ok, problems: audit.problems, storedCleared: fenToYuan(audit.storedTotalFen), recomputedCleared: fenToYuan(audit.recomputedTotalFen) });
     },
   );
 }

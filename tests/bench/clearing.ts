@@ -82,6 +82,7 @@ async function benchOn(url: string): Promise<void> {
     if (!run) throw new Error('bench: the run was refused');
     console.log(`clearing[postgres]: ${run.participants} participants, ${run.billsIn} confirmed bills; worker warm-up at start ${ms(warmMs)}`);
     console.log(`clearing[postgres]: run total ${ms(wallMs)} end to end (commit included; ${ms(run.totalMs)} inside the transaction), solver ${ms(run.solverMs)}, database and the rest ${ms(wallMs - run.solverMs)}`);
+    console.log(`clearing[postgres]: steps inside the transaction: ${Object.entries(run.phases).map(([k, v]) => `${k} ${v} ms`).join(', ')}`);
     console.log(`clearing[postgres]: ${run.transfers} settlement transfers, settled ${formatMoney(run.amountSettledFen)} yuan, unsettled (short balances) ${formatMoney(run.amountUnsettledFen)} yuan`);
     const greedy = greedyCycleCancellingBaseline(run.input);
     const pairwise = pairwiseNettingBaseline(run.input);

@@ -53,6 +53,8 @@ export interface ClearingRunResult {
   totalMs: number;
   /** The solved network: the bench compares it with the baselines. */
   input: NettingBill[];
+  /** Milliseconds of each step inside the transaction (the bench prints them). */
+  phases: Record<string, number>;
 }
 
 const RUN_LOCK = sql`select pg_advisory_xact_lock(hashtext('settlement:clearingRun'))`;
@@ -87,27 +89,27 @@ async function lockOpenBills(tx: Db, participants: readonly string[]): Promise<(
  * statement: the money row, the record's figures and state (paid when nothing is left open,
  * overdue stays overdue, else partiallyPaid, as store.ts stateAfterMoney) and a `clear` event.
  */
-async function writeDownRun(tx: Db, parts: { id: string; fen: bigint }[], runId: string, now: Date): Promise<void> {
+async function writeDownRun(tx: Db, parts: { id: string; fen: bigint; state: string }[], runId: string, now: Date): Promise<void> {
   if (!parts.length) return;
-  const values = JSON.stringify(parts.map((p) => ({ id: p.id, fen: p.fen.toString() })));
+  // Each bill's state as locked (the run holds its row): the event's from-state, and whether it stays overdue.
+  const values = JSON.stringify(parts.map((p) => ({ id: p.id, fen: p.fen.toString(), state: p.state })));
   const at = now.toISOString();
   const yuan = (col: string) => sql.raw(`to_jsonb(((${col})::numeric / 100)::numeric(20, 2)::text)`);
   await tx.execute(sql`
-    with v as (select * from jsonb_to_recordset(${values}::jsonb) as v(id uuid, fen bigint)),
-    before as (select r.id, r.state from resource_records r join v on v.id = r.id),
+    with v as (select * from jsonb_to_recordset(${values}::jsonb) as v(id uuid, fen bigint, state text)),
     b as (
       update bills set cleared_fen = bills.cleared_fen + v.fen from v where bills.record_id = v.id
-      returning bills.record_id, bills.amount_fen, bills.paid_fen, bills.cleared_fen, v.fen
+      returning bills.record_id, bills.amount_fen, bills.paid_fen, bills.cleared_fen, v.fen, v.state as from_state
     ),
     r as (
       update resource_records r set
-        state = case when b.amount_fen - b.paid_fen - b.cleared_fen = 0 then 'paid' when before.state = 'overdue' then 'overdue' else 'partiallyPaid' end,
+        state = case when b.amount_fen - b.paid_fen - b.cleared_fen = 0 then 'paid' when b.from_state = 'overdue' then 'overdue' else 'partiallyPaid' end,
         data = r.data || jsonb_build_object('clearedAmount', ${yuan('b.cleared_fen')}, 'openAmount', ${yuan('b.amount_fen - b.paid_fen - b.cleared_fen')})
           || case when b.amount_fen - b.paid_fen - b.cleared_fen = 0 then jsonb_build_object('paidAt', ${at}::text) else '{}'::jsonb end,
         version = r.version + 1, updated_at = ${at}::timestamptz
-      from b join before on before.id = b.record_id
+      from b
       where r.id = b.record_id
-      returning r.id, r.state, before.state as from_state, b.fen
+      returning r.id, r.state, b.from_state, b.fen
     )
     insert into resource_events (record_id, action, from_state, to_state, input, by, at)
     select r.id, 'clear', r.from_state, r.state, jsonb_build_object('runId', ${runId}::text, 'amount', ${yuan('r.fen')}), null, ${at}::timestamptz from r`);
@@ -174,24 +176,39 @@ export async function runClearing(db: Db, input: ClearingRunInput): Promise<Clea
       .returning({ id: clearingRuns.id });
     if (!claimed.length) return null;
 
+    const phases: Record<string, number> = {};
+    let mark = performance.now();
+    const phase = (name: string) => {
+      const at = performance.now();
+      phases[name] = Math.round(at - mark);
+      mark = at;
+    };
     const open = await lockOpenBills(tx, await participantsOf(tx));
+    phase('lockBills');
     const bills: NettingBill[] = open.map(({ id, payer, payee, openFen }) => ({ id, payer, payee, openFen }));
     const solution = await solveNetting(bills, { inWorker: input.inWorker });
+    phase('solve');
     const involved = solution.positions.map((p) => p.participant);
     const available = await lockWallets(tx, involved, now);
+    phase('lockWallets');
     const plan = dischargePlan(solution.bills, available);
+    phase('plan');
 
-    const parts = solution.bills.map((b) => ({ id: b.id, fen: b.clearedFen + (plan.discharged.get(b.id) ?? 0n), cleared: b.clearedFen, settled: plan.discharged.get(b.id) ?? 0n }));
+    const stateOf = new Map(open.map((b) => [b.id, b.state]));
+    const parts = solution.bills.map((b) => ({ id: b.id, state: stateOf.get(b.id) ?? '', fen: b.clearedFen + (plan.discharged.get(b.id) ?? 0n), cleared: b.clearedFen, settled: plan.discharged.get(b.id) ?? 0n }));
     await writeDownRun(tx, parts.filter((p) => p.fen > 0n), runId, now);
+    phase('writeDown');
     const transfers = [];
     for (const [i, t] of plan.transfers.entries()) {
       const row = await transfer(tx, { debit: walletId(t.from), credit: walletId(t.to), amount: t.amountFen, kind: SETTLEMENT_KIND, ref: { resource: 'clearingRuns', id: runId }, key: settlementKey(runId, i), userId: input.userId, now });
       transfers.push({ from: t.from, to: t.to, amountFen: t.amountFen.toString(), transferId: row.id });
     }
+    phase('transfers');
     const parties = partyRows(runId, solution, plan, available, now);
     // In chunks: a statement takes at most 65,535 parameters.
     for (let i = 0; i < parties.length; i += 2_000) await tx.insert(clearingRunParties).values(parties.slice(i, i + 2_000));
 
+    phase('parties');
     const amountUnsettledFen = plan.unsettled.filter((u) => u.reason === 'insufficientBalance').reduce((sum, u) => sum + u.amountFen, 0n);
     const solverMs = Math.round(solution.stats.totalMs);
     const totalMs = Math.round(performance.now() - started);
@@ -217,7 +234,9 @@ export async function runClearing(db: Db, input: ClearingRunInput): Promise<Clea
         finishedAt: now,
       })
       .where(eq(clearingRuns.id, runId));
+    phase('store');
     return {
+      phases,
       runId,
       billsIn: bills.length,
       participants: involved.length,

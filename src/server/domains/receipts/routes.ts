@@ -6,6 +6,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { receiptPath, receiptTemplateOf, receiptVerifyPath, RUN_RECEIPT_TEMPLATE, type PublicReceiptView, type ReceiptTemplate, type ReceiptView, type RecordReceipt } from '../../../shared/receipts';
 import { fenToYuan } from '../../../shared/money';
+import { HOME_PATH } from '../../../shared/menu';
 import type { AppContext } from '../../context';
 import { notFound } from '../../errors';
 import { currentUser, userCan } from '../../plugins/auth';
@@ -29,7 +30,7 @@ export default async function receiptRoutes(app: FastifyInstance, ctx: AppContex
 
   /** Interconnectedsingle prints a participant's clearing run, not a transfer (settlement/runReceipt.ts). */
   const runReceipt = (req: FastifyRequest, id: string, viewer: { accountId: string; ops: boolean } | null) =>
-    runReceiptView(db, id, viewer, req.t, viewer ? verifyUrl(req, RUN_RECEIPT_TEMPLATE, id) : '', consolePath({ resource: 'clearingRuns', id, viewer: viewer ?? {} }) ?? '/home');
+    runReceiptView(db, id, viewer, req.t, viewer ? verifyUrl(req, RUN_RECEIPT_TEMPLATE, id) : '', consolePath({ resource: 'clearingRuns', id, viewer: viewer ?? {} }) ?? HOME_PATH);
 
   app.get<{ Params: { transferId: string }; Querystring: { template?: string } }>(
     '/receipts/:transferId',

@@ -92,6 +92,16 @@ describe.skipIf(!chromiumPath)('browser journey: three accounts in a cycle nette
       expect(await testIdText(p.page, 'receipt-payer')).toBe(party.name);
       expect(await testIdText(p.page, 'receipt-run-bills')).toContain('互联旅程合同');
       await p.page.screenshot({ path: `/tmp/clearing-receipt-${i}.png`, fullPage: true });
+      if (i === 0) {
+        // Nothing stayed unsettled: the invalid page says so; then the runs page in English.
+        await p.page.goto('/contractUpdate/invalid');
+        await pane(p.page).locator('.ant-empty').waitFor({ timeout: STEP_MS });
+        await p.page.screenshot({ path: '/tmp/clearing-invalid-empty.png', fullPage: true });
+        await p.page.goto('/payment/interlinkingManagement');
+        await p.page.getByText('English', { exact: true }).click();
+        await pane(p.page).getByText('Amount cleared (CNY)').first().waitFor({ timeout: STEP_MS });
+        await p.page.screenshot({ path: '/tmp/clearing-runs-en.png', fullPage: true });
+      }
       expect(p.errors, `${party.name} page errors`).toEqual([]);
       await p.context.close();
     }

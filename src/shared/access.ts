@@ -84,3 +84,9 @@ export function may(actor: Actor, def: GateDefinition, verb: string, record?: Re
 export function mayOpenRoute(actor: Actor, route: PermissionGated, rendered?: GateDefinition): boolean {
   return canAccessRoute(actor.ability, route) && (!rendered || decide(actor, rendered, 'list').can);
 }
+
+/**
+ * A platform-operations step on no record (starting a clearing run): the role's `ops` grant for
+ * `action`. The server's route and the console's button (useCan on the `ops` permission) ask it.
+ */
+export const mayOperate = (actor: Actor, action: Action = 'add'): boolean => actor.ability.can(action, 'ops');

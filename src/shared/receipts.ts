@@ -5,7 +5,7 @@
 import { chinaDay } from './chinaTime';
 
 /** The receipt templates a ledger transfer can have (routes of schemas/menu.json, group receipts). */
-export const RECEIPT_TEMPLATES = ['Chainpayment', 'PaymentReleaseReceipt', 'ReleaseReceipt', 'Entropygold', 'Entropygoldrefund', 'Withdrawal', 'Solution', 'Solutions', 'Solutionsback'] as const;
+export const RECEIPT_TEMPLATES = ['Chainpayment', 'PaymentReleaseReceipt', 'ReleaseReceipt', 'Entropygold', 'Entropygoldrefund', 'Withdrawal', 'Solution', 'Solutions', 'Solutionsback', 'Interconnectedsingle', 'HLSolution'] as const;
 export type ReceiptTemplate = (typeof RECEIPT_TEMPLATES)[number];
 
 /** Which party's copy: a release has the buyer's copy (paid out of escrow) and the seller's (received). */
@@ -40,7 +40,16 @@ export const RECEIPT_TEMPLATES_BY_KIND: Readonly<Record<string, readonly Receipt
   // A payment request paid under a contract alone (jjsk, docs/decisions.md "Payment requests"): a
   // payment to the payee like a bill's, so the same Solution receipt. Under a bill it is a billPayment.
   requestPayment: ['Solution'],
+  // A clearing run's settlement of a net position, wallet to wallet (mutual netting, xhn).
+  nettingSettlement: ['HLSolution'],
 };
+
+/**
+ * Receipts that print no transfer: Interconnectedsingle is a participant's view of one clearing
+ * run (its bills, cleared parts, net position), its id that of the participant's run record
+ * (clearing_run_parties), not a transfer's.
+ */
+export const RUN_RECEIPT_TEMPLATE = 'Interconnectedsingle' satisfies ReceiptTemplate;
 
 /** What a receipt's status can be (labels: receipts:status.<status>). */
 export const RECEIPT_STATUSES = ['inEscrow', 'released', 'refunded', 'held', 'returned', 'forfeited', 'processing', 'paid', 'completed'] as const;
@@ -118,6 +127,31 @@ export interface ReceiptView {
   verifyUrl: string;
   /** A payment of several bills (Solutions): each bill's part, as the viewer may see them. */
   lines?: ReceiptLine[];
+  /** A participant's clearing run (Interconnectedsingle): its net position, settlement and bills. */
+  run?: RunReceiptPart;
+}
+
+/** What an Interconnectedsingle receipt adds: the participant's side of one clearing run (yuan strings). */
+export interface RunReceiptPart {
+  runId: string;
+  /** Owed minus owing after clearing (negative: it owed). */
+  netPosition: string;
+  /** Paid (negative) or received (positive) by the run's settlement transfers. */
+  settled: string;
+  unsettled: string;
+  unsettledReason?: 'insufficientBalance' | 'counterpartyUnsettled';
+  bills: RunReceiptBill[];
+}
+
+/** One of the participant's bills in the run, with what clearing and the settlement took off it. */
+export interface RunReceiptBill {
+  billId: string;
+  title: string;
+  payer: string;
+  payee: string;
+  open: string;
+  cleared: string;
+  settled: string;
 }
 
 /** One bill of a payment of several. */

@@ -1,8 +1,8 @@
 // npm run bench netting: the clearing solver on 1,000 participants and 10,000 open bills from a
 // seeded generator (LSF_BENCH_SEED; two network shapes, see benchBills), side by side with a greedy cycle-cancelling pass and with
 // pairwise netting in one run. Prints the LP's build and solve times apart from the total, and
-// the amount each method clears. Pure computation: the database part of a clearing run (read the
-// bills, write the cleared parts down) is not in it yet. Never fails on a number.
+// the amount each method clears; then a whole clearing run on PostgreSQL (tests/bench/clearing.ts:
+// read and lock the bills, solve, write down, settle, store the run). Never fails on a number.
 import { formatMoney } from '../../src/shared/money';
 import { greedyCycleCancellingBaseline, pairwiseNettingBaseline } from '../../src/server/domains/settlement/netting/baselines';
 import { highsSolver } from '../../src/server/domains/settlement/netting/highs';
@@ -46,6 +46,8 @@ export async function benchNetting(): Promise<void> {
       `median of the next ${rest.length}: solver ${ms(median(rest.map((s) => s.solveMs)))}, total ${ms(median(rest.map((s) => s.totalMs)))}; ` +
       `same total as in this thread: ${inWorker.every((s) => s.totalClearedFen === clearedInThread)}`,
   );
+  // The whole clearing run on PostgreSQL (tests/bench/clearing.ts).
+  await (await import('./clearing')).benchClearingRun();
 }
 
 /** Prints one network's figures; answers the LP's cleared total. */

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MENU, findRoute, isPublicPath } from '../../src/shared/menu';
-import { RECEIPT_TEMPLATES, RECEIPT_TEMPLATES_BY_KIND, receiptFits, receiptNumber, receiptPathOf, receiptTemplateOf, receiptVerifyPath } from '../../src/shared/receipts';
+import { RECEIPT_TEMPLATES, RECEIPT_TEMPLATES_BY_KIND, receiptFits, receiptNumber, receiptPathOf, receiptTemplateOf, receiptVerifyPath, RUN_RECEIPT_TEMPLATE } from '../../src/shared/receipts';
 import { walkMenu } from '../../src/shared/schema';
 import type { ResourceDefinition } from '../../src/shared/resources/types';
 import { REPO_ROOT, readResource } from '../../src/shared/schema/load-node';
@@ -45,7 +45,8 @@ describe('receipt templates by transfer kind', () => {
 
 describe('receipt routes in schemas/menu.json', () => {
   it('declares a printable route for every template in the table, and a public verification page', () => {
-    const used = new Set(Object.values(RECEIPT_TEMPLATES_BY_KIND).flat());
+    // Every template prints some transfer kind, but Interconnectedsingle, which prints a participant's clearing run.
+    const used = new Set([...Object.values(RECEIPT_TEMPLATES_BY_KIND).flat(), RUN_RECEIPT_TEMPLATE]);
     expect([...used].sort()).toEqual([...RECEIPT_TEMPLATES].sort());
     for (const template of RECEIPT_TEMPLATES) expect(findRoute(`/${template}`)?.render, template).toEqual({ receipt: template });
     const verify = receiptVerifyPath('Chainpayment', ID);

@@ -24,6 +24,8 @@ const COPIED = [
   'schemas/resources/bases/offer.json',
   'schemas/resources/accountFlows.json',
   'schemas/resources/bills.json',
+  'schemas/resources/clearingRuns.json',
+  'schemas/resources/clearingUnsettled.json',
   'schemas/resources/contracts.json',
   'schemas/resources/deposits.json',
   'schemas/resources/escrowSettlements.json',

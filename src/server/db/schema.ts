@@ -513,3 +513,68 @@ export const bills = pgTable(
     check('bills_amounts', sql`${t.amountFen} > 0 and ${t.paidFen} >= 0 and ${t.clearedFen} >= 0 and ${t.paidFen} + ${t.clearedFen} <= ${t.amountFen}`),
   ],
 );
+
+/**
+ * A mutual-netting clearing run (DESIGN §9; src/server/domains/settlement/clearing): started by
+ * ops or by the daily job (`runDay` is unique, so one node runs a day's job). It keeps its input
+ * (every bill with its open amount at run time) and its solution (each bill's cleared and settled
+ * part, the settlement transfers, what stayed unsettled) so it can be recomputed and audited,
+ * and its figures in columns for the runs list.
+ */
+export const clearingRuns = pgTable(
+  'clearing_runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    trigger: text('trigger', { enum: ['ops', 'daily'] }).notNull(),
+    /** The China day of a daily run (unique: the second node's insert finds it and stops). */
+    runDay: text('run_day'),
+    state: text('state', { enum: ['running', 'completed'] }).notNull(),
+    startedBy: uuid('started_by').references(() => users.id),
+    billsIn: integer('bills_in').notNull().default(0),
+    participants: integer('participants').notNull().default(0),
+    amountInFen: bigint('amount_in_fen', { mode: 'bigint' }).notNull().default(sql`0`),
+    amountClearedFen: bigint('amount_cleared_fen', { mode: 'bigint' }).notNull().default(sql`0`),
+    amountSettledFen: bigint('amount_settled_fen', { mode: 'bigint' }).notNull().default(sql`0`),
+    amountUnsettledFen: bigint('amount_unsettled_fen', { mode: 'bigint' }).notNull().default(sql`0`),
+    solverMs: integer('solver_ms').notNull().default(0),
+    totalMs: integer('total_ms').notNull().default(0),
+    /** [{id, payer, payee, openFen}] as read, open amounts as decimal strings of fen. */
+    input: jsonb('input').notNull(),
+    /** {bills: [{id, clearedFen, settledFen}], transfers: [{from, to, amountFen, transferId}], unsettled: [...], method}. */
+    solution: jsonb('solution').notNull(),
+    error: text('error'),
+    startedAt: ts('started_at').notNull(),
+    finishedAt: ts('finished_at'),
+  },
+  (t) => [uniqueIndex('clearing_runs_day_idx').on(t.runDay), index('clearing_runs_started_idx').on(t.startedAt)],
+);
+
+/** One participant of a clearing run: its figures in the run (its page and Interconnectedsingle receipt). */
+export const clearingRunParties = pgTable(
+  'clearing_run_parties',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    runId: uuid('run_id')
+      .notNull()
+      .references(() => clearingRuns.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    /** Its bills in the run (as payer or payee) and their open amounts. */
+    bills: integer('bills').notNull(),
+    payableFen: bigint('payable_fen', { mode: 'bigint' }).notNull(),
+    receivableFen: bigint('receivable_fen', { mode: 'bigint' }).notNull(),
+    /** What clearing cancelled of its payables (= of its receivables: a circulation). */
+    clearedFen: bigint('cleared_fen', { mode: 'bigint' }).notNull(),
+    /** Owed minus owing after clearing (positive: creditor). */
+    netFen: bigint('net_fen', { mode: 'bigint' }).notNull(),
+    /** Paid (negative) or received (positive) by the settlement transfers. */
+    settledFen: bigint('settled_fen', { mode: 'bigint' }).notNull(),
+    /** What stayed unsettled, and why (null when nothing did). */
+    unsettledFen: bigint('unsettled_fen', { mode: 'bigint' }).notNull(),
+    reason: text('reason', { enum: ['insufficientBalance', 'counterpartyUnsettled'] }),
+    availableFen: bigint('available_fen', { mode: 'bigint' }),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('clearing_run_parties_run_account_idx').on(t.runId, t.accountId), index('clearing_run_parties_account_idx').on(t.accountId, t.createdAt)],
+);

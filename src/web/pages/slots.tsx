@@ -20,6 +20,7 @@ const isRequest = ({ definition }: { definition: SlotProps['recordFooter']['defi
 function Payments({ record }: SlotProps['recordFooter']) {
   return <RequestPayments id={record.id} version={record.version} />;
 }
+const StartClearingRun = lazy(() => import('./settlement/StartClearingRun'));
 
 /** The receipts of the money a record moved; keyed by its version, so a money action adds its receipt. */
 function Receipts({ definition, record }: SlotProps['recordFooter']) {
@@ -69,5 +70,9 @@ export const SLOTS: SlotRegistry = {
     tradeTotals: { when: tradesAmounts, component: TradeTotals },
     // A payment request: what the chosen contract or bill still leaves to request (never changes the amount typed).
     requestHeadroom: { when: ({ definition, editing }) => definition.name === 'paymentRequests' && !editing, component: RequestHeadroom },
+  },
+  listButtons: {
+    // Ops start a mutual-netting clearing run from the runs list (the button shows for the ops grant only).
+    startClearingRun: { when: ({ definition }) => definition.name === 'clearingRuns', component: StartClearingRun },
   },
 };

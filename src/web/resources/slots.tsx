@@ -19,6 +19,8 @@ export interface SlotProps {
   formPreface: FormSlotProps;
   /** On a create or edit page, below the fields (what the server will compute from them). */
   formSummary: FormSlotProps;
+  /** In a list's header, beside export: a step on the whole list, not on one record (ops start a clearing run). */
+  listButtons: { definition: ResourceDefinition };
 }
 
 /** What a form slot sees: the resource and the form's data as the user types it. */

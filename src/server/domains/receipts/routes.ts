@@ -1,16 +1,20 @@
-// Receipts (DESIGN §5, §8; docs/decisions.md "Receipts"):
+// Receipts (DESIGN §5, §8; docs/decisions.md "Receipts"); Interconnectedsingle's id is a participant's
+// clearing run record, not a transfer (settlement/runReceipt.ts):
 //   GET /api/receipts/:transferId?template=        the receipt of one transfer (its parties and ops; others 404)
 //   GET /api/receipts?resource=&id=                the receipts of a record the caller may read (its page links them)
 //   GET /api/public/receipts/:transferId?template= no sign-in: is the receipt genuine, with only what it prints
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { receiptPath, receiptTemplateOf, receiptVerifyPath, type PublicReceiptView, type ReceiptTemplate, type RecordReceipt } from '../../../shared/receipts';
+import { receiptPath, receiptTemplateOf, receiptVerifyPath, RUN_RECEIPT_TEMPLATE, type PublicReceiptView, type ReceiptTemplate, type ReceiptView, type RecordReceipt } from '../../../shared/receipts';
 import { fenToYuan } from '../../../shared/money';
+import { HOME_PATH } from '../../../shared/menu';
 import type { AppContext } from '../../context';
 import { notFound } from '../../errors';
 import { currentUser, userCan } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
 import { mayRead, receiptFacts, receiptView, recordPartiesOf, recordTransfers, templateFor } from './view';
 import { receiptSchemas as S } from './schemas';
+import { consolePath } from '../../resources/consolePaths';
+import { runReceiptView } from '../settlement/runReceipt';
 
 /** Kinds listed on a record's page: the steps themselves (a hold's outcome shows as its receipt's status). */
 const LISTED_KINDS = new Set(['collateral', 'release', 'refund', 'objectionDeposit', 'objectionReturned', 'withdrawal', 'billPayment', 'billBatchPayment', 'billPaymentReversed']);
@@ -24,11 +28,20 @@ export default async function receiptRoutes(app: FastifyInstance, ctx: AppContex
     return `${origin}${receiptVerifyPath(template, transferId)}`;
   };
 
+  /** Interconnectedsingle prints a participant's clearing run, not a transfer (settlement/runReceipt.ts). */
+  const runReceipt = (req: FastifyRequest, id: string, viewer: { accountId: string; ops: boolean } | null) =>
+    runReceiptView(db, id, viewer, req.t, viewer ? verifyUrl(req, RUN_RECEIPT_TEMPLATE, id) : '', consolePath({ resource: 'clearingRuns', id, viewer: viewer ?? {} }) ?? HOME_PATH);
+
   app.get<{ Params: { transferId: string }; Querystring: { template?: string } }>(
     '/receipts/:transferId',
     { schema: S.one, preValidation: app.requireAuth },
     async (req) => {
       const user = currentUser(req);
+      if (req.query.template === RUN_RECEIPT_TEMPLATE) {
+        const view = await runReceipt(req, req.params.transferId, { accountId: user.accountId, ops: userCan(user, 'ops', 'query') });
+        if (!view) throw notFound('receipts:notFound');
+        return ok(req, view);
+      }
       const facts = await receiptFacts(db, req.params.transferId);
       if (!facts || !mayRead(user, facts)) throw notFound('receipts:notFound');
       const template = templateFor(facts, req.query.template);
@@ -59,10 +72,15 @@ export default async function receiptRoutes(app: FastifyInstance, ctx: AppContex
   });
 
   app.get<{ Params: { transferId: string }; Querystring: { template?: string } }>('/public/receipts/:transferId', { schema: S.verify }, async (req) => {
-    const facts = await receiptFacts(db, req.params.transferId);
-    const template = facts && templateFor(facts, req.query.template);
-    if (!facts || !template) throw notFound('receipts:notGenuine');
-    const view = receiptView(facts, template, undefined, req.t, '');
+    let view: ReceiptView | undefined;
+    if (req.query.template === RUN_RECEIPT_TEMPLATE) view = await runReceipt(req, req.params.transferId, null);
+    else {
+      const facts = await receiptFacts(db, req.params.transferId);
+      const template = facts && templateFor(facts, req.query.template);
+      if (facts && template) view = receiptView(facts, template, undefined, req.t, '');
+    }
+    if (!view) throw notFound('receipts:notGenuine');
+    const template = view.template;
     const data: PublicReceiptView = {
       genuine: true,
       template,

@@ -1,17 +1,21 @@
 // The settlement domain (issue 18, DESIGN §9): bills (确权单, schemas/resources/bills.json) issued
 // when a contract completes or by a payee, confirmed with an SMS code, delayed, paid whole, in
 // part or several at once (routes.ts), reversed by ops; their money row (store.ts, what mutual
-// netting reads and writes down), their messages, todos and reminders (news.ts).
+// netting reads and writes down), their messages, todos and reminders (news.ts); mutual netting's
+// clearing runs (clearing.ts: ops start one, or the daily job; clearingSources.ts: their pages).
 import type { Domain } from '../../domain';
 import { issueBill, issueOnCompletion, setBillsDefinition } from './issue';
 import { billNews, scheduleReminders } from './news';
 import { payOne, reversePayment } from './pay';
 import settlementRoutes from './routes';
+import clearingRoutes from './clearingRoutes';
+import { scheduleDailyClearing } from './clearingJob';
+import { clearingRunRecords, clearingUnsettledRecords } from './clearingSources';
 import { cancelBill, confirmBill, delayBill, rejectBill } from './steps';
 
 export const settlement: Domain = {
   name: 'settlement',
-  routes: [settlementRoutes],
+  routes: [settlementRoutes, clearingRoutes],
   createHandlers: { 'bills.issue': issueBill },
   handlers: {
     'bills.confirm': confirmBill,
@@ -32,5 +36,10 @@ export const settlement: Domain = {
       setBillsDefinition(def);
       scheduleReminders(app, ctx.db, def, () => ctx.clock.now());
     },
+    (app, ctx) => scheduleDailyClearing(app, ctx.db, () => ctx.clock.now(), ctx.config.production),
   ],
+  sources: {
+    'settlement.clearingRuns': { select: clearingRunRecords, columns: ['billsIn', 'amountIn', 'amountCleared'] },
+    'settlement.clearingUnsettled': { select: clearingUnsettledRecords, columns: ['unsettledAmount'] },
+  },
 };

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { ResolvedRoute } from '../../../shared/menu';
-import type { ReceiptParty, ReceiptView } from '../../../shared/receipts';
+import type { ReceiptParty, ReceiptView, RunReceiptPart } from '../../../shared/receipts';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { HttpError } from '../../providers/httpError';
 import { displayMoney, formatDateTime } from '../../resources/format';
@@ -22,6 +22,38 @@ function Row({ label, children, testId }: { label: string; children: ReactNode; 
   );
 }
 
+/** Interconnectedsingle: the participant's net position, its settlement and each of its bills in the run. */
+function RunRows({ run }: { run: RunReceiptPart }) {
+  const { t } = useTranslation('receipts');
+  return (
+    <>
+      <Row label={t('page.runNet')} testId="receipt-run-net">
+        ¥ {displayMoney(run.netPosition)}
+      </Row>
+      <Row label={t('page.runSettled')} testId="receipt-run-settled">
+        ¥ {displayMoney(run.settled)}
+      </Row>
+      {run.unsettledReason ? (
+        <Row label={t('page.runUnsettled')} testId="receipt-run-unsettled">
+          ¥ {displayMoney(run.unsettled)} ({t(`page.reason.${run.unsettledReason}`)})
+        </Row>
+      ) : null}
+      <Row label={t('page.runBills')} testId="receipt-run-bills">
+        {run.bills.length ? (
+          <ul className="receipt__lines">
+            {run.bills.map((bill) => (
+              <li key={bill.billId}>
+                {t('page.runBillValue', { title: bill.title, payer: bill.payer, payee: bill.payee, open: displayMoney(bill.open), cleared: displayMoney(bill.cleared), settled: displayMoney(bill.settled) })}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          t('page.runNoBills')
+        )}
+      </Row>
+    </>
+  );
+}
 
 /** The printed receipt: one layout for every template, the title and the party labels per template. */
 export function ReceiptSheet({ receipt, title }: { receipt: ReceiptView; title: string }) {
@@ -37,7 +69,9 @@ export function ReceiptSheet({ receipt, title }: { receipt: ReceiptView; title: 
         ? t('page.referenceBill', { title: ref.title ?? '', number: ref.number })
         : ref.resource === 'paymentRequests'
           ? t('page.referenceRequest', { title: ref.title ?? '', number: ref.number })
-          : t('page.referenceWithdrawal', { number: ref.number });
+          : ref.resource === 'clearingRuns'
+            ? t('page.referenceRun', { number: ref.number })
+            : t('page.referenceWithdrawal', { number: ref.number });
   return (
     <article className="receipt" data-template={receipt.template}>
       <header className="receipt__head">
@@ -79,6 +113,7 @@ export function ReceiptSheet({ receipt, title }: { receipt: ReceiptView; title: 
               </ul>
             </Row>
           ) : null}
+          {receipt.run ? <RunRows run={receipt.run} /> : null}
           <Row label={t('page.status')} testId="receipt-status">
             <Tag>{t(`status.${receipt.status}`)}</Tag>
           </Row>

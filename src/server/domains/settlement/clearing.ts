@@ -1,0 +1,253 @@
+// A mutual-netting clearing run (DESIGN §9, xhn): every confirmed open bill between accounts that
+// opened the mutual service is cleared as far as it cancels in cycles (netting/solve.ts, HiGHS),
+// then each participant's remaining net position is settled wallet to wallet where the balances
+// cover it (netting/discharge.ts), all in ONE transaction:
+//   1. a transaction-scoped advisory lock: runs never overlap, so nothing is cleared twice;
+//      a daily run first inserts its day's row (unique run_day): a second node's insert waits
+//      for the first and then finds the day taken, so exactly one node runs the day's job;
+//   2. the bills' records and money rows are locked (FOR UPDATE, in record id order, as a
+//      payment locks them) and read: a payment under way finishes first or waits for the run;
+//   3. the solution is written down on the bills (cleared + discharged parts, one statement),
+//      the participants' wallets are locked in id order and the settlement transfers posted
+//      (kind nettingSettlement, ref clearingRuns/<run id>, receipt HLSolution);
+//   4. the run keeps its input and solution (clearing_runs) and each participant's figures
+//      (clearing_run_parties), so it can be listed, printed (Interconnectedsingle) and audited.
+// A failure rolls everything back: no run row, no write-down, no transfer.
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { queryRows } from '../../db/rows';
+import { accounts, bills, clearingRunParties, clearingRuns, resourceRecords } from '../../db/schema';
+import { walletId } from '../../ledger/accounts';
+import { lockLedgerAccounts, transfer } from '../../ledger/transfers';
+import { dischargePlan, type DischargePlan } from './netting/discharge';
+import { solveNetting, type NettingBill, type NettingSolution } from './netting';
+import { OPEN_STATES, openFenOf } from './store';
+
+export const SETTLEMENT_KIND = 'nettingSettlement';
+/** The ledger key of a run's i-th settlement transfer. */
+export const settlementKey = (runId: string, i: number) => `${SETTLEMENT_KIND}:${runId}:${i}`;
+
+export interface ClearingRunInput {
+  trigger: 'ops' | 'daily';
+  /** The ops user who started it; null for the daily job. */
+  userId: string | null;
+  now: Date;
+  /** The China day of a daily run: at most one run per day. */
+  day?: string;
+  /** Solve in the worker thread (the server's choice; tests and the bench may solve in-thread). */
+  inWorker?: boolean;
+}
+
+/** What a finished run answers (and the bench prints). */
+export interface ClearingRunResult {
+  runId: string;
+  billsIn: number;
+  participants: number;
+  amountInFen: bigint;
+  amountClearedFen: bigint;
+  amountSettledFen: bigint;
+  amountUnsettledFen: bigint;
+  transfers: number;
+  solverMs: number;
+  totalMs: number;
+  /** The solved network: the bench compares it with the baselines. */
+  input: NettingBill[];
+  /** Milliseconds of each step inside the transaction (the bench prints them). */
+  phases: Record<string, number>;
+}
+
+const RUN_LOCK = sql`select pg_advisory_xact_lock(hashtext('settlement:clearingRun'))`;
+
+/** Accounts that opened the mutual service (accounts.mutualOpenedAt), active ones only. */
+async function participantsOf(tx: Db): Promise<string[]> {
+  const rows = await tx
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(and(isNotNull(accounts.mutualOpenedAt), eq(accounts.status, 'active')));
+  return rows.map((r) => r.id);
+}
+
+/** Every open bill between participants, its record and money row locked, in record id order. */
+async function lockOpenBills(tx: Db, participants: readonly string[]): Promise<(NettingBill & { state: string })[]> {
+  if (participants.length < 2) return [];
+  // Payer and payee both participants: a join on a participant set, not two IN lists of 1,000.
+  const rows = await tx
+    .select({ id: bills.recordId, payer: bills.payerAccountId, payee: bills.payeeAccountId, amountFen: bills.amountFen, paidFen: bills.paidFen, clearedFen: bills.clearedFen, state: resourceRecords.state })
+    .from(bills)
+    .innerJoin(resourceRecords, eq(resourceRecords.id, bills.recordId))
+    .innerJoin(sql`accounts payer_account`, sql`payer_account.id = ${bills.payerAccountId} and payer_account.mutual_opened_at is not null and payer_account.status = 'active'`)
+    .innerJoin(sql`accounts payee_account`, sql`payee_account.id = ${bills.payeeAccountId} and payee_account.mutual_opened_at is not null and payee_account.status = 'active'`)
+    .where(and(eq(resourceRecords.resource, 'bills'), inArray(resourceRecords.state, [...OPEN_STATES]), sql`${bills.amountFen} - ${bills.paidFen} - ${bills.clearedFen} > 0`))
+    .orderBy(asc(bills.recordId))
+    .for('update', { of: [resourceRecords, bills] });
+  return rows.map((r) => ({ id: r.id, payer: r.payer, payee: r.payee, openFen: openFenOf(r), state: r.state ?? '' }));
+}
+
+/**
+ * Writes down each bill's part (cleared in cycles + discharged by the settlement) in one
+ * statement: the money row, the record's figures and state (paid when nothing is left open,
+ * overdue stays overdue, else partiallyPaid, as store.ts stateAfterMoney) and a `clear` event.
+ */
+async function writeDownRun(tx: Db, parts: { id: string; fen: bigint; state: string }[], runId: string, now: Date): Promise<void> {
+  if (!parts.length) return;
+  // Each bill's state as locked (the run holds its row): the event's from-state, and whether it stays overdue.
+  const values = JSON.stringify(parts.map((p) => ({ id: p.id, fen: p.fen.toString(), state: p.state })));
+  const at = now.toISOString();
+  const yuan = (col: string) => sql.raw(`to_jsonb(((${col})::numeric / 100)::numeric(20, 2)::text)`);
+  await tx.execute(sql`
+    with v as (select * from jsonb_to_recordset(${values}::jsonb) as v(id uuid, fen bigint, state text)),
+    b as (
+      update bills set cleared_fen = bills.cleared_fen + v.fen from v where bills.record_id = v.id
+      returning bills.record_id, bills.amount_fen, bills.paid_fen, bills.cleared_fen, v.fen, v.state as from_state
+    ),
+    r as (
+      update resource_records r set
+        state = case when b.amount_fen - b.paid_fen - b.cleared_fen = 0 then 'paid' when b.from_state = 'overdue' then 'overdue' else 'partiallyPaid' end,
+        data = r.data || jsonb_build_object('clearedAmount', ${yuan('b.cleared_fen')}, 'openAmount', ${yuan('b.amount_fen - b.paid_fen - b.cleared_fen')})
+          || case when b.amount_fen - b.paid_fen - b.cleared_fen = 0 then jsonb_build_object('paidAt', ${at}::text) else '{}'::jsonb end,
+        version = r.version + 1, updated_at = ${at}::timestamptz
+      from b
+      where r.id = b.record_id
+      returning r.id, r.state, b.from_state, b.fen
+    )
+    insert into resource_events (record_id, action, from_state, to_state, input, by, at)
+    select r.id, 'clear', r.from_state, r.state, jsonb_build_object('runId', ${runId}::text, 'amount', ${yuan('r.fen')}), null, ${at}::timestamptz from r`);
+}
+
+/** Makes every participant's wallet (one statement), locks them in id order and answers their available balances. */
+async function lockWallets(tx: Db, participants: readonly string[], now: Date): Promise<Map<string, bigint>> {
+  if (!participants.length) return new Map();
+  const ids = JSON.stringify(participants);
+  await tx.execute(sql`
+    insert into ledger_accounts (id, owner_account_id, code, no_negative, created_at)
+    select a || ':wallet', a::uuid, 'wallet', true, ${now.toISOString()}::timestamptz from jsonb_array_elements_text(${ids}::jsonb) a
+    on conflict (id) do nothing`);
+  await lockLedgerAccounts(tx, participants.map(walletId));
+  const rows = await queryRows<{ id: string; available: string }>(
+    tx,
+    sql`select owner_account_id::text as id, (credits_posted - debits_posted - debits_pending)::text as available
+      from ledger_accounts where id in (select a || ':wallet' from jsonb_array_elements_text(${ids}::jsonb) a)`,
+  );
+  return new Map(rows.map((r) => [r.id, BigInt(r.available)]));
+}
+
+/** Each participant's figures in the run. */
+function partyRows(runId: string, solution: NettingSolution, plan: DischargePlan, available: ReadonlyMap<string, bigint>, now: Date) {
+  const unsettled = new Map(plan.unsettled.map((u) => [u.participant, u]));
+  const rows = new Map<string, typeof clearingRunParties.$inferInsert>();
+  const row = (accountId: string) => {
+    let r = rows.get(accountId);
+    if (!r) {
+      const u = unsettled.get(accountId);
+      r = { runId, accountId, bills: 0, payableFen: 0n, receivableFen: 0n, clearedFen: 0n, netFen: 0n, settledFen: plan.settled.get(accountId) ?? 0n, unsettledFen: u?.amountFen ?? 0n, reason: u?.reason ?? null, availableFen: available.get(accountId) ?? null, createdAt: now };
+      rows.set(accountId, r);
+    }
+    return r;
+  };
+  for (const b of solution.bills) {
+    const payer = row(b.payer);
+    const payee = row(b.payee);
+    payer.bills! += 1;
+    payee.bills! += 1;
+    payer.payableFen = payer.payableFen! + b.openFen;
+    payee.receivableFen = payee.receivableFen! + b.openFen;
+    payer.clearedFen = payer.clearedFen! + b.clearedFen;
+  }
+  for (const p of solution.positions) row(p.participant).netFen = p.afterFen;
+  return [...rows.values()];
+}
+
+/**
+ * Runs a clearing: answers its figures, or null when it is a daily run whose day another node
+ * already ran (or is running).
+ */
+export async function runClearing(db: Db, input: ClearingRunInput): Promise<ClearingRunResult | null> {
+  const started = performance.now();
+  const runId = randomUUID();
+  const { now } = input;
+  return db.transaction(async (raw) => {
+    const tx = raw as unknown as Db;
+    await tx.execute(RUN_LOCK);
+    const claimed = await tx
+      .insert(clearingRuns)
+      .values({ id: runId, trigger: input.trigger, runDay: input.day ?? null, state: 'running', startedBy: input.userId, input: [], solution: {}, startedAt: now })
+      .onConflictDoNothing({ target: clearingRuns.runDay })
+      .returning({ id: clearingRuns.id });
+    if (!claimed.length) return null;
+
+    const phases: Record<string, number> = {};
+    let mark = performance.now();
+    const phase = (name: string) => {
+      const at = performance.now();
+      phases[name] = Math.round(at - mark);
+      mark = at;
+    };
+    const open = await lockOpenBills(tx, await participantsOf(tx));
+    phase('lockBills');
+    const bills: NettingBill[] = open.map(({ id, payer, payee, openFen }) => ({ id, payer, payee, openFen }));
+    const solution = await solveNetting(bills, { inWorker: input.inWorker });
+    phase('solve');
+    const involved = solution.positions.map((p) => p.participant);
+    const available = await lockWallets(tx, involved, now);
+    phase('lockWallets');
+    const plan = dischargePlan(solution.bills, available);
+    phase('plan');
+
+    const stateOf = new Map(open.map((b) => [b.id, b.state]));
+    const parts = solution.bills.map((b) => ({ id: b.id, state: stateOf.get(b.id) ?? '', fen: b.clearedFen + (plan.discharged.get(b.id) ?? 0n), cleared: b.clearedFen, settled: plan.discharged.get(b.id) ?? 0n }));
+    await writeDownRun(tx, parts.filter((p) => p.fen > 0n), runId, now);
+    phase('writeDown');
+    const transfers = [];
+    for (const [i, t] of plan.transfers.entries()) {
+      const row = await transfer(tx, { debit: walletId(t.from), credit: walletId(t.to), amount: t.amountFen, kind: SETTLEMENT_KIND, ref: { resource: 'clearingRuns', id: runId }, key: settlementKey(runId, i), userId: input.userId, now });
+      transfers.push({ from: t.from, to: t.to, amountFen: t.amountFen.toString(), transferId: row.id });
+    }
+    phase('transfers');
+    const parties = partyRows(runId, solution, plan, available, now);
+    // In chunks: a statement takes at most 65,535 parameters.
+    for (let i = 0; i < parties.length; i += 2_000) await tx.insert(clearingRunParties).values(parties.slice(i, i + 2_000));
+
+    phase('parties');
+    const amountUnsettledFen = plan.unsettled.filter((u) => u.reason === 'insufficientBalance').reduce((sum, u) => sum + u.amountFen, 0n);
+    const solverMs = Math.round(solution.stats.totalMs);
+    const totalMs = Math.round(performance.now() - started);
+    await tx
+      .update(clearingRuns)
+      .set({
+        state: 'completed',
+        billsIn: bills.length,
+        participants: involved.length,
+        amountInFen: solution.totalOpenFen,
+        amountClearedFen: solution.totalClearedFen,
+        amountSettledFen: plan.totalSettledFen,
+        amountUnsettledFen,
+        solverMs,
+        totalMs,
+        input: bills.map((b) => ({ ...b, openFen: b.openFen.toString() })),
+        solution: {
+          method: solution.stats.method,
+          bills: parts.filter((p) => p.fen > 0n).map((p) => ({ id: p.id, clearedFen: p.cleared.toString(), settledFen: p.settled.toString() })),
+          transfers,
+          unsettled: plan.unsettled.map((u) => ({ ...u, netFen: u.netFen.toString(), amountFen: u.amountFen.toString(), availableFen: u.availableFen?.toString() })),
+        },
+        finishedAt: now,
+      })
+      .where(eq(clearingRuns.id, runId));
+    phase('store');
+    return {
+      phases,
+      runId,
+      billsIn: bills.length,
+      participants: involved.length,
+      amountInFen: solution.totalOpenFen,
+      amountClearedFen: solution.totalClearedFen,
+      amountSettledFen: plan.totalSettledFen,
+      amountUnsettledFen,
+      transfers: transfers.length,
+      solverMs,
+      totalMs,
+      input: bills,
+    };
+  });
+}

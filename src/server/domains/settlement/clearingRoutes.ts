@@ -1,0 +1,56 @@
+// Clearing runs over the API (DESIGN §9, xhn):
+//   POST /api/settlement/clearing-runs            ops start a run now (runs are serialised)
+//   GET  /api/settlement/clearing-runs/:id/audit  ops recompute a stored run (netting/audit.ts)
+// The runs themselves are listed and shown by the resource engine (schemas/resources/clearingRuns.json).
+import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { mayOperate } from '../../../shared/access';
+import { fenToYuan } from '../../../shared/money';
+import { clearingRuns } from '../../db/schema';
+import type { DomainContext } from '../../domain';
+import { forbidden, notFound } from '../../errors';
+import { uuid } from '../../openapi/kit';
+import { actorOf, currentUser } from '../../plugins/auth';
+import { ok } from '../../plugins/envelope';
+import { auditNetting } from './netting';
+import { runClearing } from './clearing';
+
+export default async function clearingRoutes(app: FastifyInstance, ctx: DomainContext) {
+  const { db, clock } = ctx;
+  const opsOnly = (req: Parameters<typeof currentUser>[0]) => {
+    if (!mayOperate(actorOf(currentUser(req)))) throw forbidden();
+  };
+
+  app.post('/settlement/clearing-runs', { schema: { tags: ['settlement'], summary: 'Start a mutual-netting clearing run now (ops)' }, preValidation: app.requireAuth }, async (req) => {
+    opsOnly(req);
+    const run = await runClearing(db, { trigger: 'ops', userId: currentUser(req).id, now: clock.now(), inWorker: true });
+    if (!run) throw new Error('clearing: an ops run is never refused by the day rule');
+    return ok(req, {
+      runId: run.runId,
+      billsIn: run.billsIn,
+      participants: run.participants,
+      amountIn: fenToYuan(run.amountInFen),
+      amountCleared: fenToYuan(run.amountClearedFen),
+      amountSettled: fenToYuan(run.amountSettledFen),
+      amountUnsettled: fenToYuan(run.amountUnsettledFen),
+      transfers: run.transfers,
+      solverMs: run.solverMs,
+      totalMs: run.totalMs,
+    });
+  });
+
+  app.get<{ Params: { id: string } }>(
+    '/settlement/clearing-runs/:id/audit',
+    { schema: { tags: ['settlement'], summary: 'Recompute a stored clearing run from its input (ops)', params: { type: 'object', properties: { id: uuid }, required: ['id'] } }, preValidation: app.requireAuth },
+    async (req) => {
+      opsOnly(req);
+      const [run] = await db.select().from(clearingRuns).where(eq(clearingRuns.id, req.params.id));
+      if (!run) throw notFound();
+      const input = (run.input as { id: string; payer: string; payee: string; openFen: string }[]).map((b) => ({ ...b, openFen: BigInt(b.openFen) }));
+      const solution = run.solution as { bills?: { id: string; clearedFen: string }[] };
+      const cleared = new Map((solution.bills ?? []).filter((b) => b.clearedFen !== '0').map((b) => [b.id, BigInt(b.clearedFen)]));
+      const audit = await auditNetting(input, cleared);
+      return ok(req, { ok: audit.ok, problems: audit.problems, storedCleared: fenToYuan(audit.storedTotalFen), recomputedCleared: fenToYuan(audit.recomputedTotalFen) });
+    },
+  );
+}

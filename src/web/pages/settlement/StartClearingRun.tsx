@@ -1,0 +1,48 @@
+import { InteractionOutlined } from '@ant-design/icons';
+import { useInvalidate, useNotification, useResourceParams } from '@refinedev/core';
+import { Button, Popconfirm } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { SlotProps } from '../../resources/slots';
+import { useAllowed } from '../../refine/useAccess';
+import { useSystemCall } from '../../refine/systemData';
+
+interface StartedRun {
+  billsIn: number;
+  participants: number;
+  amountCleared: string;
+  amountSettled: string;
+}
+
+/**
+ * The clearing runs list's start button (ops only: the `ops` grant, as the server's
+ * POST /api/settlement/clearing-runs asks): runs a clearing now, then refreshes the list and says
+ * what it cleared. A run takes the bills of every participant, so it asks first.
+ */
+export default function StartClearingRun({ definition }: SlotProps['listButtons']) {
+  const { t } = useTranslation('resources');
+  const allowed = useAllowed('ops', 'add');
+  const call = useSystemCall();
+  const invalidate = useInvalidate();
+  const { open } = useNotification();
+  const { identifier } = useResourceParams().select(definition.name);
+  const [busy, setBusy] = useState(false);
+  if (!allowed) return null;
+  const start = async () => {
+    setBusy(true);
+    try {
+      const run = await call<StartedRun>('post', '/settlement/clearing-runs');
+      open?.({ type: 'success', message: t('clearing.started'), description: t('clearing.startedDetail', { ...run }) });
+      await invalidate({ resource: identifier, invalidates: ['list'] });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Popconfirm title={t('clearing.confirmTitle')} description={t('clearing.confirmText')} okText={t('clearing.start')} onConfirm={() => void start()}>
+      <Button type="primary" icon={<InteractionOutlined />} loading={busy} data-testid="clearing-start">
+        {t('clearing.start')}
+      </Button>
+    </Popconfirm>
+  );
+}

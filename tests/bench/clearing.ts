@@ -1,0 +1,106 @@
+// npm run bench netting, end to end: one clearing run on PostgreSQL (runClearing, as ops'
+// POST /api/settlement/clearing-runs runs it) over 1,000 participants that opened the mutual
+// service and 10,000 confirmed bills (the bench's uniform network, benchBills). Every wallet but
+// one in ten holds money, so the run settles most net positions and lists the rest as unsettled.
+// Prints the run's total time (reading and locking the bills, solving in the warmed worker,
+// writing down, settling, storing the run, commit) with the solver's time apart, and the amount
+// cleared beside greedy cycle cancelling and pairwise netting on the run's own input. Never fails
+// on a number.
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { formatMoney } from '../../src/shared/money';
+import { openDatabase } from '../../src/server/db/client';
+import { accounts, bills, ledgerAccounts, resourceRecords, users } from '../../src/server/db/schema';
+import { runClearing } from '../../src/server/domains/settlement/clearing';
+import { greedyCycleCancellingBaseline, pairwiseNettingBaseline } from '../../src/server/domains/settlement/netting/baselines';
+import { warmNettingWorker } from '../../src/server/domains/settlement/netting/solve';
+import { stopNettingWorker } from '../../src/server/domains/settlement/netting';
+import { PLATFORM, walletId } from '../../src/server/ledger/accounts';
+import { transfer } from '../../src/server/ledger/transfers';
+import { checkLedger } from '../../src/server/ledger/invariants';
+import type { Db } from '../../src/server/db/client';
+import { withPgDatabase } from '../support/pg-cluster';
+import { inBatches } from './http';
+import { benchBills } from './netting';
+
+const ms = (x: number) => `${x.toFixed(0)} ms`;
+const share = (part: bigint, whole: bigint) => `${((Number(part) / Number(whole)) * 100).toFixed(1)}%`;
+
+async function seed(db: Db, now: Date): Promise<void> {
+  const network = benchBills('uniform');
+  const names = [...new Set(network.flatMap((b) => [b.payer, b.payee]))].sort();
+  const ids = new Map(names.map((n) => [n, randomUUID()]));
+  await inBatches(names, (chunk) => db.insert(accounts).values(chunk.map((n) => ({ id: ids.get(n)!, type: 'enterprise' as const, name: n, authStatus: 'approved' as const, mutualOpenedAt: now, createdAt: now, updatedAt: now }))));
+  const userId = randomUUID();
+  await db.insert(users).values({ id: userId, accountId: ids.get(names[0])!, phone: '13700000000', name: 'bench', passwordHash: 'x', role: 'owner', isOwner: true, createdAt: now, updatedAt: now });
+  await inBatches(names, (chunk) => db.insert(ledgerAccounts).values(chunk.map((n) => ({ id: walletId(ids.get(n)!), ownerAccountId: ids.get(n)!, code: 'wallet', noNegative: true, createdAt: now }))));
+  // Deposits through the ledger (its invariants hold before and after the run): 500,000 yuan each, none for one in ten.
+  await db.transaction(async (raw) => {
+    const tx = raw as unknown as Db;
+    for (const [i, n] of names.entries()) {
+      if (i % 10 === 9) continue;
+      await transfer(tx, { debit: PLATFORM.bankClearing, credit: walletId(ids.get(n)!), amount: 50_000_000n, kind: 'deposit', ref: { resource: 'deposits', id: randomUUID() }, key: `bench-deposit:${n}`, userId: null, now });
+    }
+  });
+  const recordIds = network.map(() => randomUUID());
+  const yuan = (fen: bigint) => formatMoney(fen).replace(/,/g, '');
+  await inBatches(
+    network.map((b, i) => ({ b, id: recordIds[i] })),
+    (chunk) =>
+      db.insert(resourceRecords).values(
+        chunk.map(({ b, id }) => ({
+          id,
+          resource: 'bills',
+          accountId: ids.get(b.payee)!,
+          state: 'confirmed',
+          data: { contractId: randomUUID(), contractTitle: `bench ${b.id}`, payerName: b.payer, payeeName: b.payee, origin: 'payee', amount: yuan(b.openFen), paidAmount: '0.00', clearedAmount: '0.00', openAmount: yuan(b.openFen), dueDay: '2099-12-31' },
+          createdBy: userId,
+          createdAt: now,
+          updatedBy: userId,
+          updatedAt: now,
+        })),
+      ),
+  );
+  await inBatches(
+    network.map((b, i) => ({ b, id: recordIds[i] })),
+    (chunk) => db.insert(bills).values(chunk.map(({ b, id }) => ({ recordId: id, contractId: randomUUID(), payerAccountId: ids.get(b.payer)!, payeeAccountId: ids.get(b.payee)!, amountFen: b.openFen }))),
+  );
+  await db.execute(sql`vacuum analyze`);
+}
+
+async function benchOn(url: string): Promise<void> {
+  const database = await openDatabase({ url });
+  try {
+    const db = database.db as unknown as Db;
+    const now = new Date();
+    await seed(db, now);
+    // As at server start: the worker is warmed once, so the run does not pay V8's first-solve cost.
+    const warmMs = await warmNettingWorker();
+    const started = performance.now();
+    const run = await runClearing(db, { trigger: 'ops', userId: null, now, inWorker: true });
+    const wallMs = performance.now() - started;
+    if (!run) throw new Error('bench: the run was refused');
+    console.log(`clearing[postgres]: ${run.participants} participants, ${run.billsIn} confirmed bills; worker warm-up at start ${ms(warmMs)}`);
+    console.log(`clearing[postgres]: run total ${ms(wallMs)} end to end (commit included; ${ms(run.totalMs)} inside the transaction), solver ${ms(run.solverMs)}, database and the rest ${ms(wallMs - run.solverMs)}`);
+    console.log(`clearing[postgres]: steps inside the transaction: ${Object.entries(run.phases).map(([k, v]) => `${k} ${v} ms`).join(', ')}`);
+    console.log(`clearing[postgres]: ${run.transfers} settlement transfers, settled ${formatMoney(run.amountSettledFen)} yuan, unsettled (short balances) ${formatMoney(run.amountUnsettledFen)} yuan`);
+    const greedy = greedyCycleCancellingBaseline(run.input);
+    const pairwise = pairwiseNettingBaseline(run.input);
+    for (const [label, cleared] of [
+      ['LP (HiGHS), the run', run.amountClearedFen],
+      ['greedy cycle cancelling', greedy.totalClearedFen],
+      ['pairwise netting', pairwise.totalClearedFen],
+    ] as const) {
+      console.log(`clearing[postgres]:   ${label.padEnd(24)} cleared ${formatMoney(cleared).padStart(20)} yuan = ${share(cleared, run.amountInFen).padStart(6)} of ${formatMoney(run.amountInFen)} yuan in`);
+    }
+    const violations = Object.values(await checkLedger(db)).reduce((n, rows) => n + rows.length, 0);
+    console.log(`clearing[postgres]: ledger invariant violations after the run: ${violations}`);
+  } finally {
+    await stopNettingWorker();
+    await database.close();
+  }
+}
+
+export async function benchClearingRun(): Promise<void> {
+  if (!(await withPgDatabase('lsf_bench_clearing', benchOn))) console.log('clearing[postgres]: no PostgreSQL available (TEST_DATABASE_URL or apt package postgresql); skipped');
+}

@@ -1,0 +1,110 @@
+// Browser journey of mutual netting (issue 18, xhn) in real Chromium: three accounts that opened
+// the mutual service owe each other in a cycle (A→B→C→A, confirmed bills written as a confirmation
+// would leave them); ops start a clearing run from /ops/clearingRuns; each participant finds the
+// run on /payment/interlinkingManagement and opens its Interconnectedsingle receipt, whose amount
+// is what clearing cancelled of its payables, in figures and capitals. Screenshots in /tmp.
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import billsFile from '../../schemas/resources/bills.json';
+import { buildWeb } from '../../scripts/lib/web-build';
+import type { ResourceDefinition } from '../../src/shared/resources/types';
+import type { Db } from '../../src/server/db/client';
+import { resourceRecords, users } from '../../src/server/db/schema';
+import { insertBillMoney } from '../../src/server/domains/settlement/store';
+import { insertRecord } from '../../src/server/resources/records';
+import { chromiumPath, startE2e, type E2eApp } from '../support/browser';
+import { activePane as pane, testIdText } from '../support/console';
+import { apiPost, apiSignIn, approvedParty, openSignedIn, settledUser } from '../support/seed';
+
+const STEP_MS = 20_000;
+const ADMIN = { ADMIN_PHONE: '13900000093', ADMIN_PASSWORD: 'Ops#Netting2026' };
+const NAMES = ['杭州互联旅程甲有限公司', '宁波互联旅程乙有限公司', '温州互联旅程丙有限公司'];
+
+describe.skipIf(!chromiumPath)('browser journey: three accounts in a cycle netted by ops (issue 18, xhn)', () => {
+  let e2e: E2eApp;
+
+  beforeAll(async () => {
+    await buildWeb('xhn', { quiet: true });
+    e2e = await startE2e(ADMIN, ['xhn']);
+  }, 600_000);
+  afterAll(async () => {
+    await e2e?.close();
+  });
+
+  /** A confirmed bill of `payer` to `payee` (what the payer's 确权 leaves). */
+  const confirmedBill = (payer: string, payee: string, amount: string) =>
+    (e2e.db as unknown as Db).transaction(async (raw) => {
+      const tx = raw as unknown as Db;
+      const now = new Date();
+      const [owner] = await tx.select().from(users).where(eq(users.accountId, payee)).limit(1);
+      const data = { contractId: randomUUID(), contractTitle: '互联旅程合同', payerName: '', payeeName: '', origin: 'payee', amount, paidAmount: '0.00', clearedAmount: '0.00', openAmount: amount, dueDay: '2099-12-31' };
+      const row = await insertRecord(tx, billsFile as unknown as ResourceDefinition, { accountId: payee, userId: owner.id, data, now, parties: { payer, payee } });
+      await tx.update(resourceRecords).set({ state: 'confirmed' }).where(eq(resourceRecords.id, row.id));
+      await insertBillMoney(tx, { recordId: row.id, contractId: data.contractId, payer, payee, amountFen: BigInt(Math.round(Number(amount) * 100)) });
+    });
+
+  it('nets the cycle when ops start a run, and each participant opens its Interconnectedsingle receipt', async () => {
+    const opsToken = await apiSignIn(e2e, ADMIN.ADMIN_PHONE, ADMIN.ADMIN_PASSWORD);
+    await settledUser(e2e, opsToken, 'xhn');
+    const parties = [];
+    for (const name of NAMES) {
+      const party = await approvedParty(e2e, name);
+      await settledUser(e2e, party.token, 'xhn');
+      await apiPost(e2e, '/api/system/users/openMutual', party.token);
+      const [user] = await e2e.db.select().from(users).where(eq(users.phone, party.phone));
+      parties.push({ ...party, accountId: user.accountId });
+    }
+    const [a, b, c] = parties;
+    const deposit = await apiPost(e2e, '/api/r/deposits', a.token, { amount: '1000.00', payerName: a.name, payerAccount: '6222020200998877665', transferDate: '2026-11-19', reference: 'E2E-NET-1' });
+    await apiPost(e2e, `/api/r/deposits/${deposit.id}/actions/confirm`, opsToken);
+    await confirmedBill(a.accountId, b.accountId, '100.00');
+    await confirmedBill(b.accountId, c.accountId, '80.00');
+    await confirmedBill(c.accountId, a.accountId, '60.00');
+
+    // Ops start a run from the runs list: 60.00 cancels around the cycle.
+    const ops = await openSignedIn(e2e, opsToken, STEP_MS);
+    await ops.page.goto('/ops/clearingRuns');
+    await pane(ops.page).getByTestId('clearing-start').click();
+    await ops.page.locator('.ant-popconfirm').getByRole('button', { name: '发起清分' }).click();
+    const run = pane(ops.page).locator('tr.ant-table-row', { hasText: '180.00' });
+    await run.waitFor({ timeout: STEP_MS });
+    expect(await run.innerText()).toContain('240.00');
+    await ops.page.screenshot({ path: '/tmp/clearing-ops-runs.png', fullPage: true });
+
+    // Each participant: its run, then its receipt (60.00 of its payable cancelled around the cycle).
+    const expected = [
+      { party: a, cleared: '¥ 60.00', capitals: '人民币陆拾元整' },
+      { party: b, cleared: '¥ 60.00', capitals: '人民币陆拾元整' },
+      { party: c, cleared: '¥ 60.00', capitals: '人民币陆拾元整' },
+    ];
+    for (const [i, { party, cleared, capitals }] of expected.entries()) {
+      const p = await openSignedIn(e2e, party.token, STEP_MS);
+      await p.page.goto('/payment/interlinkingManagement');
+      const row = pane(p.page).locator('tr.ant-table-row', { hasText: '180.00' });
+      await row.waitFor({ timeout: STEP_MS });
+      if (i === 0) await p.page.screenshot({ path: '/tmp/clearing-participant-runs.png', fullPage: true });
+      await row.locator('a[href^="/Interconnectedsingle"]').click();
+      await p.page.waitForURL((url) => url.pathname === '/Interconnectedsingle');
+      await p.page.getByTestId('receipt-amount').waitFor({ timeout: STEP_MS });
+      expect(await testIdText(p.page, 'receipt-amount')).toBe(cleared);
+      expect(await testIdText(p.page, 'receipt-capitals')).toBe(capitals);
+      expect(await testIdText(p.page, 'receipt-payer')).toBe(party.name);
+      expect(await testIdText(p.page, 'receipt-run-bills')).toContain('互联旅程合同');
+      await p.page.screenshot({ path: `/tmp/clearing-receipt-${i}.png`, fullPage: true });
+      if (i === 0) {
+        // Nothing stayed unsettled: the invalid page says so; then the runs page in English.
+        await p.page.goto('/contractUpdate/invalid');
+        await pane(p.page).locator('.ant-empty').waitFor({ timeout: STEP_MS });
+        await p.page.screenshot({ path: '/tmp/clearing-invalid-empty.png', fullPage: true });
+        await p.page.goto('/payment/interlinkingManagement');
+        await p.page.getByText('English', { exact: true }).click();
+        await pane(p.page).getByText('Amount cleared (CNY)').first().waitFor({ timeout: STEP_MS });
+        await p.page.screenshot({ path: '/tmp/clearing-runs-en.png', fullPage: true });
+      }
+      expect(p.errors, `${party.name} page errors`).toEqual([]);
+      await p.context.close();
+    }
+    expect(ops.errors, 'ops page errors').toEqual([]);
+  });
+});

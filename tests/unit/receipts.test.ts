@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MENU, findRoute, isPublicPath } from '../../src/shared/menu';
-import { RECEIPT_TEMPLATES, RECEIPT_TEMPLATES_BY_KIND, receiptFits, receiptNumber, receiptPathOf, receiptTemplateOf, receiptVerifyPath } from '../../src/shared/receipts';
+import { EVENT_RECEIPTS, MUTUAL_RECEIPT_TEMPLATES_BY_KIND, RECEIPT_TEMPLATES, RECEIPT_TEMPLATES_BY_KIND, receiptFits, receiptNumber, receiptPathOf, receiptTemplateOf, receiptVerifyPath } from '../../src/shared/receipts';
 import { walkMenu } from '../../src/shared/schema';
 import type { ResourceDefinition } from '../../src/shared/resources/types';
 import { REPO_ROOT, readResource } from '../../src/shared/schema/load-node';
@@ -31,6 +31,14 @@ describe('receipt templates by transfer kind', () => {
     expect(receiptFits('PaymentReleaseReceipt', 'release')).toBe(true);
     expect(receiptFits('PaymentReleaseReceipt', 'refund')).toBe(false);
     expect(receiptFits('Withdrawal', 'collateral')).toBe(false);
+    // A mutual-promise contract's transfers open with the mutual variant's copy; the plain one still prints them.
+    expect(receiptPathOf('release', ID, 'buyer', true)).toBe(`/HPaymentReleaseReceipt?id=${ID}`);
+    expect(receiptPathOf('release', ID, 'seller', true)).toBe(`/HReleaseReceipt?id=${ID}`);
+    expect(receiptPathOf('billPayment', ID, undefined, true)).toBe(`/HSolution?id=${ID}`);
+    expect(receiptPathOf('billBatchPayment', ID, undefined, true)).toBe(`/Solutions?id=${ID}`);
+    expect(receiptFits('ReleaseReceipt', 'release', true)).toBe(true);
+    expect(receiptFits('HReleaseReceipt', 'release')).toBe(false);
+    expect(receiptFits('HSolution', 'billPayment')).toBe(false);
   });
 
   it('has no receipt for the steps without one of their own', () => {
@@ -45,7 +53,7 @@ describe('receipt templates by transfer kind', () => {
 
 describe('receipt routes in schemas/menu.json', () => {
   it('declares a printable route for every template in the table, and a public verification page', () => {
-    const used = new Set(Object.values(RECEIPT_TEMPLATES_BY_KIND).flat());
+    const used = new Set([...Object.values(RECEIPT_TEMPLATES_BY_KIND).flat(), ...Object.values(MUTUAL_RECEIPT_TEMPLATES_BY_KIND).flat(), ...Object.keys(EVENT_RECEIPTS)]);
     expect([...used].sort()).toEqual([...RECEIPT_TEMPLATES].sort());
     for (const template of RECEIPT_TEMPLATES) expect(findRoute(`/${template}`)?.render, template).toEqual({ receipt: template });
     const verify = receiptVerifyPath('Chainpayment', ID);

@@ -3,13 +3,14 @@
 //   GET /api/receipts?resource=&id=                the receipts of a record the caller may read (its page links them)
 //   GET /api/public/receipts/:transferId?template= no sign-in: is the receipt genuine, with only what it prints
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { receiptPath, receiptTemplateOf, receiptVerifyPath, type PublicReceiptView, type ReceiptTemplate, type RecordReceipt } from '../../../shared/receipts';
+import { isEventReceipt, receiptPath, receiptTemplateOf, receiptVerifyPath, type EventRecordReceipt, type PublicReceiptView, type ReceiptTemplate, type RecordReceipt } from '../../../shared/receipts';
 import { fenToYuan } from '../../../shared/money';
 import type { AppContext } from '../../context';
 import { notFound } from '../../errors';
 import { currentUser, userCan } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
-import { mayRead, receiptFacts, receiptView, recordPartiesOf, recordTransfers, templateFor } from './view';
+import { eventReceiptFacts, eventReceiptView, mayReadEvent, recordEventReceipts } from './events';
+import { isMutualRecord, mayRead, recordOf, receiptFacts, receiptView, recordPartiesOf, recordTransfers, templateFor } from './view';
 import { receiptSchemas as S } from './schemas';
 
 /** Kinds listed on a record's page: the steps themselves (a hold's outcome shows as its receipt's status). */
@@ -29,6 +30,12 @@ export default async function receiptRoutes(app: FastifyInstance, ctx: AppContex
     { schema: S.one, preValidation: app.requireAuth },
     async (req) => {
       const user = currentUser(req);
+      // A recorded step's receipt (CollectionDelay): the id is the event's.
+      if (isEventReceipt(req.query.template)) {
+        const event = await eventReceiptFacts(db, req.query.template, req.params.transferId);
+        if (!event || !mayReadEvent(user, event)) throw notFound('receipts:notFound');
+        return ok(req, eventReceiptView(event, user, req.t, verifyUrl(req, req.query.template, event.event.id)));
+      }
       const facts = await receiptFacts(db, req.params.transferId);
       if (!facts || !mayRead(user, facts)) throw notFound('receipts:notFound');
       const template = templateFor(facts, req.query.template);
@@ -40,25 +47,36 @@ export default async function receiptRoutes(app: FastifyInstance, ctx: AppContex
   app.get<{ Querystring: { resource: string; id: string } }>('/receipts', { schema: S.ofRecord, preValidation: app.requireAuth }, async (req) => {
     const user = currentUser(req);
     const ops = userCan(user, 'ops', 'query');
-    const out: RecordReceipt[] = [];
+    const out: (RecordReceipt | EventRecordReceipt)[] = [];
     const transfers = (await recordTransfers(db, req.query.resource, req.query.id)).filter((t) => LISTED_KINDS.has(t.kind));
-    // Every transfer of the record concerns the same parties: read them once.
+    // Every transfer of the record concerns the same parties and contract: read them once.
     const parties = transfers.length ? await recordPartiesOf(db, req.query.id) : {};
+    const mutual = transfers.length ? await isMutualRecord(db, await recordOf(db, req.query.id)) : false;
     for (const transfer of transfers) {
       if (!mayRead(user, { transfer, parties })) continue;
       // A release has a copy per side: each party gets its own, ops both.
       const templates: ReceiptTemplate[] =
         transfer.kind === 'release'
-          ? (['buyer', 'seller'] as const).filter((side) => ops || parties[side] === user.accountId).map((side) => receiptTemplateOf('release', side)!)
-          : [templateFor({ transfer }, undefined)!];
+          ? (['buyer', 'seller'] as const).filter((side) => ops || parties[side] === user.accountId).map((side) => receiptTemplateOf('release', side, mutual)!)
+          : [templateFor({ transfer, mutual }, undefined)!];
       for (const template of templates) {
         out.push({ transferId: transfer.id, kind: transfer.kind, template, amount: fenToYuan(transfer.amount), time: transfer.createdAt.toISOString(), path: receiptPath(template, transfer.id) });
       }
     }
+    // The receipts of its steps that moved no money (a bill's delays), in time order with the rest.
+    out.push(...(await recordEventReceipts(db, user, req.query.resource, req.query.id)));
+    out.sort((a, b) => a.time.localeCompare(b.time));
     return ok(req, out);
   });
 
   app.get<{ Params: { transferId: string }; Querystring: { template?: string } }>('/public/receipts/:transferId', { schema: S.verify }, async (req) => {
+    if (isEventReceipt(req.query.template)) {
+      const event = await eventReceiptFacts(db, req.query.template, req.params.transferId);
+      if (!event) throw notFound('receipts:notGenuine');
+      const view = eventReceiptView(event, undefined, req.t, '');
+      const data: PublicReceiptView = { genuine: true, template: view.template, number: view.number, amount: view.amount, capitals: view.capitals, payer: view.payer.name, payee: view.payee.name, time: view.time, delay: view.delay };
+      return ok(req, data);
+    }
     const facts = await receiptFacts(db, req.params.transferId);
     const template = facts && templateFor(facts, req.query.template);
     if (!facts || !template) throw notFound('receipts:notGenuine');

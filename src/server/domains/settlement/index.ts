@@ -1,10 +1,12 @@
 // The settlement domain (issue 18, DESIGN §9): bills (确权单, schemas/resources/bills.json) issued
 // when a contract completes or by a payee, confirmed with an SMS code, delayed, paid whole, in
 // part or several at once (routes.ts), reversed by ops; their money row (store.ts, what mutual
-// netting reads and writes down), their messages, todos and reminders (news.ts).
+// netting reads and writes down), their messages, todos and reminders (news.ts), and the
+// outgoing detail report of each contract (outgoing.ts).
 import type { Domain } from '../../domain';
 import { issueBill, issueOnCompletion, setBillsDefinition } from './issue';
 import { billNews, scheduleReminders } from './news';
+import { CONTRACT_OUTGOING_COLUMNS, contractOutgoings } from './outgoing';
 import { payOne, reversePayment } from './pay';
 import settlementRoutes from './routes';
 import { cancelBill, confirmBill, delayBill, rejectBill } from './steps';
@@ -20,6 +22,10 @@ export const settlement: Domain = {
     'bills.delay': delayBill,
     'bills.pay': payOne,
     'bills.reversePayment': reversePayment,
+  },
+  sources: {
+    // /report/chainOutgoingList: per contract, its ledger money and its bills (contractOutgoings.json).
+    'settlement.contractOutgoings': { select: contractOutgoings, columns: CONTRACT_OUTGOING_COLUMNS },
   },
   listeners: {
     bills: billNews,

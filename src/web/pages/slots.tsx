@@ -11,6 +11,7 @@ const DepositTarget = lazy(() => import('./funds/DepositTarget'));
 const WithdrawalTarget = lazy(() => import('./funds/WithdrawalTarget'));
 const TradeTotals = lazy(() => import('./offers/TradeTotals'));
 const ContractProgress = lazy(() => import('./contracts/ContractProgress'));
+const PayBillsPanel = lazy(() => import('./settlement/PayBillsPanel'));
 
 /** The receipts of the money a record moved; keyed by its version, so a money action adds its receipt. */
 function Receipts({ definition, record }: SlotProps['recordFooter']) {
@@ -56,5 +57,9 @@ export const SLOTS: SlotRegistry = {
   formSummary: {
     // An offer's or a contract's total and collateral, as the server will compute them, while the user types.
     tradeTotals: { when: tradesAmounts, component: TradeTotals },
+  },
+  listSelection: {
+    // The payer's owed bills (/contractUpdate/contractPayment): several paid in one payment.
+    payBills: { when: ({ definition, scope, states }) => definition.name === 'bills' && scope === 'payer' && Boolean(states?.includes('confirmed')), component: PayBillsPanel },
   },
 };

@@ -3,7 +3,7 @@ import { CanAccess } from '@refinedev/core';
 import { Button, Card, Segmented, Table } from 'antd';
 import type { TableProps } from 'antd';
 import type { SorterResult, SortOrder } from 'antd/es/table/interface';
-import { useMemo, useState } from 'react';
+import { Suspense, useMemo, useState, type Key } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { ResourceDefinition, ResourceRecord } from '../../shared/resources/types';
@@ -16,6 +16,7 @@ import { useResourceText } from './labels';
 import { crudFilters, crudSorters, listStateParams, PAGE_SIZES, presentFilters, queueDefaults, readListState, scopeFilters, sortableFields, type ListState, withFixedFilters, withFixedStates, withPresent } from './listQuery';
 import { createPath, recordPath } from './paths';
 import { ServiceNotice, useServiceGate } from './service';
+import { Slot, useSlotApplies } from './slots';
 import { EmptyState, ErrorState, LoadingState } from './states';
 
 interface Props {
@@ -93,6 +94,21 @@ export default function ResourceList({ definition: full, basePath, scope: fixedS
     setFilters(filters, 'replace');
     setSorters(sorters);
   }
+
+  // Rows chosen together for what a domain does with several at once (the listSelection slot),
+  // kept across pages by id with the row as last seen.
+  const [chosen, setChosen] = useState<ReadonlyMap<string, ResourceRecord>>(new Map());
+  const selecting = useSlotApplies('listSelection', { definition, scope: fixedScope, states: fixedStates, selected: [], clear: () => undefined });
+  const onSelect = (keys: Key[], rows: (ResourceRecord | undefined)[]) =>
+    setChosen((previous) => {
+      const next = new Map<string, ResourceRecord>();
+      const seen = new Map(rows.filter((row): row is ResourceRecord => Boolean(row)).map((row) => [row.id, row]));
+      for (const key of keys) {
+        const row = seen.get(String(key)) ?? previous.get(String(key));
+        if (row) next.set(String(key), row);
+      }
+      return next;
+    });
 
   const sortable = sortableFields(definition);
   const defaultField = definition.list.defaultSort.replace(/^-/, '');
@@ -207,9 +223,15 @@ export default function ResourceList({ definition: full, basePath, scope: fixedS
           </>
         }
       >
+        {selecting && (
+          <Suspense fallback={null}>
+            <Slot name="listSelection" props={{ definition, scope: fixedScope, states: fixedStates, selected: [...chosen.values()], clear: () => setChosen(new Map()) }} />
+          </Suspense>
+        )}
         <Table<ResourceRecord>
           {...tableProps}
           rowKey="id"
+          rowSelection={selecting ? { selectedRowKeys: [...chosen.keys()], onChange: onSelect, preserveSelectedRowKeys: true } : undefined}
           columns={columns}
           dataSource={query.isError ? [] : tableProps.dataSource}
           loading={query.isFetching && !query.isLoading}

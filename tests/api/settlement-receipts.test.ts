@@ -3,13 +3,15 @@
 // a mutual-promise contract's transfers open with the mutual variant's copies (HPaymentReleaseReceipt,
 // HReleaseReceipt, HSolution); each opens for the parties, 404s for a third account and verifies
 // in public; a reversal reopens the payer's todo to pay; /report/chainOutgoingList (contractOutgoings)
-// per contract equals a hand computation on a known world with part payments and a refund.
+// per contract equals a hand computation on a known world with part payments and a refund; the
+// bill lists total the overdue open amount apart.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page, TodoView } from '../../src/shared/api';
 import { chinaDay } from '../../src/shared/chinaTime';
 import type { EventReceiptView, EventRecordReceipt, PublicReceiptView, ReceiptView, RecordReceipt } from '../../src/shared/receipts';
 import type { ResourceRecord } from '../../src/shared/resources/types';
-import { smsCodes } from '../../src/server/db/schema';
+import { sql } from 'drizzle-orm';
+import { sessions, smsCodes } from '../../src/server/db/schema';
 import { hashCode } from '../../src/server/sms/codes';
 import { SMS_CODE_TTL_MS } from '../../src/shared/constants';
 import { checkLedger, ledgerSound } from '../../src/server/ledger/invariants';
@@ -202,5 +204,21 @@ describe.skipIf(!dbAvailable)('settlement receipts and the outgoing detail', { t
     expect(csv[1]).toContain('出账合同B');
     const ledger = await checkLedger(s.ctx.db);
     expect(ledgerSound(ledger)).toBe(true);
+  });
+
+  it('totals the open amount of overdue bills apart on the payables and receivables lists', async () => {
+    const totals = async (who: TradingParty, scope: string) => {
+      const res = await s.call<Page<ResourceRecord> & { totals: Record<string, string> }>('GET', `/api/r/bills?scope=${scope}`, { token: who.token });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.data.totals;
+    };
+    expect(await totals(buyer, 'payer')).toMatchObject({ openAmount: '19600.00', overdueAmount: '0.00' });
+    // Past B's due day (20 days): its 600.00 is overdue; A's was delayed by 90 days. The sign-ins
+    // of this suite are kept valid over the jump (a token lives a fixed time).
+    await s.ctx.db.update(sessions).set({ expiresAt: sql`${sessions.expiresAt} + interval '30 days'` });
+    s.clock.advance(21 * 86_400_000);
+    expect(await totals(buyer, 'payer')).toMatchObject({ openAmount: '19600.00', overdueAmount: '600.00' });
+    expect(await totals(seller, 'payee')).toMatchObject({ overdueAmount: '600.00' });
+    expect((await s.call<Page<ResourceRecord> & { totals: Record<string, string> }>('GET', '/api/r/bills?scope=payer&state=confirmed,partiallyPaid', { token: buyer.token })).body.data.totals.overdueAmount).toBe('0.00');
   });
 });

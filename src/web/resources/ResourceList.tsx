@@ -179,18 +179,40 @@ export default function ResourceList({ definition: full, basePath, scope: fixedS
 
   // The declared totals (list.totals) are over every match of the filters, not only this page.
   const totals = (result as { totals?: Record<string, string> }).totals;
+  const shift = selecting ? 1 : 0;
   const summary = totals
     ? () => (
         <Table.Summary.Row className="resource-list__totals">
+          {/* The selection column, when rows can be chosen: the totals stay under their own columns. */}
+          {selecting && <Table.Summary.Cell index={0} />}
           {definition.list.columns.map((field, index) => (
-            <Table.Summary.Cell key={field} index={index} align={totals[field] !== undefined ? 'right' : undefined}>
+            <Table.Summary.Cell key={field} index={index + shift} align={totals[field] !== undefined ? 'right' : undefined}>
               {totals[field] !== undefined ? <FieldValue definition={definition} field={field} value={totals[field]} text={text} /> : index === 0 ? t('list.totals') : null}
             </Table.Summary.Cell>
           ))}
-          <Table.Summary.Cell index={definition.list.columns.length} />
+          <Table.Summary.Cell index={definition.list.columns.length + shift} />
         </Table.Summary.Row>
       )
     : undefined;
+  // The named state totals (list.stateTotals: the open amount of the overdue bills), under the total row.
+  const stateTotals = Object.keys(definition.list.stateTotals ?? {}).filter((name) => totals?.[name] !== undefined);
+  const fullSummary =
+    summary && stateTotals.length
+      ? () => (
+          <>
+            {summary()}
+            <Table.Summary.Row className="resource-list__state-totals">
+              <Table.Summary.Cell index={0} colSpan={definition.list.columns.length + shift + 1}>
+                {stateTotals.map((name) => (
+                  <span key={name} className="resource-list__state-total" data-testid={`state-total-${name}`}>
+                    {text.field(name)}: <FieldValue definition={definition} field={definition.list.stateTotals![name].field} value={totals![name]} text={text} />
+                  </span>
+                ))}
+              </Table.Summary.Cell>
+            </Table.Summary.Row>
+          </>
+        )
+      : summary;
 
   return (
     <div className="resource-page resource-list">
@@ -242,7 +264,7 @@ export default function ResourceList({ definition: full, basePath, scope: fixedS
           scroll={{ x: true }}
           tableLayout="auto"
           locale={{ emptyText }}
-          summary={query.isError ? undefined : summary}
+          summary={query.isError ? undefined : fullSummary}
           pagination={{
             current: state.pageNo,
             pageSize: state.pageSize,

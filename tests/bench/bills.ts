@@ -27,7 +27,7 @@ const BILL_STATES = ['confirmed', 'partiallyPaid', 'overdue', 'paid', 'pendingCo
 const day = (base: Date, days: number) => new Date(base.getTime() + days * 86_400_000).toISOString().slice(0, 10);
 const yuan = (fen: bigint) => `${fen / 100n}.${String(fen % 100n).padStart(2, '0')}`;
 
-async function seedBills(database: Database) {
+export async function seedBills(database: Database) {
   const db = database.db;
   const now = new Date();
   const accountRows = Array.from({ length: OTHERS + 1 }, (_, i) => ({ id: randomUUID(), type: 'enterprise' as const, name: i === 0 ? 'caller' : `account ${i}`, authStatus: 'approved' as const, createdAt: now, updatedAt: now }));

@@ -24,6 +24,7 @@ const COPIED = [
   'schemas/resources/bases/offer.json',
   'schemas/resources/accountFlows.json',
   'schemas/resources/bills.json',
+  'schemas/resources/contractOutgoings.json',
   'schemas/resources/contracts.json',
   'schemas/resources/deposits.json',
   'schemas/resources/escrowSettlements.json',

@@ -1,5 +1,6 @@
 // Receipts (DESIGN §5, §8; docs/decisions.md "Receipts"):
-//   GET /api/receipts/:transferId?template=        the receipt of one transfer (its parties and ops; others 404)
+//   GET /api/receipts/:transferId?template=        the receipt of one transfer (its parties and ops; others 404),
+//                                                  or with an event template (CollectionDelay) of one recorded step (events.ts)
 //   GET /api/receipts?resource=&id=                the receipts of a record the caller may read (its page links them)
 //   GET /api/public/receipts/:transferId?template= no sign-in: is the receipt genuine, with only what it prints
 import type { FastifyInstance, FastifyRequest } from 'fastify';

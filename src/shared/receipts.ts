@@ -1,11 +1,29 @@
 // Receipts (DESIGN §5 "Receipts", §8 "every transfer has a receipt"): a receipt is a view of one
-// ledger transfer, printed by one of the SPEC §2 receipt pages (`/<Template>?id=<transferId>`).
-// This file is the one table of which transfer kinds have which receipt template; the server
-// (GET /api/receipts/:id) and the console (links from records and ledger flows) both read it.
+// ledger transfer, printed by one of the SPEC §2 receipt pages (`/<Template>?id=<transferId>`),
+// or of one recorded step that moves no money (a bill's delay: `/CollectionDelay?id=<eventId>`,
+// EVENT_RECEIPTS). This file is the one table of which transfer kinds and which recorded steps
+// have which receipt template; the server (GET /api/receipts/:id) and the console (links from
+// records and ledger flows) both read it.
 import { chinaDay } from './chinaTime';
 
 /** The receipt templates a ledger transfer can have (routes of schemas/menu.json, group receipts). */
-export const RECEIPT_TEMPLATES = ['Chainpayment', 'PaymentReleaseReceipt', 'ReleaseReceipt', 'Entropygold', 'Entropygoldrefund', 'Withdrawal', 'Solution', 'Solutions', 'Solutionsback', 'Interconnectedsingle', 'HLSolution'] as const;
+export const RECEIPT_TEMPLATES = [
+  'Chainpayment',
+  'PaymentReleaseReceipt',
+  'ReleaseReceipt',
+  'Entropygold',
+  'Entropygoldrefund',
+  'Withdrawal',
+  'Solution',
+  'Solutions',
+  'Solutionsback',
+  'CollectionDelay',
+  'HSolution',
+  'HPaymentReleaseReceipt',
+  'HReleaseReceipt',
+  'Interconnectedsingle',
+  'HLSolution',
+] as const;
 export type ReceiptTemplate = (typeof RECEIPT_TEMPLATES)[number];
 
 /** Which party's copy: a release has the buyer's copy (paid out of escrow) and the seller's (received). */
@@ -51,29 +69,67 @@ export const RECEIPT_TEMPLATES_BY_KIND: Readonly<Record<string, readonly Receipt
  */
 export const RUN_RECEIPT_TEMPLATE = 'Interconnectedsingle' satisfies ReceiptTemplate;
 
+/**
+ * The mutual variant's copies (xhn, DESIGN §9): a transfer of a mutual-promise contract (a
+ * contract whose `source` is `mutualOffer`, or a bill under one) opens with these, first; the
+ * plain copy prints the same facts and still opens (ledger flows link it). Same order as above:
+ * a release's seller copy first, the buyer's second.
+ */
+export const MUTUAL_RECEIPT_TEMPLATES_BY_KIND: Readonly<Record<string, readonly ReceiptTemplate[]>> = {
+  collateralPosted: ['HPaymentReleaseReceipt'],
+  release: ['HReleaseReceipt', 'HPaymentReleaseReceipt'],
+  refund: ['HReleaseReceipt'],
+  billPayment: ['HSolution'],
+};
+
+/** The plain template a mutual copy prints the facts of (its parties and status follow that template's rules). */
+export const PLAIN_TEMPLATE_OF: Readonly<Partial<Record<ReceiptTemplate, ReceiptTemplate>>> = {
+  HSolution: 'Solution',
+  HPaymentReleaseReceipt: 'PaymentReleaseReceipt',
+  HReleaseReceipt: 'ReleaseReceipt',
+};
+
+/** Where a contract's `source` says it is a mutual-promise one (contracts.json). */
+export const MUTUAL_CONTRACT_SOURCE = 'mutualOffer';
+
+/**
+ * Receipts of a recorded step that moves no money: template -> the resource and action whose
+ * event (resource_events row) it prints. The receipt's id is the event's id.
+ */
+export const EVENT_RECEIPTS = {
+  CollectionDelay: { resource: 'bills', action: 'delay' },
+} as const satisfies Partial<Record<ReceiptTemplate, { resource: string; action: string }>>;
+export type EventReceiptTemplate = keyof typeof EVENT_RECEIPTS;
+
+export const isEventReceipt = (template: string | undefined): template is EventReceiptTemplate => template !== undefined && Object.hasOwn(EVENT_RECEIPTS, template);
+
 /** What a receipt's status can be (labels: receipts:status.<status>). */
-export const RECEIPT_STATUSES = ['inEscrow', 'released', 'refunded', 'held', 'returned', 'forfeited', 'processing', 'paid', 'completed'] as const;
+export const RECEIPT_STATUSES = ['inEscrow', 'released', 'refunded', 'held', 'returned', 'forfeited', 'processing', 'paid', 'completed', 'delayed'] as const;
 export type ReceiptStatus = (typeof RECEIPT_STATUSES)[number];
 
-/** The templates a transfer of `kind` is printed with (none: it has no receipt). */
-export const receiptTemplatesOf = (kind: string): readonly ReceiptTemplate[] => RECEIPT_TEMPLATES_BY_KIND[kind] ?? [];
+/** The templates a transfer of `kind` is printed with (none: it has no receipt); a mutual-promise contract's copies first. */
+export const receiptTemplatesOf = (kind: string, mutual = false): readonly ReceiptTemplate[] => [
+  ...(mutual ? (MUTUAL_RECEIPT_TEMPLATES_BY_KIND[kind] ?? []) : []),
+  ...(RECEIPT_TEMPLATES_BY_KIND[kind] ?? []),
+];
 
 /** Whether `template` prints a transfer of `kind` (a request for another template is a 404). */
-export const receiptFits = (template: string, kind: string): boolean => receiptTemplatesOf(kind).includes(template as ReceiptTemplate);
+export const receiptFits = (template: string, kind: string, mutual = false): boolean => receiptTemplatesOf(kind, mutual).includes(template as ReceiptTemplate);
 
 /** The template of a transfer for the viewer's side (only a release differs by side); undefined when it has no receipt. */
-export function receiptTemplateOf(kind: string, side?: ReceiptSide): ReceiptTemplate | undefined {
-  const templates = receiptTemplatesOf(kind);
-  if (kind === 'release' && side === 'buyer') return 'PaymentReleaseReceipt';
+export function receiptTemplateOf(kind: string, side?: ReceiptSide, mutual = false): ReceiptTemplate | undefined {
+  const templates = receiptTemplatesOf(kind, mutual);
+  if (kind === 'release' && side === 'buyer') return mutual ? 'HPaymentReleaseReceipt' : 'PaymentReleaseReceipt';
   return templates[0];
 }
 
 /** The console path of a transfer's receipt, `/<Template>?id=<transferId>`; undefined when the kind has none. */
-export function receiptPathOf(kind: string, transferId: string, side?: ReceiptSide): string | undefined {
-  const template = receiptTemplateOf(kind, side);
+export function receiptPathOf(kind: string, transferId: string, side?: ReceiptSide, mutual = false): string | undefined {
+  const template = receiptTemplateOf(kind, side, mutual);
   return template ? receiptPath(template, transferId) : undefined;
 }
 
+/** The page of a receipt; `transferId` is the event's id for an event receipt. */
 export const receiptPath = (template: ReceiptTemplate, transferId: string) => `/${template}?id=${encodeURIComponent(transferId)}`;
 
 /** The public verification page (schemas/menu.json route receiptVerify): anyone holding the link may check it. */
@@ -98,7 +154,7 @@ export interface ReceiptParty {
   detail?: string;
 }
 
-/** GET /api/receipts/:transferId?template= (parties of the transfer and ops). */
+/** GET /api/receipts/:id?template= (parties of the transfer and ops): a transfer's receipt. */
 export interface ReceiptView {
   transferId: string;
   template: ReceiptTemplate;
@@ -154,6 +210,25 @@ export interface RunReceiptBill {
   settled: string;
 }
 
+/** A bill's delay (CollectionDelay): the due days before and after, and why. */
+export interface ReceiptDelay {
+  fromDay: string;
+  toDay: string;
+  reason: string;
+}
+
+/**
+ * The receipt of a recorded step (CollectionDelay): the same printed facts as a transfer's, its
+ * amount being the bill's open amount when the step was taken; the id is the event's.
+ */
+export interface EventReceiptView extends Omit<ReceiptView, 'transferId' | 'lines'> {
+  eventId: string;
+  delay: ReceiptDelay;
+}
+
+/** Either receipt, as GET /api/receipts/:id answers it. */
+export type AnyReceiptView = ReceiptView | EventReceiptView;
+
 /** One bill of a payment of several. */
 export interface ReceiptLine {
   billId: string;
@@ -172,6 +247,8 @@ export interface PublicReceiptView {
   payer: string;
   payee: string;
   time: string;
+  /** A delay's receipt (CollectionDelay): the due days and the reason it prints. */
+  delay?: ReceiptDelay;
 }
 
 /** One receipt of a record (GET /api/receipts?resource=&id=), for the record's page. */
@@ -182,4 +259,9 @@ export interface RecordReceipt {
   amount: string;
   time: string;
   path: string;
+}
+
+/** A recorded step's receipt in a record's list: `kind` is the step (delay), the id the event's. */
+export interface EventRecordReceipt extends Omit<RecordReceipt, 'transferId'> {
+  eventId: string;
 }

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MENU, findRoute, isPublicPath } from '../../src/shared/menu';
-import { RECEIPT_TEMPLATES, RECEIPT_TEMPLATES_BY_KIND, receiptFits, receiptNumber, receiptPathOf, receiptTemplateOf, receiptVerifyPath, RUN_RECEIPT_TEMPLATE } from '../../src/shared/receipts';
+import { EVENT_RECEIPTS, MUTUAL_RECEIPT_TEMPLATES_BY_KIND, RECEIPT_TEMPLATES, RECEIPT_TEMPLATES_BY_KIND, receiptFits, receiptNumber, receiptPathOf, receiptTemplateOf, receiptVerifyPath, RUN_RECEIPT_TEMPLATE } from '../../src/shared/receipts';
 import { walkMenu } from '../../src/shared/schema';
 import type { ResourceDefinition } from '../../src/shared/resources/types';
 import { REPO_ROOT, readResource } from '../../src/shared/schema/load-node';
@@ -31,6 +31,14 @@ describe('receipt templates by transfer kind', () => {
     expect(receiptFits('PaymentReleaseReceipt', 'release')).toBe(true);
     expect(receiptFits('PaymentReleaseReceipt', 'refund')).toBe(false);
     expect(receiptFits('Withdrawal', 'collateral')).toBe(false);
+    // A mutual-promise contract's transfers open with the mutual variant's copy; the plain one still prints them.
+    expect(receiptPathOf('release', ID, 'buyer', true)).toBe(`/HPaymentReleaseReceipt?id=${ID}`);
+    expect(receiptPathOf('release', ID, 'seller', true)).toBe(`/HReleaseReceipt?id=${ID}`);
+    expect(receiptPathOf('billPayment', ID, undefined, true)).toBe(`/HSolution?id=${ID}`);
+    expect(receiptPathOf('billBatchPayment', ID, undefined, true)).toBe(`/Solutions?id=${ID}`);
+    expect(receiptFits('ReleaseReceipt', 'release', true)).toBe(true);
+    expect(receiptFits('HReleaseReceipt', 'release')).toBe(false);
+    expect(receiptFits('HSolution', 'billPayment')).toBe(false);
   });
 
   it('has no receipt for the steps without one of their own', () => {
@@ -45,8 +53,8 @@ describe('receipt templates by transfer kind', () => {
 
 describe('receipt routes in schemas/menu.json', () => {
   it('declares a printable route for every template in the table, and a public verification page', () => {
-    // Every template prints some transfer kind, but Interconnectedsingle, which prints a participant's clearing run.
-    const used = new Set([...Object.values(RECEIPT_TEMPLATES_BY_KIND).flat(), RUN_RECEIPT_TEMPLATE]);
+    // Every template prints some transfer kind (a mutual copy too), a recorded step (CollectionDelay) or a participant's clearing run (Interconnectedsingle).
+    const used = new Set([...Object.values(RECEIPT_TEMPLATES_BY_KIND).flat(), ...Object.values(MUTUAL_RECEIPT_TEMPLATES_BY_KIND).flat(), ...Object.keys(EVENT_RECEIPTS), RUN_RECEIPT_TEMPLATE]);
     expect([...used].sort()).toEqual([...RECEIPT_TEMPLATES].sort());
     for (const template of RECEIPT_TEMPLATES) expect(findRoute(`/${template}`)?.render, template).toEqual({ receipt: template });
     const verify = receiptVerifyPath('Chainpayment', ID);

@@ -26,6 +26,7 @@ const COPIED = [
   'schemas/resources/bills.json',
   'schemas/resources/clearingRuns.json',
   'schemas/resources/clearingUnsettled.json',
+  'schemas/resources/contractOutgoings.json',
   'schemas/resources/contracts.json',
   'schemas/resources/deposits.json',
   'schemas/resources/escrowSettlements.json',

@@ -57,6 +57,10 @@ export function listCountQuery(db: Db, q: ListQuery) {
 /** The sums of `fields` (money) over every record the list matches, yuan strings with two decimals. */
 export async function listTotals(db: Db, def: ResourceDefinition, q: ListQuery, fields: readonly string[]): Promise<Record<string, string>> {
   const selection = Object.fromEntries(fields.map((f) => [f, sql<string>`coalesce(sum(${fieldSql(def, f)}), 0)::numeric(20, 2)::text`]));
+  // The declared state totals (list.stateTotals): the same sum over the matching records in those states.
+  for (const [name, total] of Object.entries(def.list.stateTotals ?? {})) {
+    selection[name] = sql<string>`coalesce(sum(${fieldSql(def, total.field)}) filter (where ${inArray(resourceRecords.state, total.states)}), 0)::numeric(20, 2)::text`;
+  }
   const [row] = await recordsOf(db, def).select(selection).from(resourceRecords).where(q.where);
   return row as Record<string, string>;
 }

@@ -108,7 +108,7 @@ export default async function resourceRoutes(app: FastifyInstance, ctx: AppConte
     const r = await resolve(req, 'list');
     const q = parseListQuery(r.def, listScope(req, r), req.query as Record<string, unknown>);
     const totalled = r.def.list.totals ?? [];
-    const [{ rows, ...counted }, totals] = await Promise.all([listRecords(db, q), totalled.length ? listTotals(db, r.def, q, totalled) : undefined]);
+    const [{ rows, ...counted }, totals] = await Promise.all([listRecords(db, q), totalled.length || r.def.list.stateTotals ? listTotals(db, r.def, q, totalled) : undefined]);
     const data: Page<ResourceRecord> = { records: rows.map(toView), ...counted, ...(totals ? { totals } : {}) };
     return ok(req, data);
   });

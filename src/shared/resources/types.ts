@@ -54,6 +54,8 @@ export interface ListDeclaration {
   sortable: string[];
   /** Money fields summed over every record the filters match (Page.totals), shown as a total row. */
   totals?: string[];
+  /** Named totals of a money field over the matching records in these states only (Page.totals[name]), labelled as fields. */
+  stateTotals?: Record<string, { field: string; states: string[] }>;
 }
 
 export interface ShowSection {

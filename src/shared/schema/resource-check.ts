@@ -64,6 +64,14 @@ function checkOne(ctx: ResourceCheckContext, file: SchemaFile, r: ResourceDefini
   (r.list.totals ?? []).forEach((c, i) => {
     if (fieldKindOf(props[c]) !== 'money') at(`/list/totals/${i}`, `'${c}' is not a money field of record.properties: only money is totalled`);
   });
+  for (const [name, total] of Object.entries(r.list.stateTotals ?? {})) {
+    const pointer = `/list/stateTotals/${name}`;
+    if (name in props) at(pointer, `'${name}' is a field of record.properties: a state total has a name of its own`);
+    if (fieldKindOf(props[total.field]) !== 'money') at(`${pointer}/field`, `'${total.field}' is not a money field of record.properties: only money is totalled`);
+    total.states.forEach((state, i) => {
+      if (!r.states?.values.includes(state)) at(`${pointer}/states/${i}`, `'${state}' is not one of states.values`);
+    });
+  }
   fieldRef('/list/defaultSort', r.list.defaultSort.replace(/^-/, ''));
   r.list.filters.forEach((f, i) => {
     const pointer = `/list/filters/${i}`;
@@ -151,7 +159,7 @@ function checkOne(ctx: ResourceCheckContext, file: SchemaFile, r: ResourceDefini
     const need = (group: string, key: string, value: string | undefined) => {
       if (!value) at(`${base}/${group}`, `missing the label '${key}'`);
     };
-    const shown = new Set([...Object.keys(props), ...r.list.columns, ...r.show.sections.flatMap((s) => s.fields)]);
+    const shown = new Set([...Object.keys(props), ...r.list.columns, ...r.show.sections.flatMap((s) => s.fields), ...Object.keys(r.list.stateTotals ?? {})]);
     for (const a of r.actions ?? []) for (const f of Object.keys(a.input?.properties ?? {})) shown.add(f);
     for (const f of shown) need('fields', f, labels.fields[f]);
     for (const [name, f] of Object.entries(props)) {

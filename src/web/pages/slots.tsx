@@ -20,6 +20,7 @@ const isRequest = ({ definition }: { definition: SlotProps['recordFooter']['defi
 function Payments({ record }: SlotProps['recordFooter']) {
   return <RequestPayments id={record.id} version={record.version} />;
 }
+const PayBillsPanel = lazy(() => import('./settlement/PayBillsPanel'));
 const StartClearingRun = lazy(() => import('./settlement/StartClearingRun'));
 
 /** The receipts of the money a record moved; keyed by its version, so a money action adds its receipt. */
@@ -74,5 +75,9 @@ export const SLOTS: SlotRegistry = {
   listButtons: {
     // Ops start a mutual-netting clearing run from the runs list (the button shows for the ops grant only).
     startClearingRun: { when: ({ definition }) => definition.name === 'clearingRuns', component: StartClearingRun },
+  },
+  listSelection: {
+    // The payer's owed bills (/contractUpdate/contractPayment): several paid in one payment.
+    payBills: { when: ({ definition, scope, states }) => definition.name === 'bills' && scope === 'payer' && Boolean(states?.includes('confirmed')), component: PayBillsPanel },
   },
 };

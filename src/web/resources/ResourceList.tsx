@@ -3,7 +3,7 @@ import { CanAccess } from '@refinedev/core';
 import { Button, Card, Segmented, Table } from 'antd';
 import type { TableProps } from 'antd';
 import type { SorterResult, SortOrder } from 'antd/es/table/interface';
-import { Suspense, useMemo, useState } from 'react';
+import { Suspense, useMemo, useState, type Key } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { ResourceDefinition, ResourceRecord } from '../../shared/resources/types';
@@ -16,7 +16,7 @@ import { useResourceText } from './labels';
 import { crudFilters, crudSorters, listStateParams, PAGE_SIZES, presentFilters, queueDefaults, readListState, scopeFilters, sortableFields, type ListState, withFixedFilters, withFixedStates, withPresent } from './listQuery';
 import { createPath, recordPath } from './paths';
 import { ServiceNotice, useServiceGate } from './service';
-import { Slot } from './slots';
+import { Slot, useSlotApplies } from './slots';
 import { EmptyState, ErrorState, LoadingState } from './states';
 
 interface Props {
@@ -100,6 +100,21 @@ export default function ResourceList({ definition: full, basePath, scope: fixedS
     setSorters(sorters);
   }
 
+  // Rows chosen together for what a domain does with several at once (the listSelection slot),
+  // kept across pages by id with the row as last seen.
+  const [chosen, setChosen] = useState<ReadonlyMap<string, ResourceRecord>>(new Map());
+  const selecting = useSlotApplies('listSelection', { definition, scope: fixedScope, states: fixedStates, selected: [], clear: () => undefined });
+  const onSelect = (keys: Key[], rows: (ResourceRecord | undefined)[]) =>
+    setChosen((previous) => {
+      const next = new Map<string, ResourceRecord>();
+      const seen = new Map(rows.filter((row): row is ResourceRecord => Boolean(row)).map((row) => [row.id, row]));
+      for (const key of keys) {
+        const row = seen.get(String(key)) ?? previous.get(String(key));
+        if (row) next.set(String(key), row);
+      }
+      return next;
+    });
+
   const sortable = sortableFields(definition);
   const defaultField = definition.list.defaultSort.replace(/^-/, '');
   const sortField = state.sort.replace(/^-/, '');
@@ -169,18 +184,40 @@ export default function ResourceList({ definition: full, basePath, scope: fixedS
 
   // The declared totals (list.totals) are over every match of the filters, not only this page.
   const totals = (result as { totals?: Record<string, string> }).totals;
+  const shift = selecting ? 1 : 0;
   const summary = totals
     ? () => (
         <Table.Summary.Row className="resource-list__totals">
+          {/* The selection column, when rows can be chosen: the totals stay under their own columns. */}
+          {selecting && <Table.Summary.Cell index={0} />}
           {definition.list.columns.map((field, index) => (
-            <Table.Summary.Cell key={field} index={index} align={totals[field] !== undefined ? 'right' : undefined}>
+            <Table.Summary.Cell key={field} index={index + shift} align={totals[field] !== undefined ? 'right' : undefined}>
               {totals[field] !== undefined ? <FieldValue definition={definition} field={field} value={totals[field]} text={text} /> : index === 0 ? t('list.totals') : null}
             </Table.Summary.Cell>
           ))}
-          <Table.Summary.Cell index={definition.list.columns.length} />
+          <Table.Summary.Cell index={definition.list.columns.length + shift} />
         </Table.Summary.Row>
       )
     : undefined;
+  // The named state totals (list.stateTotals: the open amount of the overdue bills), under the total row.
+  const stateTotals = Object.keys(definition.list.stateTotals ?? {}).filter((name) => totals?.[name] !== undefined);
+  const fullSummary =
+    summary && stateTotals.length
+      ? () => (
+          <>
+            {summary()}
+            <Table.Summary.Row className="resource-list__state-totals">
+              <Table.Summary.Cell index={0} colSpan={definition.list.columns.length + shift + 1}>
+                {stateTotals.map((name) => (
+                  <span key={name} className="resource-list__state-total" data-testid={`state-total-${name}`}>
+                    {text.field(name)}: <FieldValue definition={definition} field={definition.list.stateTotals![name].field} value={totals![name]} text={text} />
+                  </span>
+                ))}
+              </Table.Summary.Cell>
+            </Table.Summary.Row>
+          </>
+        )
+      : summary;
 
   return (
     <div className="resource-page resource-list">
@@ -223,9 +260,15 @@ export default function ResourceList({ definition: full, basePath, scope: fixedS
           </>
         }
       >
+        {selecting && (
+          <Suspense fallback={null}>
+            <Slot name="listSelection" props={{ definition, scope: fixedScope, states: fixedStates, selected: [...chosen.values()], clear: () => setChosen(new Map()) }} />
+          </Suspense>
+        )}
         <Table<ResourceRecord>
           {...tableProps}
           rowKey="id"
+          rowSelection={selecting ? { selectedRowKeys: [...chosen.keys()], onChange: onSelect, preserveSelectedRowKeys: true } : undefined}
           columns={columns}
           dataSource={query.isError ? [] : tableProps.dataSource}
           loading={query.isFetching && !query.isLoading}
@@ -236,7 +279,7 @@ export default function ResourceList({ definition: full, basePath, scope: fixedS
           scroll={{ x: true }}
           tableLayout="auto"
           locale={{ emptyText }}
-          summary={query.isError ? undefined : summary}
+          summary={query.isError ? undefined : fullSummary}
           pagination={{
             current: state.pageNo,
             pageSize: state.pageSize,

@@ -21,6 +21,22 @@ export interface SlotProps {
   formSummary: FormSlotProps;
   /** In a list's header, beside export: a step on the whole list, not on one record (ops start a clearing run). */
   listButtons: { definition: ResourceDefinition };
+  /**
+   * Above a list whose rows may be chosen together (what is done with several at once: the
+   * payer's bills paid in one payment). A fill that applies turns on the table's row selection.
+   */
+  listSelection: ListSelectionProps;
+}
+
+/** What a list selection slot sees: the list's resource and route, and the rows chosen (on any page). */
+export interface ListSelectionProps {
+  definition: ResourceDefinition;
+  /** The route's fixed scope and states (menu.json render.scope, render.states). */
+  scope?: string;
+  states?: string[];
+  selected: ResourceRecord[];
+  /** Unchoose every row (after the rows were acted on). */
+  clear(): void;
 }
 
 /** What a form slot sees: the resource and the form's data as the user types it. */
@@ -58,6 +74,12 @@ export function useSlotRegistry(): SlotRegistry {
   // A generic page rendered without the registry would silently drop domain content.
   if (!registry) throw new Error('No slot registry: render the resource pages inside <SlotProvider registry={SLOTS}>');
   return registry;
+}
+
+/** Whether any content registered for a slot applies to these props (a list turns on row selection for it). */
+export function useSlotApplies<N extends SlotName>(name: N, props: SlotProps[N]): boolean {
+  const fills: Record<string, SlotFill<SlotProps[N]>> = (useSlotRegistry() as ComponentSlots)[name];
+  return Object.values(fills).some((fill) => !fill.when || fill.when(props));
 }
 
 /**

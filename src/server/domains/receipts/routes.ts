@@ -1,17 +1,19 @@
-// Receipts (DESIGN §5, §8; docs/decisions.md "Receipts"); Interconnectedsingle's id is a participant's
-// clearing run record, not a transfer (settlement/runReceipt.ts):
-//   GET /api/receipts/:transferId?template=        the receipt of one transfer (its parties and ops; others 404)
+// Receipts (DESIGN §5, §8; docs/decisions.md "Receipts"):
+//   GET /api/receipts/:transferId?template=        the receipt of one transfer (its parties and ops; others 404),
+//                                                  or with an event template (CollectionDelay) of one recorded step (events.ts),
+//                                                  or Interconnectedsingle of a participant's clearing run record (settlement/runReceipt.ts)
 //   GET /api/receipts?resource=&id=                the receipts of a record the caller may read (its page links them)
 //   GET /api/public/receipts/:transferId?template= no sign-in: is the receipt genuine, with only what it prints
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { receiptPath, receiptTemplateOf, receiptVerifyPath, RUN_RECEIPT_TEMPLATE, type PublicReceiptView, type ReceiptTemplate, type ReceiptView, type RecordReceipt } from '../../../shared/receipts';
+import { isEventReceipt, receiptPath, receiptTemplateOf, receiptVerifyPath, RUN_RECEIPT_TEMPLATE, type EventRecordReceipt, type PublicReceiptView, type ReceiptTemplate, type ReceiptView, type RecordReceipt } from '../../../shared/receipts';
 import { fenToYuan } from '../../../shared/money';
 import { HOME_PATH } from '../../../shared/menu';
 import type { AppContext } from '../../context';
 import { notFound } from '../../errors';
 import { currentUser, userCan } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
-import { mayRead, receiptFacts, receiptView, recordPartiesOf, recordTransfers, templateFor } from './view';
+import { eventReceiptFacts, eventReceiptView, mayReadEvent, recordEventReceipts } from './events';
+import { isMutualRecord, mayRead, recordOf, receiptFacts, receiptView, recordPartiesOf, recordTransfers, templateFor } from './view';
 import { receiptSchemas as S } from './schemas';
 import { consolePath } from '../../resources/consolePaths';
 import { runReceiptView } from '../settlement/runReceipt';
@@ -37,6 +39,12 @@ export default async function receiptRoutes(app: FastifyInstance, ctx: AppContex
     { schema: S.one, preValidation: app.requireAuth },
     async (req) => {
       const user = currentUser(req);
+      // A recorded step's receipt (CollectionDelay): the id is the event's.
+      if (isEventReceipt(req.query.template)) {
+        const event = await eventReceiptFacts(db, req.query.template, req.params.transferId);
+        if (!event || !mayReadEvent(user, event)) throw notFound('receipts:notFound');
+        return ok(req, eventReceiptView(event, user, req.t, verifyUrl(req, req.query.template, event.event.id)));
+      }
       if (req.query.template === RUN_RECEIPT_TEMPLATE) {
         const view = await runReceipt(req, req.params.transferId, { accountId: user.accountId, ops: userCan(user, 'ops', 'query') });
         if (!view) throw notFound('receipts:notFound');
@@ -53,25 +61,36 @@ export default async function receiptRoutes(app: FastifyInstance, ctx: AppContex
   app.get<{ Querystring: { resource: string; id: string } }>('/receipts', { schema: S.ofRecord, preValidation: app.requireAuth }, async (req) => {
     const user = currentUser(req);
     const ops = userCan(user, 'ops', 'query');
-    const out: RecordReceipt[] = [];
+    const out: (RecordReceipt | EventRecordReceipt)[] = [];
     const transfers = (await recordTransfers(db, req.query.resource, req.query.id)).filter((t) => LISTED_KINDS.has(t.kind));
-    // Every transfer of the record concerns the same parties: read them once.
+    // Every transfer of the record concerns the same parties and contract: read them once.
     const parties = transfers.length ? await recordPartiesOf(db, req.query.id) : {};
+    const mutual = transfers.length ? await isMutualRecord(db, await recordOf(db, req.query.id)) : false;
     for (const transfer of transfers) {
       if (!mayRead(user, { transfer, parties })) continue;
       // A release has a copy per side: each party gets its own, ops both.
       const templates: ReceiptTemplate[] =
         transfer.kind === 'release'
-          ? (['buyer', 'seller'] as const).filter((side) => ops || parties[side] === user.accountId).map((side) => receiptTemplateOf('release', side)!)
-          : [templateFor({ transfer }, undefined)!];
+          ? (['buyer', 'seller'] as const).filter((side) => ops || parties[side] === user.accountId).map((side) => receiptTemplateOf('release', side, mutual)!)
+          : [templateFor({ transfer, mutual }, undefined)!];
       for (const template of templates) {
         out.push({ transferId: transfer.id, kind: transfer.kind, template, amount: fenToYuan(transfer.amount), time: transfer.createdAt.toISOString(), path: receiptPath(template, transfer.id) });
       }
     }
+    // The receipts of its steps that moved no money (a bill's delays), in time order with the rest.
+    out.push(...(await recordEventReceipts(db, user, req.query.resource, req.query.id)));
+    out.sort((a, b) => a.time.localeCompare(b.time));
     return ok(req, out);
   });
 
   app.get<{ Params: { transferId: string }; Querystring: { template?: string } }>('/public/receipts/:transferId', { schema: S.verify }, async (req) => {
+    if (isEventReceipt(req.query.template)) {
+      const event = await eventReceiptFacts(db, req.query.template, req.params.transferId);
+      if (!event) throw notFound('receipts:notGenuine');
+      const view = eventReceiptView(event, undefined, req.t, '');
+      const data: PublicReceiptView = { genuine: true, template: view.template, number: view.number, amount: view.amount, capitals: view.capitals, payer: view.payer.name, payee: view.payee.name, time: view.time, delay: view.delay };
+      return ok(req, data);
+    }
     let view: ReceiptView | undefined;
     if (req.query.template === RUN_RECEIPT_TEMPLATE) view = await runReceipt(req, req.params.transferId, null);
     else {

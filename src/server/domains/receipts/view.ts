@@ -1,11 +1,11 @@
 // A receipt is a view of one ledger transfer (src/shared/receipts.ts has the kind -> template
 // table). This file reads the transfer, decides who may see it, and builds what the printed
 // receipt shows: payer and payee by name, amount in figures and capitals, status, reference.
-import { and, asc, eq, inArray, like } from 'drizzle-orm';
+import { and, asc, eq, inArray, like, sql } from 'drizzle-orm';
 import type { TFunction } from 'i18next';
 import { HOME_PATH } from '../../../shared/menu';
 import { capitalAmount, fenToYuan } from '../../../shared/money';
-import { receiptFits, receiptNumber, receiptTemplatesOf, type ReceiptLine, type ReceiptParty, type ReceiptStatus, type ReceiptTemplate, type ReceiptView } from '../../../shared/receipts';
+import { MUTUAL_CONTRACT_SOURCE, PLAIN_TEMPLATE_OF, receiptFits, receiptNumber, receiptTemplatesOf, type ReceiptLine, type ReceiptParty, type ReceiptStatus, type ReceiptTemplate, type ReceiptView } from '../../../shared/receipts';
 import type { Db } from '../../db/client';
 import { accounts, ledgerTransfers, resourceRecords } from '../../db/schema';
 import { userCan } from '../../plugins/auth';
@@ -29,6 +29,23 @@ export interface ReceiptFacts {
   names: Map<string, string>;
   /** A payment of several bills (billBatchPayment): every transfer of that payment, in key order, with its bill's title. */
   siblings?: { transfer: TransferRow; title: string }[];
+  /** The record is (under) a mutual-promise contract: its receipts open with the mutual variant's copies. */
+  mutual: boolean;
+}
+
+/**
+ * Whether a record is a mutual-promise contract (its `source`, contracts.json) or a bill under one
+ * (the bill's contractId): the data that decides which copy its receipts open with.
+ */
+export async function isMutualRecord(db: Db, record: { resource: string; data: Record<string, unknown> } | undefined): Promise<boolean> {
+  if (!record) return false;
+  if (record.resource === 'contracts') return record.data.source === MUTUAL_CONTRACT_SOURCE;
+  if (record.resource !== 'bills' || !isUuid(String(record.data.contractId ?? ''))) return false;
+  const [contract] = await db
+    .select({ source: sql<string | null>`${resourceRecords.data} ->> 'source'` })
+    .from(resourceRecords)
+    .where(eq(resourceRecords.id, String(record.data.contractId)));
+  return contract?.source === MUTUAL_CONTRACT_SOURCE;
 }
 
 /** A payment of several bills: its transfers share the key prefix `billPayment:<payment id>:` (settlement/pay.ts). */
@@ -62,7 +79,8 @@ export async function receiptFacts(db: Db, transferId: string): Promise<ReceiptF
   const owners = [walletOwner(transfer.debitAccountId), walletOwner(transfer.creditAccountId), ...(siblings ?? []).map((s) => walletOwner(s.transfer.creditAccountId))];
   const ids = [...new Set([...owners, ...Object.values(parties), record?.accountId].filter((id): id is string => !!id))];
   const named = ids.length ? await db.select({ id: accounts.id, name: accounts.name }).from(accounts).where(inArray(accounts.id, ids)) : [];
-  return { transfer, hold, resolution, record, parties, names: new Map(named.map((a) => [a.id, a.name])), ...(siblings ? { siblings } : {}) };
+  const mutual = await isMutualRecord(db, record);
+  return { transfer, hold, resolution, record, parties, names: new Map(named.map((a) => [a.id, a.name])), mutual, ...(siblings ? { siblings } : {}) };
 }
 
 /**
@@ -77,11 +95,11 @@ export function mayRead(user: SessionUser, facts: Pick<ReceiptFacts, 'transfer' 
   return (facts.transfer.refResource === 'contracts' || facts.transfer.refResource === 'bills') && Object.values(facts.parties).includes(user.accountId);
 }
 
-/** The template asked for, or the kind's default; undefined when the transfer has no such receipt. */
-export function templateFor(facts: Pick<ReceiptFacts, 'transfer'>, asked: string | undefined): ReceiptTemplate | undefined {
+/** The template asked for, or the kind's default (a mutual-promise contract's copy first); undefined when the transfer has no such receipt. */
+export function templateFor(facts: Pick<ReceiptFacts, 'transfer' | 'mutual'>, asked: string | undefined): ReceiptTemplate | undefined {
   const kind = facts.transfer.kind;
-  if (asked === undefined || asked === '') return receiptTemplatesOf(kind)[0];
-  return receiptFits(asked, kind) ? (asked as ReceiptTemplate) : undefined;
+  if (asked === undefined || asked === '') return receiptTemplatesOf(kind, facts.mutual)[0];
+  return receiptFits(asked, kind, facts.mutual) ? (asked as ReceiptTemplate) : undefined;
 }
 
 const PLATFORM_CODES = Object.fromEntries(Object.entries(PLATFORM).map(([code, id]) => [id, code])) as Record<string, string>;
@@ -103,7 +121,8 @@ function partiesOf(facts: ReceiptFacts, template: ReceiptTemplate, t: TFunction)
   };
   const debit = ledger(transfer.debitAccountId);
   const credit = ledger(transfer.creditAccountId);
-  switch (template) {
+  // A mutual variant's copy has the parties of the copy it mirrors.
+  switch (PLAIN_TEMPLATE_OF[template] ?? template) {
     case 'Withdrawal': {
       const data = record?.data ?? {};
       const payee: ReceiptParty = {
@@ -131,7 +150,7 @@ function partiesOf(facts: ReceiptFacts, template: ReceiptTemplate, t: TFunction)
 function statusOf(facts: ReceiptFacts, template: ReceiptTemplate): ReceiptStatus {
   const { transfer, resolution } = facts;
   const outcome = resolution?.status;
-  switch (template) {
+  switch (PLAIN_TEMPLATE_OF[template] ?? template) {
     case 'Chainpayment':
       return outcome === 'posted' ? 'released' : outcome === 'voided' ? 'refunded' : 'inEscrow';
     case 'Entropygold':
@@ -193,6 +212,13 @@ function paymentLines(facts: ReceiptFacts, user: SessionUser | undefined, t: TFu
       const owner = walletOwner(s.transfer.creditAccountId);
       return { billId: s.transfer.refId, title: s.title, payee: (owner && facts.names.get(owner)) || t('receipts:party.unknown'), amount: fenToYuan(s.transfer.amount), fen: s.transfer.amount };
     });
+}
+
+/** A record's resource and data (undefined for an unknown id). */
+export async function recordOf(db: Db, id: string): Promise<{ resource: string; data: Record<string, unknown> } | undefined> {
+  if (!isUuid(id)) return undefined;
+  const [row] = await db.select({ resource: resourceRecords.resource, data: resourceRecords.data }).from(resourceRecords).where(eq(resourceRecords.id, id));
+  return row;
 }
 
 /** The parties of a record (role -> account; none for a record without parties or an unknown id). */

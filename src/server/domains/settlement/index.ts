@@ -2,10 +2,12 @@
 // when a contract completes or by a payee, confirmed with an SMS code, delayed, paid whole, in
 // part or several at once (routes.ts), reversed by ops; their money row (store.ts, what mutual
 // netting reads and writes down), their messages, todos and reminders (news.ts); mutual netting's
-// clearing runs (clearing.ts: ops start one, or the daily job; clearingSources.ts: their pages).
+// clearing runs (clearing.ts: ops start one, or the daily job; clearingSources.ts: their pages);
+// the outgoing detail report of each contract (outgoing.ts).
 import type { Domain } from '../../domain';
 import { issueBill, issueOnCompletion, setBillsDefinition } from './issue';
 import { billNews, scheduleReminders } from './news';
+import { CONTRACT_OUTGOING_COLUMNS, contractOutgoings } from './outgoing';
 import { payOne, reversePayment } from './pay';
 import settlementRoutes from './routes';
 import clearingRoutes from './clearingRoutes';
@@ -25,6 +27,12 @@ export const settlement: Domain = {
     'bills.pay': payOne,
     'bills.reversePayment': reversePayment,
   },
+  sources: {
+    // /report/chainOutgoingList: per contract, its ledger money and its bills (contractOutgoings.json).
+    'settlement.contractOutgoings': { select: contractOutgoings, columns: CONTRACT_OUTGOING_COLUMNS },
+    'settlement.clearingRuns': { select: clearingRunRecords, columns: ['billsIn', 'amountIn', 'amountCleared'] },
+    'settlement.clearingUnsettled': { select: clearingUnsettledRecords, columns: ['unsettledAmount'] },
+  },
   listeners: {
     bills: billNews,
     // After funds' listener: a contract completed (released) bills its buyer for the rest.
@@ -38,8 +46,4 @@ export const settlement: Domain = {
     },
     (app, ctx) => scheduleDailyClearing(app, ctx.db, () => ctx.clock.now(), ctx.config.production),
   ],
-  sources: {
-    'settlement.clearingRuns': { select: clearingRunRecords, columns: ['billsIn', 'amountIn', 'amountCleared'] },
-    'settlement.clearingUnsettled': { select: clearingUnsettledRecords, columns: ['unsettledAmount'] },
-  },
 };

@@ -1,6 +1,6 @@
 // Messages and todos of bills (DESIGN §9): the payer is asked to confirm a new bill and then to
 // pay it; the payee hears of a confirmation, a rejection and each payment; the payer of a
-// cancellation and a delay; both of a reversal. Reminders (due within BILL_DUE_SOON_DAYS, overdue)
+// cancellation and a delay; both of a reversal, which reopens the payer's todo to pay. Reminders (due within BILL_DUE_SOON_DAYS, overdue)
 // come from remindDue, once per bill and due day: a job every minute, any node, each reminder
 // claimed by one conditional UPDATE so two nodes never send it twice.
 import { and, eq, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
@@ -68,6 +68,8 @@ export const billNews: RecordListener = async ({ tx, def, action, after, input, 
       await tell(payee, after.state === 'paid' ? 'billPaid' : 'billPartlyPaid');
       break;
     case 'reversePayment':
+      // Owed again: the payer's todo to pay reopens (a no-op while it is still open).
+      await openTodo(tx, { accountId: payer, kind: TO_PAY, ref: after.id, now, params, link: link(payer) });
       await tell(payer, 'billPaymentReversed');
       await tell(payee, 'billPaymentReversed');
       break;

@@ -1,6 +1,7 @@
 import { Button, Card, Descriptions, Result, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import type { RecordReceipt } from '../../../shared/receipts';
 import type { ResourceRecord } from '../../../shared/resources/types';
 import { useRecord } from '../../refine/recordCache';
 import { consoleRoute } from '../../refine/resources';
@@ -28,7 +29,7 @@ export default function PaymentStatusPage(_: PageProps) {
   // The contract as the payment's answer left it in refine's cache: not read again.
   const contract = useRecord<ResourceRecord>('contracts', id);
   const receipts = useRecordReceipts('contracts', id, 'paymentStatus');
-  const paid = receipts.data?.find((receipt) => receipt.kind === 'collateral');
+  const paid = receipts.data?.find((receipt): receipt is RecordReceipt => receipt.kind === 'collateral' && 'transferId' in receipt);
   const receipt = useReceipt(paid?.transferId, paid?.template);
 
   const toList = () => navigate(consoleRoute('contractbuy')?.path ?? '/contract');

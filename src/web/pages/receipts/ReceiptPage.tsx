@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { ResolvedRoute } from '../../../shared/menu';
-import type { ReceiptParty, ReceiptView, RunReceiptPart } from '../../../shared/receipts';
+import type { AnyReceiptView, ReceiptParty, RunReceiptPart } from '../../../shared/receipts';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { HttpError } from '../../providers/httpError';
 import { displayMoney, formatDateTime } from '../../resources/format';
@@ -56,12 +56,14 @@ function RunRows({ run }: { run: RunReceiptPart }) {
 }
 
 /** The printed receipt: one layout for every template, the title and the party labels per template. */
-export function ReceiptSheet({ receipt, title }: { receipt: ReceiptView; title: string }) {
+export function ReceiptSheet({ receipt, title }: { receipt: AnyReceiptView; title: string }) {
   const { t } = useTranslation('receipts');
   const tpl = (key: 'payer' | 'payee' | 'note') => t(`templates.${receipt.template}.${key}`);
   // A bank account shows its bank and masked number; an account or the platform, its name.
   const partyText = (party: ReceiptParty) => (party.kind === 'bank' && party.detail ? t('page.bankParty', { name: party.name, detail: party.detail }) : party.name);
   const ref = receipt.reference;
+  // A delay moves no money: its figures are the bill's open amount when the delay was granted.
+  const delayed = 'delay' in receipt;
   const referenceText =
     ref.resource === 'contracts'
       ? t('page.referenceContract', { title: ref.title ?? '', number: ref.number })
@@ -89,10 +91,10 @@ export function ReceiptSheet({ receipt, title }: { receipt: ReceiptView; title: 
           <Row label={tpl('payee')} testId="receipt-payee">
             {partyText(receipt.payee)}
           </Row>
-          <Row label={t('page.amount')} testId="receipt-amount">
+          <Row label={delayed ? t('page.openAmount') : t('page.amount')} testId="receipt-amount">
             <strong>¥ {displayMoney(receipt.amount)}</strong>
           </Row>
-          <Row label={t('page.capitals')} testId="receipt-capitals">
+          <Row label={delayed ? t('page.openCapitals') : t('page.capitals')} testId="receipt-capitals">
             {t('page.capitalsValue', { capitals: receipt.capitals })}
           </Row>
           <Row label={t('page.time')} testId="receipt-time">
@@ -104,7 +106,20 @@ export function ReceiptSheet({ receipt, title }: { receipt: ReceiptView; title: 
               {t('page.openReference')}
             </Link>
           </Row>
-          {receipt.lines?.length ? (
+          {'delay' in receipt && (
+            <>
+              <Row label={t('page.fromDay')} testId="receipt-from-day">
+                {receipt.delay.fromDay}
+              </Row>
+              <Row label={t('page.toDay')} testId="receipt-to-day">
+                {receipt.delay.toDay}
+              </Row>
+              <Row label={t('page.delayReason')} testId="receipt-reason">
+                {receipt.delay.reason}
+              </Row>
+            </>
+          )}
+          {'lines' in receipt && receipt.lines?.length ? (
             <Row label={t('page.lines')} testId="receipt-lines">
               <ul className="receipt__lines">
                 {receipt.lines.map((line) => (

@@ -64,6 +64,13 @@ export default function ReceiptVerifyPage({ route }: PageProps) {
             { key: 'amount', label: t('receipts:page.amount'), children: `¥ ${displayMoney(r.amount)}` },
             { key: 'capitals', label: t('receipts:page.capitals'), children: t('receipts:page.capitalsValue', { capitals: r.capitals }) },
             { key: 'time', label: t('receipts:page.time'), children: formatDateTime(r.time) },
+            ...(r.delay
+              ? [
+                  { key: 'fromDay', label: t('receipts:page.fromDay'), children: r.delay.fromDay },
+                  { key: 'toDay', label: t('receipts:page.toDay'), children: r.delay.toDay },
+                  { key: 'reason', label: t('receipts:page.delayReason'), children: r.delay.reason },
+                ]
+              : []),
           ]}
         />
       </Result>

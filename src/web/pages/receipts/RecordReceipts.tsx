@@ -7,7 +7,7 @@ import { useRecordReceipts } from './api';
 
 /**
  * The receipts of a record's money steps (GET /api/receipts?resource=&id=), each linking to its
- * printable page (/<Template>?id=<transferId>). Shown by the generated show page of a resource
+ * printable page (/<Template>?id=<transferId>, a delay's /CollectionDelay?id=<eventId>). Shown by the generated show page of a resource
  * whose file declares money actions; nothing shows while a record has moved no money.
  */
 export default function RecordReceipts({ resource, id, version }: { resource: string; id: string; version?: number }) {
@@ -22,7 +22,7 @@ export default function RecordReceipts({ resource, id, version }: { resource: st
         dataSource={query.data}
         renderItem={(receipt) => (
           <List.Item
-            key={`${receipt.transferId}:${receipt.template}`}
+            key={receipt.path}
             actions={[
               <Link key="open" to={receipt.path} data-testid={`receipt-link-${receipt.template}`}>
                 <FileDoneOutlined /> {t(`menu:routes.${receipt.template}`)}

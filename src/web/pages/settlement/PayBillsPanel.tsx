@@ -1,0 +1,258 @@
+import { Alert, Button, Card, Descriptions, Input, Result, Space, Table, type DescriptionsProps } from 'antd';
+import { useCan, useInvalidate, useResourceParams } from '@refinedev/core';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { SMS_CODE_LENGTH, SMS_RESEND_WINDOW_MS } from '../../../shared/constants';
+import { isMoney } from '../../../shared/formats';
+import { capitalAmount, filterAmountInput, formatMoney, yuanToFen } from '../../../shared/money';
+import type { ResourceRecord } from '../../../shared/resources/types';
+import { useCountdown } from '../../hooks/useCountdown';
+import { fieldErrorsOf, HttpError } from '../../providers/httpError';
+import { useIntent } from '../../providers/idempotency';
+import { getUserInfo } from '../../providers/session';
+import { toast } from '../../providers/uiBridge';
+import { useSystemCache, useSystemCall } from '../../refine/systemData';
+import type { ListSelectionProps } from '../../resources/slots';
+import { useWallet } from '../funds/api';
+
+/** What POST /api/settlement/payments answers (settlement/routes.ts). */
+interface PaymentAnswer {
+  paymentId: string;
+  amount: string;
+  bills: ResourceRecord[];
+  receipt?: string;
+}
+
+const fenOf = (value: string): bigint | undefined => (isMoney(value) ? yuanToFen(value) : undefined);
+
+const figure = (fen: bigint, testId: string) => (
+  <span data-testid={testId} style={{ fontVariantNumeric: 'tabular-nums', fontWeight: 600 }}>
+    {formatMoney(fen)}
+  </span>
+);
+
+/**
+ * Paying several of the payer's confirmed bills in one payment (/contractUpdate/contractPayment,
+ * the list's selection slot): each chosen bill with the amount to pay now (its open amount, or
+ * part of it), the total in figures and Chinese capitals, the available balance before and
+ * after, the SMS code, and one POST /api/settlement/payments with one Idempotency-Key per
+ * intent. A refusal is shown on the line or above the button and changes nothing typed; a
+ * success links the payment's receipt (Solution for one bill, Solutions for several).
+ */
+export default function PayBillsPanel({ definition, selected, clear }: ListSelectionProps) {
+  const { t } = useTranslation('settlement');
+  const call = useSystemCall();
+  const cache = useSystemCache();
+  const invalidate = useInvalidate();
+  const { identifier } = useResourceParams().select(definition.name);
+  const wallet = useWallet();
+  const intent = useIntent();
+  const countdown = useCountdown();
+  // What the user typed per bill; a bill not typed for pays its open amount.
+  const [typed, setTyped] = useState<Record<string, string>>({});
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [done, setDone] = useState<PaymentAnswer | null>(null);
+  // An operator whose role does not pay (a viewer) sees the list, not the payment.
+  const { data: access } = useCan({ resource: definition.name, action: 'pay' });
+
+  const amountOf = (bill: ResourceRecord) => typed[bill.id] ?? String(bill.openAmount ?? '');
+  // Each line's own check before anything is sent: a positive amount, two decimals, not over what is open.
+  const lineError = (bill: ResourceRecord): string | undefined => {
+    const fen = fenOf(amountOf(bill));
+    if (fen === undefined || fen <= 0n) return t('payMany.amountBad');
+    if (fen > yuanToFen(String(bill.openAmount ?? '0'))) return t('payMany.amountOver', { open: formatMoney(String(bill.openAmount)) });
+    return undefined;
+  };
+  const total = useMemo(() => selected.reduce((sum, bill) => sum + (fenOf(typed[bill.id] ?? String(bill.openAmount ?? '')) ?? 0n), 0n), [selected, typed]);
+
+  if (access?.can === false) return null;
+  if (done && !selected.length)
+    return (
+      <Card className="pay-bills" data-testid="pay-bills-done" style={{ marginBottom: 16 }}>
+        <Result
+          status="success"
+          title={t('payMany.done')}
+          subTitle={t('payMany.doneHint', { count: done.bills.length, amount: formatMoney(done.amount) })}
+          extra={[
+            done.receipt ? (
+              <Link key="receipt" to={done.receipt} data-testid="pay-bills-receipt">
+                <Button type="primary">{t('payMany.receipt')}</Button>
+              </Link>
+            ) : null,
+            <Button key="again" onClick={() => setDone(null)}>
+              {t('payMany.again')}
+            </Button>,
+          ]}
+        />
+      </Card>
+    );
+
+  if (!selected.length)
+    return (
+      <Alert className="pay-bills" data-testid="pay-bills-none" type="info" showIcon message={t('payMany.title')} description={t('payMany.none')} style={{ marginBottom: 16 }} />
+    );
+
+  const sendCode = async () => {
+    const phone = getUserInfo()?.phone;
+    if (!phone) return;
+    setSending(true);
+    try {
+      await call('post', '/smscode', { payload: { phone, scene: 'verify' } });
+      countdown.start(SMS_RESEND_WINDOW_MS / 1000);
+      toast('success', t('payMany.smsSent'));
+    } catch {
+      // The HTTP client has shown why (too soon, daily limit).
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const pay = async () => {
+    const local: Record<string, string> = {};
+    for (const bill of selected) {
+      const error = lineError(bill);
+      if (error) local[bill.id] = error;
+    }
+    if (code.length !== SMS_CODE_LENGTH) local.smsCode = t('payMany.codeMissing');
+    setErrors(local);
+    setFailure(null);
+    if (Object.keys(local).length) return;
+    const items = selected.map((bill) => ({ billId: bill.id, amount: amountOf(bill) }));
+    setBusy(true);
+    try {
+      const answer = await intent.attempt('payBills', (key) => call<PaymentAnswer>('post', '/settlement/payments', { payload: { items, smsCode: code }, idempotencyKey: key, silent: true }));
+      setDone(answer);
+      setTyped({});
+      setCode('');
+      clear();
+      void invalidate({ resource: identifier, invalidates: ['list'] });
+      void cache.refresh('/funds/wallet');
+    } catch (error) {
+      // The server's field errors name the line as sent (items.<n>.amount): shown on that bill.
+      const fields = fieldErrorsOf(error) ?? {};
+      const mapped: Record<string, string> = {};
+      for (const [field, message] of Object.entries(fields)) {
+        const line = /^items\.(\d+)\./.exec(field);
+        if (line && items[Number(line[1])]) mapped[items[Number(line[1])].billId] = message;
+        else mapped[field] = message;
+      }
+      setErrors(mapped);
+      setFailure(error instanceof HttpError ? error.msg || t('payMany.failed') : t('payMany.failed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const items: NonNullable<DescriptionsProps['items']> = [
+    {
+      key: 'total',
+      label: t('payMany.total'),
+      children: (
+        <>
+          {figure(total, 'pay-bills-total')}
+          <div data-testid="pay-bills-capital">{t('payMany.capital', { capital: capitalAmount(total) })}</div>
+        </>
+      ),
+    },
+  ];
+  let short = false;
+  if (wallet.isSuccess) {
+    const before = yuanToFen(wallet.data.available);
+    short = before - total < 0n;
+    items.push({ key: 'before', label: t('payMany.before'), children: figure(before, 'money-before') });
+    items.push({ key: 'after', label: t('payMany.after'), children: figure(before - total, 'money-after') });
+  } else {
+    items.push({ key: 'before', label: t('payMany.before'), children: wallet.isPending ? '…' : t('payMany.balanceUnknown') });
+  }
+
+  return (
+    <Card
+      className="pay-bills"
+      data-testid="pay-bills"
+      size="small"
+      title={`${t('payMany.title')} · ${t('payMany.count', { count: selected.length })}`}
+      extra={
+        <Button size="small" onClick={clear} disabled={busy}>
+          {t('payMany.clear')}
+        </Button>
+      }
+      style={{ marginBottom: 16 }}
+    >
+      <p style={{ marginTop: 0 }}>{t('payMany.hint')}</p>
+      <Table<ResourceRecord>
+        size="small"
+        rowKey="id"
+        pagination={false}
+        dataSource={selected}
+        columns={[
+          { key: 'contract', title: t('payMany.contract'), dataIndex: 'contractTitle' },
+          { key: 'payee', title: t('payMany.payee'), dataIndex: 'payeeName' },
+          { key: 'open', title: t('payMany.open'), align: 'right', render: (_: unknown, bill) => formatMoney(String(bill.openAmount ?? '0')) },
+          {
+            key: 'pay',
+            title: t('payMany.pay'),
+            render: (_: unknown, bill) => (
+              <div>
+                <Input
+                  aria-label={`${t('payMany.pay')} ${String(bill.contractTitle ?? '')}`}
+                  data-testid={`pay-bills-amount-${bill.id}`}
+                  inputMode="decimal"
+                  value={amountOf(bill)}
+                  status={errors[bill.id] ? 'error' : undefined}
+                  disabled={busy}
+                  onChange={(e) => setTyped((previous) => ({ ...previous, [bill.id]: filterAmountInput(e.target.value) }))}
+                  style={{ maxWidth: 180, textAlign: 'right' }}
+                />
+                {errors[bill.id] && (
+                  <div role="alert" className="ant-form-item-explain-error" data-testid={`pay-bills-error-${bill.id}`}>
+                    {errors[bill.id]}
+                  </div>
+                )}
+              </div>
+            ),
+          },
+        ]}
+      />
+      <section data-testid="money-summary" aria-label={t('payMany.title')} style={{ margin: '12px 0' }}>
+        <Descriptions size="small" bordered column={1} items={items} />
+        {short && <Alert type="error" showIcon message={t('payMany.short')} style={{ marginTop: 8 }} />}
+      </section>
+      <Space wrap align="start">
+        <div>
+          <Space.Compact>
+            <Input
+              aria-label={t('payMany.smsCode')}
+              placeholder={t('payMany.smsCode')}
+              data-testid="pay-bills-sms"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={SMS_CODE_LENGTH}
+              value={code}
+              status={errors.smsCode ? 'error' : undefined}
+              disabled={busy}
+              onChange={(e) => setCode(e.target.value.replace(/\D+/g, ''))}
+              style={{ width: 160 }}
+            />
+            <Button onClick={sendCode} loading={sending} disabled={busy || countdown.running} style={{ minWidth: 120 }}>
+              {countdown.running ? t('payMany.smsResend', { seconds: countdown.left }) : t('payMany.smsSend')}
+            </Button>
+          </Space.Compact>
+          {errors.smsCode && (
+            <div role="alert" className="ant-form-item-explain-error">
+              {errors.smsCode}
+            </div>
+          )}
+        </div>
+        <Button type="primary" onClick={pay} loading={busy} data-testid="pay-bills-submit">
+          {t('payMany.submit')}
+        </Button>
+      </Space>
+      {failure && <Alert data-testid="pay-bills-failure" type="error" showIcon message={failure} style={{ marginTop: 12 }} />}
+    </Card>
+  );
+}

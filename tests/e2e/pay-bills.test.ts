@@ -1,0 +1,146 @@
+// Browser journey of paying several bills at once (issue 18) in real Chromium: the payer ticks two
+// confirmed bills on /contractUpdate/contractPayment, pays part of one, sees the total in figures
+// and capitals and the balance before and after, enters an SMS code, pays both in one payment and
+// opens its Solutions receipt; a wrong code is said and changes nothing. Then the outgoing detail
+// report (/report/chainOutgoingList) lists the contract with its figures and totals. Screenshots
+// in the dark and light themes and in en-US.
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ResourceRecord } from '../../src/shared/resources/types';
+import { chromiumPath, SkewedClock, startE2e, type E2eApp } from '../support/browser';
+import { activePane as pane, testIdText } from '../support/console';
+import { offerBody } from '../support/trading';
+import { apiPost, apiSignIn, approvedParty, freshSmsCode, openSignedIn, settledUser } from '../support/seed';
+
+const STEP_MS = 15_000;
+const ADMIN = { ADMIN_PHONE: '13900000093', ADMIN_PASSWORD: 'Ops#PayMany2026' };
+const BUYER = '杭州合并付款买方有限公司';
+const SELLER = '苏州合并付款卖方有限公司';
+const TITLE = '合并付款旅程合同';
+
+describe.skipIf(!chromiumPath)('browser journey: several bills paid at once, and the outgoing detail (issue 18)', () => {
+  let e2e: E2eApp;
+  const clock = new SkewedClock();
+  let buyer: Awaited<ReturnType<typeof approvedParty>>;
+
+  beforeAll(async () => {
+    e2e = await startE2e(ADMIN, ['main'], { clock });
+    const opsToken = await apiSignIn(e2e, ADMIN.ADMIN_PHONE, ADMIN.ADMIN_PASSWORD);
+    await settledUser(e2e, opsToken, 'lsf');
+    buyer = await approvedParty(e2e, BUYER);
+    const seller = await approvedParty(e2e, SELLER);
+    const post = <T = ResourceRecord>(path: string, token: string, body: unknown = {}) => apiPost<T>(e2e, path, token, body);
+    const smsCode = (phone: string, token: string) => freshSmsCode(e2e, clock, phone, token);
+    const deposit = await post('/api/r/deposits', buyer.token, { amount: '50000.00', payerName: BUYER, payerAccount: '6222020200998877665', transferDate: '2026-11-19', reference: 'E2E-PAYMANY-1' });
+    await post(`/api/r/deposits/${deposit.id}/actions/confirm`, opsToken);
+    const offer = await post('/api/r/purchaseOffers', buyer.token, offerBody(TITLE, { quantity: 5 }));
+    await post(`/api/r/purchaseOffers/${offer.id}/actions/publish`, buyer.token);
+    const id = String((await post(`/api/r/purchaseOffers/${offer.id}/actions/accept`, seller.token)).contractId);
+    for (const who of [buyer, seller]) await post(`/api/r/contracts/${id}/actions/sign`, who.token, { smsCode: await smsCode(who.phone, who.token) });
+    // Two bills the seller issues under the signed contract, both confirmed by the buyer.
+    const dueDay = new Date(clock.now().getTime() + 20 * 86_400_000).toISOString().slice(0, 10);
+    for (const amount of ['1000.00', '2000.00']) {
+      const bill = await post('/api/r/bills', seller.token, { contractId: id, amount, dueDay });
+      await post(`/api/r/bills/${bill.id}/actions/confirm`, buyer.token, { smsCode: await smsCode(buyer.phone, buyer.token) });
+    }
+  });
+  afterAll(async () => {
+    await e2e?.close();
+  });
+
+  /** A signed-in page of the buyer in a theme and language (dark and zh-CN are the defaults). */
+  const open = async (theme: 'dark' | 'light' = 'dark', lang: 'zh-CN' | 'en-US' = 'zh-CN'): Promise<{ page: Page; context: BrowserContext; errors: string[] }> => {
+    const opened = await openSignedIn(e2e, buyer.token, STEP_MS);
+    await opened.context.addInitScript(
+      ([t, l]) => {
+        if (t === 'light') localStorage.setItem('lsf.settings.main', JSON.stringify({ theme: 'light' }));
+        localStorage.setItem('lang', l);
+      },
+      [theme, lang] as const,
+    );
+    return opened;
+  };
+  const rowOf = (page: Page, amount: string) => pane(page).locator('.resource-list__table tr', { hasText: TITLE }).filter({ hasText: amount });
+
+  it('pays two ticked bills, one in part, in one payment with an SMS code, and opens the Solutions receipt', async () => {
+    const { page, errors } = await open();
+    await page.goto('/contractUpdate/contractPayment');
+    await pane(page).getByTestId('pay-bills-none').waitFor();
+    await rowOf(page, '1,000.00').getByRole('checkbox').check();
+    await rowOf(page, '2,000.00').getByRole('checkbox').check();
+    const panel = pane(page).getByTestId('pay-bills');
+    await panel.waitFor();
+    expect(await testIdText(page, 'pay-bills-total')).toBe('3,000.00');
+    // Part of the second bill.
+    const second = panel.locator('tr', { hasText: '2,000.00' }).getByRole('textbox');
+    await second.fill('1500.00');
+    expect(await testIdText(page, 'pay-bills-total')).toBe('2,500.00');
+    expect(await testIdText(page, 'pay-bills-capital')).toBe('大写：人民币贰仟伍佰元整');
+    expect(await testIdText(page, 'money-before')).toBe('50,000.00');
+    expect(await testIdText(page, 'money-after')).toBe('47,500.00');
+    await page.screenshot({ path: '/tmp/billpages-pay-dark.png', fullPage: true });
+
+    // A wrong code is said, and what was typed stays.
+    await panel.getByLabel('短信验证码').fill('000000');
+    await panel.getByTestId('pay-bills-submit').click();
+    await pane(page).getByTestId('pay-bills-failure').waitFor();
+    expect(await second.inputValue()).toBe('1500.00');
+    expect(await testIdText(page, 'money-before')).toBe('50,000.00');
+
+    clock.advance(61_000);
+    await panel.getByRole('button', { name: '获取验证码' }).click();
+    await panel.getByRole('button', { name: /秒/ }).waitFor();
+    await panel.getByLabel('短信验证码').fill(await e2e.latestSms(buyer.phone));
+    await panel.getByTestId('pay-bills-submit').click();
+    await pane(page).getByTestId('pay-bills-done').waitFor();
+    await pane(page).getByText('已支付 2 笔账单，共 2,500.00 元。').waitFor();
+    await page.screenshot({ path: '/tmp/billpages-paid.png', fullPage: true });
+    // The 1,000.00 bill was paid in full and left the list; the other stays with 500.00 open.
+    await expect.poll(() => rowOf(page, '1,000.00').count(), { timeout: STEP_MS }).toBe(0);
+    await rowOf(page, '500.00').getByText('部分付款').waitFor();
+
+    await pane(page).getByTestId('pay-bills-receipt').click();
+    await page.waitForURL((url) => url.pathname === '/Solutions');
+    await page.getByTestId('receipt-amount').waitFor();
+    expect(await testIdText(page, 'receipt-amount')).toBe('¥ 2,500.00');
+    expect(await testIdText(page, 'receipt-capitals')).toBe('人民币贰仟伍佰元整');
+    expect(await testIdText(page, 'receipt-payer')).toBe(BUYER);
+    expect(await page.getByTestId('receipt-lines').locator('li').count()).toBe(2);
+    await page.screenshot({ path: '/tmp/billpages-solutions.png', fullPage: true });
+    expect(errors).toEqual([]);
+  });
+
+  it('lists the contract in the outgoing detail with its figures and totals', async () => {
+    const { page, errors } = await open();
+    await page.goto('/report/chainOutgoingList');
+    const row = pane(page).locator('.resource-list__table tr', { hasText: TITLE });
+    await row.waitFor({ timeout: STEP_MS });
+    const text = await row.innerText();
+    // 5 x 4000 = 20,000.00; billed 3,000.00, paid 2,500.00, 500.00 open; no collateral paid yet.
+    for (const figure of ['20,000.00', '3,000.00', '2,500.00', '500.00', SELLER, '买方']) expect(text).toContain(figure);
+    await pane(page).locator('.resource-list__totals').waitFor();
+    await page.screenshot({ path: '/tmp/billpages-report-dark.png', fullPage: true });
+    expect(errors).toEqual([]);
+  });
+
+  it('looks right in the light theme and in English', async () => {
+    const light = await open('light');
+    await light.page.goto('/report/chainOutgoingList');
+    await pane(light.page).locator('.resource-list__table tr', { hasText: TITLE }).waitFor({ timeout: STEP_MS });
+    await light.page.screenshot({ path: '/tmp/billpages-report-light.png', fullPage: true });
+    await light.page.goto('/contractUpdate/contractPayment');
+    await rowOf(light.page, '500.00').getByRole('checkbox').check();
+    await pane(light.page).getByTestId('pay-bills').waitFor();
+    await light.page.screenshot({ path: '/tmp/billpages-pay-light.png', fullPage: true });
+
+    const en = await open('dark', 'en-US');
+    await en.page.goto('/contractUpdate/contractPayment');
+    await rowOf(en.page, '500.00').getByRole('checkbox').check();
+    await pane(en.page).getByText('Pay several bills', { exact: false }).first().waitFor();
+    await en.page.screenshot({ path: '/tmp/billpages-pay-en.png', fullPage: true });
+    await en.page.goto('/report/chainOutgoingList');
+    await pane(en.page).getByText('Outgoing detail').first().waitFor();
+    await en.page.screenshot({ path: '/tmp/billpages-report-en.png', fullPage: true });
+    expect([...light.errors, ...en.errors]).toEqual([]);
+  });
+});

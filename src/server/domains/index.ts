@@ -5,6 +5,7 @@ import type { Domain } from '../domain';
 import { agreements } from './agreements';
 import { auth } from './auth';
 import { authentication } from './authentication';
+import { coindays } from './coindays';
 import { counterparties } from './counterparties';
 import { demo } from './demo';
 import { dev } from './dev';
@@ -36,6 +37,7 @@ export const domains: readonly Domain[] = [
   ops,
   trading,
   funds,
+  coindays,
   settlement,
   receipts,
   dev,

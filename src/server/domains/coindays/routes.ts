@@ -83,7 +83,8 @@ const averageFen = (sum: bigint, days: number): bigint => {
 
 export default async function coinDaysRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db, clock } = ctx;
-  const guard = app.requirePermission('funds', 'query');
+  // The menu's gate of /operator/currency (schemas/menu.json: account), so whoever opens the page may read it.
+  const guard = app.requirePermission('account', 'query');
   const account = (req: FastifyRequest) => currentUser(req).accountId;
 
   app.get(
@@ -107,11 +108,12 @@ export default async function coinDaysRoutes(app: FastifyInstance, ctx: AppConte
 
   app.post(
     '/system/personal/coindaysdetail',
-    { schema: { tags, summary: 'The daily detail of coin-days (date, closing balance, coin-days, cumulative), filtered and paged, with totals', body: obj({ ...filterProps, ...pageProps }) }, preHandler: guard },
+    { schema: { tags, summary: 'The daily detail of coin-days (date, closing balance, coin-days, cumulative), filtered and paged, with totals', body: obj({ ...filterProps, ...pageProps, pageSize: { ...pageProps.pageSize, maximum: COIN_DAYS_MAX_DAYS, description: `Days per page (default 10), at most ${COIN_DAYS_MAX_DAYS}` } }) }, preHandler: guard },
     async (req) => {
       const body = (req.body ?? {}) as Record<string, unknown>;
       const p = periodOf(body, clock.now());
-      const page = pageFrom(body);
+      // A whole period fits one page (the chart reads every day).
+      const page = pageFrom(body, 10, COIN_DAYS_MAX_DAYS);
       const f = filterOf(body);
       const d = p.counted ? await coinDaysDetail(db, account(req), p.counted, { ...f, page: { limit: page.pageSize, offset: page.offset } }) : null;
       const data: CoinDaysDetailPage = {

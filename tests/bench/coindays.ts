@@ -8,8 +8,8 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../../src/server/db/client';
 import { queryRows } from '../../src/server/db/rows';
-import { accounts, ledgerAccounts, ledgerLines, sessions, users } from '../../src/server/db/schema';
-import { walletId } from '../../src/server/ledger/accounts';
+import { accounts, ledgerAccounts, ledgerLines, ledgerTransfers, sessions, users } from '../../src/server/db/schema';
+import { PLATFORM, walletId } from '../../src/server/ledger/accounts';
 import { hashToken } from '../../src/server/sessions/tokens';
 import { chinaDay } from '../../src/shared/chinaTime';
 import { withPgDatabase } from '../support/pg-cluster';
@@ -24,6 +24,7 @@ const RUNS = 200;
 const WARMUP = 10;
 
 type Line = typeof ledgerLines.$inferInsert;
+type Transfer = typeof ledgerTransfers.$inferInsert;
 
 async function seed(database: Database): Promise<{ token: string; accountId: string }> {
   const db = database.db;
@@ -62,6 +63,13 @@ async function seed(database: Database): Promise<{ token: string; accountId: str
     accountRows.map((a, i) => ({ id: walletId(a.id), ownerAccountId: a.id, code: 'wallet', noNegative: true, createdAt: now, creditsPosted: totals[i].credits, debitsPosted: totals[i].debits, debitsPending: totals[i].pending })),
     (chunk) => db.insert(ledgerAccounts).values(chunk),
   );
+  // Each line's transfer (the lines reference it; its resolution rows are not read here).
+  const transfers: Transfer[] = lines.map((l) => {
+    const wallet = walletId(l.accountId);
+    const out = l.direction === 'out';
+    return { id: l.transferId, debitAccountId: out ? wallet : PLATFORM.bankClearing, creditAccountId: out ? PLATFORM.bankClearing : wallet, amount: l.amount, kind: l.kind, status: out ? 'pending' : 'posted', refResource: l.refResource, refId: l.refId, key: `bench:${l.transferId}`, userId: l.userId, createdAt: l.createdAt };
+  });
+  await inBatches(transfers, (chunk) => db.insert(ledgerTransfers).values(chunk));
   await inBatches(lines, (chunk) => db.insert(ledgerLines).values(chunk));
   await db.execute(sql`vacuum analyze`);
   return { token, accountId: accountRows[0].id };

@@ -11,6 +11,7 @@ import { demo } from './demo';
 import { dev } from './dev';
 import { files } from './files';
 import { funds } from './funds';
+import { invoices } from './invoices';
 import { messages } from './messages';
 import { notices } from './notices';
 import { operators } from './operators';
@@ -38,6 +39,7 @@ export const domains: readonly Domain[] = [
   trading,
   funds,
   coindays,
+  invoices,
   settlement,
   receipts,
   dev,

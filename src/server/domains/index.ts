@@ -18,6 +18,7 @@ import { operators } from './operators';
 import { ops } from './ops';
 import { promotion } from './promotion';
 import { receipts } from './receipts';
+import { reportCharts } from './reportCharts';
 import { settlement } from './settlement';
 import { todos } from './todos';
 import { trading } from './trading';
@@ -40,6 +41,7 @@ export const domains: readonly Domain[] = [
   funds,
   coindays,
   invoices,
+  reportCharts,
   settlement,
   receipts,
   dev,

@@ -28,7 +28,7 @@ export default function ChartCanvas({ data, xKey, series, height, colors, format
           const common = { dataKey: s.key, name: s.label, yAxisId: s.axis ?? 'left', isAnimationActive: false } as const;
           if (s.kind === 'line') return <Line key={s.key} {...common} type="monotone" stroke={s.color} strokeWidth={2} dot={false} />;
           if (s.kind === 'area') return <Area key={s.key} {...common} type="monotone" stroke={s.color} fill={s.color} fillOpacity={0.18} strokeWidth={2} />;
-          return <Bar key={s.key} {...common} fill={s.color} maxBarSize={14} />;
+          return <Bar key={s.key} {...common} stackId={s.stack} fill={s.color} maxBarSize={14} />;
         })}
       </ComposedChart>
     </ResponsiveContainer>

@@ -14,6 +14,8 @@ export interface ChartSeries {
   tone: ChartTone;
   /** A second scale on the right, for a figure of another size (cumulative beside daily). */
   axis?: 'left' | 'right';
+  /** Bars of one stack id are stacked (a report's categories of a day). */
+  stack?: string;
 }
 
 /** One point: the x value (a YYYY-MM-DD day, a name) and each series' value, yuan strings for money. */

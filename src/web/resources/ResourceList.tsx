@@ -3,7 +3,7 @@ import { CanAccess } from '@refinedev/core';
 import { Button, Card, Segmented, Table } from 'antd';
 import type { TableProps } from 'antd';
 import type { SorterResult, SortOrder } from 'antd/es/table/interface';
-import { useMemo, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { ResourceDefinition, ResourceRecord } from '../../shared/resources/types';
@@ -16,6 +16,7 @@ import { useResourceText } from './labels';
 import { crudFilters, crudSorters, listStateParams, PAGE_SIZES, presentFilters, queueDefaults, readListState, scopeFilters, sortableFields, type ListState, withFixedFilters, withFixedStates, withPresent } from './listQuery';
 import { createPath, recordPath } from './paths';
 import { ServiceNotice, useServiceGate } from './service';
+import { Slot } from './slots';
 import { EmptyState, ErrorState, LoadingState } from './states';
 
 interface Props {
@@ -183,6 +184,10 @@ export default function ResourceList({ definition: full, basePath, scope: fixedS
       <Card className="resource-list__filters" size="small">
         <FilterBar definition={definition} text={text} filters={state.filters} onSearch={(next) => setState({ filters: next, pageNo: 1 })} />
       </Card>
+      {/* What the domain shows above the table (a report's chart). */}
+      <Suspense fallback={null}>
+        <Slot name="listHeader" props={{ definition, scope: fixedScope }} />
+      </Suspense>
       <List
         resource={definition.name}
         title={heading ?? text.title}

@@ -1,1 +1,0 @@
-CREATE INDEX "ledger_lines_account_updated_idx" ON "ledger_lines" USING btree ("account_id","updated_at");

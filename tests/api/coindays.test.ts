@@ -219,3 +219,28 @@ describe.skipIf(!dbAvailable)('coin-days against a replay of the transfers', () 
     );
   });
 });
+
+describe.skipIf(!dbAvailable)('the reports\' daily figures (their charts)', () => {
+  let s: TestServer;
+  let holder: TradingParty;
+  beforeAll(async () => {
+    s = await startTestServer({ ADMIN_PHONE: '13800000193', ADMIN_PASSWORD: 'Admin#2026' });
+    const ops = (await loginPassword(s, '13800000193', 'Admin#2026')).body.data.access_token;
+    holder = await bankedParty(s, '杭州报表图表有限公司');
+    await fund(s, holder, ops, '1000.00');
+    const w = await s.call<{ id: string }>('POST', '/api/r/withdrawals', { token: holder.token, body: { amount: '120.50' } });
+    expect((await money(s, holder.token, `/api/r/withdrawals/${w.body.data.id}/actions/submit`, { smsCode: await sendCode(s, holder.phone, 'verify', holder.token) })).status).toBe(200);
+  });
+  afterAll(() => s?.close());
+
+  it('answers 30 China days of the withdrawals by state, the caller\'s only; an unknown report is 404', async () => {
+    const res = await s.call<Record<string, string>[]>('GET', '/api/reports/withdrawals/daily', { token: holder.token });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toHaveLength(30);
+    expect(res.body.data.at(-1)).toEqual({ day: chinaDay(s.clock.now()), processing: '120.50', completed: '0.00', failed: '0.00' });
+    const escrow = await s.call<Record<string, string>[]>('GET', '/api/reports/escrowSettlements/daily', { token: holder.token });
+    expect(escrow.body.data.at(-1)).toEqual({ day: chinaDay(s.clock.now()), release: '0.00', collateralPosted: '0.00', refund: '0.00' });
+    expect((await s.call('GET', '/api/reports/contracts/daily', { token: holder.token })).status).toBe(404);
+    expect((await s.call('GET', '/api/reports/withdrawals/daily')).status).toBe(401);
+  });
+});

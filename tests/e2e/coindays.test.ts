@@ -118,7 +118,7 @@ describe.skipIf(!chromiumPath)('browser journey: coin-days shown and exported (i
     const { page, errors } = await openSignedIn(e2e, token, STEP_MS);
     await page.goto(`/operator/invoice/show/${asked.data.id}`);
     const p = pane(page);
-    await p.getByText('E2E00001').waitFor();
+    await p.getByText('E2E00001', { exact: true }).first().waitFor();
     const link = p.getByRole('link', { name: /发票-E2E00001\.pdf/ });
     await link.waitFor();
     const href = await link.getAttribute('href');

@@ -69,6 +69,9 @@ describe.skipIf(!chromiumPath)('browser journey: coin-days shown and exported (i
     expect(csv.split('\r\n')[0]).toBe('日期,日终余额（元）,币天（元·天）,累计币天（元·天）');
     expect(csv).toContain(`${today},12345.67,12345.67,`);
     await page.screenshot({ path: '/tmp/coindays-page-dark.png', fullPage: true });
+    await page.goto('/report/withdrawalList');
+    await pane(page).locator('svg.recharts-surface').first().waitFor();
+    await page.screenshot({ path: '/tmp/coindays-report-dark.png', fullPage: true });
     expect(errors).toEqual([]);
   });
 
@@ -92,6 +95,9 @@ describe.skipIf(!chromiumPath)('browser journey: coin-days shown and exported (i
       await pane(page).locator('svg.recharts-surface').first().waitFor();
       await page.screenshot({ path: `/tmp/coindays-home-${look.name}.png`, fullPage: true });
       if (look.name === 'en') await pane(page).getByText('Show the data as a table').first().waitFor();
+      await page.goto('/report/withdrawalList');
+      await pane(page).locator('svg.recharts-surface').first().waitFor();
+      await page.screenshot({ path: `/tmp/coindays-report-${look.name}.png`, fullPage: true });
       expect(errors).toEqual([]);
     }
   });

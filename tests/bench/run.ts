@@ -1,5 +1,6 @@
 // npm run bench: every benchmark, printing figures. Benchmarks never fail on a number.
 import { benchBills } from './bills';
+import { benchCoinDays } from './coindays';
 import { benchFlows } from './flows';
 import { benchLedger } from './ledger';
 import { benchLists } from './lists';
@@ -10,7 +11,7 @@ import { benchResources } from './resources';
 import { benchStartup } from './startup';
 
 const only = process.argv[2];
-const benches: Record<string, () => Promise<void>> = { startup: benchStartup, resources: benchResources, lists: benchLists, menuClick: benchMenuClick, loginLoad: benchLoginLoad, ledger: benchLedger, flows: benchFlows, netting: benchNetting, bills: benchBills };
+const benches: Record<string, () => Promise<void>> = { startup: benchStartup, resources: benchResources, lists: benchLists, menuClick: benchMenuClick, loginLoad: benchLoginLoad, ledger: benchLedger, flows: benchFlows, netting: benchNetting, bills: benchBills, coindays: benchCoinDays };
 for (const [name, fn] of Object.entries(benches)) {
   if (only && only !== name) continue;
   await fn();

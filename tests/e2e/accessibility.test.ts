@@ -77,7 +77,7 @@ describe.skipIf(!chromiumPath)('browser: no serious or critical accessibility fi
 
   const VISITS: Visit[] = [
     { name: 'login', path: () => '/user/login', as: 'guest', ready: (page) => page.getByRole('button', { name: /^登\s*录$/ }).waitFor() },
-    { name: 'home', path: () => '/home', as: 'buyer', ready: (page) => pane(page).locator('.funds-chart__legend').waitFor() },
+    { name: 'home', path: () => '/home', as: 'buyer', ready: (page) => pane(page).locator('.lsf-chart__legend').waitFor() },
     { name: 'list', path: () => '/outgoing/chainPayment', as: 'buyer', ready: (page) => pane(page).locator('.ant-table-tbody tr.ant-table-row').first().waitFor() },
     { name: 'offer form', path: () => '/outgoing/chainPayment/create', as: 'buyer', ready: (page) => pane(page).locator('.ant-form-item input').first().waitFor() },
     { name: 'contract document', path: () => `/contract/detailspact?id=${contractId}`, as: 'buyer', ready: (page) => pane(page).getByTestId('document-text').getByText('无障碍检查螺纹钢').first().waitFor() },

@@ -40,7 +40,7 @@ const ACCOUNT = [
   '/operator/historical',
   '/operator/demoDetail',
 ];
-const OPS = ['/ops/authentication', '/ops/notices', '/ops/deposits', '/ops/withdrawals', '/ops/objections', '/ops/clearingRuns'];
+const OPS = ['/ops/authentication', '/ops/notices', '/ops/deposits', '/ops/withdrawals', '/ops/invoices', '/ops/objections', '/ops/clearingRuns'];
 
 const EXPECTED_OWNER_MENU: Record<string, string[]> = {
   main: [

@@ -475,6 +475,9 @@ export const ledgerLines = pgTable(
     primaryKey({ columns: [t.transferId, t.accountId] }),
     // The list's order exactly as query.ts writes it (created_at desc nulls last, id desc).
     index('ledger_lines_account_order_idx').on(t.accountId, t.createdAt.desc().nullsLast(), t.transferId.desc().nullsFirst()),
+    // Coin-days (src/server/domains/coindays): the lines that moved the balance since a day, with
+    // every column the sum reads, so it is an index-only scan.
+    index('ledger_lines_account_updated_idx').on(t.accountId, t.updatedAt, t.createdAt, t.direction, t.state, t.amount),
   ],
 );
 

@@ -5,11 +5,13 @@ import type { Domain } from '../domain';
 import { agreements } from './agreements';
 import { auth } from './auth';
 import { authentication } from './authentication';
+import { coindays } from './coindays';
 import { counterparties } from './counterparties';
 import { demo } from './demo';
 import { dev } from './dev';
 import { files } from './files';
 import { funds } from './funds';
+import { invoices } from './invoices';
 import { messages } from './messages';
 import { notices } from './notices';
 import { operators } from './operators';
@@ -17,6 +19,7 @@ import { ops } from './ops';
 import { promotion } from './promotion';
 import { receipts } from './receipts';
 import { requests } from './requests';
+import { reportCharts } from './reportCharts';
 import { settlement } from './settlement';
 import { todos } from './todos';
 import { trading } from './trading';
@@ -37,6 +40,9 @@ export const domains: readonly Domain[] = [
   ops,
   trading,
   funds,
+  coindays,
+  invoices,
+  reportCharts,
   settlement,
   requests,
   receipts,

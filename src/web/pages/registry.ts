@@ -51,6 +51,7 @@ export const PAGES: Record<string, LazyPageComponent<PageProps>> = {
   peaceSigning: lazyPage(() => import('./offers/PeaceSigningPage')),
   serviceAgreement: lazyPage(() => import('./agreements/ServiceAgreementPage')),
   accountDetails: lazyPage(() => import('./funds/AccountDetailsPage')),
+  coinDays: lazyPage(() => import('./coinDays/CoinDaysPage')),
   paymentStatus: lazyPage(() => import('./receipts/PaymentStatusPage')),
   receiptVerify: lazyPage(() => import('./receipts/ReceiptVerifyPage')),
 };

@@ -2,6 +2,7 @@
 // all in this one object, provided by the console's <Refine> root (src/web/refine/RefineRoot.tsx).
 // Components are lazy: each loads with the first page that shows it, not with the console.
 import { lazy } from 'react';
+import { isChartedReport } from '../../shared/reportCharts';
 import type { SlotProps, SlotRegistry } from '../resources/slots';
 
 const RecordReceipts = lazy(() => import('./receipts/RecordReceipts'));
@@ -22,6 +23,7 @@ function Payments({ record }: SlotProps['recordFooter']) {
 }
 const PayBillsPanel = lazy(() => import('./settlement/PayBillsPanel'));
 const StartClearingRun = lazy(() => import('./settlement/StartClearingRun'));
+const ReportChart = lazy(() => import('./funds/ReportChart'));
 
 /** The receipts of the money a record moved; keyed by its version, so a money action adds its receipt. */
 function Receipts({ definition, record }: SlotProps['recordFooter']) {
@@ -60,6 +62,10 @@ export const SLOTS: SlotRegistry = {
     moneySummary: { when: ({ action }) => Boolean(action.money), component: MoneyActionSummary },
     // Accepting an offer makes a contract: its total and collateral.
     acceptTotals: { when: (props) => props.action.name === 'accept' && tradesAmounts(props), component: AcceptTotals },
+  },
+  listHeader: {
+    // The account's reports (paymentInventory, entropyList, withdrawalList): their last 30 days as a chart; not ops' queues.
+    reportChart: { when: ({ definition, scope }) => isChartedReport(definition.name) && scope !== 'ops', component: ReportChart },
   },
   formPreface: {
     // Where to transfer a deposit to; what a withdrawal may take and where it goes.

@@ -226,6 +226,10 @@ export default function ResourceList({ definition: full, basePath, scope: fixedS
       <Card className="resource-list__filters" size="small">
         <FilterBar definition={definition} text={text} filters={state.filters} onSearch={(next) => setState({ filters: next, pageNo: 1 })} />
       </Card>
+      {/* What the domain shows above the table (a report's chart). */}
+      <Suspense fallback={null}>
+        <Slot name="listHeader" props={{ definition, scope: fixedScope }} />
+      </Suspense>
       <List
         resource={definition.name}
         title={heading ?? text.title}

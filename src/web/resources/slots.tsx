@@ -15,6 +15,8 @@ export interface SlotProps {
   recordFooter: { definition: ResourceDefinition; record: ResourceRecord };
   /** In the dialog of an action on a record (its input form or its confirmation), above the form or question. */
   actionPreface: { definition: ResourceDefinition; action: ActionDeclaration; recordId: string; record: ResourceRecord };
+  /** On a list page, between its filters and its table (a report's chart); `scope` is the route's fixed scope (ops). */
+  listHeader: { definition: ResourceDefinition; scope?: string };
   /** On a create or edit page, above the form (where the money of a deposit goes). */
   formPreface: FormSlotProps;
   /** On a create or edit page, below the fields (what the server will compute from them). */

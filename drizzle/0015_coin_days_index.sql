@@ -1,0 +1,1 @@
+CREATE INDEX "ledger_lines_account_updated_idx" ON "ledger_lines" USING btree ("account_id","updated_at","created_at","direction","state","amount");

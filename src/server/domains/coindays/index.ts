@@ -1,0 +1,6 @@
+// Coin-days (币天, /operator/currency; DESIGN §9): the SPEC §7 endpoints that sum a wallet's
+// end-of-day available balances over a period, computed from the ledger's statement lines.
+import type { Domain } from '../../domain';
+import coinDaysRoutes from './routes';
+
+export const coindays: Domain = { name: 'coindays', routes: [coinDaysRoutes] };

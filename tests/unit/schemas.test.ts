@@ -137,7 +137,7 @@ describe('meta-schema errors name the file and the JSON pointer', () => {
     const root = brokenCopy({
       'schemas/menu.json': (m) => {
         const offers = at(m, 'routes', indexOfKey(m, 'outgoing'), 'children', 1);
-        offers.render = { page: 'supply', placeholder: true };
+        offers.render = { page: 'supply', receipt: 'Solution' };
       },
       'schemas/permissions.json': (p) => {
         at(p, 'roles', 'viewer', 'grants').form = ['query', 'fly'];

@@ -20,15 +20,6 @@ describe('routes and permissions in the console (SPEC §2, §6)', { timeout: 40_
     expect(document.title).toBe('账户管理 - 链上付');
   });
 
-  it('renders a later-issue page as a titled placeholder', async () => {
-    // historicalBill, the page this test opened before, is the bills list since issue 18.
-    // Coin-days (/operator/currency), the page this test opened before, is built since issue 19.
-    openShell('/report/chainOutgoingList');
-    const pane = await findActivePane();
-    expect(await within(pane).findByRole('heading', { name: '发盘明细' })).toBeInTheDocument();
-    expect(within(pane).getByText('「发盘明细」的业务功能将在后续版本中上线，敬请期待。')).toBeInTheDocument();
-  });
-
   it('follows the redirects of menu.json', async () => {
     openShell('/contract');
     await waitFor(() => expect(location()).toBe('/contract/contractbuy'));

@@ -7,7 +7,7 @@ export type Layout = 'main' | 'user' | 'blank';
 /** SPEC §6 route tag: which family of permission ids gates the route ('none' = receipts, auth pages). */
 export type PermissionTag = 'dashboard' | 'form' | 'none';
 
-/** What renders a route: a named page, a generated resource view, a receipt template or a titled placeholder. */
+/** What renders a route: a named page, a generated resource view or a receipt template. */
 export type RouteRender =
   | { page: string }
   /**
@@ -33,8 +33,7 @@ export type RouteRender =
       scopes?: string[];
       createRoute?: string;
     }
-  | { receipt: string }
-  | { placeholder: true };
+  | { receipt: string };
 
 /** One entry of schemas/menu.json. layout, permission and permissionIds are inherited from the parent when absent. */
 export interface MenuEntry {

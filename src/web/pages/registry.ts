@@ -56,7 +56,6 @@ export const PAGES: Record<string, LazyPageComponent<PageProps>> = {
   receiptVerify: lazyPage(() => import('./receipts/ReceiptVerifyPage')),
 };
 
-export const PlaceholderPage = lazyPage(() => import('./placeholder/PlaceholderPage'));
 export const ReceiptPage = lazyPage(() => import('./receipts/ReceiptPage'));
 export const ResourceRoute = lazyPage(() => import('../resources/ResourceRoute'));
 export const ForbiddenPage = lazyPage(() => import('./errors/ForbiddenPage'));

@@ -1,7 +1,7 @@
 import type { ResolvedRoute } from '../../shared/menu';
-import { PAGES, PlaceholderPage, ReceiptPage, ResourceRoute } from '../pages/registry';
+import { PAGES, ReceiptPage, ResourceRoute } from '../pages/registry';
 
-/** What a route of schemas/menu.json renders: a named page, a resource view, a receipt or a placeholder. */
+/** What a route of schemas/menu.json renders: a named page, a resource view or a receipt. */
 export function RoutePage({ route }: { route: ResolvedRoute }) {
   const render = route.render;
   if (!render) return null;
@@ -11,6 +11,5 @@ export function RoutePage({ route }: { route: ResolvedRoute }) {
     return <Page route={route} />;
   }
   if ('resource' in render) return <ResourceRoute resource={render.resource} route={route} />;
-  if ('receipt' in render) return <ReceiptPage template={render.receipt} route={route} />;
-  return <PlaceholderPage route={route} />;
+  return <ReceiptPage template={render.receipt} route={route} />;
 }

@@ -70,6 +70,10 @@ describe.skipIf(!chromiumPath)('browser journey: three accounts in a cycle nette
     const run = pane(ops.page).locator('tr.ant-table-row', { hasText: '180.00' });
     await run.waitFor({ timeout: STEP_MS });
     expect(await run.innerText()).toContain('240.00');
+    // The runs as a chart, its figures in words: 240.00 went in, 180.00 was cancelled.
+    const chart = pane(ops.page).locator('.resource-list__chart', { hasText: '最近 30 次清分' });
+    await expect.poll(() => chart.locator('.lsf-chart__summary').innerText()).toContain('互抵金额（元） 180.00');
+    expect(await chart.locator('.lsf-chart__summary').innerText()).toContain('参与金额（元） 240.00');
     await ops.page.screenshot({ path: '/tmp/clearing-ops-runs.png', fullPage: true });
 
     // Each participant: its run, then its receipt (60.00 of its payable cancelled around the cycle).

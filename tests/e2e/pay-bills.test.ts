@@ -119,6 +119,10 @@ describe.skipIf(!chromiumPath)('browser journey: several bills paid at once, and
     // 5 x 4000 = 20,000.00; billed 3,000.00, paid 2,500.00, 500.00 open; no collateral paid yet.
     for (const figure of ['20,000.00', '3,000.00', '2,500.00', '500.00', SELLER, '买方']) expect(text).toContain(figure);
     await pane(page).locator('.resource-list__totals').waitFor();
+    // The largest contracts as a chart, its figures in words: this one's 2,500.00 paid, 500.00 open.
+    const chart = pane(page).locator('.resource-list__chart', { hasText: '金额最大的 10 个合同' });
+    await expect.poll(() => chart.locator('.lsf-chart__summary').innerText()).toContain('已付（元） 2,500.00');
+    expect(await chart.locator('.lsf-chart__summary').innerText()).toContain('未付（元） 500.00');
     await page.screenshot({ path: '/tmp/billpages-report-dark.png', fullPage: true });
     expect(errors).toEqual([]);
   });

@@ -24,6 +24,7 @@ function Payments({ record }: SlotProps['recordFooter']) {
 const PayBillsPanel = lazy(() => import('./settlement/PayBillsPanel'));
 const StartClearingRun = lazy(() => import('./settlement/StartClearingRun'));
 const ReportChart = lazy(() => import('./funds/ReportChart'));
+const RecordsChart = lazy(() => import('./settlement/RecordsChart'));
 
 /** The receipts of the money a record moved; keyed by its version, so a money action adds its receipt. */
 function Receipts({ definition, record }: SlotProps['recordFooter']) {
@@ -66,6 +67,8 @@ export const SLOTS: SlotRegistry = {
   listHeader: {
     // The account's reports (paymentInventory, entropyList, withdrawalList): their last 30 days as a chart; not ops' queues.
     reportChart: { when: ({ definition, scope }) => isChartedReport(definition.name) && scope !== 'ops', component: ReportChart },
+    // The clearing runs (latest 30) and the outgoing detail (10 largest contracts) as charts.
+    recordsChart: { when: ({ definition }) => ['clearingRuns', 'contractOutgoings'].includes(definition.name), component: RecordsChart },
   },
   formPreface: {
     // Where to transfer a deposit to; what a withdrawal may take and where it goes.

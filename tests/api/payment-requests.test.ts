@@ -147,6 +147,19 @@ describe.skipIf(!dbAvailable)('payment requests: ask, review, pay', { timeout: 2
     expect(payments[0].receipt).toBe(`/Solution?id=${payments[0].transferId}`);
     expect(await titles(seller)).toContain('账单收到部分付款');
     await sound();
+
+    // The rest paid, then ops reverse that payment: the request waits for it again.
+    expect((await act(buyer, id, 'pay', { payAmount: '1800.00' }, true)).body.data).toMatchObject({ state: 'paid', openAmount: '0.00' });
+    const reversed = await money(s, ops, `/api/r/bills/${bill.id}/actions/reversePayment`, { reason: '付款方误付，申请退回' });
+    expect(reversed.status, JSON.stringify(reversed.body)).toBe(200);
+    const back = (await get(seller, id)).body.data;
+    expect(back).toMatchObject({ state: 'partiallyPaid', paidAmount: '1200.00', openAmount: '1800.00' });
+    expect(back.paidAt).toBeUndefined();
+    expect(((back.events ?? []) as { action: string }[]).map((e) => e.action)).toContain('paymentReversed');
+    // Paid again: the request and the bill agree.
+    expect((await act(buyer, id, 'pay', { payAmount: '1800.00' }, true)).body.data).toMatchObject({ state: 'paid', paidAmount: '3000.00' });
+    expect((await s.call<ResourceRecord>('GET', `/api/r/bills/${bill.id}`, { token: buyer.token })).body.data).toMatchObject({ paidAmount: '3000.00', openAmount: '2000.00' });
+    await sound();
   });
 
   it('refuses more than the contract leaves, counting the other open requests, and writes nothing', async () => {

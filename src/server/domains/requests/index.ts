@@ -2,10 +2,11 @@
 // asks a payer for money under a contract or bill (steps.ts, at most what is open: headroom.ts),
 // the payer confirms or rejects it and pays it whole or in part (pay.ts, a bill through
 // settlement's payBill); messages and todos for each step (news.ts); the form's headroom and a
-// request's payments (routes.ts).
+// request's payments (routes.ts); an ops reversal of a bill payment made for a request (reversal.ts).
 import type { Domain } from '../../domain';
 import { requestNews } from './news';
 import { payRequest, setBillsDefinition } from './pay';
+import { reverseRequestPayments } from './reversal';
 import requestRoutes from './routes';
 import { cancelRequest, confirmRequest, createRequest, rejectRequest, submitRequest } from './steps';
 
@@ -20,6 +21,7 @@ export const requests: Domain = {
     'paymentRequests.cancel': cancelRequest,
     'paymentRequests.pay': payRequest,
   },
-  listeners: { paymentRequests: requestNews },
+  // A bill payment made for a request and reversed by ops is owed on the request again (reversal.ts).
+  listeners: { paymentRequests: requestNews, bills: reverseRequestPayments },
   jobs: [(_app, ctx) => setBillsDefinition(ctx.resources.get('bills')?.def)],
 };

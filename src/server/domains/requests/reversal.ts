@@ -1,0 +1,53 @@
+// An ops reversal of a bill payment (settlement's bills.reversePayment) that was made for a
+// payment request gives the request its money back to wait for: its paid figure is recomputed
+// from the ledger (the bill payments keyed with the request less those reversed), its state
+// follows (paid -> partiallyPaid or confirmed), and its history says so. Recomputing, not
+// subtracting, keeps it right however many reversals one step sees.
+import { and, eq, inArray, like, sql } from 'drizzle-orm';
+import { fenToYuan } from '../../../shared/money';
+import { ledgerTransfers, resourceEvents, resourceRecords } from '../../db/schema';
+import type { RecordListener } from '../../resources/events';
+import { REVERSAL_KIND } from '../settlement/pay';
+import { fenOf, RESOURCE } from './headroom';
+
+/** Requests that may have been paid. */
+const PAID_STATES = ['partiallyPaid', 'paid'];
+
+export const reverseRequestPayments: RecordListener = async ({ tx, action, after, userId, now }) => {
+  if (action !== 'reversePayment') return;
+  const requests = await tx
+    .select()
+    .from(resourceRecords)
+    .where(and(eq(resourceRecords.resource, RESOURCE), sql`${resourceRecords.data} ->> 'billId' = ${after.id}`, inArray(resourceRecords.state, PAID_STATES)))
+    .orderBy(resourceRecords.id)
+    .for('update');
+  for (const request of requests) {
+    const payments = await tx.select().from(ledgerTransfers).where(like(ledgerTransfers.key, `billPayment:${request.id}.%`));
+    if (!payments.length) continue;
+    const reversals = await tx
+      .select({ key: ledgerTransfers.key })
+      .from(ledgerTransfers)
+      .where(inArray(ledgerTransfers.key, payments.map((p) => `${REVERSAL_KIND}:${p.id}`)));
+    const reversed = new Set(reversals.map((r) => r.key.slice(REVERSAL_KIND.length + 1)));
+    const paid = payments.filter((p) => !reversed.has(p.id)).reduce((sum, p) => sum + p.amount, 0n);
+    const was = fenOf(request.data.paidAmount);
+    if (paid === was) continue;
+    const amount = fenOf(request.data.amount);
+    const to = paid === 0n ? 'confirmed' : paid < amount ? 'partiallyPaid' : 'paid';
+    const data: Record<string, unknown> = { ...request.data, paidAmount: fenToYuan(paid), openAmount: fenToYuan(amount - paid) };
+    if (to !== 'paid') delete data.paidAt;
+    await tx
+      .update(resourceRecords)
+      .set({ state: to, data, version: sql`${resourceRecords.version} + 1`, updatedAt: now, updatedBy: userId })
+      .where(eq(resourceRecords.id, request.id));
+    await tx.insert(resourceEvents).values({
+      recordId: request.id,
+      action: 'paymentReversed',
+      fromState: request.state,
+      toState: to,
+      input: { billId: after.id, reversedAmount: fenToYuan(was - paid) },
+      by: userId,
+      at: now,
+    });
+  }
+};

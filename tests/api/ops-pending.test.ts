@@ -55,7 +55,7 @@ describe.skipIf(!dbAvailable)('ops pending counts', () => {
     await contractStep(s, seller, smooth.id, 'deliver', { deliveryNote: '已按合同发货' });
     await contractStep(s, buyer, smooth.id, 'confirmReceipt');
 
-    expect((await pending()).body.data).toEqual({ opsAuthentication: 1, opsDeposits: 1, opsWithdrawals: 1, opsObjections: 1 });
+    expect((await pending()).body.data).toEqual({ opsAuthentication: 1, opsDeposits: 1, opsWithdrawals: 1, opsInvoices: 0, opsObjections: 1 });
     // The queues open on the same query (the pending states, menu.json render.has).
     expect(await listed('deposits', 'state=declared')).toHaveLength(1);
     expect(await listed('withdrawals', 'state=processing')).toHaveLength(1);

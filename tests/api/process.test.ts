@@ -20,9 +20,12 @@ interface Proc {
 }
 
 function startServer(env: Record<string, string>): Proc {
+  // The built product as `npm start` runs it: not the test runner's cheap password hashing
+  // (vitest.config.ts), which a production start refuses.
+  const { PASSWORD_HASH_COST: _testCost, ...inherited } = process.env;
   const child = spawn(process.execPath, [serverBundle], {
     cwd: root,
-    env: { ...process.env, LOG_LEVEL: 'silent', DATABASE_URL: '', NODE_ENV: 'development', ...env },
+    env: { ...inherited, LOG_LEVEL: 'silent', DATABASE_URL: '', NODE_ENV: 'development', ...env },
   });
   let out = '';
   child.stdout?.on('data', (d) => (out += d));

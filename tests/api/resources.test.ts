@@ -221,7 +221,7 @@ describe.skipIf(!dbAvailable)('resource API', () => {
 
   it('lists the resource definitions the caller may use', async () => {
     const res = await s.call<ResourceDefinition[]>('GET', '/api/meta/resources', { token: owner.token });
-    expect(res.body.data.map((d) => d.name).sort()).toEqual(['accountFlows', 'bills', 'contracts', 'deposits', 'escrowSettlements', 'invoiceRequests', 'mutualOffers', 'objectionDeposits', 'paymentRequests', 'purchaseOffers', 'supplyOffers', 'withdrawals']);
+    expect(res.body.data.map((d) => d.name).sort()).toEqual(['accountFlows', 'bills', 'clearingRuns', 'clearingUnsettled', 'contractOutgoings', 'contracts', 'deposits', 'escrowSettlements', 'invoiceRequests', 'mutualOffers', 'objectionDeposits', 'paymentRequests', 'purchaseOffers', 'supplyOffers', 'withdrawals']);
     // Each action with the input it takes: signing asks for the signer's SMS code.
     const sign = res.body.data.find((d) => d.name === 'contracts')?.actions?.find((a) => a.name === 'sign');
     expect(sign?.input).toEqual({ type: 'object', properties: { smsCode: expect.objectContaining({ 'x-kind': 'smsCode' }) }, required: ['smsCode'] });

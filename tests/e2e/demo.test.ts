@@ -49,7 +49,9 @@ describe.skipIf(!chromiumPath)('browser journey: the demo world (issue 17)', () 
   async function readNotices(page: Page) {
     const read = page.getByRole('button', { name: '我已阅读并同意' });
     while (await read.waitFor({ timeout: 2_000 }).then(() => true, () => false)) {
-      await read.click();
+      // A dialog may close between seeing its button and clicking it (the last read one
+      // animating out): the loop then looks again.
+      await read.click({ timeout: 5_000 }).catch(() => undefined);
       await page.waitForTimeout(300);
     }
   }

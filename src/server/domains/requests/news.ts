@@ -6,21 +6,11 @@ import type { RecordRow } from '../../resources/records';
 import { closeTodo, notifyAccount, openTodo } from '../../notify';
 import { consolePathOfRow, routePath } from '../../resources/consolePaths';
 import type { RecordListener } from '../../resources/events';
+import { paramsOf } from '../settlement/news';
 
 export const TO_SUBMIT = 'requestToSubmit';
 export const TO_CONFIRM = 'requestToConfirm';
 export const TO_PAY = 'requestToPay';
-
-const paramsOf = (row: RecordRow, input: Record<string, unknown> = {}) => ({
-  title: String(row.data.contractTitle ?? ''),
-  amount: String(row.data.amount ?? ''),
-  open: String(row.data.openAmount ?? ''),
-  dueDay: String(row.data.dueDay ?? ''),
-  payer: String(row.data.payerName ?? ''),
-  payee: String(row.data.payeeName ?? ''),
-  paid: typeof input.payAmount === 'string' ? input.payAmount : '',
-  reason: typeof input.reason === 'string' ? input.reason : '',
-});
 
 /** The page of the route `key` (confirmFunds, payFunds) showing the record, else its usual page. */
 const pageOf = (key: string, row: RecordRow, fallback: string | undefined) => {

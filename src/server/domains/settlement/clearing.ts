@@ -212,18 +212,22 @@ export async function runClearing(db: Db, input: ClearingRunInput): Promise<Clea
     const amountUnsettledFen = plan.unsettled.filter((u) => u.reason === 'insufficientBalance').reduce((sum, u) => sum + u.amountFen, 0n);
     const solverMs = Math.round(solution.stats.totalMs);
     const totalMs = Math.round(performance.now() - started);
+    // The run's figures: stored on its row and answered to whoever started it.
+    const figures = {
+      billsIn: bills.length,
+      participants: involved.length,
+      amountInFen: solution.totalOpenFen,
+      amountClearedFen: solution.totalClearedFen,
+      amountSettledFen: plan.totalSettledFen,
+      amountUnsettledFen,
+      solverMs,
+      totalMs,
+    };
     await tx
       .update(clearingRuns)
       .set({
         state: 'completed',
-        billsIn: bills.length,
-        participants: involved.length,
-        amountInFen: solution.totalOpenFen,
-        amountClearedFen: solution.totalClearedFen,
-        amountSettledFen: plan.totalSettledFen,
-        amountUnsettledFen,
-        solverMs,
-        totalMs,
+        ...figures,
         input: bills.map((b) => ({ ...b, openFen: b.openFen.toString() })),
         solution: {
           method: solution.stats.method,
@@ -238,15 +242,8 @@ export async function runClearing(db: Db, input: ClearingRunInput): Promise<Clea
     return {
       phases,
       runId,
-      billsIn: bills.length,
-      participants: involved.length,
-      amountInFen: solution.totalOpenFen,
-      amountClearedFen: solution.totalClearedFen,
-      amountSettledFen: plan.totalSettledFen,
-      amountUnsettledFen,
+      ...figures,
       transfers: transfers.length,
-      solverMs,
-      totalMs,
       input: bills,
     };
   });

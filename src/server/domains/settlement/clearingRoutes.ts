@@ -3,6 +3,7 @@
 //   GET  /api/settlement/clearing-runs/:id/audit  ops recompute a stored run (netting/audit.ts)
 // The runs themselves are listed and shown by the resource engine (schemas/resources/clearingRuns.json).
 import type { FastifyInstance } from 'fastify';
+import { idempotent } from '../../idempotency';
 import { eq } from 'drizzle-orm';
 import { mayOperate } from '../../../shared/access';
 import { fenToYuan } from '../../../shared/money';
@@ -21,23 +22,31 @@ export default async function clearingRoutes(app: FastifyInstance, ctx: DomainCo
     if (!mayOperate(actorOf(currentUser(req)))) throw forbidden();
   };
 
-  app.post('/settlement/clearing-runs', { schema: { tags: ['settlement'], summary: 'Start a mutual-netting clearing run now (ops)' }, preValidation: app.requireAuth }, async (req) => {
-    opsOnly(req);
-    const run = await runClearing(db, { trigger: 'ops', userId: currentUser(req).id, now: clock.now(), inWorker: true });
-    if (!run) throw new Error('clearing: an ops run is never refused by the day rule');
-    return ok(req, {
-      runId: run.runId,
-      billsIn: run.billsIn,
-      participants: run.participants,
-      amountIn: fenToYuan(run.amountInFen),
-      amountCleared: fenToYuan(run.amountClearedFen),
-      amountSettled: fenToYuan(run.amountSettledFen),
-      amountUnsettled: fenToYuan(run.amountUnsettledFen),
-      transfers: run.transfers,
-      solverMs: run.solverMs,
-      totalMs: run.totalMs,
-    });
-  });
+  // A run moves money (the net settlements): like every money step it needs an Idempotency-Key,
+  // and a retried request answers the run it started instead of starting another.
+  app.post(
+    '/settlement/clearing-runs',
+    { schema: { tags: ['settlement'], summary: 'Start a mutual-netting clearing run now (ops; Idempotency-Key required)', body: { type: 'object', additionalProperties: false, properties: {} } }, preValidation: app.requireAuth },
+    async (req, reply) => {
+      opsOnly(req);
+      return idempotent(req, reply, db, { required: true }, async (tx) => {
+        const run = await runClearing(tx, { trigger: 'ops', userId: currentUser(req).id, now: clock.now(), inWorker: true });
+        if (!run) throw new Error('clearing: an ops run is never refused by the day rule');
+        return {
+          runId: run.runId,
+          billsIn: run.billsIn,
+          participants: run.participants,
+          amountIn: fenToYuan(run.amountInFen),
+          amountCleared: fenToYuan(run.amountClearedFen),
+          amountSettled: fenToYuan(run.amountSettledFen),
+          amountUnsettled: fenToYuan(run.amountUnsettledFen),
+          transfers: run.transfers,
+          solverMs: run.solverMs,
+          totalMs: run.totalMs,
+        };
+      });
+    },
+  );
 
   app.get<{ Params: { id: string } }>(
     '/settlement/clearing-runs/:id/audit',

@@ -21,7 +21,8 @@ import { yuanToFen } from '../../../shared/money';
 export const TO_CONFIRM = 'billToConfirm';
 export const TO_PAY = 'billToPay';
 
-const paramsOf = (row: RecordRow, input: Record<string, unknown> = {}) => ({
+/** A debt's message parameters (a bill's, or a payment request's: the same figures by the same names). */
+export const paramsOf = (row: RecordRow, input: Record<string, unknown> = {}) => ({
   title: String(row.data.contractTitle ?? ''),
   amount: String(row.data.amount ?? ''),
   open: String(row.data.openAmount ?? ''),

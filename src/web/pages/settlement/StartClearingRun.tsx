@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { SlotProps } from '../../resources/slots';
 import { useAllowed } from '../../refine/useAccess';
 import { useSystemCall } from '../../refine/systemData';
+import { useIntent } from '../../providers/idempotency';
 
 interface StartedRun {
   billsIn: number;
@@ -23,6 +24,7 @@ export default function StartClearingRun({ definition }: SlotProps['listButtons'
   const { t } = useTranslation('resources');
   const allowed = useAllowed('ops', 'add');
   const call = useSystemCall();
+  const intent = useIntent();
   const invalidate = useInvalidate();
   const { open } = useNotification();
   const { identifier } = useResourceParams().select(definition.name);
@@ -31,7 +33,9 @@ export default function StartClearingRun({ definition }: SlotProps['listButtons'
   const start = async () => {
     setBusy(true);
     try {
-      const run = await call<StartedRun>('post', '/settlement/clearing-runs');
+      // One key per start: a start tried again after a lost answer gets the run it started.
+      const run = await intent.attempt('startClearing', (key) => call<StartedRun>('post', '/settlement/clearing-runs', { idempotencyKey: key }));
+      intent.end();
       open?.({ type: 'success', message: t('clearing.started'), description: t('clearing.startedDetail', { ...run }) });
       await invalidate({ resource: identifier, invalidates: ['list'] });
     } finally {

@@ -163,6 +163,20 @@ describe.skipIf(!dbAvailable)('clearing runs: mutual netting end to end', { time
     expect((await s.call('GET', `/api/settlement/clearing-runs/${randomUUID()}/audit`, { token: ops })).status).toBe(404);
   });
 
+  it('starts a run only with an Idempotency-Key, and a retry with the same key answers the same run', async () => {
+    const before = (await s.ctx.db.select().from(clearingRuns)).length;
+    const keyless = await s.call('POST', '/api/settlement/clearing-runs', { token: ops, body: {} });
+    expect(keyless.status).toBe(400);
+    expect(keyless.body.msg).toContain('Idempotency-Key');
+    expect((await s.ctx.db.select().from(clearingRuns)).length).toBe(before);
+    const key = randomUUID();
+    const first = await money<Record<string, string | number>>(s, ops, '/api/settlement/clearing-runs', {}, key);
+    const again = await money<Record<string, string | number>>(s, ops, '/api/settlement/clearing-runs', {}, key);
+    expect(first.status).toBe(200);
+    expect(again.body).toEqual(first.body);
+    expect((await s.ctx.db.select().from(clearingRuns)).length).toBe(before + 1);
+  });
+
   it('runs the daily job once when two nodes fire it at once', async () => {
     const noon = new Date('2026-12-01T04:00:00Z');
     const results = await Promise.all([runDailyClearing(db(), noon, false), runDailyClearing(db(), noon, false)]);

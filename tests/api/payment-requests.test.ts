@@ -148,7 +148,8 @@ describe.skipIf(!dbAvailable)('payment requests: ask, review, pay', { timeout: 2
     expect(await titles(seller)).toContain('账单收到部分付款');
     await sound();
 
-    // The rest paid, then ops reverse that payment: the request waits for it again.
+    // The rest paid, then ops reverse that payment (the newest): the request waits for it again.
+    s.clock.advance(60_000);
     expect((await act(buyer, id, 'pay', { payAmount: '1800.00' }, true)).body.data).toMatchObject({ state: 'paid', openAmount: '0.00' });
     const reversed = await money(s, ops, `/api/r/bills/${bill.id}/actions/reversePayment`, { reason: '付款方误付，申请退回' });
     expect(reversed.status, JSON.stringify(reversed.body)).toBe(200);

@@ -66,13 +66,14 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/support/e2e-global.ts'],
-          testTimeout: 120_000,
+          // Bounds, not pauses: a journey ends when its pages have shown what it waits for.
+          testTimeout: 300_000,
           hookTimeout: 180_000,
-          expect: { poll: { timeout: 15_000 } },
-          // One journey at a time: two side by side on the 2-core machine made the sign-in and
-          // sign-out journeys miss their 10 s steps (tried in a full run: 2 of 1,838 failed).
-          // This queues them after every other file on one worker (974 s of a full run).
-          fileParallelism: false,
+          expect: { poll: { timeout: 30_000 } },
+          // Each journey has its own server, database and Chromium, so two run side by side and
+          // beside the API suites. One at a time queued them after every other file on one worker
+          // (974 s of a full run); side by side, the journeys whose steps waited only 10 s failed
+          // (2 of 1,838), so every step now waits up to STEP_MS (tests/support/browser.ts).
         },
       },
     ],

@@ -10,12 +10,11 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RecordReceipt } from '../../src/shared/receipts';
 import type { ResourceRecord } from '../../src/shared/resources/types';
-import { chromiumPath, SkewedClock, startE2e, type E2eApp } from '../support/browser';
+import { chromiumPath, STEP_MS, SkewedClock, startE2e, type E2eApp } from '../support/browser';
 import { activePane as pane } from '../support/console';
 import { offerBody } from '../support/trading';
 import { apiCall, apiPost, apiSignIn, approvedParty, freshSmsCode, registerAccount, settledUser } from '../support/seed';
 
-const STEP_MS = 30_000;
 const ADMIN = { ADMIN_PHONE: '13900000173', ADMIN_PASSWORD: 'Ops#Axe2026' };
 const BLOCKING = new Set(['serious', 'critical']);
 

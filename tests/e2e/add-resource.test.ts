@@ -5,11 +5,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ResourceRecord } from '../../src/shared/resources/types';
-import { chromiumPath, startE2e, type E2eApp } from '../support/browser';
+import { chromiumPath, STEP_MS, startE2e, type E2eApp } from '../support/browser';
 import { copySchemaRoot, WAREHOUSES } from '../support/schema-root';
 import { addOperator, apiCall, apiSignIn, approveAccount, registerAccount, settledUser, signInContext } from '../support/seed';
 
-const STEP_MS = 15_000;
 
 describe.skipIf(!chromiumPath)('a resource added as one JSON file', () => {
   let root: string;

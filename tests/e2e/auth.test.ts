@@ -7,14 +7,13 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Envelope } from '../../src/shared/api';
-import { chromiumPath } from '../support/browser';
+import { chromiumPath, STEP_MS } from '../support/browser';
 import { fieldMessage, masked, newPhone, startAuthE2e, trackCaptchas, type AuthE2eApp, type CaptchaTracker } from '../support/e2e-auth';
 
 const PASSWORD = 'Settle2026!';
 const NEW_PASSWORD = 'Chain#Pay2027';
 const ENTERPRISE = '杭州链上付科技有限公司';
 /** How long one step may take before the journey fails. */
-const STEP_MS = 10_000;
 /** The server allows one SMS per phone per 60 s: its clock is moved past that before each send. */
 const RESEND_WINDOW_MS = 61_000;
 

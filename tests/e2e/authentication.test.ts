@@ -5,13 +5,12 @@
 // and the owner sees the approved state with trading opened in the same session.
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumPath, SkewedClock, startE2e, type E2eApp } from '../support/browser';
+import { chromiumPath, STEP_MS, SkewedClock, startE2e, type E2eApp } from '../support/browser';
 import { activePane, toast } from '../support/console';
 import { newPhone } from '../support/e2e-auth';
 import { apiSignIn, registerAccount, settledUser, openSignedIn } from '../support/seed';
 
 const ADMIN = { ADMIN_PHONE: '13800000077', ADMIN_PASSWORD: 'Admin#2026' };
-const STEP_MS = 15_000;
 /** The server allows one SMS per phone per 60 s: its clock is moved past that before each send. */
 const RESEND_WINDOW_MS = 61_000;
 const COMPANY = '杭州链上付测试科技有限公司';

@@ -6,12 +6,11 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page as ListPage } from '../../src/shared/api';
 import type { ResourceRecord } from '../../src/shared/resources/types';
-import { chromiumPath, SkewedClock, startE2e, type E2eApp } from '../support/browser';
+import { chromiumPath, STEP_MS, SkewedClock, startE2e, type E2eApp } from '../support/browser';
 import { activePane as pane, testIdText } from '../support/console';
 import { offerBody } from '../support/trading';
 import { apiCall, apiPost, apiSignIn, approvedParty, freshSmsCode, openSignedIn, settledUser } from '../support/seed';
 
-const STEP_MS = 15_000;
 const ADMIN = { ADMIN_PHONE: '13900000091', ADMIN_PASSWORD: 'Ops#Bills2026' };
 const BUYER = '杭州账单旅程买方有限公司';
 const SELLER = '苏州账单旅程卖方有限公司';

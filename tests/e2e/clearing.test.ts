@@ -13,11 +13,10 @@ import type { Db } from '../../src/server/db/client';
 import { resourceRecords, users } from '../../src/server/db/schema';
 import { insertBillMoney } from '../../src/server/domains/settlement/store';
 import { insertRecord } from '../../src/server/resources/records';
-import { chromiumPath, startE2e, type E2eApp } from '../support/browser';
+import { chromiumPath, STEP_MS, startE2e, type E2eApp } from '../support/browser';
 import { activePane as pane, testIdText } from '../support/console';
 import { apiPost, apiSignIn, approvedParty, openSignedIn, settledUser } from '../support/seed';
 
-const STEP_MS = 20_000;
 const ADMIN = { ADMIN_PHONE: '13900000093', ADMIN_PASSWORD: 'Ops#Netting2026' };
 const NAMES = ['杭州互联旅程甲有限公司', '宁波互联旅程乙有限公司', '温州互联旅程丙有限公司'];
 

@@ -12,11 +12,10 @@ import { users } from '../../src/server/db/schema';
 import { PLATFORM, ensureWallet, walletId } from '../../src/server/ledger/accounts';
 import { hold, postHold, transfer } from '../../src/server/ledger/transfers';
 import { chinaDay } from '../../src/shared/chinaTime';
-import { chromiumPath, startE2e, type E2eApp } from '../support/browser';
+import { chromiumPath, STEP_MS, startE2e, type E2eApp } from '../support/browser';
 import { activePane as pane } from '../support/console';
 import { apiCall, apiSignIn, approvedParty, openSignedIn } from '../support/seed';
 
-const STEP_MS = 15_000;
 const ADMIN = { ADMIN_PHONE: '13900000191', ADMIN_PASSWORD: 'Ops#Coin2026' };
 
 describe.skipIf(!chromiumPath)('browser journey: coin-days shown and exported (issue 19)', () => {

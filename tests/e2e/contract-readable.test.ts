@@ -5,12 +5,11 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ResourceRecord } from '../../src/shared/resources/types';
-import { chromiumPath, startE2e, type E2eApp } from '../support/browser';
+import { chromiumPath, STEP_MS, startE2e, type E2eApp } from '../support/browser';
 import { activePane as pane } from '../support/console';
 import { offerBody } from '../support/trading';
 import { apiPost, approvedParty, openSignedIn } from '../support/seed';
 
-const STEP_MS = 30_000;
 const ADMIN = { ADMIN_PHONE: '13900000171', ADMIN_PASSWORD: 'Ops#Read2026' };
 
 type Rgba = [number, number, number, number];

@@ -3,11 +3,10 @@
 // console errors), signed out and signed in, and the API docs viewer under its own policy.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumPath, startE2e, type E2eApp } from '../support/browser';
+import { chromiumPath, STEP_MS, startE2e, type E2eApp } from '../support/browser';
 import { activePane } from '../support/console';
 import { apiSignIn, approveAccount, registerAccount, settledUser, signInContext } from '../support/seed';
 
-const STEP_MS = 15_000;
 
 declare global {
   interface Window {

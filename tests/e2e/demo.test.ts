@@ -5,10 +5,9 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_OPS, seedDemo } from '../../src/server/domains/demo/seed';
-import { chromiumPath, SkewedClock, startE2e, type E2eApp } from '../support/browser';
+import { chromiumPath, STEP_MS, SkewedClock, startE2e, type E2eApp } from '../support/browser';
 import { trackCaptchas } from '../support/e2e-auth';
 
-const STEP_MS = 30_000;
 
 /** Where each demo user goes after signing in, and a text it must find there. */
 const JOURNEYS: { role: string; label: string; path: string; finds: string }[] = [

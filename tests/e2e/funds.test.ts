@@ -7,11 +7,10 @@ import { eq } from 'drizzle-orm';
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authentications, users } from '../../src/server/db/schema';
-import { chromiumPath, SkewedClock, startE2e, type E2eApp } from '../support/browser';
+import { chromiumPath, STEP_MS, SkewedClock, startE2e, type E2eApp } from '../support/browser';
 import { activePane as pane, toast, walletFigure as figure } from '../support/console';
 import { apiCall, apiSignIn, approveAccount, openSignedIn, registerAccount, settledUser } from '../support/seed';
 
-const STEP_MS = 15_000;
 const ADMIN = { ADMIN_PHONE: '13900000088', ADMIN_PASSWORD: 'Ops#Funds2026' };
 const COMPANY = '杭州浏览器充值有限公司';
 const REFERENCE = 'E2E-REF-20261120';

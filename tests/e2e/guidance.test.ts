@@ -7,12 +7,11 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ResourceRecord } from '../../src/shared/resources/types';
-import { chromiumPath, SkewedClock, startE2e, type E2eApp } from '../support/browser';
+import { chromiumPath, STEP_MS, SkewedClock, startE2e, type E2eApp } from '../support/browser';
 import { activePane as pane } from '../support/console';
 import { offerBody } from '../support/trading';
 import { apiPost, apiSignIn, approvedParty, freshSmsCode, openSignedIn, registerAccount, settledUser } from '../support/seed';
 
-const STEP_MS = 15_000;
 const ADMIN = { ADMIN_PHONE: '13900000117', ADMIN_PASSWORD: 'Ops#Guide2026' };
 const SHOTS = process.env.GUIDANCE_SHOTS === '1';
 

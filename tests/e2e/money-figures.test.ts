@@ -8,12 +8,11 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authentications, users } from '../../src/server/db/schema';
 import type { ResourceRecord } from '../../src/shared/resources/types';
-import { chromiumPath, SkewedClock, startE2e, type E2eApp } from '../support/browser';
+import { chromiumPath, STEP_MS, SkewedClock, startE2e, type E2eApp } from '../support/browser';
 import { offerBody } from '../support/bodies';
 import { activePane as pane } from '../support/console';
 import { apiPost, apiSignIn, approvedParty, openSignedIn } from '../support/seed';
 
-const STEP_MS = 30_000;
 const ADMIN = { ADMIN_PHONE: '13900000181', ADMIN_PASSWORD: 'Ops#Figures2026' };
 const SELLER = '苏州金额卖方有限公司';
 

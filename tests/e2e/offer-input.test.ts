@@ -6,11 +6,10 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page as ListPage } from '../../src/shared/api';
 import type { ResourceRecord } from '../../src/shared/resources/types';
-import { chromiumPath, startE2e, type E2eApp } from '../support/browser';
+import { chromiumPath, STEP_MS, startE2e, type E2eApp } from '../support/browser';
 import { activePane as pane } from '../support/console';
 import { apiCall, approvedParty, openSignedIn } from '../support/seed';
 
-const STEP_MS = 30_000;
 const ADMIN = { ADMIN_PHONE: '13900000172', ADMIN_PASSWORD: 'Ops#Input2026' };
 
 /** The error shown under the field labelled `label` on the open form. */

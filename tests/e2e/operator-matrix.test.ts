@@ -11,11 +11,10 @@ import { actorFromProfile, type Actor } from '../../src/shared/actor';
 import type { Profile, UserInfo } from '../../src/shared/api';
 import type { ResourceDefinition } from '../../src/shared/resources/types';
 import { MATRIX_TYPES, OPERATOR_MATRIX, type MatrixType } from '../support/operator-matrix';
-import { chromiumPath, SkewedClock, startE2e, type E2eApp } from '../support/browser';
+import { chromiumPath, STEP_MS, SkewedClock, startE2e, type E2eApp } from '../support/browser';
 import { activePane } from '../support/console';
 import { addOperator, apiCall, apiSignIn, approveAccount, registerAccount, settledUser, openSignedIn } from '../support/seed';
 
-const STEP_MS = 15_000;
 const FORBIDDEN = '抱歉，您无权访问此页面。';
 /** Resource pages whose list buttons are checked, and the buttons with what they do. */
 const RESOURCE_PAGES = [

@@ -8,12 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import zhMenu from '../../src/shared/locales/zh-CN/menu.json';
 import { visibleMenu } from '../../src/shared/menu';
 import { roleFor } from '../../src/shared/permissions';
-import { chromiumPath, SkewedClock, startE2e, type E2eApp } from '../support/browser';
+import { chromiumPath, STEP_MS, SkewedClock, startE2e, type E2eApp } from '../support/browser';
 import { activePane, toast } from '../support/console';
 import { newPhone } from '../support/e2e-auth';
 import { apiSignIn, registerAccount, settledUser, openSignedIn } from '../support/seed';
 
-const STEP_MS = 15_000;
 const OPERATOR_PASSWORD = 'Buyer2026!';
 const atPath = (page: Page, pathname: string) => page.waitForURL((url) => url.pathname === pathname, { timeout: STEP_MS });
 const menuTitle = (titleKey: string) => (zhMenu.routes as Record<string, string>)[titleKey.replace(/^routes\./, '')];
@@ -93,5 +92,5 @@ describe.skipIf(!chromiumPath)('browser journey: operators (issue 9)', () => {
     await buyer.page.reload();
     await atPath(buyer.page, '/user/login');
     expect(boss.errors).toEqual([]);
-  }, 120_000);
+  });
 });

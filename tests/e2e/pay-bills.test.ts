@@ -7,12 +7,11 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ResourceRecord } from '../../src/shared/resources/types';
-import { chromiumPath, SkewedClock, startE2e, type E2eApp } from '../support/browser';
+import { chromiumPath, STEP_MS, SkewedClock, startE2e, type E2eApp } from '../support/browser';
 import { activePane as pane, testIdText } from '../support/console';
 import { offerBody } from '../support/trading';
 import { apiPost, apiSignIn, approvedParty, freshSmsCode, openSignedIn, settledUser } from '../support/seed';
 
-const STEP_MS = 15_000;
 const ADMIN = { ADMIN_PHONE: '13900000093', ADMIN_PASSWORD: 'Ops#PayMany2026' };
 const BUYER = '杭州合并付款买方有限公司';
 const SELLER = '苏州合并付款卖方有限公司';

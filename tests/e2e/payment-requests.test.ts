@@ -8,12 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ResourceRecord } from '../../src/shared/resources/types';
 import { chinaDay } from '../../src/shared/chinaTime';
 import { buildWeb } from '../../scripts/lib/web-build';
-import { chromiumPath, SkewedClock, startE2e, type E2eApp } from '../support/browser';
+import { chromiumPath, STEP_MS, SkewedClock, startE2e, type E2eApp } from '../support/browser';
 import { activePane as pane, testIdText } from '../support/console';
 import { offerBody } from '../support/trading';
 import { apiPost, apiSignIn, approvedParty, freshSmsCode, settledUser, signInContext } from '../support/seed';
 
-const STEP_MS = 20_000;
 const ADMIN = { ADMIN_PHONE: '13900000093', ADMIN_PASSWORD: 'Ops#Requests2026' };
 const BUYER = '杭州请款旅程付款方有限公司';
 const SELLER = '苏州请款旅程收款方有限公司';

@@ -5,12 +5,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page as ResultPage } from '../../src/shared/api';
 import type { CounterpartyView, MutualServiceView } from '../../src/shared/counterparties';
-import { chromiumPath, SkewedClock, startE2e, type E2eApp } from '../support/browser';
+import { chromiumPath, STEP_MS, SkewedClock, startE2e, type E2eApp } from '../support/browser';
 import { activePane } from '../support/console';
 import { newPhone } from '../support/e2e-auth';
 import { apiCall, apiSignIn, approveAccount, registerAccount, settledUser, signInContext } from '../support/seed';
 
-const STEP_MS = 15_000;
 
 describe.skipIf(!chromiumPath)('browser journeys: promotion and the mutual-promise service (issue 9)', () => {
   let e2e: E2eApp;
@@ -43,7 +42,7 @@ describe.skipIf(!chromiumPath)('browser journeys: promotion and the mutual-promi
     await card.getByRole('button', { name: '获取验证码' }).click();
     await card.getByText('该手机号已登记，无需重复提交').waitFor();
     expect(errors).toEqual([]);
-  }, 90_000);
+  });
 
   it('the owner of an approved account opens the service and is then findable on the mutual-promise platform', async () => {
     const owner = await registerAccount(e2e, { enterpriseName: '杭州互保开通测试有限公司' });
@@ -71,5 +70,5 @@ describe.skipIf(!chromiumPath)('browser journeys: promotion and the mutual-promi
     const found = await apiCall<ResultPage<CounterpartyView>>(e2e.baseUrl, 'GET', `/api/system/personal/searchCom?keyword=${owner.phone}&platform=xhn`, undefined, otherToken);
     expect(found.data.records.map((r) => r.name)).toEqual(['杭州互保开通测试有限公司']);
     expect(errors).toEqual([]);
-  }, 90_000);
+  });
 });

@@ -3,12 +3,11 @@
 // time column whole, not clipped nor covered by the fixed action column (defect 12).
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumPath, startE2e, type E2eApp } from '../support/browser';
+import { chromiumPath, STEP_MS, startE2e, type E2eApp } from '../support/browser';
 import { activePane as pane, toast } from '../support/console';
 import { offerBody } from '../support/trading';
 import { apiPost, approvedParty, openSignedIn } from '../support/seed';
 
-const STEP_MS = 30_000;
 const LIST = '/outgoing/chainPayment';
 
 /** The labels of the open tabs, as the tab bar shows them. */

@@ -9,11 +9,10 @@ import readXlsxFile from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page as ListPage } from '../../src/shared/api';
 import type { ResourceRecord } from '../../src/shared/resources/types';
-import { chromiumPath, startE2e, type E2eApp } from '../support/browser';
+import { chromiumPath, STEP_MS, startE2e, type E2eApp } from '../support/browser';
 import { activePane as pane, toast } from '../support/console';
 import { apiCall, apiSignIn, approveAccount, registerAccount, settledUser, signInContext } from '../support/seed';
 
-const STEP_MS = 10_000;
 const LIST = '/outgoing/chainPayment';
 
 const offerBody = (i: number) => ({

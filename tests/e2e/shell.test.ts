@@ -10,13 +10,12 @@ import type { ResourceDefinition } from '../../src/shared/resources/types';
 import enMenu from '../../src/shared/locales/en-US/menu.json';
 import zhMenu from '../../src/shared/locales/zh-CN/menu.json';
 import { buildWeb } from '../../scripts/lib/web-build';
-import { chromiumPath, startE2e, type E2eApp } from '../support/browser';
+import { chromiumPath, STEP_MS, startE2e, type E2eApp } from '../support/browser';
 import { activePane, toast } from '../support/console';
 import { consoleMenu, roleActor } from '../support/console-menu';
 import { trackCaptchas } from '../support/e2e-auth';
 import { addOperator, apiCall, apiSignIn, approveAccount, publishNotice, registerAccount, settledUser, signInContext } from '../support/seed';
 
-const STEP_MS = 10_000;
 const ADMIN = { ADMIN_PHONE: '13900000001', ADMIN_PASSWORD: 'Ops#Admin2026' };
 const ENTERPRISE = '杭州链上付科技有限公司';
 

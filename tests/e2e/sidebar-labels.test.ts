@@ -4,10 +4,9 @@
 // and it must not reach past the sider.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumPath, startE2e, type E2eApp } from '../support/browser';
+import { chromiumPath, STEP_MS, startE2e, type E2eApp } from '../support/browser';
 import { apiSignIn, approveAccount, registerAccount, settledUser, signInContext } from '../support/seed';
 
-const STEP_MS = 15_000;
 const ADMIN = { ADMIN_PHONE: '13900000071', ADMIN_PASSWORD: 'Ops#Admin2026' };
 const SHOTS = process.env.SCREENSHOTS; // a folder: also save what the menus look like
 
@@ -44,7 +43,7 @@ describe.skipIf(!chromiumPath)('browser: side menu labels are never clipped (iss
     await settledUser(e2e, ownerToken, 'lsf');
     opsToken = await apiSignIn(e2e, ADMIN.ADMIN_PHONE, ADMIN.ADMIN_PASSWORD);
     await settledUser(e2e, opsToken, 'lsf');
-  }, 120_000);
+  });
   afterAll(async () => {
     await e2e?.close();
   });

@@ -7,12 +7,11 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ResourceRecord } from '../../src/shared/resources/types';
-import { chromiumPath, SkewedClock, startE2e, type E2eApp } from '../support/browser';
+import { chromiumPath, STEP_MS, SkewedClock, startE2e, type E2eApp } from '../support/browser';
 import { activePane as pane } from '../support/console';
 import { offerBody } from '../support/trading';
 import { apiCall, approvedParty, openSignedIn } from '../support/seed';
 
-const STEP_MS = 15_000;
 const TITLE = '浏览器撮合的螺纹钢采购';
 
 /** The open dropdown's option with `text` (antd renders dropdowns at the end of the body). */
@@ -124,7 +123,7 @@ describe.skipIf(!chromiumPath)('browser journey: an offer accepted, a contract s
     expect(fixed.data.signedSha256).toBe(sellerSaw);
     expect(b.errors, 'buyer page errors').toEqual([]);
     expect(v.errors, 'seller page errors').toEqual([]);
-  }, 180_000);
+  });
 
   it('sends a contract to a named counterparty found by search; the recipient finds it awaiting signature', async () => {
     const sender = await party('杭州直接下单买方有限公司');
@@ -170,7 +169,7 @@ describe.skipIf(!chromiumPath)('browser journey: an offer accepted, a contract s
     expect(await pane(r.page).locator('.ant-table-row', { hasText: '直接下单的冷轧板' }).count()).toBe(0);
     expect(a.errors, 'sender page errors').toEqual([]);
     expect(r.errors, 'recipient page errors').toEqual([]);
-  }, 180_000);
+  });
   it('a mutual-promise offer: published, accepted through the result steps, the contract found under contractChain', async () => {
     const publisher = await party('杭州浏览器互诺发盘有限公司');
     const acceptor = await party('苏州浏览器互诺接受有限公司');
@@ -225,5 +224,5 @@ describe.skipIf(!chromiumPath)('browser journey: an offer accepted, a contract s
     expect(p.errors, 'publisher page errors').toEqual([]);
     expect(a.errors, 'acceptor page errors').toEqual([]);
     expect(c.errors, 'closed page errors').toEqual([]);
-  }, 180_000);
+  });
 });

@@ -14,6 +14,14 @@ import { repoRoot } from '../../scripts/lib/web-build';
 export const chromiumPath = inject('chromiumPath');
 
 /**
+ * How long one step of a journey may wait for what the user should see. A bound, not a pause: a
+ * step ends as soon as the page shows it. Two journeys run side by side on the 2-core CI machine
+ * beside the API suites, where a page that takes 1 s when idle took over 10 s, so one generous
+ * bound for every journey (each file had its own, from 10 to 30 s, and the short ones failed).
+ */
+export const STEP_MS = 30_000;
+
+/**
  * Real time plus an offset that only grows: journeys that send several SMS codes to one phone
  * move the server past the 60 s resend window without waiting; the browser keeps real time.
  */

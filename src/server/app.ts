@@ -12,6 +12,7 @@ import authPlugin from './plugins/auth';
 import envelopePlugin, { clientErrorHandler, frameworkErrors, ok } from './plugins/envelope';
 import { loggerOptions, type LogStream } from './logging';
 import openapiPlugin from './openapi';
+import rateLimitPlugin from './plugins/rateLimit';
 import securityPlugin from './plugins/security';
 import spaPlugin from './plugins/spa';
 import { repoRoot } from './paths';
@@ -70,6 +71,8 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
 
   await app.register(envelopePlugin);
   await app.register(securityPlugin, { origins: ctx.origins });
+  // Public endpoints count requests per client in the database (routes name their rule).
+  await app.register(rateLimitPlugin, { db: database.db, clock: ctx.clock, limits: config.rateLimits });
   // Before any route: it documents the routes as they are registered (GET /api/docs).
   await app.register(openapiPlugin, { resources });
   scheduleIdempotencyPurge(app, database.db);

@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { systemClock, type Clock } from './clock';
 import { assertSchemas } from '../shared/schema/load-node';
 import { ensureAdmin } from './bootstrap';
-import { scheduleIdempotencyPurge } from './idempotency';
+import { idempotencyKeyHook, scheduleIdempotencyPurge } from './idempotency';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
@@ -76,6 +76,8 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   // Before any route: it documents the routes as they are registered (GET /api/docs).
   await app.register(openapiPlugin, { resources });
   scheduleIdempotencyPurge(app, database.db);
+  // Routes whose config requires an Idempotency-Key refuse a request without one before their handler.
+  app.addHook('preHandler', idempotencyKeyHook);
   const domainCtx: DomainContext = { ...ctx, resources, forms };
   for (const domain of domains) for (const job of domain.jobs ?? []) job(app, domainCtx);
   await app.register(authPlugin, ctx);

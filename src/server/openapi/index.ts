@@ -4,8 +4,9 @@
 // paths per loaded resource (resources.ts). Register before any route.
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
+import { idempotencyKeySchema } from '../idempotency';
 import type { ResourceRegistry } from '../resources/registry';
 import { envelopeOf, isGenericResourceUrl, resourceDocument } from './resources';
 
@@ -24,6 +25,13 @@ declare module 'fastify' {
     /** Every route registered on this server (method and URL), as the onRoute hook saw it. */
     routeCatalog: Array<{ method: string; url: string; hidden: boolean }>;
   }
+}
+
+/** The Idempotency-Key header parameter of a route that declares it, required as declared. */
+function withIdempotencyKey(schema: FastifySchema, declared: 'required' | 'optional' | undefined): FastifySchema {
+  if (!declared) return schema;
+  const required = declared === 'required';
+  return { ...schema, headers: { type: 'object', properties: { 'Idempotency-Key': idempotencyKeySchema(required) }, ...(required ? { required: ['Idempotency-Key'] } : {}) } };
 }
 
 async function openapiPlugin(app: FastifyInstance, opts: { resources: ResourceRegistry }) {
@@ -51,8 +59,9 @@ async function openapiPlugin(app: FastifyInstance, opts: { resources: ResourceRe
     },
     // The generic resource routes become concrete per-resource paths below.
     // Hand-written routes answer the envelope; the document says so where a route does not.
-    transform: ({ schema, url }) => ({
-      schema: isGenericResourceUrl(url) ? { ...schema, hide: true } : { ...schema, response: schema.response ?? ENVELOPE_RESPONSES },
+    // A route's config.idempotencyKey (what the server enforces) documents the header.
+    transform: ({ schema, url, route }) => ({
+      schema: isGenericResourceUrl(url) ? { ...schema, hide: true } : { ...withIdempotencyKey(schema, route.config?.idempotencyKey), response: schema.response ?? ENVELOPE_RESPONSES },
       url,
     }),
     transformObject: (doc) => {

@@ -36,6 +36,8 @@ export interface BuildOptions {
   origins?: Record<string, string>;
   /** The domains this server serves (tests add one of their own); all of src/server/domains by default. */
   domains?: readonly Domain[];
+  /** True while the per-client rate limits are not applied: the demo seeder's dozens of sign-ins and SMS (main.ts). */
+  rateLimitsPaused?: () => boolean;
 }
 
 export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
@@ -72,7 +74,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   await app.register(envelopePlugin);
   await app.register(securityPlugin, { origins: ctx.origins });
   // Public endpoints count requests per client in the database (routes name their rule).
-  await app.register(rateLimitPlugin, { db: database.db, clock: ctx.clock, limits: config.rateLimits });
+  await app.register(rateLimitPlugin, { db: database.db, clock: ctx.clock, limits: config.rateLimits, paused: opts.rateLimitsPaused });
   // Before any route: it documents the routes as they are registered (GET /api/docs).
   await app.register(openapiPlugin, { resources });
   scheduleIdempotencyPurge(app, database.db);

@@ -51,12 +51,12 @@ export async function purgeRateLimits(db: Db, now: Date): Promise<number> {
 /** The client a limit counts: its address (X-Forwarded-For's, behind the proxy: app.ts trustProxy). */
 const clientOf = (req: FastifyRequest) => req.ip || 'unknown';
 
-async function rateLimitPlugin(app: FastifyInstance, opts: { db: Db; clock: Clock; limits: RateLimits }) {
-  const { db, clock, limits } = opts;
+async function rateLimitPlugin(app: FastifyInstance, opts: { db: Db; clock: Clock; limits: RateLimits; paused?: () => boolean }) {
+  const { db, clock, limits, paused } = opts;
   app.addHook('onRequest', async (req, reply) => {
     const rule = req.routeOptions.config?.rateLimit;
     const limit = rule && limits[rule];
-    if (!rule || !limit) return;
+    if (!rule || !limit || paused?.()) return;
     const now = clock.now();
     const { count, resetAt } = await hit(db, `${rule}:${clientOf(req)}`, limit.windowSeconds, now);
     const seconds = Math.max(1, Math.ceil((resetAt.getTime() - now.getTime()) / 1000));

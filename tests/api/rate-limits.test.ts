@@ -68,6 +68,11 @@ describe.skipIf(!dbAvailable)('rate limits of the public endpoints', () => {
     const health = await s.call('GET', '/api/health', from(ip));
     expect(health.status).toBe(200);
     expect(health.headers.get('x-ratelimit-limit')).toBeNull();
+    // The document says which operations are limited.
+    const doc = (await s.call('GET', '/api/docs/json')).body as unknown as { paths: Record<string, Record<string, { description?: string }>> };
+    expect(doc.paths['/api/login'].post.description).toContain('RATE_LIMIT_LOGIN');
+    expect(doc.paths['/api/public/receipts/{transferId}'].get.description).toContain('429');
+    expect(doc.paths['/api/health'].get.description ?? '').not.toContain('429');
   });
 
   it('counts per client: another address is not refused', async () => {

@@ -27,6 +27,14 @@ declare module 'fastify' {
   }
 }
 
+/** A route limited per client (config.rateLimit, plugins/rateLimit.ts) says so. */
+function withRateLimit(schema: FastifySchema, rule: string | undefined): FastifySchema {
+  if (!rule) return schema;
+  const note = `Limited per client address (RATE_LIMIT_${rule.toUpperCase()}): past the limit the answer is 429 with Retry-After (seconds); X-RateLimit-Limit, -Remaining and -Reset on every answer.`;
+  const described = (schema as { description?: string }).description;
+  return { ...schema, description: described ? `${described}\n\n${note}` : note } as FastifySchema;
+}
+
 /** The Idempotency-Key header parameter of a route that declares it, required as declared. */
 function withIdempotencyKey(schema: FastifySchema, declared: 'required' | 'optional' | undefined): FastifySchema {
   if (!declared) return schema;
@@ -61,7 +69,9 @@ async function openapiPlugin(app: FastifyInstance, opts: { resources: ResourceRe
     // Hand-written routes answer the envelope; the document says so where a route does not.
     // A route's config.idempotencyKey (what the server enforces) documents the header.
     transform: ({ schema, url, route }) => ({
-      schema: isGenericResourceUrl(url) ? { ...schema, hide: true } : { ...withIdempotencyKey(schema, route.config?.idempotencyKey), response: schema.response ?? ENVELOPE_RESPONSES },
+      schema: isGenericResourceUrl(url)
+        ? { ...schema, hide: true }
+        : { ...withRateLimit(withIdempotencyKey(schema, route.config?.idempotencyKey), route.config?.rateLimit), response: schema.response ?? ENVELOPE_RESPONSES },
       url,
     }),
     transformObject: (doc) => {

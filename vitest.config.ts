@@ -10,8 +10,18 @@ export default defineConfig({
     // vitest uses one worker fewer than the CPUs: on the 2-core CI machine that is one worker,
     // and the API suites (which mostly wait on the database) ran strictly one file at a time.
     maxWorkers: 2,
-    // Tests register and sign in thousands of users: a cheap scrypt for them (README "Configuration").
-    env: { PASSWORD_HASH_COST: '10' },
+    // Tests register and sign in thousands of users: a cheap scrypt for them (README "Configuration"),
+    // and, all from 127.0.0.1, per-client limits far above what a run sends (tests/api/rate-limits.test.ts
+    // sets low ones). tests/support/server.ts passes these RATE_LIMIT_* to the servers it builds.
+    env: {
+      PASSWORD_HASH_COST: '10',
+      RATE_LIMIT_VERIFY: '1000000/60',
+      RATE_LIMIT_CAPTCHA: '1000000/60',
+      RATE_LIMIT_SMS: '1000000/60',
+      RATE_LIMIT_LOGIN: '1000000/60',
+      RATE_LIMIT_REGISTER: '1000000/60',
+      RATE_LIMIT_PROMOTION: '1000000/60',
+    },
     projects: [
       {
         extends: true,

@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { systemClock, type Clock } from './clock';
 import { assertSchemas } from '../shared/schema/load-node';
 import { ensureAdmin } from './bootstrap';
-import { scheduleIdempotencyPurge } from './idempotency';
+import { idempotencyKeyHook, scheduleIdempotencyPurge } from './idempotency';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
@@ -12,6 +12,7 @@ import authPlugin from './plugins/auth';
 import envelopePlugin, { clientErrorHandler, frameworkErrors, ok } from './plugins/envelope';
 import { loggerOptions, type LogStream } from './logging';
 import openapiPlugin from './openapi';
+import rateLimitPlugin from './plugins/rateLimit';
 import securityPlugin from './plugins/security';
 import spaPlugin from './plugins/spa';
 import { repoRoot } from './paths';
@@ -35,6 +36,8 @@ export interface BuildOptions {
   origins?: Record<string, string>;
   /** The domains this server serves (tests add one of their own); all of src/server/domains by default. */
   domains?: readonly Domain[];
+  /** True while the per-client rate limits are not applied: the demo seeder's dozens of sign-ins and SMS (main.ts). */
+  rateLimitsPaused?: () => boolean;
 }
 
 export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
@@ -70,9 +73,13 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
 
   await app.register(envelopePlugin);
   await app.register(securityPlugin, { origins: ctx.origins });
+  // Public endpoints count requests per client in the database (routes name their rule).
+  await app.register(rateLimitPlugin, { db: database.db, clock: ctx.clock, limits: config.rateLimits, paused: opts.rateLimitsPaused });
   // Before any route: it documents the routes as they are registered (GET /api/docs).
   await app.register(openapiPlugin, { resources });
   scheduleIdempotencyPurge(app, database.db);
+  // Routes whose config requires an Idempotency-Key refuse a request without one before their handler.
+  app.addHook('preHandler', idempotencyKeyHook);
   const domainCtx: DomainContext = { ...ctx, resources, forms };
   for (const domain of domains) for (const job of domain.jobs ?? []) job(app, domainCtx);
   await app.register(authPlugin, ctx);

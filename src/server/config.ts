@@ -29,6 +29,48 @@ export interface Config {
    * development sample stands in; in production, without them, the form says to ask operations.
    */
   platformAccount?: { accountName: string; bankName: string; account: string };
+  /** Per-client request limits of the public endpoints (RATE_LIMIT_<RULE>; plugins/rateLimit.ts). */
+  rateLimits: RateLimits;
+}
+
+/** The public endpoints limited per client, each rule counting the requests of its routes together. */
+export const RATE_LIMIT_RULES = ['verify', 'captcha', 'sms', 'login', 'register', 'promotion'] as const;
+export type RateLimitRule = (typeof RATE_LIMIT_RULES)[number];
+/** At most `max` requests per client in a window of `windowSeconds` from its first; null: no limit. */
+export type RateLimit = { max: number; windowSeconds: number } | null;
+export type RateLimits = Record<RateLimitRule, RateLimit>;
+
+/**
+ * Production defaults (docs/decisions.md "Rate limits"): generous for a company of many users
+ * behind one address, tight enough that one client cannot drive SMS costs, mint captchas or
+ * try passwords across accounts at speed. The per-phone SMS limits and the account lockout stay.
+ */
+export const DEFAULT_RATE_LIMITS: Record<RateLimitRule, string> = {
+  verify: '60/60', // receipt verification (GET /api/public/receipts/:id): a person scanning receipts
+  captcha: '30/60', // GET /api/captchaImage: one per sign-in attempt or refresh
+  sms: '20/3600', // POST /api/smscode: on top of 60 s and 10 a day per phone
+  login: '30/300', // POST /api/login, /api/logincode, /api/reset
+  register: '10/3600', // POST /api/register
+  promotion: '30/60', // GET /api/system/promotion/checkPhone, POST .../savePhone
+};
+
+/** `RATE_LIMIT_LOGIN=30/300` (30 requests per 300 s) or `off`. */
+export function parseRateLimit(name: string, value: string): RateLimit {
+  if (value.trim() === 'off') return null;
+  const m = /^\s*(\d{1,9})\s*\/\s*(\d{1,7})\s*$/.exec(value);
+  const max = Number(m?.[1]);
+  const windowSeconds = Number(m?.[2]);
+  if (!m || max < 1 || windowSeconds < 1) throw new Error(`${name} must be <requests>/<seconds> (e.g. 30/300) or off, not ${value}`);
+  return { max, windowSeconds };
+}
+
+function rateLimitsFrom(env: NodeJS.ProcessEnv): RateLimits {
+  const out = {} as RateLimits;
+  for (const rule of RATE_LIMIT_RULES) {
+    const name = `RATE_LIMIT_${rule.toUpperCase()}`;
+    out[rule] = parseRateLimit(name, env[name] ?? DEFAULT_RATE_LIMITS[rule]);
+  }
+  return out;
 }
 
 /** Outside production, the receiving account the deposit form shows when none is configured (not a real account). */
@@ -56,6 +98,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: env.ADMIN_PASSWORD || undefined,
     demo: env.DEMO === '1' || env.DEMO === 'true',
     platformAccount: platformAccountFrom(env, env.NODE_ENV === 'production'),
+    rateLimits: rateLimitsFrom(env),
     // WEB_DIST='' runs the API alone (npm run dev serves the console through Vite).
     webDist: env.WEB_DIST === '' ? undefined : path.resolve(env.WEB_DIST ?? `dist/web/${variant}`),
   };

@@ -14,14 +14,42 @@ import { AppError, badRequest, conflict, fieldError } from './errors';
 import { currentUser } from './plugins/auth';
 import { ok } from './plugins/envelope';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A hand-written route that runs idempotent() declares here whether the key is required
+     * (money moves: 400 without it) or optional. The server enforces it (idempotencyKeyHook) and
+     * the OpenAPI document marks the header from it: one declaration for both.
+     */
+    idempotencyKey?: 'required' | 'optional';
+  }
+}
+
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
+/** The header in the OpenAPI document (openapi/index.ts for route configs, openapi/resources.ts for resource actions). */
+export const idempotencyKeySchema = (required: boolean) => ({
+  type: 'string',
+  minLength: 1,
+  maxLength: 200,
+  description:
+    (required ? 'Required: this request moves money; without a key it is refused (400). ' : '') +
+    'Client-chosen key (1-200 printable ASCII): a retry with the same key and body answers the stored response; another body is a 422; a twin in flight is a 409. Kept 24 h.',
+});
 /** A key older than this is forgotten: the same key then starts a new request. */
 export const IDEMPOTENCY_TTL_HOURS = 24;
 const KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
 
 export interface IdempotencyOptions {
-  /** Money actions refuse to run without a key (400). */
+  /** Money actions refuse to run without a key (400); a hand-written route's config.idempotencyKey when absent. */
   required?: boolean;
+}
+
+/**
+ * Root preHandler: a route whose config says `idempotencyKey: 'required'` refuses a request
+ * without a valid key before its handler runs (after sign-in and the body's shape).
+ */
+export async function idempotencyKeyHook(req: FastifyRequest): Promise<void> {
+  if (req.routeOptions.config?.idempotencyKey === 'required' && keyOf(req) === null) throw badRequest('idempotencyKeyRequired');
 }
 
 /** JSON with object keys sorted, so `{a,b}` and `{b,a}` are the same request. */
@@ -66,9 +94,12 @@ const JSON_TYPE = 'application/json; charset=utf-8';
  * the work rolls everything back and stores nothing, so the client may retry with the same key.
  */
 export async function idempotent(req: FastifyRequest, reply: FastifyReply, db: Db, opts: IdempotencyOptions, work: (tx: Db) => Promise<unknown>): Promise<FastifyReply> {
+  const declared = req.routeOptions.config?.idempotencyKey;
+  // A route that takes a key says so in its config, or the document would not show it.
+  if (opts.required === undefined && !declared) throw new Error(`${req.routeOptions.url}: idempotent() on a route without config.idempotencyKey`);
   const key = keyOf(req);
   if (key === null) {
-    if (opts.required) throw badRequest('idempotencyKeyRequired');
+    if (opts.required ?? declared === 'required') throw badRequest('idempotencyKeyRequired');
     const result = await db.transaction(async (tx) => work(tx as unknown as Db));
     return reply.type(JSON_TYPE).send(JSON.stringify(ok(req, result)));
   }

@@ -10,7 +10,7 @@ import { configFromEnv } from '../../src/server/config';
 import { consoleSmsProvider } from '../../src/server/sms/provider';
 import { PASSWORD, latestCode, loginPassword, newPhone, sendCode, signedIn } from '../support/flows';
 import { approveAccount } from '../support/operators';
-import { dbAvailable, openTestDatabase, startTestServer, type TestServer } from '../support/server';
+import { dbAvailable, openTestDatabase, startTestServer, type TestServer, runnerEnv } from '../support/server';
 
 const NUL = 'a\u0000b';
 const LONE = 'x\ud800y';
@@ -229,7 +229,7 @@ describe.skipIf(!dbAvailable)('hardening: the log', () => {
   it('logs a 500 without SQL parameters, record data or secrets', async () => {
     const { database, close } = await openTestDatabase();
     const lines: string[] = [];
-    const config = { ...configFromEnv({}), webDist: undefined };
+    const config = { ...configFromEnv(runnerEnv()), webDist: undefined };
     const { app } = await buildApp({ config, database, clock: new ManualClock(Date.now()), sms: consoleSmsProvider(() => {}), logStream: { write: (l) => void lines.push(l) } });
     const secret = 'Secret-Password-123456';
     // A statement the database refuses, carrying a value that must not reach the log.

@@ -41,7 +41,7 @@ describe.skipIf(!dbAvailable)('Idempotency-Key', () => {
       req.user = { accountId: accountIds[String(req.headers['x-account'])] } as unknown as SessionUser;
     });
     let seq = 0;
-    app.post('/increment', async (req, reply) =>
+    app.post('/increment', { config: { idempotencyKey: 'optional' } }, async (req, reply) =>
       idempotent(req, reply, db, {}, async (tx) => {
         const body = req.body as { gate?: string; fail?: boolean };
         seq += 1;

@@ -12,7 +12,7 @@ import type { ResourceDefinition } from '../../src/shared/resources/types';
 import { readResource } from '../../src/shared/schema/load-node';
 import { consoleSmsProvider } from '../../src/server/sms/provider';
 import { copySchemaRoot, WAREHOUSES } from '../support/schema-root';
-import { dbAvailable, openTestDatabase } from '../support/server';
+import { dbAvailable, openTestDatabase, runnerEnv } from '../support/server';
 
 interface OpenApiDoc {
   openapi: string;
@@ -37,7 +37,7 @@ describe.skipIf(!dbAvailable)('OpenAPI document', () => {
       .map((f) => readResource(root, `schemas/resources/${f}`) as ResourceDefinition);
     const db = await openTestDatabase();
     close = db.close;
-    const config = { ...configFromEnv({ SCHEMA_ROOT: root }), webDist: undefined };
+    const config = { ...configFromEnv({ ...runnerEnv(), SCHEMA_ROOT: root }), webDist: undefined };
     ({ app } = await buildApp({ config, database: db.database, clock: new ManualClock(Date.now()), sms: consoleSmsProvider(() => {}) }));
     await app.ready();
     const res = await app.inject({ method: 'GET', url: '/api/docs/json' });

@@ -69,7 +69,20 @@ describe.skipIf(!dbAvailable)('receipts: one per money step, read by its parties
     expect((await receipt(buyer, paid.transferId, 'Withdrawal')).status).toBe(404);
     expect((await receipt(buyer, paid.transferId, 'NoSuchTemplate')).status).toBe(404);
     expect((await s.call('GET', `/api/receipts/${paid.transferId}`)).status).toBe(401);
-    expect(await listOf(third, 'contracts', c.id)).toEqual([]);
+    // Someone else's contract: its receipts are a 404 like the contract itself, with the same
+    // words as for a record that does not exist; a resource that does not exist is a 400.
+    const listed = (who: { token: string } | string, query: string) => s.call('GET', `/api/receipts?${query}`, { token: typeof who === 'string' ? who : who.token });
+    const hidden = await listed(third, `resource=contracts&id=${c.id}`);
+    const missing = await listed(third, `resource=contracts&id=${randomUUID()}`);
+    expect([hidden.status, missing.status]).toEqual([404, 404]);
+    expect(hidden.body).toEqual({ code: 404, msg: missing.body.msg, data: null });
+    expect((await s.call('GET', `/api/r/contracts/${c.id}`, { token: third.token })).body).toEqual(hidden.body);
+    const unknownResource = await listed(buyer, `resource=noSuchThing&id=${c.id}`);
+    expect(unknownResource.status).toBe(400);
+    expect(unknownResource.body.data).toEqual({ resource: expect.any(String) });
+    // The contract's own parties and ops read it.
+    expect((await listed(seller, `resource=contracts&id=${c.id}`)).status).toBe(200);
+    expect((await listed(ops, `resource=contracts&id=${c.id}`)).status).toBe(200);
 
     await act(seller, c.id, 'deliver', { deliveryNote: '已按合同发货' });
     await act(buyer, c.id, 'confirmReceipt');
@@ -168,7 +181,7 @@ describe.skipIf(!dbAvailable)('receipts: one per money step, read by its parties
     expect((await receipt(ops, held.transferId)).body.data.reference.path).toBe(`/ops/withdrawals/show/${id}`);
     expect(view.body.data.reference.path).toBe(consolePathFor({ resource: 'withdrawals', id, record: draft.body.data, viewer: { accountId: buyer.accountId } }));
     expect((await receipt(ops, held.transferId)).body.data.reference.path).toBe(consolePathFor({ resource: 'withdrawals', id, record: draft.body.data, viewer: { ops: true } }));
-    expect(await listOf(seller, 'withdrawals', id)).toEqual([]);
+    expect((await s.call('GET', `/api/receipts?resource=withdrawals&id=${id}`, { token: seller.token })).status).toBe(404);
 
     expect((await money(s, ops, `/api/r/withdrawals/${id}/actions/complete`)).status).toBe(200);
     expect((await receipt(buyer, held.transferId)).body.data.status).toBe('paid');

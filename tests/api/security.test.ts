@@ -10,7 +10,7 @@ import { precompressDir } from '../../scripts/lib/precompress';
 import { buildApp } from '../../src/server/app';
 import { configFromEnv } from '../../src/server/config';
 import { consoleSmsProvider } from '../../src/server/sms/provider';
-import { dbAvailable, openTestDatabase } from '../support/server';
+import { dbAvailable, openTestDatabase, runnerEnv } from '../support/server';
 
 describe.skipIf(!dbAvailable)('security headers, caching and compression', () => {
   let app: FastifyInstance;
@@ -27,7 +27,7 @@ describe.skipIf(!dbAvailable)('security headers, caching and compression', () =>
     precompressDir(webDist);
     const t = await openTestDatabase();
     closeDb = t.close;
-    const config = { ...configFromEnv({}), webDist };
+    const config = { ...configFromEnv(runnerEnv()), webDist };
     ({ app } = await buildApp({ config, database: t.database, sms: consoleSmsProvider(() => {}), origins }));
     await app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;

@@ -7,6 +7,7 @@ import type { Envelope, OutboxResponse } from '../../src/shared/api';
 import type { Clock } from '../../src/server/clock';
 import { buildApp } from '../../src/server/app';
 import { configFromEnv } from '../../src/server/config';
+import { runnerEnv } from './runner-env';
 import { openDatabase, type Database } from '../../src/server/db/client';
 import { consoleSmsProvider } from '../../src/server/sms/provider';
 import { repoRoot } from '../../scripts/lib/web-build';
@@ -56,7 +57,7 @@ export async function startE2e(env: Record<string, string> = {}, variants: strin
   const urls: Record<string, string> = {};
   const apps: Awaited<ReturnType<typeof buildApp>>['app'][] = [];
   for (const variant of variants) {
-    const config = { ...configFromEnv(env), webDist: path.join(repoRoot, 'dist/web', variant) };
+    const config = { ...configFromEnv({ ...runnerEnv(), ...env }), webDist: path.join(repoRoot, 'dist/web', variant) };
     const { app } = await buildApp({ config, database, clock: opts.clock, sms: consoleSmsProvider(() => {}), origins: urls });
     await app.listen({ port: 0, host: '127.0.0.1' });
     urls[variant] = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;

@@ -11,6 +11,9 @@ import type { AppContext } from '../../src/server/context';
 import type { Domain } from '../../src/server/domain';
 import { openDatabase } from '../../src/server/db/client';
 import { consoleSmsProvider } from '../../src/server/sms/provider';
+import { runnerEnv } from './runner-env';
+
+export { runnerEnv };
 
 export const testDbKind = (process.env.TEST_DB ?? 'pglite') as 'pglite' | 'postgres';
 /** False when this is the PostgreSQL project and no PostgreSQL is available (not in CI). */
@@ -34,6 +37,9 @@ export interface TestServer {
   baseUrl: string;
   clock: ManualClock;
   ctx: AppContext;
+  /** The database it serves (another node may serve it too: startTestServer's shareDatabaseOf). */
+  database: Awaited<ReturnType<typeof openDatabase>>;
+  databaseUrl?: string;
   call<T = unknown>(method: string, path: string, opts?: CallOptions): Promise<ApiResponse<T>>;
   close(): Promise<void>;
 }
@@ -68,18 +74,25 @@ export async function openTestDatabase(): Promise<{ database: Awaited<ReturnType
   };
 }
 
-/** `domains`: what the server serves instead of src/server/domains (a test's own domain added to them). */
-export async function startTestServer(env: Record<string, string> = {}, domains?: readonly Domain[]): Promise<TestServer> {
-  const pg = testDbKind === 'postgres' ? await createPgDatabase() : null;
-  const database = await openDatabase({ url: pg?.url });
+/**
+ * `domains`: what the server serves instead of src/server/domains (a test's own domain added to them).
+ * `shareDatabaseOf`: a second node on that server's database (its own connections on PostgreSQL,
+ * the same embedded instance on PGlite); closing it leaves the database to its first server.
+ */
+export async function startTestServer(env: Record<string, string> = {}, domains?: readonly Domain[], opts: { shareDatabaseOf?: TestServer } = {}): Promise<TestServer> {
+  const shared = opts.shareDatabaseOf;
+  const pg = shared ? null : testDbKind === 'postgres' ? await createPgDatabase() : null;
+  const databaseUrl = shared ? shared.databaseUrl : pg?.url;
+  const database = shared && !databaseUrl ? shared.database : await openDatabase({ url: databaseUrl });
+  const ownsClient = database !== shared?.database;
   const clock = new ManualClock(Date.parse('2026-11-20T02:00:00Z'));
-  const config = { ...configFromEnv({ ...env }), webDist: undefined };
+  const config = { ...configFromEnv({ ...runnerEnv(), ...env }), webDist: undefined };
   let built: Awaited<ReturnType<typeof buildApp>>;
   try {
     built = await buildApp({ config, database, clock, sms: consoleSmsProvider(() => {}), domains });
   } catch (err) {
     // A server that refuses to start (a test of exactly that) leaves nothing behind.
-    await database.close();
+    if (ownsClient) await database.close();
     await pg?.drop();
     throw err;
   }
@@ -91,6 +104,8 @@ export async function startTestServer(env: Record<string, string> = {}, domains?
     baseUrl,
     clock,
     ctx,
+    database,
+    databaseUrl,
     async call<T>(method: string, path: string, opts: CallOptions = {}) {
       const headers: Record<string, string> = { ...opts.headers };
       if (opts.token) headers.authorization = opts.token;
@@ -112,7 +127,7 @@ export async function startTestServer(env: Record<string, string> = {}, domains?
     },
     async close() {
       await app.close();
-      await database.close();
+      if (ownsClient) await database.close();
       await pg?.drop();
     },
   };

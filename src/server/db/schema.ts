@@ -332,6 +332,22 @@ export const idempotencyKeys = pgTable(
   (t) => [primaryKey({ columns: [t.accountId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
 );
 
+/**
+ * Per-client request counters of the public endpoints (src/server/plugins/rateLimit.ts), shared
+ * by every node of one database: one row per rule and client, its count and when its window
+ * ends. A request past the end starts a new window in the same row; rows whose window ended
+ * are purged every minute, so the table holds at most the clients of the last window.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    resetAt: ts('reset_at').notNull(),
+  },
+  (t) => [index('rate_limits_reset_idx').on(t.resetAt)],
+);
+
 /** Who did what to which operator of an account, and when (shown on the account page). */
 export const operatorEvents = pgTable(
   'operator_events',

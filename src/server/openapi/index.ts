@@ -4,8 +4,9 @@
 // paths per loaded resource (resources.ts). Register before any route.
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
+import { idempotencyKeySchema } from '../idempotency';
 import type { ResourceRegistry } from '../resources/registry';
 import { envelopeOf, isGenericResourceUrl, resourceDocument } from './resources';
 
@@ -24,6 +25,21 @@ declare module 'fastify' {
     /** Every route registered on this server (method and URL), as the onRoute hook saw it. */
     routeCatalog: Array<{ method: string; url: string; hidden: boolean }>;
   }
+}
+
+/** A route limited per client (config.rateLimit, plugins/rateLimit.ts) says so. */
+function withRateLimit(schema: FastifySchema, rule: string | undefined): FastifySchema {
+  if (!rule) return schema;
+  const note = `Limited per client address (RATE_LIMIT_${rule.toUpperCase()}): past the limit the answer is 429 with Retry-After (seconds); X-RateLimit-Limit, -Remaining and -Reset on every answer.`;
+  const described = (schema as { description?: string }).description;
+  return { ...schema, description: described ? `${described}\n\n${note}` : note } as FastifySchema;
+}
+
+/** The Idempotency-Key header parameter of a route that declares it, required as declared. */
+function withIdempotencyKey(schema: FastifySchema, declared: 'required' | 'optional' | undefined): FastifySchema {
+  if (!declared) return schema;
+  const required = declared === 'required';
+  return { ...schema, headers: { type: 'object', properties: { 'Idempotency-Key': idempotencyKeySchema(required) }, ...(required ? { required: ['Idempotency-Key'] } : {}) } };
 }
 
 async function openapiPlugin(app: FastifyInstance, opts: { resources: ResourceRegistry }) {
@@ -51,8 +67,11 @@ async function openapiPlugin(app: FastifyInstance, opts: { resources: ResourceRe
     },
     // The generic resource routes become concrete per-resource paths below.
     // Hand-written routes answer the envelope; the document says so where a route does not.
-    transform: ({ schema, url }) => ({
-      schema: isGenericResourceUrl(url) ? { ...schema, hide: true } : { ...schema, response: schema.response ?? ENVELOPE_RESPONSES },
+    // A route's config.idempotencyKey (what the server enforces) documents the header.
+    transform: ({ schema, url, route }) => ({
+      schema: isGenericResourceUrl(url)
+        ? { ...schema, hide: true }
+        : { ...withRateLimit(withIdempotencyKey(schema, route.config?.idempotencyKey), route.config?.rateLimit), response: schema.response ?? ENVELOPE_RESPONSES },
       url,
     }),
     transformObject: (doc) => {

@@ -3,7 +3,9 @@
 // concrete set of paths per loaded resource with its record schema. Both come from the registry
 // loaded at start, so a resource added under schemas/resources appears without code.
 import { actionInputSchema } from '../../shared/resources/actionInput';
+import { listScopes } from '../../shared/resources/recordAbility';
 import type { ResourceDefinition } from '../../shared/resources/types';
+import { idempotencyKeySchema } from '../idempotency';
 import { MAX_PAGE_SIZE } from '../pagination';
 import type { ResourceRegistry } from '../resources/registry';
 import { obj, pageProps, str, uuid, type JsonSchema } from './kit';
@@ -32,13 +34,10 @@ export const resourceRouteSchemas = {
   },
 };
 
-/** Create and actions honour Idempotency-Key (src/server/idempotency.ts). */
-const idempotencyKey = {
-  name: 'Idempotency-Key',
-  in: 'header',
-  required: false,
-  description: 'Client-chosen key (1-200 printable ASCII): a retry with the same key and body answers the stored response; another body is a 422; a twin in flight is a 409. Kept 24 h.',
-  schema: { type: 'string', minLength: 1, maxLength: 200 },
+/** Create and actions honour Idempotency-Key (src/server/idempotency.ts); a money action (`money` in its resource file) requires it. */
+const idempotencyKey = (required: boolean) => {
+  const { description, ...schema } = idempotencyKeySchema(required);
+  return { name: 'Idempotency-Key', in: 'header', required, description, schema };
 };
 
 /** Generic route URLs the document replaces with one concrete set of paths per resource. */
@@ -105,6 +104,12 @@ export function resourceDocument(registry: ResourceRegistry): { schemas: Record<
       ...def.list.filters.map((f) => queryParam(f.field, str(200), FILTER_HELP[f.kind])),
       queryParam('has', str(200), 'Only records where these record fields are set, comma-separated (e.g. objectedAt)'),
     ];
+    // Whose records (src/server/resources/scope.ts): what the list route accepts for this resource.
+    const scope = queryParam(
+      'scope',
+      { type: 'string', enum: listScopes(def), default: 'mine' },
+      "Whose records: mine (the caller's account), market (open offers of others), ops (every record, platform operations), or a party role (the records where the caller is that party)",
+    );
     const page = [
       queryParam('pageNo', pageProps.pageNo),
       queryParam('pageSize', { ...pageProps.pageSize, maximum: MAX_PAGE_SIZE }),
@@ -114,7 +119,7 @@ export function resourceDocument(registry: ResourceRegistry): { schemas: Record<
       get: {
         tags: t,
         summary: `List ${def.name}`,
-        parameters: [...page, ...filters],
+        parameters: [...page, scope, ...filters],
         responses: answer({
           type: 'object',
           properties: {
@@ -124,13 +129,13 @@ export function resourceDocument(registry: ResourceRegistry): { schemas: Record<
           },
         }),
       },
-      post: { tags: t, summary: `Create a ${def.name} record`, parameters: [idempotencyKey], requestBody: { required: true, content: json(ref(`${name}Input`)) }, responses: answer(ref(name)) },
+      post: { tags: t, summary: `Create a ${def.name} record`, parameters: [idempotencyKey(false)], requestBody: { required: true, content: json(ref(`${name}Input`)) }, responses: answer(ref(name)) },
     };
     paths[`${base}/export`] = {
       get: {
         tags: t,
         summary: `Export the filtered ${def.name} list`,
-        parameters: [queryParam('format', { type: 'string', enum: ['csv', 'xlsx'] }, 'Default xlsx'), page[2], ...filters],
+        parameters: [queryParam('format', { type: 'string', enum: ['csv', 'xlsx'] }, 'Default xlsx'), page[2], scope, ...filters],
         responses: {
           200: {
             description: 'The file',
@@ -175,7 +180,7 @@ export function resourceDocument(registry: ResourceRegistry): { schemas: Record<
         post: {
           tags: t,
           summary: `${action.name}: ${action.from.join(' | ')} -> ${action.to}`,
-          parameters: [id, idempotencyKey],
+          parameters: [id, idempotencyKey(!!action.money)],
           ...(actionInputSchema(action) ? { requestBody: { required: true, content: json(actionInputSchema(action) as unknown as JsonSchema) } } : {}),
           responses: answer(ref(name)),
         },

@@ -143,7 +143,7 @@ export default async function resourceRoutes(app: FastifyInstance, ctx: AppConte
     return ok(req, { ...doc, signedSha256, signatures: row.data.signatures ?? [] });
   });
 
-  app.post('/r/:resource', { schema: S.create }, async (req, reply) => {
+  app.post('/r/:resource', { schema: S.create, config: { idempotencyKey: 'optional' } }, async (req, reply) => {
     const r = await resolve(req, 'create');
     // A record with parties (a contract) is made by an action that knows them (offer accept),
     // or by the resource's create handler, which names them (the decision refuses the rest).
@@ -207,7 +207,8 @@ export default async function resourceRoutes(app: FastifyInstance, ctx: AppConte
     const now = clock.now();
     const handler = action.handler ? handlerFor(action.handler) : undefined;
     return countingWrongTries(db, () =>
-      idempotent(req, reply, db, { required: action.money }, async (tx) => {
+      // The resource file's `money` says it; the document marks the header from the same flag (openapi/resources.ts).
+      idempotent(req, reply, db, { required: !!action.money }, async (tx) => {
         const create: ActionContext['create'] = async (resource, sent, owner) => {
           const target = resources.get(resource);
           if (!target) throw new Error(`${action.handler}: no resource '${resource}'`);

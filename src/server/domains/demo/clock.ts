@@ -8,6 +8,8 @@ const HEAD_START_MS = 2 * 3_600_000;
 
 export class SeedingClock implements Clock {
   private offset = -HEAD_START_MS;
+  /** True until finish(): the per-client rate limits wait for the seeder (main.ts). */
+  seeding = true;
   now(): Date {
     return new Date(Date.now() + this.offset);
   }
@@ -18,5 +20,6 @@ export class SeedingClock implements Clock {
   /** Seeding is over: real time from now on. */
   finish(): void {
     this.offset = 0;
+    this.seeding = false;
   }
 }

@@ -8,9 +8,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isEventReceipt, receiptPath, receiptTemplateOf, receiptVerifyPath, RUN_RECEIPT_TEMPLATE, type EventRecordReceipt, type PublicReceiptView, type ReceiptTemplate, type ReceiptView, type RecordReceipt } from '../../../shared/receipts';
 import { fenToYuan } from '../../../shared/money';
 import { HOME_PATH } from '../../../shared/menu';
-import type { AppContext } from '../../context';
-import { notFound } from '../../errors';
-import { currentUser, userCan } from '../../plugins/auth';
+import type { DomainContext } from '../../domain';
+import { fieldError, notFound } from '../../errors';
+import { currentUser, userCan, userRecordAbility } from '../../plugins/auth';
+import { getRecord } from '../../resources/records';
 import { ok } from '../../plugins/envelope';
 import { eventReceiptFacts, eventReceiptView, mayReadEvent, recordEventReceipts } from './events';
 import { isMutualRecord, mayRead, recordOf, receiptFacts, receiptView, recordPartiesOf, recordTransfers, templateFor } from './view';
@@ -21,8 +22,8 @@ import { runReceiptView } from '../settlement/runReceipt';
 /** Kinds listed on a record's page: the steps themselves (a hold's outcome shows as its receipt's status). */
 const LISTED_KINDS = new Set(['collateral', 'release', 'refund', 'objectionDeposit', 'objectionReturned', 'withdrawal', 'billPayment', 'billBatchPayment', 'billPaymentReversed']);
 
-export default async function receiptRoutes(app: FastifyInstance, ctx: AppContext) {
-  const { db } = ctx;
+export default async function receiptRoutes(app: FastifyInstance, ctx: DomainContext) {
+  const { db, resources } = ctx;
 
   /** Where the verification page is: the main console's public origin, else the origin this request came to. */
   const verifyUrl = (req: FastifyRequest, template: ReceiptTemplate, transferId: string) => {
@@ -61,6 +62,13 @@ export default async function receiptRoutes(app: FastifyInstance, ctx: AppContex
   app.get<{ Querystring: { resource: string; id: string } }>('/receipts', { schema: S.ofRecord, preValidation: app.requireAuth }, async (req) => {
     const user = currentUser(req);
     const ops = userCan(user, 'ops', 'query');
+    // Like every read of a record: an unknown resource is a bad request, a record the caller
+    // may not read (someone else's contract) a 404, as for one that does not exist.
+    const compiled = resources.get(req.query.resource);
+    if (!compiled) throw fieldError({ resource: 'invalidValue' });
+    if (ops) {
+      if (!(await recordOf(db, req.query.id))) throw notFound();
+    } else await getRecord(db, compiled.def, userRecordAbility(user, compiled.def), req.query.id);
     const out: (RecordReceipt | EventRecordReceipt)[] = [];
     const transfers = (await recordTransfers(db, req.query.resource, req.query.id)).filter((t) => LISTED_KINDS.has(t.kind));
     // Every transfer of the record concerns the same parties and contract: read them once.
@@ -83,7 +91,7 @@ export default async function receiptRoutes(app: FastifyInstance, ctx: AppContex
     return ok(req, out);
   });
 
-  app.get<{ Params: { transferId: string }; Querystring: { template?: string } }>('/public/receipts/:transferId', { schema: S.verify }, async (req) => {
+  app.get<{ Params: { transferId: string }; Querystring: { template?: string } }>('/public/receipts/:transferId', { schema: S.verify, config: { rateLimit: 'verify' } }, async (req) => {
     if (isEventReceipt(req.query.template)) {
       const event = await eventReceiptFacts(db, req.query.template, req.params.transferId);
       if (!event) throw notFound('receipts:notGenuine');

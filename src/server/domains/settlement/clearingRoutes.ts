@@ -26,10 +26,10 @@ export default async function clearingRoutes(app: FastifyInstance, ctx: DomainCo
   // and a retried request answers the run it started instead of starting another.
   app.post(
     '/settlement/clearing-runs',
-    { schema: { tags: ['settlement'], summary: 'Start a mutual-netting clearing run now (ops; Idempotency-Key required)', body: { type: 'object', additionalProperties: false, properties: {} } }, preValidation: app.requireAuth },
+    { schema: { tags: ['settlement'], summary: 'Start a mutual-netting clearing run now (ops; Idempotency-Key required)', body: { type: 'object', additionalProperties: false, properties: {} } }, config: { idempotencyKey: 'required' }, preValidation: app.requireAuth },
     async (req, reply) => {
       opsOnly(req);
-      return idempotent(req, reply, db, { required: true }, async (tx) => {
+      return idempotent(req, reply, db, {}, async (tx) => {
         const run = await runClearing(tx, { trigger: 'ops', userId: currentUser(req).id, now: clock.now(), inWorker: true });
         if (!run) throw new Error('clearing: an ops run is never refused by the day rule');
         return {

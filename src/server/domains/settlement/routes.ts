@@ -50,7 +50,7 @@ interface PaymentBody {
 export default async function settlementRoutes(app: FastifyInstance, ctx: DomainContext) {
   const { db, clock } = ctx;
 
-  app.post<{ Body: PaymentBody }>('/settlement/payments', { schema: paymentSchema, preValidation: app.requireAuth }, async (req, reply) => {
+  app.post<{ Body: PaymentBody }>('/settlement/payments', { schema: paymentSchema, config: { idempotencyKey: 'required' }, preValidation: app.requireAuth }, async (req, reply) => {
     const bills = ctx.resources.get('bills');
     if (!bills) throw notFound();
     const me = currentUser(req);
@@ -72,7 +72,7 @@ export default async function settlementRoutes(app: FastifyInstance, ctx: Domain
     const paymentId = randomUUID();
     const kind = lines.length > 1 ? 'billBatchPayment' : 'billPayment';
     return countingWrongTries(db, () =>
-      idempotent(req, reply, db, { required: true }, async (tx) => {
+      idempotent(req, reply, db, {}, async (tx) => {
         // Records first, then wallets, both in id order: as a single bill's pay action takes them.
         await lockBillRecords(tx, lines.map((l) => l.id));
         const wallets = new Set<string>();

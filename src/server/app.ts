@@ -1,5 +1,6 @@
 // Builds the Fastify application: plugins, the resource engine, then each domain of one list
 // (src/server/domains/index.ts) under /api, and the domains' jobs.
+import { timePhases } from './phases';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { systemClock, type Clock } from './clock';
 import { assertSchemas } from '../shared/schema/load-node';
@@ -68,6 +69,8 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
     trustProxy: true,
   });
 
+  // Bench only: each request's phases in a Server-Timing header (src/server/phases.ts).
+  timePhases(app);
   await app.register(envelopePlugin);
   await app.register(securityPlugin, { origins: ctx.origins });
   // Before any route: it documents the routes as they are registered (GET /api/docs).

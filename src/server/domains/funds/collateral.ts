@@ -19,6 +19,7 @@ import { PLATFORM, ensureEscrow, ensureWallet, escrowId, walletId } from '../../
 import { hold, lockLedgerAccounts, postHold, transfer, voidHold } from '../../ledger/transfers';
 import { chinaDay } from '../../../shared/chinaTime';
 import type { ActionHandler } from '../../resources/handlers';
+import { phase } from '../../phases';
 
 /** The contract's buyer and seller accounts. */
 export async function contractParties(tx: Db, id: string): Promise<{ buyer: string; seller: string }> {
@@ -59,9 +60,11 @@ export const payCollateral: ActionHandler = async ({ tx, record, userId, now }) 
   const amount = collateralFen(record.data);
   if (amount > 0n) {
     const { buyer } = await contractParties(tx, record.id);
-    const wallet = await ensureWallet(tx, buyer, now);
-    const escrow = await ensureEscrow(tx, record.id, now);
-    await hold(tx, { debit: wallet, credit: escrow, amount, kind: 'collateral', ref: { resource: 'contracts', id: record.id }, key: `collateral:${record.id}`, userId, now });
+    await phase('ledger', async () => {
+      const wallet = await ensureWallet(tx, buyer, now);
+      const escrow = await ensureEscrow(tx, record.id, now);
+      await hold(tx, { debit: wallet, credit: escrow, amount, kind: 'collateral', ref: { resource: 'contracts', id: record.id }, key: `collateral:${record.id}`, userId, now });
+    });
   }
   return { patch: { collateralPaidAt: now.toISOString() } };
 };

@@ -225,7 +225,7 @@ export default async function resourceRoutes(app: FastifyInstance, ctx: AppConte
           if (needsSmsCode(action)) await phase('sms', () => consumeSmsCodeIn(tx, now, me.phone ?? '', 'verify', String(smsCode), SMS_CODE_INPUT));
           let decision: TransitionDecision = action.signature ? await sign(tx, r.def, action, current, { user: me, ip: req.ip, now }) : {};
           if (handler) {
-            const record = { id: current.id, accountId: current.accountId, state: current.state, version: current.version, data: decision.data ?? current.data };
+            const record = { id: current.id, accountId: current.accountId, state: current.state, version: current.version, data: decision.data ?? current.data, parties: current.parties ?? {} };
             const outcome = await phase('handler', () => handler({ tx, resource: r.def.name, action: action.name, record, input: payload, userId: me.id, accountId: me.accountId, now, create }));
             if (outcome) decision = { to: outcome.to ?? decision.to, data: outcome.patch ? { ...record.data, ...outcome.patch } : decision.data, parties: outcome.parties };
           }

@@ -15,7 +15,7 @@ import { fenToYuan, yuanToFen } from '../../../shared/money';
 import { objectionDepositFen } from '../../../shared/tradeAmounts';
 import type { Db } from '../../db/client';
 import { ledgerTransfers, recordParties } from '../../db/schema';
-import { PLATFORM, ensureEscrow, ensureWallet, escrowId, walletId } from '../../ledger/accounts';
+import { PLATFORM, ensureCollateralAccounts, ensureWallet, escrowId, walletId } from '../../ledger/accounts';
 import { hold, lockLedgerAccounts, postHold, transfer, voidHold } from '../../ledger/transfers';
 import { chinaDay } from '../../../shared/chinaTime';
 import type { ActionHandler } from '../../resources/handlers';
@@ -59,10 +59,10 @@ async function settleDeposit(tx: Db, id: string, outcome: unknown, userId: strin
 export const payCollateral: ActionHandler = async ({ tx, record, userId, now }) => {
   const amount = collateralFen(record.data);
   if (amount > 0n) {
-    const { buyer } = await contractParties(tx, record.id);
+    // The locked row's copy of the parties: no read of record_parties on the payment's path.
+    const buyer = record.parties?.buyer ?? (await contractParties(tx, record.id)).buyer;
     await phase('ledger', async () => {
-      const wallet = await ensureWallet(tx, buyer, now);
-      const escrow = await ensureEscrow(tx, record.id, now);
+      const { wallet, escrow } = await ensureCollateralAccounts(tx, buyer, record.id, now);
       await hold(tx, { debit: wallet, credit: escrow, amount, kind: 'collateral', ref: { resource: 'contracts', id: record.id }, key: `collateral:${record.id}`, userId, now });
     });
   }

@@ -20,6 +20,7 @@
 // PostgreSQL; 50 clients, each a buyer paying its own signed contracts one after another.
 // The code is written before each call (the SMS "arrives") and is not part of the time.
 import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
 import postgres from 'postgres';
 import { buildApp } from '../../src/server/app';
 import { ManualClock } from '../../src/server/clock';
@@ -48,10 +49,21 @@ interface Side {
   done: number;
   refused: number;
   seconds: number;
+  /** This process's CPU time (user + system, ms) while the side ran. */
+  cpuMs: number;
   work: () => Promise<void>;
 }
 
-const side = (label: string, work: () => Promise<void>): Side => ({ label, done: 0, refused: 0, seconds: 0, work });
+const side = (label: string, work: () => Promise<void>): Side => ({ label, done: 0, refused: 0, seconds: 0, cpuMs: 0, work });
+
+/** This process's CPU ms and event-loop use while `work` runs: is Node itself the bottleneck (use near 100%)? */
+async function nodeCost<T>(work: () => Promise<T>): Promise<{ result: T; cpuMs: number; loopUse: number }> {
+  const cpu = process.cpuUsage();
+  const loop = performance.eventLoopUtilization();
+  const result = await work();
+  const used = process.cpuUsage(cpu);
+  return { result, cpuMs: (used.user + used.system) / 1000, loopUse: performance.eventLoopUtilization(loop).utilization };
+}
 
 /** Prints how many rows break the ledger's invariants (and a glimpse of them). */
 async function reportInvariants(db: Db, when: string): Promise<void> {
@@ -63,6 +75,7 @@ async function reportInvariants(db: Db, when: string): Promise<void> {
 /** `seconds` of CLIENTS loops of `side.work`; counts what committed and what was refused. */
 async function slice(side: Side, seconds: number, count = true) {
   const until = Date.now() + seconds * 1000;
+  const cpu = process.cpuUsage();
   await Promise.all(
     Array.from({ length: CLIENTS }, async () => {
       while (Date.now() < until) {
@@ -76,6 +89,8 @@ async function slice(side: Side, seconds: number, count = true) {
     }),
   );
   if (count) side.seconds += seconds;
+  const used = process.cpuUsage(cpu);
+  if (count) side.cpuMs += (used.user + used.system) / 1000;
 }
 
 const rate = (s: Side) => s.done / s.seconds;
@@ -127,7 +142,9 @@ async function benchTransfers(db: Db, url: string): Promise<number> {
     await slice(ledger, SECONDS / ROUNDS);
   }
   for (const s of [baseline, ledger]) {
-    console.log(`ledger[postgres]: ${s.label}: ${rate(s).toFixed(0)} transfers/s (${s.done} in ${s.seconds} s, ${s.refused} refused, ${CLIENTS} clients)`);
+    console.log(
+      `ledger[postgres]: ${s.label}: ${rate(s).toFixed(0)} transfers/s (${s.done} in ${s.seconds} s, ${s.refused} refused, ${CLIENTS} clients; Node CPU ${(s.cpuMs / Math.max(1, s.done)).toFixed(2)} ms per transfer)`,
+    );
   }
   console.log(`ledger[postgres]: transfer() at ${((rate(ledger) / rate(baseline)) * 100).toFixed(0)}% of the baseline (goal >= 80%)`);
   await reportInvariants(db, '');
@@ -185,7 +202,8 @@ async function benchPayCollateral(database: Awaited<ReturnType<typeof openDataba
     const statuses = new Map<number, number>();
     let started = 0;
     const until = Date.now() + SECONDS * 1000;
-    await Promise.all(
+    const cost = await nodeCost(() =>
+      Promise.all(
       buyers.map(async (buyer, i) => {
         for (let k = 0; k < perClient && Date.now() < until; k += 1) {
           const smsCodeValue = await smsCode(t, buyer.phone);
@@ -196,6 +214,7 @@ async function benchPayCollateral(database: Awaited<ReturnType<typeof openDataba
           statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
         }
       }),
+      ),
     );
     const elapsed = (Date.now() - started) / 1000;
     const ok = statuses.get(200) ?? 0;
@@ -208,6 +227,9 @@ async function benchPayCollateral(database: Awaited<ReturnType<typeof openDataba
       `ledger[postgres]: payCollateral at ${((ok / elapsed / rawRate) * 100).toFixed(0)}% of the raw transfer rate (goal >= 25%), p99 ${f(percentile(times, 99))} (goal <= 250 ms)`,
     );
     printPhases(phases, times.length);
+    console.log(
+      `ledger[postgres]: Node (server and bench client in one process): ${(cost.cpuMs / Math.max(1, times.length)).toFixed(1)} ms CPU per payment, event loop busy ${(cost.loopUse * 100).toFixed(0)}% of the time`,
+    );
     await reportInvariants(database.db, ' after the payments');
   } finally {
     await app.close();

@@ -107,6 +107,10 @@ describe.skipIf(!dbAvailable)('migration 0016: escrow per contract', () => {
 
     const ledger = await checkLedger(s.ctx.db);
     expect(ledger).toEqual(Object.fromEntries(Object.keys(ledger).map((k) => [k, []])));
+    // Ops see the same on the live server, the contract escrow accounts' own check included.
+    const check = (await s.call<{ name: string; ok: boolean }[]>('GET', '/api/ops/ledger/check', { token: ops })).body.data;
+    expect(check.find((c) => c.name === 'escrowPerContract')).toMatchObject({ ok: true });
+    expect(check.every((c) => c.ok)).toBe(true);
     const perContract = (c: ResourceRecord) => ({ id: escrowId(c.id), credits_posted: '0', debits_posted: '0', credits_pending: String(yuanToFen(String(c.collateralAmount))), debits_pending: '0' });
     const sharedAfter = { id: PLATFORM.escrow, credits_posted: String(yuanToFen(String(ended.collateralAmount))), debits_posted: String(yuanToFen(String(ended.collateralAmount))), credits_pending: '0', debits_pending: '0' };
     const expected = [sharedAfter, perContract(open), perContract(toRefund)].sort((a, b) => (a.id < b.id ? -1 : 1));

@@ -1,11 +1,11 @@
 // Builds the Fastify application: plugins, the resource engine, then each domain of one list
 // (src/server/domains/index.ts) under /api, and the domains' jobs.
-import { timePhases } from './phases';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { systemClock, type Clock } from './clock';
 import { assertSchemas } from '../shared/schema/load-node';
 import { ensureAdmin } from './bootstrap';
 import { scheduleIdempotencyPurge } from './idempotency';
+import { timePhases } from './phases';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/client';

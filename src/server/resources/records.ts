@@ -3,13 +3,13 @@
 // reads but may not act on a 403 (not its party) or 409 (not in that state). Owner writes are
 // single conditional statements scoped to the owner, so the version and state checks and the
 // write happen atomically, and the loser of a race gets 409.
-import { phase } from '../phases';
 import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { ResourceDefinition, ResourceRecord } from '../../shared/resources/types';
 import type { Db } from '../db/client';
 import { recordParties, resourceEvents, resourceRecords } from '../db/schema';
 import { asRecord, actionRefusal, partyRoles, type RecordAbility } from '../../shared/resources/recordAbility';
 import { conflict, forbidden, notFound } from '../errors';
+import { phase } from '../phases';
 import { fieldSql } from './fields';
 import { LIST_COUNT_CAP, type ListQuery } from './query';
 import { ownedSql } from './scope';

@@ -45,11 +45,12 @@ export function addPhase(name: string, ms: number): void {
   if (t.nested.length) t.nested[t.nested.length - 1] += ms;
 }
 
-/** Registers the hooks that time each request, when timing is on. */
+/** Registers the hooks that time each request, when timing is on at start (a bench). */
 export function timePhases(app: FastifyInstance): void {
   if (!phaseTiming.on) return;
-  // Callback style, so the rest of the request runs inside the store's context.
-  app.addHook('onRequest', (_req, _reply, done) => store.run({ started: performance.now(), ms: new Map(), nested: [] }, done));
+  // Callback style, so the rest of the request runs inside the store's context; skipped while
+  // timing is switched off again (a bench's untimed pass).
+  app.addHook('onRequest', (_req, _reply, done) => (phaseTiming.on ? store.run({ started: performance.now(), ms: new Map(), nested: [] }, done) : done()));
   app.addHook('onSend', async (_req, reply, payload) => {
     const t = store.getStore();
     if (!t) return payload;

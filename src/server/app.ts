@@ -5,6 +5,7 @@ import { systemClock, type Clock } from './clock';
 import { assertSchemas } from '../shared/schema/load-node';
 import { ensureAdmin } from './bootstrap';
 import { idempotencyKeyHook, scheduleIdempotencyPurge } from './idempotency';
+import { timePhases } from './phases';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
@@ -71,6 +72,8 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
     trustProxy: true,
   });
 
+  // Bench only: each request's phases in a Server-Timing header (src/server/phases.ts).
+  timePhases(app);
   await app.register(envelopePlugin);
   await app.register(securityPlugin, { origins: ctx.origins });
   // Public endpoints count requests per client in the database (routes name their rule).

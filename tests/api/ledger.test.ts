@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db/client';
 import { accounts } from '../../src/server/db/schema';
-import { PLATFORM, ensureWallet, walletFigures } from '../../src/server/ledger/accounts';
+import { PLATFORM, ensureCollateralAccounts, ensureWallet, escrowId, walletFigures } from '../../src/server/ledger/accounts';
 import { checkLedger, ledgerSound } from '../../src/server/ledger/invariants';
 import { hold, postHold, transfer, voidHold } from '../../src/server/ledger/transfers';
 import { AppError } from '../../src/server/errors';
@@ -48,7 +48,7 @@ describe.skipIf(!dbAvailable)('ledger', () => {
   it('keeps every wallet equal to a model of random deposits, holds, posts, voids and payments, and the invariants hold', async () => {
     const wallets = await Promise.all([newAccount(), newAccount(), newAccount()]);
     const model = wallets.map(() => ({ available: 0n, held: 0n, escrow: 0n }));
-    const open: Array<{ key: string; from: number; amount: bigint; to: 'bank' | 'escrow' }> = [];
+    const open: Array<{ key: string; from: number; amount: bigint; to: 'bank' | 'escrow'; contract: string }> = [];
     const op = fc.oneof(
       fc.record({ t: fc.constant('deposit' as const), w: fc.nat(2), fen: fc.bigInt(1n, 500_000n) }),
       fc.record({ t: fc.constant('withdraw' as const), w: fc.nat(2), fen: fc.bigInt(1n, 300_000n) }),
@@ -64,13 +64,20 @@ describe.skipIf(!dbAvailable)('ledger', () => {
             model[o.w].available += o.fen;
           } else if (o.t === 'withdraw' || o.t === 'collateral') {
             const key = randomUUID();
-            const credit = o.t === 'withdraw' ? PLATFORM.bankClearing : PLATFORM.escrow;
-            const r = await outcome(db.transaction((tx) => hold(tx, { debit: wallets[o.w].wallet, credit, amount: o.fen, kind: o.t, ref, key, userId: null, now: NOW })));
+            // Collateral goes to its contract's own escrow account, as payCollateral holds it.
+            const contract = randomUUID();
+            const r = await outcome(
+              db.transaction(async (tx) => {
+                const credit = o.t === 'withdraw' ? PLATFORM.bankClearing : (await ensureCollateralAccounts(tx, wallets[o.w].id, contract, NOW)).escrow;
+                const holdRef = o.t === 'withdraw' ? ref : { resource: 'contracts', id: contract };
+                return hold(tx, { debit: wallets[o.w].wallet, credit, amount: o.fen, kind: o.t, ref: holdRef, key, userId: null, now: NOW });
+              }),
+            );
             expect(r).toBe(model[o.w].available >= o.fen ? 'ok' : 'insufficientBalance');
             if (r === 'ok') {
               model[o.w].available -= o.fen;
               model[o.w][o.t === 'withdraw' ? 'held' : 'escrow'] += o.fen;
-              open.push({ key, from: o.w, amount: o.fen, to: o.t === 'withdraw' ? 'bank' : 'escrow' });
+              open.push({ key, from: o.w, amount: o.fen, to: o.t === 'withdraw' ? 'bank' : 'escrow', contract });
             }
           } else if (o.t === 'pay') {
             if (o.w === o.to) continue;
@@ -89,7 +96,10 @@ describe.skipIf(!dbAvailable)('ledger', () => {
               await db.transaction(async (tx) => {
                 await postHold(tx, h.key, step(`${h.key}:post`));
                 // Collateral released goes on to the next wallet, as a release does to the seller.
-                if (h.to === 'escrow') await transfer(tx, { debit: PLATFORM.escrow, credit: wallets[(h.from + 1) % 3].wallet, amount: h.amount, kind: 'release', ref, key: `${h.key}:release`, userId: null, now: NOW });
+                if (h.to === 'escrow') {
+                  const release = { debit: escrowId(h.contract), credit: wallets[(h.from + 1) % 3].wallet, amount: h.amount, kind: 'release', key: `${h.key}:release`, userId: null, now: NOW };
+                  await transfer(tx, { ...release, ref: { resource: 'contracts', id: h.contract } });
+                }
               });
               if (h.to === 'escrow') model[(h.from + 1) % 3].available += h.amount;
             } else {
@@ -102,7 +112,7 @@ describe.skipIf(!dbAvailable)('ledger', () => {
           const f = await walletFigures(db, w.id);
           expect({ available: f.available, held: f.held, escrow: f.escrow }).toEqual(model[i]);
         }
-        expect(await checkLedger(db)).toEqual({ zeroSum: [], noNegative: [], holdResolvedOnce: [], balancesMatchTransfers: [], linesMatchTransfers: [], billOpenAmounts: [] });
+        expect(await checkLedger(db)).toEqual({ zeroSum: [], noNegative: [], holdResolvedOnce: [], balancesMatchTransfers: [], linesMatchTransfers: [], escrowPerContract: [], billOpenAmounts: [] });
       }),
       { numRuns: 15 },
     );
@@ -153,6 +163,17 @@ describe.skipIf(!dbAvailable)('ledger', () => {
     await db.execute(sql`update ledger_lines set state = 'voided' where account_id = ${a.id}`);
     expect((await checkLedger(db)).linesMatchTransfers).toEqual([expect.objectContaining({ account: a.id, expected: 'posted', line: 'voided' })]);
     await db.execute(sql`update ledger_lines set state = 'posted' where account_id = ${a.id}`);
+    expect(ledgerSound(await checkLedger(db))).toBe(true);
+    // A contract's escrow account keeping collateral that was posted into it but never paid out.
+    const contract = randomUUID();
+    const contractRef = { resource: 'contracts', id: contract };
+    await db.transaction(async (tx) => {
+      await ensureCollateralAccounts(tx, a.id, contract, NOW);
+      await hold(tx, { debit: a.wallet, credit: escrowId(contract), amount: 100n, kind: 'collateral', ref: contractRef, key: `collateral:${contract}`, userId: null, now: NOW });
+      await postHold(tx, `collateral:${contract}`, step(`collateral:${contract}:posted`));
+    });
+    expect((await checkLedger(db)).escrowPerContract).toEqual([{ id: escrowId(contract), posted_balance: '100', transfer: null }]);
+    await db.transaction((tx) => transfer(tx, { debit: escrowId(contract), credit: a.wallet, amount: 100n, kind: 'release', ref: contractRef, key: `release:${contract}`, userId: null, now: NOW }));
     expect(ledgerSound(await checkLedger(db))).toBe(true);
   });
 

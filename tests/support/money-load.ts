@@ -37,6 +37,8 @@ export interface Answer<T = ResourceRecord> {
   text: string;
   body: Envelope<T>;
   ms: number;
+  /** The Server-Timing header, when the server times its phases (src/server/phases.ts). */
+  serverTiming: string | null;
 }
 
 /** One HTTP call; the answer's text is kept (replays are compared byte for byte). */
@@ -55,7 +57,7 @@ export async function call<T = ResourceRecord>(t: LoadTarget, method: string, pa
   } catch {
     parsed = { code: res.status, msg: text.slice(0, 200) } as Envelope<T>;
   }
-  return { status: res.status, text, body: parsed, ms };
+  return { status: res.status, text, body: parsed, ms, serverTiming: res.headers.get('server-timing') };
 }
 
 /** A money action: a POST with a fresh Idempotency-Key unless one is given. */

@@ -405,7 +405,7 @@ export const recordParties = pgTable(
 export const ledgerAccounts = pgTable(
   'ledger_accounts',
   {
-    /** `<account uuid>:wallet` for an account's wallet, `platform:<code>` for the platform's. */
+    /** `<account uuid>:wallet` for an account's wallet, `platform:<code>` for the platform's, `platform:escrow:<contract id>` for a contract's escrow. */
     id: text('id').primaryKey(),
     /** The business account; null for the platform's accounts. */
     ownerAccountId: uuid('owner_account_id').references(() => accounts.id),
@@ -422,7 +422,8 @@ export const ledgerAccounts = pgTable(
 );
 
 /**
- * Transfers: immutable rows. `posted` moves money at once; `pending` holds it; a later row with
+ * Transfers: immutable rows (one exception: migration 0016 re-pointed the credit side of open
+ * collateral holds from the shared escrow account to each contract's own, totals moved with it). `posted` moves money at once; `pending` holds it; a later row with
  * `pendingId` set posts (`posted`) or voids (`voided`) that hold, at most once (unique index).
  * `key` makes a business step happen once (e.g. `collateral:<contract id>`).
  */

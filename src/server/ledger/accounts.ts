@@ -1,5 +1,8 @@
 // Ledger accounts (DESIGN §8): each business account has one wallet, made on its first money
-// movement; the platform's accounts exist from the migration (drizzle/0010_ledger.sql).
+// movement; the platform's accounts exist from the migration (drizzle/0010_ledger.sql), except
+// escrow, which is one account per contract (`platform:escrow:<contract id>`), made when its
+// collateral is paid: one shared escrow row locked by every payment made all payments queue
+// (docs/decisions.md "Collateral without a hot row").
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { ledgerAccounts } from '../db/schema';
@@ -9,7 +12,10 @@ import { queryRows } from '../db/rows';
 export const PLATFORM = {
   /** The bank account money enters and leaves by (debit-normal: it may go below zero). */
   bankClearing: 'platform:bankClearing',
-  /** Collateral of contracts, held until released to the seller or refunded to the buyer. */
+  /**
+   * Collateral held before migration 0016 moved it to each contract's own escrow account
+   * (escrowId); kept for its posted history, it receives nothing new.
+   */
   escrow: 'platform:escrow',
   /** Objection deposits, held until the objection is resolved. */
   objectionDeposits: 'platform:objectionDeposits',
@@ -18,6 +24,15 @@ export const PLATFORM = {
 } as const;
 
 export const walletId = (accountId: string) => `${accountId}:wallet`;
+
+/** A contract's escrow account: its collateral, held until released to the seller or refunded to the buyer. */
+export const escrowId = (contractId: string) => `${PLATFORM.escrow}:${contractId}`;
+
+/** A platform account's code (`escrow` for every contract's escrow account); undefined for a wallet or an unknown id. */
+export function platformCode(ledgerAccountId: string): string | undefined {
+  if (ledgerAccountId.startsWith(`${PLATFORM.escrow}:`)) return 'escrow';
+  return Object.entries(PLATFORM).find(([, id]) => id === ledgerAccountId)?.[0];
+}
 
 /** The business account owning a wallet (`<account uuid>:wallet`), else null (the platform's accounts). */
 export const walletOwner = (ledgerAccountId: string): string | null => (ledgerAccountId.endsWith(':wallet') ? ledgerAccountId.slice(0, -':wallet'.length) : null);
@@ -30,6 +45,24 @@ export async function ensureWallet(tx: Db, accountId: string, now: Date): Promis
     .values({ id, ownerAccountId: accountId, code: 'wallet', noNegative: true, createdAt: now })
     .onConflictDoNothing({ target: ledgerAccounts.id });
   return id;
+}
+
+/**
+ * The buyer's wallet and the contract's escrow account, each created on first use, in one
+ * statement (a round trip less on every collateral payment). Escrow is never negative: it pays
+ * out only what was held into it.
+ */
+export async function ensureCollateralAccounts(tx: Db, buyerAccountId: string, contractId: string, now: Date): Promise<{ wallet: string; escrow: string }> {
+  const wallet = walletId(buyerAccountId);
+  const escrow = escrowId(contractId);
+  await tx
+    .insert(ledgerAccounts)
+    .values([
+      { id: wallet, ownerAccountId: buyerAccountId, code: 'wallet', noNegative: true, createdAt: now },
+      { id: escrow, ownerAccountId: null, code: 'escrow', noNegative: true, createdAt: now },
+    ])
+    .onConflictDoNothing({ target: ledgerAccounts.id });
+  return { wallet, escrow };
 }
 
 /** A wallet's figures in fen: what may be spent, what withdrawals hold, what sits in escrow or as objection deposits. */
@@ -47,7 +80,7 @@ export async function walletFigures(db: Db, accountId: string): Promise<WalletFi
     select
       coalesce((select credits_posted - debits_posted - debits_pending from ledger_accounts where id = ${id}), 0)::text as available,
       coalesce(sum(t.amount) filter (where t.credit_account_id = ${PLATFORM.bankClearing}), 0)::text as held,
-      coalesce(sum(t.amount) filter (where t.credit_account_id = ${PLATFORM.escrow}), 0)::text as escrow,
+      coalesce(sum(t.amount) filter (where t.credit_account_id like ${`${PLATFORM.escrow}%`}), 0)::text as escrow,
       coalesce(sum(t.amount) filter (where t.credit_account_id = ${PLATFORM.objectionDeposits}), 0)::text as objection
     from ledger_transfers t
     where t.debit_account_id = ${id} and t.status = 'pending'

@@ -52,6 +52,15 @@ export const INVARIANTS: Record<string, { description: string; query: SQL }> = {
       from expected e full join ledger_lines l on l.transfer_id = e.transfer_id and l.account_id = e.account_id
       where e.transfer_id is null or l.transfer_id is null or l.direction <> e.direction or l.kind <> e.kind or l.amount <> e.amount or l.state <> e.state`,
   },
+  escrowPerContract: {
+    description: "each contract's escrow account moves only that contract's collateral and keeps none once it is released (posted credits = posted debits)",
+    query: sql`select a.id, (a.credits_posted - a.debits_posted)::text as posted_balance, null as transfer from ledger_accounts a
+      where a.id like 'platform:escrow:%' and (a.credits_posted <> a.debits_posted or a.debits_pending <> 0 or not a.no_negative or a.code <> 'escrow')
+      union all
+      select side.account, null, t.id::text from ledger_transfers t
+      cross join lateral (values (t.debit_account_id), (t.credit_account_id)) as side(account)
+      where side.account like 'platform:escrow:%' and (t.ref_resource <> 'contracts' or side.account <> 'platform:escrow:' || t.ref_id::text)`,
+  },
   billOpenAmounts: {
     description: "a bill's open amount is its amount less its payments less its cleared parts, never negative, and its record says so",
     query: sql`with paid as (

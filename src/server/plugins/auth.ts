@@ -6,6 +6,7 @@ import type { AppContext } from '../context';
 import { defineActor, type Actor } from '../../shared/actor';
 import { permissionsForRole, type Action } from '../../shared/permissions';
 import { forbidden, unauthorized } from '../errors';
+import { phase } from '../phases';
 import { openedServices } from '../resources/services';
 import { resolveToken, tokenFromHeader, type SessionUser } from '../sessions/tokens';
 import { defineRecordAbility, type RecordAbility } from '../../shared/resources/recordAbility';
@@ -32,7 +33,7 @@ async function authPlugin(app: FastifyInstance, ctx: AppContext) {
   app.decorateRequest('user', null);
   app.decorate('requireAuth', async (req: FastifyRequest) => {
     const token = tokenFromHeader(req.headers.authorization);
-    const user = token ? await resolveToken(ctx.db, token, ctx.clock.now()) : null;
+    const user = token ? await phase('auth', () => resolveToken(ctx.db, token, ctx.clock.now())) : null;
     if (!user) throw unauthorized(token ? 'sessionExpired' : 'unauthorized');
     req.user = user;
   });

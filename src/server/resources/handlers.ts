@@ -15,7 +15,15 @@ export interface ActionContext {
   resource: string;
   action: string;
   /** The record as locked for this action, before any change. */
-  record: { id: string; accountId: string | null; state: string | null; version: number; data: Record<string, unknown> };
+  record: {
+    id: string;
+    accountId: string | null;
+    state: string | null;
+    version: number;
+    data: Record<string, unknown>;
+    /** The record's parties (role -> account) as the locked row holds them (a copy kept by a trigger), so a handler need not read them again. */
+    parties?: Record<string, string>;
+  };
   /** The action's input, validated against the action's input schema. */
   input: Record<string, unknown>;
   userId: string;

@@ -9,6 +9,7 @@ import type { Db } from '../db/client';
 import { recordParties, resourceEvents, resourceRecords } from '../db/schema';
 import { asRecord, actionRefusal, partyRoles, type RecordAbility } from '../../shared/resources/recordAbility';
 import { conflict, forbidden, notFound } from '../errors';
+import { phase } from '../phases';
 import { fieldSql } from './fields';
 import { LIST_COUNT_CAP, type ListQuery } from './query';
 import { ownedSql } from './scope';
@@ -177,18 +178,21 @@ export async function transition(
   input: { userId: string; id: string; action: string; to: string; payload: Record<string, unknown>; now: Date },
   decide?: (current: RecordRow) => Promise<TransitionDecision | void>,
 ): Promise<{ before: string | null; previous: RecordRow; row: RecordRow }> {
-  const [current] = await tx.select().from(resourceRecords).where(anyById(def, input.id)).for('update');
+  const [current] = await phase('recordLock', () => tx.select().from(resourceRecords).where(anyById(def, input.id)).for('update'));
   if (!current || !ability.can('read', asRecord(def, current))) throw notFound();
   authorize(ability, def, current, input.action, 'actionNotAllowed');
   const decision = (await decide?.(current)) ?? {};
   const to = decision.to ?? input.to;
   if (!def.states?.values.includes(to)) throw new Error(`${def.name}.${input.action}: '${to}' is not a declared state`);
-  const [row] = await tx
-    .update(resourceRecords)
-    .set({ state: to, data: decision.data ?? current.data, version: sql`${resourceRecords.version} + 1`, updatedBy: input.userId, updatedAt: input.now })
-    .where(eq(resourceRecords.id, current.id))
-    .returning();
-  await tx.insert(resourceEvents).values({ recordId: row.id, action: input.action, fromState: current.state, toState: to, input: input.payload, by: input.userId, at: input.now });
+  const row = await phase('recordWrite', async () => {
+    const [updated] = await tx
+      .update(resourceRecords)
+      .set({ state: to, data: decision.data ?? current.data, version: sql`${resourceRecords.version} + 1`, updatedBy: input.userId, updatedAt: input.now })
+      .where(eq(resourceRecords.id, current.id))
+      .returning();
+    await tx.insert(resourceEvents).values({ recordId: updated.id, action: input.action, fromState: current.state, toState: to, input: input.payload, by: input.userId, at: input.now });
+    return updated;
+  });
   const filled = Object.entries(decision.parties ?? {});
   for (const [role] of filled) if (!def.laterParties?.includes(role) || current.parties?.[role]) throw new Error(`${def.name}.${input.action}: cannot fill party '${role}'`);
   if (filled.length) await tx.insert(recordParties).values(filled.map(([role, accountId]) => ({ recordId: row.id, role, accountId })));

@@ -22,6 +22,7 @@ import { isRecordVersion } from '../validate';
 import { resourceRouteSchemas as S } from '../openapi/resources';
 import { exportTable, toCsv, toXlsx } from './export';
 import { createHandlerFor, handlerFor, type ActionContext } from './handlers';
+import { phase } from '../phases';
 import { parseListQuery } from './query';
 import { listScopes } from '../../shared/resources/recordAbility';
 import { expireDue } from './expiry';
@@ -222,11 +223,11 @@ export default async function resourceRoutes(app: FastifyInstance, ctx: AppConte
         // may not see the record hears 404, one who may not act 403 or 409, whatever it sent.
         const decide = async (current: RecordRow): Promise<TransitionDecision | void> => {
           checkInput?.(input, req.t);
-          if (needsSmsCode(action)) await consumeSmsCodeIn(tx, now, me.phone ?? '', 'verify', String(smsCode), SMS_CODE_INPUT);
+          if (needsSmsCode(action)) await phase('sms', () => consumeSmsCodeIn(tx, now, me.phone ?? '', 'verify', String(smsCode), SMS_CODE_INPUT));
           let decision: TransitionDecision = action.signature ? await sign(tx, r.def, action, current, { user: me, ip: req.ip, now }) : {};
           if (handler) {
-            const record = { id: current.id, accountId: current.accountId, state: current.state, version: current.version, data: decision.data ?? current.data };
-            const outcome = await handler({ tx, resource: r.def.name, action: action.name, record, input: payload, userId: me.id, accountId: me.accountId, now, create });
+            const record = { id: current.id, accountId: current.accountId, state: current.state, version: current.version, data: decision.data ?? current.data, parties: current.parties ?? {} };
+            const outcome = await phase('handler', () => handler({ tx, resource: r.def.name, action: action.name, record, input: payload, userId: me.id, accountId: me.accountId, now, create }));
             if (outcome) decision = { to: outcome.to ?? decision.to, data: outcome.patch ? { ...record.data, ...outcome.patch } : decision.data, parties: outcome.parties };
           }
           if (decision.data) r.check(decision.data, req.t);
@@ -235,9 +236,9 @@ export default async function resourceRoutes(app: FastifyInstance, ctx: AppConte
           return decision;
         };
         const moved = await transition(tx, r.def, abilityOf(req, r), { userId: me.id, id: idOf(req), action: action.name, to: action.to, payload, now }, decide);
-        await emitRecordEvent({ tx, def: r.def, action: action.name, before: moved.previous, after: moved.row, input: payload, userId: me.id, accountId: me.accountId, now });
+        await phase('events', () => emitRecordEvent({ tx, def: r.def, action: action.name, before: moved.previous, after: moved.row, input: payload, userId: me.id, accountId: me.accountId, now }));
         // With its history, as GET answers it: the console writes this answer into its cache instead of reading the record again.
-        return withHistory(tx, moved.row);
+        return phase('response', () => withHistory(tx, moved.row));
       }),
     );
   });

@@ -2,7 +2,7 @@
 // at most 5 wrong tries per code, one send per phone per 60 s and 10 per day.
 // Every counter is a row in the database, so limits hold across restarts and nodes.
 import { createHash, randomInt } from 'node:crypto';
-import { and, count, desc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, isNull, lt, sql } from 'drizzle-orm';
 import {
   SMS_CODE_LENGTH,
   SMS_CODE_TTL_MS,
@@ -76,6 +76,22 @@ export class WrongSmsCode extends AppError {
  * caller must count with countWrongTry once the transaction has rolled back.
  */
 export async function consumeSmsCodeIn(tx: Db, now: Date, phone: string, scene: SmsScene, code: string, field = 'code'): Promise<void> {
+  // The usual case in one statement (a round trip less on every money action): the newest unused
+  // code, locked, matches and is valid, and is spent. Anything else finds nothing and takes the
+  // path below, which locks the same row and says what is wrong with it.
+  const newest = tx
+    .select({ id: smsCodes.id })
+    .from(smsCodes)
+    .where(and(eq(smsCodes.phone, phone), eq(smsCodes.scene, scene), isNull(smsCodes.consumedAt)))
+    .orderBy(desc(smsCodes.createdAt))
+    .limit(1)
+    .for('update');
+  const spent = await tx
+    .update(smsCodes)
+    .set({ consumedAt: now })
+    .where(and(eq(smsCodes.id, sql`(${newest})`), eq(smsCodes.codeHash, hashCode(phone, scene, code)), gt(smsCodes.expiresAt, now), lt(smsCodes.wrongTries, SMS_MAX_WRONG_TRIES)))
+    .returning({ id: smsCodes.id });
+  if (spent.length === 1) return;
   const [row] = await tx
     .select()
     .from(smsCodes)

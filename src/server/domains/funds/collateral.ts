@@ -1,6 +1,8 @@
 // The money of a contract (DESIGN §5, §8; schemas/resources/contracts.json), each step a handler
 // in its action's transaction:
-//   payCollateral  the buyer holds the collateral in escrow (pending transfer wallet -> escrow)
+//   payCollateral  the buyer holds the collateral in the contract's escrow account (pending
+//                  transfer wallet -> platform:escrow:<id>; one account per contract, so payments
+//                  of different contracts lock no common row)
 //   deliver        the seller records the delivery; automatic release falls due AUTO_RELEASE_DAYS later
 //   confirmReceipt the buyer releases the collateral to the seller (hold posted, escrow -> seller)
 //   object         the buyer objects and holds the objection deposit
@@ -13,10 +15,11 @@ import { fenToYuan, yuanToFen } from '../../../shared/money';
 import { objectionDepositFen } from '../../../shared/tradeAmounts';
 import type { Db } from '../../db/client';
 import { ledgerTransfers, recordParties } from '../../db/schema';
-import { PLATFORM, ensureWallet, walletId } from '../../ledger/accounts';
+import { PLATFORM, ensureCollateralAccounts, ensureWallet, escrowId, walletId } from '../../ledger/accounts';
 import { hold, lockLedgerAccounts, postHold, transfer, voidHold } from '../../ledger/transfers';
 import { chinaDay } from '../../../shared/chinaTime';
 import type { ActionHandler } from '../../resources/handlers';
+import { phase } from '../../phases';
 
 /** The contract's buyer and seller accounts. */
 export async function contractParties(tx: Db, id: string): Promise<{ buyer: string; seller: string }> {
@@ -29,17 +32,17 @@ const collateralFen = (data: Record<string, unknown>) => (typeof data.collateral
 
 const holdExists = async (tx: Db, key: string) => (await tx.select({ id: ledgerTransfers.id }).from(ledgerTransfers).where(and(eq(ledgerTransfers.key, key), eq(ledgerTransfers.status, 'pending')))).length > 0;
 
-/** Releases the contract's collateral to the seller: the buyer's hold is posted, escrow pays the seller. */
+/** Releases the contract's collateral to the seller: the buyer's hold is posted, the contract's escrow pays the seller. */
 export async function releaseCollateral(tx: Db, record: { id: string; data: Record<string, unknown> }, userId: string | null, now: Date): Promise<void> {
   const key = `collateral:${record.id}`;
   if (!(await holdExists(tx, key))) return; // a contract without collateral (ratio 0)
   const { buyer, seller } = await contractParties(tx, record.id);
   const sellerWallet = await ensureWallet(tx, seller, now);
   // Two transfers: both wallets and escrow locked first, in id order (lockLedgerAccounts).
-  await lockLedgerAccounts(tx, [walletId(buyer), sellerWallet, PLATFORM.escrow]);
+  await lockLedgerAccounts(tx, [walletId(buyer), sellerWallet, escrowId(record.id)]);
   await postHold(tx, key, { kind: 'collateralPosted', key: `${key}:posted`, userId, now });
   const ref = { resource: 'contracts', id: record.id };
-  await transfer(tx, { debit: PLATFORM.escrow, credit: sellerWallet, amount: collateralFen(record.data), kind: 'release', ref, key: `release:${record.id}`, userId, now });
+  await transfer(tx, { debit: escrowId(record.id), credit: sellerWallet, amount: collateralFen(record.data), kind: 'release', ref, key: `release:${record.id}`, userId, now });
 }
 
 /** Returns or forfeits the objection deposit, as the resolution says. */
@@ -56,9 +59,12 @@ async function settleDeposit(tx: Db, id: string, outcome: unknown, userId: strin
 export const payCollateral: ActionHandler = async ({ tx, record, userId, now }) => {
   const amount = collateralFen(record.data);
   if (amount > 0n) {
-    const { buyer } = await contractParties(tx, record.id);
-    const wallet = await ensureWallet(tx, buyer, now);
-    await hold(tx, { debit: wallet, credit: PLATFORM.escrow, amount, kind: 'collateral', ref: { resource: 'contracts', id: record.id }, key: `collateral:${record.id}`, userId, now });
+    // The locked row's copy of the parties: no read of record_parties on the payment's path.
+    const buyer = record.parties?.buyer ?? (await contractParties(tx, record.id)).buyer;
+    await phase('ledger', async () => {
+      const { wallet, escrow } = await ensureCollateralAccounts(tx, buyer, record.id, now);
+      await hold(tx, { debit: wallet, credit: escrow, amount, kind: 'collateral', ref: { resource: 'contracts', id: record.id }, key: `collateral:${record.id}`, userId, now });
+    });
   }
   return { patch: { collateralPaidAt: now.toISOString() } };
 };
@@ -89,7 +95,7 @@ export const object: ActionHandler = async ({ tx, record, input, userId, now }) 
 async function lockResolution(tx: Db, id: string, now: Date): Promise<void> {
   const { buyer, seller } = await contractParties(tx, id);
   const wallets = [await ensureWallet(tx, buyer, now), await ensureWallet(tx, seller, now)];
-  await lockLedgerAccounts(tx, [...wallets, PLATFORM.escrow, PLATFORM.objectionDeposits, PLATFORM.fees]);
+  await lockLedgerAccounts(tx, [...wallets, escrowId(id), PLATFORM.objectionDeposits, PLATFORM.fees]);
 }
 
 export const resolveRefund: ActionHandler = async ({ tx, record, input, userId, now }) => {

@@ -10,7 +10,7 @@ import type { Db } from '../../db/client';
 import { accounts, ledgerTransfers, resourceRecords } from '../../db/schema';
 import { userCan } from '../../plugins/auth';
 import type { SessionUser } from '../../sessions/tokens';
-import { PLATFORM, walletId, walletOwner } from '../../ledger/accounts';
+import { platformCode, walletId, walletOwner } from '../../ledger/accounts';
 import type { TransferRow } from '../../ledger/transfers';
 import { isUuid } from '../../validate';
 import { consolePath } from '../../resources/consolePaths';
@@ -102,8 +102,6 @@ export function templateFor(facts: Pick<ReceiptFacts, 'transfer' | 'mutual'>, as
   return receiptFits(asked, kind, facts.mutual) ? (asked as ReceiptTemplate) : undefined;
 }
 
-const PLATFORM_CODES = Object.fromEntries(Object.entries(PLATFORM).map(([code, id]) => [id, code])) as Record<string, string>;
-
 function maskAccountNumber(value: unknown): string {
   const digits = typeof value === 'string' ? value.replace(/\s/g, '') : '';
   return digits.length > 4 ? `****${digits.slice(-4)}` : digits;
@@ -116,7 +114,8 @@ function partiesOf(facts: ReceiptFacts, template: ReceiptTemplate, t: TFunction)
   const ledger = (ledgerAccountId: string): ReceiptParty => {
     const owner = walletOwner(ledgerAccountId);
     if (owner) return account(owner);
-    const code = PLATFORM_CODES[ledgerAccountId] ?? ledgerAccountId;
+    // Every contract's escrow account reads as the platform's escrow, as the one shared account did.
+    const code = platformCode(ledgerAccountId) ?? ledgerAccountId;
     return { kind: 'platform', name: t(`receipts:platform.${code}`), detail: code };
   };
   const debit = ledger(transfer.debitAccountId);
@@ -134,7 +133,7 @@ function partiesOf(facts: ReceiptFacts, template: ReceiptTemplate, t: TFunction)
     }
     // The buyer's copy of a release: the buyer's collateral, paid out of escrow to the seller.
     case 'PaymentReleaseReceipt':
-      return { payer: { ...account(parties.buyer), detail: PLATFORM_CODES[PLATFORM.escrow] }, payee: account(parties.seller) };
+      return { payer: { ...account(parties.buyer), detail: 'escrow' }, payee: account(parties.seller) };
     // Received out of escrow: the seller on release, the buyer on refund (the void of its hold runs back).
     case 'ReleaseReceipt':
       return transfer.kind === 'refund' ? { payer: credit, payee: debit } : { payer: debit, payee: credit };

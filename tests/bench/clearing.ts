@@ -26,7 +26,7 @@ import { benchBills } from './netting';
 const ms = (x: number) => `${x.toFixed(0)} ms`;
 const share = (part: bigint, whole: bigint) => `${((Number(part) / Number(whole)) * 100).toFixed(1)}%`;
 
-async function seed(db: Db, now: Date): Promise<void> {
+export async function seed(db: Db, now: Date): Promise<void> {
   const network = benchBills('uniform');
   const names = [...new Set(network.flatMap((b) => [b.payer, b.payee]))].sort();
   const ids = new Map(names.map((n) => [n, randomUUID()]));

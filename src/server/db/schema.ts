@@ -508,10 +508,16 @@ export const bills = pgTable(
     /** When the payer was told the bill falls due within three days, and that it is overdue (each once). */
     dueSoonNotifiedAt: ts('due_soon_notified_at'),
     overdueNotifiedAt: ts('overdue_notified_at'),
+    /**
+     * Copies of the record's state and data.dueDay, kept by triggers (migration 0017), never
+     * written by the application: the payables and receivables totals sum this table's columns
+     * through the covering indexes (payer or payee, state) of 0017, not the records' JSON
+     * (settlement/billTotals.ts).
+     */
+    state: text('state'),
+    dueDay: text('due_day'),
   },
   (t) => [
-    index('bills_payer_idx').on(t.payerAccountId),
-    index('bills_payee_idx').on(t.payeeAccountId),
     index('bills_contract_idx').on(t.contractId),
     check('bills_amounts', sql`${t.amountFen} > 0 and ${t.paidFen} >= 0 and ${t.clearedFen} >= 0 and ${t.paidFen} + ${t.clearedFen} <= ${t.amountFen}`),
   ],

@@ -98,12 +98,15 @@ async function writeDownRun(tx: Db, parts: { id: string; fen: bigint; state: str
   await tx.execute(sql`
     with v as (select * from jsonb_to_recordset(${values}::jsonb) as v(id uuid, fen bigint, state text)),
     b as (
-      update bills set cleared_fen = bills.cleared_fen + v.fen from v where bills.record_id = v.id
-      returning bills.record_id, bills.amount_fen, bills.paid_fen, bills.cleared_fen, v.fen, v.state as from_state
+      -- The state is the bill's copy of its record's (migration 0017): written here, the trigger finds nothing to copy.
+      update bills set cleared_fen = bills.cleared_fen + v.fen,
+        state = case when bills.amount_fen - bills.paid_fen - bills.cleared_fen - v.fen = 0 then 'paid' when v.state = 'overdue' then 'overdue' else 'partiallyPaid' end
+      from v where bills.record_id = v.id
+      returning bills.record_id, bills.amount_fen, bills.paid_fen, bills.cleared_fen, bills.state, v.fen, v.state as from_state
     ),
     r as (
       update resource_records r set
-        state = case when b.amount_fen - b.paid_fen - b.cleared_fen = 0 then 'paid' when b.from_state = 'overdue' then 'overdue' else 'partiallyPaid' end,
+        state = b.state,
         data = r.data || jsonb_build_object('clearedAmount', ${yuan('b.cleared_fen')}, 'openAmount', ${yuan('b.amount_fen - b.paid_fen - b.cleared_fen')})
           || case when b.amount_fen - b.paid_fen - b.cleared_fen = 0 then jsonb_build_object('paidAt', ${at}::text) else '{}'::jsonb end,
         version = r.version + 1, updated_at = ${at}::timestamptz

@@ -2,7 +2,7 @@
 // (SMS codes, captchas, verifications) that must survive restarts and be shared between
 // server nodes (DESIGN §2 "Stateless API nodes").
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -475,10 +475,25 @@ export const ledgerLines = pgTable(
     primaryKey({ columns: [t.transferId, t.accountId] }),
     // The list's order exactly as query.ts writes it (created_at desc nulls last, id desc).
     index('ledger_lines_account_order_idx').on(t.accountId, t.createdAt.desc().nullsLast(), t.transferId.desc().nullsFirst()),
-    // Coin-days (src/server/domains/coindays): the lines that moved the balance since a day, with
-    // every column the sum reads, so it is an index-only scan.
-    index('ledger_lines_account_updated_idx').on(t.accountId, t.updatedAt, t.createdAt, t.direction, t.state, t.amount),
   ],
+);
+
+/**
+ * Each business wallet's moves of its available balance per China day (coin-days,
+ * src/server/domains/coindays): the sum of what its statement lines moved that day, by the rule
+ * coinDays.ts states. Kept by triggers on ledger_lines (migration 0019), never written by the
+ * application, so a year's coin-days read 365 rows, not every line of the year.
+ */
+export const ledgerDailyMoves = pgTable(
+  'ledger_daily_moves',
+  {
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    day: date('day', { mode: 'string' }).notNull(),
+    deltaFen: bigint('delta_fen', { mode: 'bigint' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.day] })],
 );
 
 /**

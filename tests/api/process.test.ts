@@ -126,7 +126,7 @@ describe.runIf(testDbKind === 'pglite')('server process', () => {
       });
     const sound = await check();
     expect(sound.code, sound.out).toBe(0);
-    expect(sound.out.split('\n').filter((line) => line.startsWith('OK'))).toHaveLength(6);
+    expect(sound.out.split('\n').filter((line) => line.startsWith('OK'))).toHaveLength(7);
     const { lockDataDir } = await import('../../src/server/db/lock');
     const release = await lockDataDir(store);
     try {

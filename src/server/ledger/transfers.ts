@@ -6,6 +6,7 @@
 //   hold()        pending: counted against the debited wallet until postHold() or voidHold()
 //   postHold()    the hold's money moves (a withdrawal completed, collateral released)
 //   voidHold()    the hold returns (a withdrawal failed, collateral refunded)
+//   transferBatch() a set posted at once (a clearing run's settlement), two statements in all
 // A transfer's `key` is unique: one business step moves money once, whatever retries it.
 //
 // Speed (docs/decisions.md "Ledger figures"): a transfer or a hold is two statements after

@@ -52,17 +52,6 @@ export const INVARIANTS: Record<string, { description: string; query: SQL }> = {
       from expected e full join ledger_lines l on l.transfer_id = e.transfer_id and l.account_id = e.account_id
       where e.transfer_id is null or l.transfer_id is null or l.direction <> e.direction or l.kind <> e.kind or l.amount <> e.amount or l.state <> e.state`,
   },
-  dailyMovesMatchLines: {
-    description: "each wallet's moves per China day (ledger_daily_moves, coin-days) equal what its statement lines moved that day",
-    query: sql`with expected as (
-        select l.account_id, m.day, sum(m.delta) as delta
-        from ledger_lines l, ledger_line_moves(l.direction, l.state, l.amount, l.created_at, l.updated_at) m
-        group by l.account_id, m.day having sum(m.delta) <> 0
-      )
-      select coalesce(e.account_id, d.account_id)::text as account, coalesce(e.day, d.day)::text as day, e.delta::text as expected, d.delta_fen::text as kept
-      from expected e full join ledger_daily_moves d on d.account_id = e.account_id and d.day = e.day
-      where coalesce(e.delta, 0) <> coalesce(d.delta_fen, 0)`,
-  },
   billOpenAmounts: {
     description: "a bill's open amount is its amount less its payments less its cleared parts, never negative, and its record says so",
     query: sql`with paid as (
@@ -73,6 +62,17 @@ export const INVARIANTS: Record<string, { description: string; query: SQL }> = {
       from bills b join resource_records r on r.id = b.record_id left join paid p on p.ref_id = b.record_id
       where b.paid_fen <> coalesce(p.fen, 0) or b.paid_fen < 0 or b.cleared_fen < 0 or b.amount_fen - b.paid_fen - b.cleared_fen < 0
         or (r.data ->> 'openAmount')::numeric * 100 <> b.amount_fen - b.paid_fen - b.cleared_fen`,
+  },
+  dailyMovesMatchLines: {
+    description: "each wallet's moves per China day (ledger_daily_moves, coin-days) equal what its statement lines moved that day",
+    query: sql`with expected as (
+        select l.account_id, m.day, sum(m.delta) as delta
+        from ledger_lines l, ledger_line_moves(l.direction, l.state, l.amount, l.created_at, l.updated_at) m
+        group by l.account_id, m.day having sum(m.delta) <> 0
+      )
+      select coalesce(e.account_id, d.account_id)::text as account, coalesce(e.day, d.day)::text as day, e.delta::text as expected, d.delta_fen::text as kept
+      from expected e full join ledger_daily_moves d on d.account_id = e.account_id and d.day = e.day
+      where coalesce(e.delta, 0) <> coalesce(d.delta_fen, 0)`,
   },
 };
 

@@ -11,6 +11,7 @@ import type { RecordListener } from './resources/events';
 import type { ActionHandler, CreateHandler } from './resources/handlers';
 import type { CompiledForm, ResourceRegistry } from './resources/registry';
 import type { ListSource } from './resources/sources';
+import type { TotalsTable } from './resources/tableTotals';
 
 /** What a domain's routes and jobs receive: the app's context and the loaded resource and form files. */
 export interface DomainContext extends AppContext {
@@ -42,6 +43,8 @@ export interface Domain {
   sources?: Readonly<Record<string, SourceContribution>>;
   /** Document renderers by name (a resource's document). */
   documents?: Readonly<Record<string, DocumentRenderer>>;
+  /** By resource name: a table of its own whose columns answer the list's totals (resources/tableTotals.ts). */
+  totals?: Readonly<Record<string, TotalsTable>>;
   /** What follows a record's event, by resource name; runs in the action's transaction. */
   listeners?: Readonly<Record<string, RecordListener>>;
   /** Started once the routes are registered (timers hook onReady/onClose of the app). */
@@ -55,12 +58,13 @@ export interface Contributions {
   compute: ReadonlyMap<string, ComputeFn>;
   sources: ReadonlyMap<string, SourceContribution>;
   documents: ReadonlyMap<string, DocumentRenderer>;
+  totals: ReadonlyMap<string, TotalsTable>;
   /** Resource -> listeners, in the order of the domain list. */
   listeners: ReadonlyMap<string, readonly RecordListener[]>;
 }
 
-type NamedKind = 'handlers' | 'createHandlers' | 'compute' | 'sources' | 'documents';
-const NAMED: readonly NamedKind[] = ['handlers', 'createHandlers', 'compute', 'sources', 'documents'];
+type NamedKind = 'handlers' | 'createHandlers' | 'compute' | 'sources' | 'documents' | 'totals';
+const NAMED: readonly NamedKind[] = ['handlers', 'createHandlers', 'compute', 'sources', 'documents', 'totals'];
 
 /** The names of a list of domains; a name given twice (by one or two domains) is an error. */
 export function contributionsOf(domains: readonly Domain[]): Contributions {

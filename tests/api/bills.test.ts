@@ -319,6 +319,49 @@ describe.skipIf(!dbAvailable)('bills: issue, confirm, pay, reverse', { timeout: 
     await sound();
   });
 
+  it('answers totals under filters equal to the sum of the matching rows, from the bills table and from the records alike', async () => {
+    // Owed, paid, overdue and partly paid bills exist from the tests above; one more, confirmed.
+    const { bill } = await completedContractBill('账单合同（合计）', { quantity: 2 });
+    await act(buyer, bill.id, 'confirm', {}, true);
+    const later = chinaDay(new Date(s.clock.now().getTime() + 400 * 86_400_000));
+    const queries = [
+      'scope=payer',
+      'scope=payer&state=confirmed,partiallyPaid,overdue',
+      'scope=payer&state=paid',
+      'scope=payer&state=overdue',
+      'scope=payer&amount=100,10000',
+      'scope=payer&openAmount=0.01,',
+      `scope=payer&dueDay=2020-01-01,${later}&state=confirmed,overdue&amount=1,`,
+      `scope=payer&dueDay=,${chinaDay(s.clock.now())}`,
+      'scope=payee&state=partiallyPaid,paid',
+      'scope=payee&openAmount=,0',
+      // A text filter: the totals come from the records' JSON (no column for it in the bills table).
+      'scope=payer&payeeName=江苏账单卖方',
+      'scope=mine&state=overdue',
+    ];
+    const cent = (v: unknown) => Math.round(Number(v) * 100);
+    const yuan = (fen: number) => (fen / 100).toFixed(2);
+    let nonEmpty = 0;
+    for (const query of queries) {
+      const who = query.startsWith('scope=payee') ? seller : buyer;
+      const page = (await list(who, `${query}&pageSize=100`)).body.data;
+      expect(page.totalExact, query).not.toBe(false);
+      expect(page.records.length, query).toBe(page.total);
+      const sum = (field: string, rows = page.records) => yuan(rows.reduce((acc, b) => acc + cent(b[field]), 0));
+      expect(page.totals, query).toEqual({
+        amount: sum('amount'),
+        paidAmount: sum('paidAmount'),
+        openAmount: sum('openAmount'),
+        overdueAmount: sum('openAmount', page.records.filter((b) => b.state === 'overdue')),
+      });
+      if (page.total) nonEmpty += 1;
+    }
+    expect(nonEmpty).toBeGreaterThan(8);
+    // The bills table's copies of each record's state and due day, which the totals read.
+    const drift = await queryRows(s.ctx.db, sql`select b.record_id from bills b join resource_records r on r.id = b.record_id where b.state is distinct from r.state or b.due_day is distinct from r.data ->> 'dueDay'`);
+    expect(drift).toEqual([]);
+  });
+
   it('pays one bill at most once under 20 parallel payments, and parallel parts never overpay', async () => {
     const { bill } = await completedContractBill('账单合同（并发）', { quantity: 1 });
     await act(buyer, bill.id, 'confirm', {}, true);

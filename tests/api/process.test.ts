@@ -126,8 +126,9 @@ describe.runIf(testDbKind === 'pglite')('server process', () => {
       });
     const sound = await check();
     expect(sound.code, sound.out).toBe(0);
-    expect(sound.out.split('\n').filter((line) => line.startsWith('OK'))).toHaveLength(7);
+    expect(sound.out.split('\n').filter((line) => line.startsWith('OK'))).toHaveLength(8);
     expect(sound.out).toContain('escrowPerContract');
+    expect(sound.out).toContain('dailyMovesMatchLines');
     const { lockDataDir } = await import('../../src/server/db/lock');
     const release = await lockDataDir(store);
     try {

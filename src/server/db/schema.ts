@@ -2,7 +2,7 @@
 // (SMS codes, captchas, verifications) that must survive restarts and be shared between
 // server nodes (DESIGN §2 "Stateless API nodes").
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -422,7 +422,7 @@ export const ledgerAccounts = pgTable(
 );
 
 /**
- * Transfers: immutable rows (one exception: migration 0016 re-pointed the credit side of open
+ * Transfers: immutable rows (one exception: migration 0017 re-pointed the credit side of open
  * collateral holds from the shared escrow account to each contract's own, totals moved with it). `posted` moves money at once; `pending` holds it; a later row with
  * `pendingId` set posts (`posted`) or voids (`voided`) that hold, at most once (unique index).
  * `key` makes a business step happen once (e.g. `collateral:<contract id>`).
@@ -492,10 +492,25 @@ export const ledgerLines = pgTable(
     primaryKey({ columns: [t.transferId, t.accountId] }),
     // The list's order exactly as query.ts writes it (created_at desc nulls last, id desc).
     index('ledger_lines_account_order_idx').on(t.accountId, t.createdAt.desc().nullsLast(), t.transferId.desc().nullsFirst()),
-    // Coin-days (src/server/domains/coindays): the lines that moved the balance since a day, with
-    // every column the sum reads, so it is an index-only scan.
-    index('ledger_lines_account_updated_idx').on(t.accountId, t.updatedAt, t.createdAt, t.direction, t.state, t.amount),
   ],
+);
+
+/**
+ * Each business wallet's moves of its available balance per China day (coin-days,
+ * src/server/domains/coindays): the sum of what its statement lines moved that day, by the rule
+ * coinDays.ts states. Kept by triggers on ledger_lines (migration 0021), never written by the
+ * application, so a year's coin-days read 365 rows, not every line of the year.
+ */
+export const ledgerDailyMoves = pgTable(
+  'ledger_daily_moves',
+  {
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    day: date('day', { mode: 'string' }).notNull(),
+    deltaFen: bigint('delta_fen', { mode: 'bigint' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.day] })],
 );
 
 /**
@@ -525,10 +540,16 @@ export const bills = pgTable(
     /** When the payer was told the bill falls due within three days, and that it is overdue (each once). */
     dueSoonNotifiedAt: ts('due_soon_notified_at'),
     overdueNotifiedAt: ts('overdue_notified_at'),
+    /**
+     * Copies of the record's state and data.dueDay, kept by triggers (migration 0019), never
+     * written by the application: the payables and receivables totals sum this table's columns
+     * through the covering indexes (payer or payee, state) of 0018, not the records' JSON
+     * (settlement/billTotals.ts).
+     */
+    state: text('state'),
+    dueDay: text('due_day'),
   },
   (t) => [
-    index('bills_payer_idx').on(t.payerAccountId),
-    index('bills_payee_idx').on(t.payeeAccountId),
     index('bills_contract_idx').on(t.contractId),
     check('bills_amounts', sql`${t.amountFen} > 0 and ${t.paidFen} >= 0 and ${t.clearedFen} >= 0 and ${t.paidFen} + ${t.clearedFen} <= ${t.amountFen}`),
   ],

@@ -13,7 +13,7 @@ export const PLATFORM = {
   /** The bank account money enters and leaves by (debit-normal: it may go below zero). */
   bankClearing: 'platform:bankClearing',
   /**
-   * Collateral held before migration 0016 moved it to each contract's own escrow account
+   * Collateral held before migration 0017 moved it to each contract's own escrow account
    * (escrowId); kept for its posted history, it receives nothing new.
    */
   escrow: 'platform:escrow',

@@ -72,6 +72,17 @@ export const INVARIANTS: Record<string, { description: string; query: SQL }> = {
       where b.paid_fen <> coalesce(p.fen, 0) or b.paid_fen < 0 or b.cleared_fen < 0 or b.amount_fen - b.paid_fen - b.cleared_fen < 0
         or (r.data ->> 'openAmount')::numeric * 100 <> b.amount_fen - b.paid_fen - b.cleared_fen`,
   },
+  dailyMovesMatchLines: {
+    description: "each wallet's moves per China day (ledger_daily_moves, coin-days) equal what its statement lines moved that day",
+    query: sql`with expected as (
+        select l.account_id, m.day, sum(m.delta) as delta
+        from ledger_lines l, ledger_line_moves(l.direction, l.state, l.amount, l.created_at, l.updated_at) m
+        group by l.account_id, m.day having sum(m.delta) <> 0
+      )
+      select coalesce(e.account_id, d.account_id)::text as account, coalesce(e.day, d.day)::text as day, e.delta::text as expected, d.delta_fen::text as kept
+      from expected e full join ledger_daily_moves d on d.account_id = e.account_id and d.day = e.day
+      where coalesce(e.delta, 0) <> coalesce(d.delta_fen, 0)`,
+  },
 };
 
 /** Each invariant's violating rows (empty arrays when the ledger is sound). */

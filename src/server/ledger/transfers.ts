@@ -6,6 +6,7 @@
 //   hold()        pending: counted against the debited wallet until postHold() or voidHold()
 //   postHold()    the hold's money moves (a withdrawal completed, collateral released)
 //   voidHold()    the hold returns (a withdrawal failed, collateral refunded)
+//   transferBatch() a set posted at once (a clearing run's settlement), two statements in all
 // A transfer's `key` is unique: one business step moves money once, whatever retries it.
 //
 // Speed (docs/decisions.md "Ledger figures"): a transfer or a hold is two statements after
@@ -244,3 +245,72 @@ export const postHold = (tx: Db, holdKey: string, step: Pick<TransferSpec, 'kind
 
 /** The hold made under `holdKey` returns to its debit account. */
 export const voidHold = (tx: Db, holdKey: string, step: Pick<TransferSpec, 'kind' | 'key' | 'userId' | 'now'>) => resolveHold(tx, holdKey, 'voided', step);
+
+/**
+ * Posts a set of transfers at once (a clearing run's settlement: ~1,000 wallet-to-wallet
+ * payments, which one transfer() each made 3.8 s of the run). Same rows as transfer() for each
+ * (transfer, totals, statement lines) and the same guarantees, in two statements of constant text:
+ *   1. lock  every account of the batch in id order (FOR UPDATE), checking that each no-negative
+ *            account covers what the batch takes from it less what it brings in: the batch is
+ *            atomic, so its end state is the one anybody can see (409 insufficientBalance);
+ *   2. write insert the transfers (ON CONFLICT (key) DO NOTHING: 409 transferDone if any key was
+ *            used), add each account's summed movements to its totals, open their lines.
+ * Answers the rows in the order of `specs`.
+ */
+export async function transferBatch(tx: Db, specs: readonly TransferSpec[]): Promise<TransferRow[]> {
+  if (!specs.length) return [];
+  for (const spec of specs) checkSpec(spec);
+  if (new Set(specs.map((s) => s.key)).size !== specs.length) throw new Error('ledger: a batch repeats a key');
+  const out = new Map<string, bigint>();
+  const into = new Map<string, bigint>();
+  for (const s of specs) {
+    out.set(s.debit, (out.get(s.debit) ?? 0n) + s.amount);
+    into.set(s.credit, (into.get(s.credit) ?? 0n) + s.amount);
+  }
+  const ids = [...new Set([...out.keys(), ...into.keys()])].sort();
+  const deltas = JSON.stringify(ids.map((id) => ({ id, takes: (out.get(id) ?? 0n).toString(), brings: (into.get(id) ?? 0n).toString() })));
+  const locked = await prepared<{ id: string; short: boolean }>(
+    tx,
+    'ledger_batch_lock',
+    sql`select a.id, (a.no_negative and a.debits_posted + a.debits_pending + d.takes > a.credits_posted + d.brings) as short
+      from ledger_accounts a join jsonb_to_recordset(${deltas}::jsonb) as d(id text, takes bigint, brings bigint) on d.id = a.id
+      order by a.id for update of a`,
+  );
+  if (locked.length !== ids.length) throw new Error(`ledger: unknown account in a batch of ${specs.length} transfers`);
+  if (locked.some((r) => r.short)) throw conflict('insufficientBalance');
+
+  const rows = JSON.stringify(
+    specs.map((s, i) => ({ i, debit: s.debit, credit: s.credit, amount: s.amount.toString(), kind: s.kind, ref_resource: s.ref.resource, ref_id: s.ref.id, key: s.key, user_id: s.userId, at: s.now.toISOString() })),
+  );
+  const made = await prepared<{ id: string; key: string; moved: number }>(
+    tx,
+    'ledger_batch_write',
+    sql`with v as (
+        select * from jsonb_to_recordset(${rows}::jsonb) as v(i int, debit text, credit text, amount bigint, kind text, ref_resource text, ref_id uuid, key text, user_id uuid, at timestamptz)
+      ), t as (
+        insert into ledger_transfers (debit_account_id, credit_account_id, amount, kind, status, ref_resource, ref_id, key, user_id, created_at)
+        select debit, credit, amount, kind, 'posted', ref_resource, ref_id, key, user_id, at from v order by i
+        on conflict (key) do nothing
+        returning id, debit_account_id, credit_account_id, amount, kind, ref_resource, ref_id, key, user_id, created_at
+      ), moved as (
+        update ledger_accounts a set debits_posted = a.debits_posted + m.dp, credits_posted = a.credits_posted + m.cp
+        from (select id, sum(dp) as dp, sum(cp) as cp from (
+            select debit_account_id as id, amount as dp, 0::bigint as cp from t
+            union all select credit_account_id, 0::bigint, amount from t) s group by id) m
+        where a.id = m.id
+        returning a.id
+      ), lines as (
+        insert into ledger_lines (transfer_id, account_id, direction, kind, amount, state, ref_resource, ref_id, user_id, created_at, updated_at, updated_by)
+        select t.id, left(side.account, -length(':wallet'))::uuid, side.direction, t.kind, t.amount, 'posted', t.ref_resource, t.ref_id, t.user_id, t.created_at, t.created_at, t.user_id
+        from t cross join lateral (values (t.debit_account_id, 'out'), (t.credit_account_id, 'in')) as side(account, direction)
+        where side.account like '%:wallet'
+        returning 1
+      )
+      select id::text as id, key, (select count(*) from moved)::int as moved from t`,
+  );
+  // A used key: the statement wrote the others; the caller's transaction rolls all of it back.
+  if (made.length !== specs.length) throw conflict('transferDone');
+  if (Number(made[0].moved) !== ids.length) throw new Error(`ledger: a batch moved ${made[0].moved} of ${ids.length} accounts`);
+  const idOf = new Map(made.map((r) => [r.key, r.id]));
+  return specs.map((s) => ({ id: idOf.get(s.key)!, debitAccountId: s.debit, creditAccountId: s.credit, amount: s.amount, kind: s.kind, status: 'posted', pendingId: null, refResource: s.ref.resource, refId: s.ref.id, key: s.key, userId: s.userId, createdAt: s.now }));
+}

@@ -18,10 +18,18 @@ const RESERVED = new Set(['pageNo', 'pageSize', 'sort', 'format', 'scope', 'has'
 export const LIST_COUNT_CAP = 1000;
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 
+/** A declared filter as the request applied it (an enum's values, a range's bounds), for tableTotals.ts. */
+export type AppliedFilter =
+  | { field: string; kind: 'text'; value: string }
+  | { field: string; kind: 'enum'; values: string[] }
+  | { field: string; kind: 'dateRange' | 'amountRange'; from: string; to: string };
+
 export interface ListQuery {
   /** Whose records: the resource, and its list source if it has one (sources.ts). */
   resource: Pick<ResourceDefinition, 'name' | 'source'>;
   where: SQL;
+  /** The filters in `where` besides the scope; `has` fields count as filters too. */
+  filters: AppliedFilter[];
   orderBy: SQL[];
   page: PageQuery;
 }
@@ -51,13 +59,17 @@ function enumValues(def: ResourceDefinition, field: string): string[] {
 export function parseListQuery(def: ResourceDefinition, scope: SQL, query: Record<string, unknown>, opts: { maxPageSize?: number } = {}): ListQuery {
   const errors: Record<string, MessageRef> = {};
   const conds: SQL[] = [scope];
+  const applied: AppliedFilter[] = [];
   const filters = new Map(def.list.filters.map((f) => [f.field, f.kind]));
 
   // has=a,b: only records where these record fields are set (a route's render.has, menu.json).
   const has = String(query.has ?? '').trim();
   for (const field of has ? has.split(',') : []) {
     if (!def.record.properties[field]) errors.has = 'invalidValue';
-    else conds.push(sql`${fieldSql(def, field)} is not null`);
+    else {
+      conds.push(sql`${fieldSql(def, field)} is not null`);
+      applied.push({ field, kind: 'text', value: '' });
+    }
   }
 
   for (const [param, raw] of Object.entries(query)) {
@@ -72,13 +84,17 @@ export function parseListQuery(def: ResourceDefinition, scope: SQL, query: Recor
     const col = fieldSql(def, param);
     if (kind === 'text') {
       if (value.length > 100) errors[param] = 'tooLong';
-      else conds.push(sql`${col} ilike ${`%${escapeLike(value)}%`}`);
+      else {
+        conds.push(sql`${col} ilike ${`%${escapeLike(value)}%`}`);
+        applied.push({ field: param, kind, value });
+      }
     } else if (kind === 'enum') {
       const values = value.split(',');
       const allowed = enumValues(def, param);
       if (!values.every((v) => allowed.includes(v))) errors[param] = 'invalidValue';
       else if (param === 'state') conds.push(inArray(resourceRecords.state, values));
       else conds.push(sql`${col} in (${sql.join(values.map((v) => sql`${v}`), sql`, `)})`);
+      applied.push({ field: param, kind, values });
     } else {
       const [from = '', to = ''] = value.split(',').map((v) => v.trim());
       const ok = kind === 'dateRange' ? (v: string) => !v || DATE_RE.test(v) : (v: string) => !v || isMoney(v);
@@ -90,6 +106,7 @@ export function parseListQuery(def: ResourceDefinition, scope: SQL, query: Recor
         errors[param] = 'api:invalidDate';
         continue;
       }
+      applied.push({ field: param, kind: kind as 'dateRange' | 'amountRange', from, to });
       const system = param === 'createdAt' || param === 'updatedAt';
       if (kind === 'dateRange' && system) {
         if (from) conds.push(sql`${col} >= ${chinaDayStart(from)}::timestamptz`);
@@ -127,5 +144,5 @@ export function parseListQuery(def: ResourceDefinition, scope: SQL, query: Recor
     Object.assign(errors, (err as { fields?: Record<string, MessageRef> }).fields ?? {});
   }
   if (Object.keys(errors).length) throw fieldError(errors);
-  return { resource: { name: def.name, source: def.source }, where: and(...conds)!, orderBy, page };
+  return { resource: { name: def.name, source: def.source }, where: and(...conds)!, filters: applied, orderBy, page };
 }

@@ -94,6 +94,17 @@ export function ownedSql(def: ResourceDefinition, accountId: string): SQL {
 const sameConditions = (a: unknown, b: unknown) => JSON.stringify(a ?? {}) === JSON.stringify(b ?? {});
 
 /**
+ * Whether a list in `scope` is exactly "records of `def` where the caller is that party": the
+ * scope is a party role and the caller's read rules include that party's rule, so nothing else
+ * narrows or widens it (listWhereSql then leaves the readable OR out; tableTotals.ts may then
+ * read the party from a domain table).
+ */
+export function isPlainPartyScope(ability: RecordAbility, def: ResourceDefinition, accountId: string, scope: string): boolean {
+  if (def.ownership !== 'account' || !partyRoles(def).includes(scope)) return false;
+  return ability.rulesFor('read', def.name).some((r) => !r.inverted && sameConditions(r.conditions, { [`parties.${scope}`]: accountId }));
+}
+
+/**
  * What a list may return: the readable records of `def` in `scope`. When the caller's read
  * rules include exactly what a party scope asks (parties.<role> is me; for `mine`, my own and
  * each party role), the readable OR is implied by the scope and left out: PostgreSQL cannot
@@ -113,7 +124,7 @@ export function listWhereSql(ability: RecordAbility, def: ResourceDefinition, ac
       const market = rules.find((r) => JSON.stringify((r.conditions as Record<string, unknown> | undefined)?.accountId) === JSON.stringify({ $ne: accountId }));
       return and(resource, market ? ruleSql(market) : sql`false`)!;
     }
-    if (partyRoles(def).includes(scope) && has({ [`parties.${scope}`]: accountId })) return and(resource, scoped)!;
+    if (isPlainPartyScope(ability, def, accountId, scope)) return and(resource, scoped)!;
     if (scope === 'mine' && has({ accountId }) && partyRoles(def).every((role) => has({ [`parties.${role}`]: accountId }))) return and(resource, scoped)!;
   }
   return and(readableSql(ability, def), scoped)!;

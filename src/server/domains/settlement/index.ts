@@ -14,6 +14,7 @@ import clearingRoutes from './clearingRoutes';
 import { scheduleDailyClearing } from './clearingJob';
 import { clearingRunRecords, clearingUnsettledRecords } from './clearingSources';
 import { cancelBill, confirmBill, delayBill, rejectBill } from './steps';
+import { BILL_TOTALS } from './billTotals';
 
 export const settlement: Domain = {
   name: 'settlement',
@@ -33,6 +34,8 @@ export const settlement: Domain = {
     'settlement.clearingRuns': { select: clearingRunRecords, columns: ['billsIn', 'amountIn', 'amountCleared'] },
     'settlement.clearingUnsettled': { select: clearingUnsettledRecords, columns: ['unsettledAmount'] },
   },
+  // Payables and receivables totals from the bills table's columns (billTotals.ts).
+  totals: { bills: BILL_TOTALS },
   listeners: {
     bills: billNews,
     // After funds' listener: a contract completed (released) bills its buyer for the rest.

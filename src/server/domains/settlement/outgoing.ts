@@ -6,7 +6,8 @@
 //   collateral  what was paid into escrow (collateral holds, whatever became of them)
 //   released    escrow paid to the seller (release transfers)
 //   refunded    escrow returned to the buyer (refund transfers)
-//   billed      the contract's live bills (not rejected or cancelled), both directions
+//   billed      the contract's live bills (not rejected or cancelled: bills.state, the copy of
+//               the record's state, so no bill record is read), both directions
 //   paid        paid on those bills, net of reversals (bills.paid_fen)
 //   open        billed less paid less cleared by mutual netting
 // The id is the contract's, so a line opens the contract; each party sees its own line.
@@ -42,8 +43,7 @@ export const contractOutgoings = (resource: string) => sql`
   left join lateral (
     select sum(bl.amount_fen) as billed, sum(bl.paid_fen) as paid, sum(bl.amount_fen - bl.paid_fen - bl.cleared_fen) as open
     from bills bl
-    join resource_records br on br.id = bl.record_id
-    where bl.contract_id = c.id and br.state not in ('rejected', 'cancelled')
+    where bl.contract_id = c.id and bl.state not in ('rejected', 'cancelled')
   ) b on true
   where c.resource = 'contracts'`;
 

@@ -543,7 +543,7 @@ export const bills = pgTable(
     /**
      * Copies of the record's state and data.dueDay, kept by triggers (migration 0019), never
      * written by the application: the payables and receivables totals sum this table's columns
-     * through the covering indexes (payer or payee, state) of 0018, not the records' JSON
+     * through the covering indexes (payer or payee, state) of 0019, not the records' JSON
      * (settlement/billTotals.ts).
      */
     state: text('state'),

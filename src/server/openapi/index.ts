@@ -27,7 +27,7 @@ declare module 'fastify' {
   }
 }
 
-/** A route limited per client (config.rateLimit, plugins/rateLimit.ts) says so. */
+/** A route limited per client (config.rateLimit.rule, plugins/rateLimit.ts) says so. */
 function withRateLimit(schema: FastifySchema, rule: string | undefined): FastifySchema {
   if (!rule) return schema;
   const note = `Limited per client address (RATE_LIMIT_${rule.toUpperCase()}): past the limit the answer is 429 with Retry-After (seconds); X-RateLimit-Limit, -Remaining and -Reset on every answer.`;
@@ -71,7 +71,7 @@ async function openapiPlugin(app: FastifyInstance, opts: { resources: ResourceRe
     transform: ({ schema, url, route }) => ({
       schema: isGenericResourceUrl(url)
         ? { ...schema, hide: true }
-        : { ...withRateLimit(withIdempotencyKey(schema, route.config?.idempotencyKey), route.config?.rateLimit), response: schema.response ?? ENVELOPE_RESPONSES },
+        : { ...withRateLimit(withIdempotencyKey(schema, route.config?.idempotencyKey), route.config?.rateLimit ? route.config.rateLimit.rule : undefined), response: schema.response ?? ENVELOPE_RESPONSES },
       url,
     }),
     transformObject: (doc) => {

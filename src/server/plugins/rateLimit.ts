@@ -1,23 +1,25 @@
-// Per-client limits of the public endpoints (issue 20; docs/decisions.md "Rate limits"). A route
-// names its rule in its options, `config: { rateLimit: 'login' }`; every request to it counts
-// against (rule, client address) in the database, so all nodes of one database share the count.
-// A window opens with a client's first request and lasts the rule's seconds; past `max`, the
-// answer is 429 with Retry-After and the envelope, before the body is even parsed.
-// The counter is one statement (INSERT ... ON CONFLICT DO UPDATE ... RETURNING): no lock, no
-// read-then-write race between nodes, and the same SQL on PGlite and PostgreSQL.
+// Per-client limits of the public endpoints (issue 20; docs/decisions.md "Rate limits"), on
+// @fastify/rate-limit with a store over our database. A route names its rule in its options,
+// `config: { rateLimit: { rule: 'login' } }`; every request to it counts against (rule, client
+// address) in the table rate_limits, so all nodes of one database share the count. A window
+// opens with a client's first request and lasts the rule's seconds, on the app's clock; past
+// `max`, the answer is 429 with Retry-After and the envelope, before the body is even parsed.
+// The store's counter is one statement (INSERT ... ON CONFLICT DO UPDATE ... RETURNING): no lock,
+// no read-then-write race between nodes, and the same SQL on PGlite and PostgreSQL.
+import fastifyRateLimit, { type FastifyRateLimitStore } from '@fastify/rate-limit';
 import { lte, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Clock } from '../clock';
-import type { RateLimitRule, RateLimits } from '../config';
+import type { RateLimit, RateLimitRule, RateLimits } from '../config';
 import type { Db } from '../db/client';
 import { rateLimits } from '../db/schema';
 import { tooMany } from '../errors';
 
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** The per-client limit this route counts against (config.ts RATE_LIMIT_RULES). */
-    rateLimit?: RateLimitRule;
+declare module '@fastify/rate-limit' {
+  interface RateLimitOptions {
+    /** The per-client limit this route counts against (config.ts RATE_LIMIT_RULES); max and window come from the config. */
+    rule?: RateLimitRule;
   }
 }
 
@@ -25,11 +27,11 @@ declare module 'fastify' {
 export const RATE_LIMIT_PURGE_MS = 60_000;
 
 /** Counts one request of `key` at `now`: the count in its window and when the window ends. */
-export async function hit(db: Db, key: string, windowSeconds: number, now: Date): Promise<{ count: number; resetAt: Date }> {
+export async function hit(db: Db, key: string, windowMs: number, now: Date): Promise<{ count: number; resetAt: Date }> {
   const at = now.toISOString();
   const [row] = await db
     .insert(rateLimits)
-    .values({ key, count: 1, resetAt: new Date(now.getTime() + windowSeconds * 1000) })
+    .values({ key, count: 1, resetAt: new Date(now.getTime() + windowMs) })
     .onConflictDoUpdate({
       target: rateLimits.key,
       // Both right-hand sides read the row as it was: an ended window starts again at 1.
@@ -48,25 +50,56 @@ export async function purgeRateLimits(db: Db, now: Date): Promise<number> {
   return gone.length;
 }
 
+/**
+ * The plugin's store (its custom-store interface): `incr` is `hit` on the app's clock, answering
+ * the count and the milliseconds left in the window. Keys already name the rule, so every route
+ * shares the one store.
+ */
+function databaseStore(db: Db, clock: Clock) {
+  return class DatabaseStore implements FastifyRateLimitStore {
+    incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number): void {
+      const now = clock.now();
+      hit(db, key, timeWindow, now).then(
+        ({ count, resetAt }) => callback(null, { current: count, ttl: Math.max(1, resetAt.getTime() - now.getTime()) }),
+        (err: unknown) => callback(err as Error),
+      );
+    }
+    child(): FastifyRateLimitStore {
+      return this;
+    }
+  };
+}
+
 /** The client a limit counts: its address (X-Forwarded-For's, behind the proxy: app.ts trustProxy). */
 const clientOf = (req: FastifyRequest) => req.ip || 'unknown';
 
+/** The rule the request's route names (routes without one are not limited: `global: false`). */
+const ruleOf = (req: FastifyRequest): RateLimitRule => {
+  const options = req.routeOptions.config.rateLimit;
+  if (!options || !options.rule) throw new Error(`route ${req.routeOptions.url} has rate-limit options without a rule`);
+  return options.rule;
+};
+
 async function rateLimitPlugin(app: FastifyInstance, opts: { db: Db; clock: Clock; limits: RateLimits; paused?: () => boolean }) {
   const { db, clock, limits, paused } = opts;
-  app.addHook('onRequest', async (req, reply) => {
-    const rule = req.routeOptions.config?.rateLimit;
-    const limit = rule && limits[rule];
-    if (!rule || !limit || paused?.()) return;
-    const now = clock.now();
-    const { count, resetAt } = await hit(db, `${rule}:${clientOf(req)}`, limit.windowSeconds, now);
-    const seconds = Math.max(1, Math.ceil((resetAt.getTime() - now.getTime()) / 1000));
-    reply.header('x-ratelimit-limit', limit.max);
-    reply.header('x-ratelimit-remaining', Math.max(0, limit.max - count));
-    reply.header('x-ratelimit-reset', seconds);
-    if (count > limit.max) {
-      reply.header('retry-after', seconds);
-      throw tooMany('rateLimited', { seconds });
-    }
+  const limitOf = (req: FastifyRequest) => limits[ruleOf(req)] as NonNullable<RateLimit>;
+  // A route naming no rule, or one config.ts does not know, stops the start.
+  app.addHook('onRoute', (route) => {
+    const options = route.config?.rateLimit;
+    if (options && !(options.rule && options.rule in limits)) throw new Error(`${route.url}: config.rateLimit needs a rule of ${Object.keys(limits).join(', ')}`);
+  });
+  await app.register(fastifyRateLimit, {
+    // Only the routes that name a rule; before the body is parsed.
+    global: false,
+    hook: 'onRequest',
+    store: databaseStore(db, clock),
+    // A rule set `off`, or the demo seeder at work: not counted, no headers.
+    allowList: (req) => !limits[ruleOf(req)] || !!paused?.(),
+    keyGenerator: (req) => `${ruleOf(req)}:${clientOf(req)}`,
+    max: (req) => limitOf(req).max,
+    timeWindow: (req) => limitOf(req).windowSeconds * 1000,
+    // X-RateLimit-Limit, -Remaining, -Reset on every limited answer, Retry-After past the limit (the defaults).
+    errorResponseBuilder: (_req, context) => tooMany('rateLimited', { seconds: Math.max(1, Math.ceil(context.ttl / 1000)) }),
   });
 
   let timer: NodeJS.Timeout | undefined;

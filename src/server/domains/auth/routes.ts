@@ -43,9 +43,9 @@ export default async function authRoutes(app: FastifyInstance, ctx: AppContext) 
     if (!user.bound) throw forbidden('operators:errors.unbound');
   }
 
-  app.get('/captchaImage', { schema: S.captchaImage, config: { rateLimit: 'captcha' } }, async (req) => ok(req, await createCaptcha(db, clock.now())));
+  app.get('/captchaImage', { schema: S.captchaImage, config: { rateLimit: { rule: 'captcha' } } }, async (req) => ok(req, await createCaptcha(db, clock.now())));
 
-  app.post('/smscode', { schema: S.smscode, config: { rateLimit: 'sms' } }, async (req) => {
+  app.post('/smscode', { schema: S.smscode, config: { rateLimit: { rule: 'sms' } } }, async (req) => {
     const body = validateBody(req.body, { phone: phoneRule, scene: sceneRule });
     const scene = body.scene as SmsScene;
     const existing = await findUserByPhone(db, body.phone);
@@ -63,7 +63,7 @@ export default async function authRoutes(app: FastifyInstance, ctx: AppContext) 
     return ok(req, await sendSmsCode(ctx, body.phone, scene));
   });
 
-  app.post('/register', { schema: S.register, config: { rateLimit: 'register' } }, async (req) => {
+  app.post('/register', { schema: S.register, config: { rateLimit: { rule: 'register' } } }, async (req) => {
     const body = validateBody(req.body, {
       userType: oneOf(USER_TYPES),
       enterpriseName: (v, all) =>
@@ -95,7 +95,7 @@ export default async function authRoutes(app: FastifyInstance, ctx: AppContext) 
     }
   });
 
-  app.post('/login', { schema: S.login, config: { rateLimit: 'login' } }, async (req) => {
+  app.post('/login', { schema: S.login, config: { rateLimit: { rule: 'login' } } }, async (req) => {
     const body = validateBody(req.body, { username: phoneRule, password: required, uuid: required, captchaCode: required });
     if (!(await checkCaptcha(db, body.uuid, body.captchaCode, clock.now()))) throw fieldError({ captchaCode: 'captchaWrong' });
     const user = await findUserByPhone(db, body.username);
@@ -117,7 +117,7 @@ export default async function authRoutes(app: FastifyInstance, ctx: AppContext) 
     return ok(req, await signIn(user));
   });
 
-  app.post('/logincode', { schema: S.logincode, config: { rateLimit: 'login' } }, async (req) => {
+  app.post('/logincode', { schema: S.logincode, config: { rateLimit: { rule: 'login' } } }, async (req) => {
     const body = validateBody(req.body, { phone: phoneRule, code: smsCodeRule });
     const user = await findUserByPhone(db, body.phone);
     if (!user) throw fieldError({ phone: 'phoneNotRegistered' });
@@ -126,7 +126,7 @@ export default async function authRoutes(app: FastifyInstance, ctx: AppContext) 
     return ok(req, await signIn(user));
   });
 
-  app.post('/reset', { schema: S.reset, config: { rateLimit: 'login' } }, async (req) => {
+  app.post('/reset', { schema: S.reset, config: { rateLimit: { rule: 'login' } } }, async (req) => {
     const body = validateBody(req.body, { phone: phoneRule, code: smsCodeRule, password: passwordRule });
     const user = await findUserByPhone(db, body.phone);
     if (!user) throw fieldError({ phone: 'phoneNotRegistered' });

@@ -17,14 +17,14 @@ import { promotionSchemas as S } from './schemas';
 export default async function promotionRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db, clock } = ctx;
 
-  app.get('/system/promotion/checkPhone', { schema: S.checkPhone, config: { rateLimit: 'promotion' } }, async (req) => {
+  app.get('/system/promotion/checkPhone', { schema: S.checkPhone, config: { rateLimit: { rule: 'promotion' } } }, async (req) => {
     const { phoneNo } = validateBody(req.query, { phoneNo: phoneRule });
     const savedAt = await promotionSavedAt(db, phoneNo);
     const data: PromotionPhoneView = { phoneNo, saved: savedAt !== null, savedAt: savedAt?.toISOString() ?? null };
     return ok(req, data);
   });
 
-  app.post('/system/promotion/savePhone', { schema: S.savePhone, config: { rateLimit: 'promotion' } }, async (req) => {
+  app.post('/system/promotion/savePhone', { schema: S.savePhone, config: { rateLimit: { rule: 'promotion' } } }, async (req) => {
     const { phoneNo, code } = validateBody(req.query, { phoneNo: phoneRule, code: smsCodeRule });
     // A saved number is refused before its code is spent.
     if (await promotionSavedAt(db, phoneNo)) throw fieldError({ phoneNo: PROMOTION_SAVED });

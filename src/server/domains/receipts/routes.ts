@@ -91,7 +91,7 @@ export default async function receiptRoutes(app: FastifyInstance, ctx: DomainCon
     return ok(req, out);
   });
 
-  app.get<{ Params: { transferId: string }; Querystring: { template?: string } }>('/public/receipts/:transferId', { schema: S.verify, config: { rateLimit: 'verify' } }, async (req) => {
+  app.get<{ Params: { transferId: string }; Querystring: { template?: string } }>('/public/receipts/:transferId', { schema: S.verify, config: { rateLimit: { rule: 'verify' } } }, async (req) => {
     if (isEventReceipt(req.query.template)) {
       const event = await eventReceiptFacts(db, req.query.template, req.params.transferId);
       if (!event) throw notFound('receipts:notGenuine');

@@ -51,6 +51,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   await ensureResourceIndexes(database.db, resources);
   const ctx: AppContext = {
     db: database.db,
+    dbKind: database.kind,
     clock: opts.clock ?? systemClock,
     config,
     sms: opts.sms ?? smsProviderFor(config.smsProvider, config.production),
@@ -73,7 +74,8 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   // Before any route: it documents the routes as they are registered (GET /api/docs).
   await app.register(openapiPlugin, { resources });
   scheduleIdempotencyPurge(app, database.db);
-  const domainCtx: DomainContext = { ...ctx, resources, forms };
+  const tasks = new Map(domains.flatMap((d) => Object.entries(d.tasks ?? {})));
+  const domainCtx: DomainContext = { ...ctx, resources, forms, tasks };
   for (const domain of domains) for (const job of domain.jobs ?? []) job(app, domainCtx);
   await app.register(authPlugin, ctx);
   await app.register(

@@ -35,7 +35,7 @@ const URL_TTL_MS = 10 * 60_000;
 
 export default async function fileRoutes(app: FastifyInstance, ctx: AppContext & { storage?: FileStorage }) {
   const { db, clock } = ctx;
-  const storage = ctx.storage ?? localDiskStorage(path.join(ctx.config.dataDir, 'uploads'));
+  const storage = ctx.storage ?? localDiskStorage(ctx.config.storageDir);
   const secret = await serverSecret(db, 'fileUrl', clock.now());
   const sign = (id: string, exp: number) => createHmac('sha256', secret).update(`${id}.${exp}`).digest('base64url');
 

@@ -2,7 +2,7 @@
 // (src/server/domains/index.ts) under /api, and the domains' jobs.
 import Fastify, { type FastifyInstance } from 'fastify';
 import { systemClock, type Clock } from './clock';
-import { assertSchemas } from '../shared/schema/load-node';
+import { assertSchemas, assertSchemasRemembered } from '../shared/schema/load-node';
 import { ensureAdmin } from './bootstrap';
 import { scheduleIdempotencyPurge } from './idempotency';
 import type { Config } from './config';
@@ -33,6 +33,8 @@ export interface BuildOptions {
   logStream?: LogStream;
   /** Shared between the apps of one process (one per variant origin). */
   origins?: Record<string, string>;
+  /** Where a clean schema check is remembered (the server process: DATA_DIR); without it every build checks. */
+  schemaStamp?: string;
   /** The domains this server serves (tests add one of their own); all of src/server/domains by default. */
   domains?: readonly Domain[];
 }
@@ -41,7 +43,8 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   const { config, database } = opts;
   // A broken menu, permission, variant or resource file stops the start with file#pointer messages.
   const schemaRoot = config.schemaRoot ?? repoRoot;
-  assertSchemas(schemaRoot);
+  if (opts.schemaStamp) assertSchemasRemembered(schemaRoot, opts.schemaStamp);
+  else assertSchemas(schemaRoot);
   const domains = opts.domains ?? allDomains;
   // A resource file naming a handler, compute, source or document no domain gives stops the start too.
   const resources = loadResources(schemaRoot, installDomains(domains));

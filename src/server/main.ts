@@ -31,7 +31,7 @@ async function main() {
   for (const [i, variant] of config.variants.entries()) {
     // Variant builds sit beside the first one: dist/web/<variant>.
     const webDist = i === 0 || !config.webDist ? config.webDist : path.join(path.dirname(config.webDist), variant);
-    const { app } = await buildApp({ config: { ...config, webDist }, database, sms, origins, clock, logger: process.env.LOG_LEVEL !== 'silent' });
+    const { app } = await buildApp({ config: { ...config, webDist }, database, sms, origins, clock, schemaStamp: path.join(config.dataDir, '.schemas-checked'), logger: process.env.LOG_LEVEL !== 'silent' });
     apps.push({ variant, app, port: config.port + i });
   }
 

@@ -2,7 +2,7 @@
 // (src/server/domains/index.ts) under /api, and the domains' jobs.
 import Fastify, { type FastifyInstance } from 'fastify';
 import { systemClock, type Clock } from './clock';
-import { assertSchemas } from '../shared/schema/load-node';
+import { assertSchemas, assertSchemasRemembered } from '../shared/schema/load-node';
 import { ensureAdmin } from './bootstrap';
 import { idempotencyKeyHook, scheduleIdempotencyPurge } from './idempotency';
 import { timePhases } from './phases';
@@ -14,6 +14,7 @@ import envelopePlugin, { clientErrorHandler, frameworkErrors, ok } from './plugi
 import { loggerOptions, type LogStream } from './logging';
 import openapiPlugin from './openapi';
 import rateLimitPlugin from './plugins/rateLimit';
+import { lazyValidatorBuilder } from './plugins/lazyValidation';
 import securityPlugin from './plugins/security';
 import spaPlugin from './plugins/spa';
 import { repoRoot } from './paths';
@@ -35,6 +36,8 @@ export interface BuildOptions {
   logStream?: LogStream;
   /** Shared between the apps of one process (one per variant origin). */
   origins?: Record<string, string>;
+  /** Where a clean schema check is remembered (the server process: DATA_DIR); without it every build checks. */
+  schemaStamp?: string;
   /** The domains this server serves (tests add one of their own); all of src/server/domains by default. */
   domains?: readonly Domain[];
   /** True while the per-client rate limits are not applied: the demo seeder's dozens of sign-ins and SMS (main.ts). */
@@ -45,7 +48,8 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   const { config, database } = opts;
   // A broken menu, permission, variant or resource file stops the start with file#pointer messages.
   const schemaRoot = config.schemaRoot ?? repoRoot;
-  assertSchemas(schemaRoot);
+  if (opts.schemaStamp) assertSchemasRemembered(schemaRoot, opts.schemaStamp);
+  else assertSchemas(schemaRoot);
   const domains = opts.domains ?? allDomains;
   // A resource file naming a handler, compute, source or document no domain gives stops the start too.
   const resources = loadResources(schemaRoot, installDomains(domains));
@@ -55,6 +59,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   await ensureResourceIndexes(database.db, resources);
   const ctx: AppContext = {
     db: database.db,
+    dbKind: database.kind,
     clock: opts.clock ?? systemClock,
     config,
     sms: opts.sms ?? smsProviderFor(config.smsProvider, config.production),
@@ -67,6 +72,8 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
     // Route schemas report every problem of a request at once, like the hand-written checks;
     // scalars are coerced (query strings are text) but an array or object is never a scalar.
     ajv: { customOptions: { allErrors: true, coerceTypes: true } },
+    // Each route's validator is compiled on its first request (plugins/lazyValidation.ts).
+    schemaController: { compilersFactory: { buildValidator: lazyValidatorBuilder() as never } },
     bodyLimit: 1024 * 1024,
     // Behind a proxy the client address comes from X-Forwarded-For.
     trustProxy: true,
@@ -83,7 +90,8 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   scheduleIdempotencyPurge(app, database.db);
   // Routes whose config requires an Idempotency-Key refuse a request without one before their handler.
   app.addHook('preHandler', idempotencyKeyHook);
-  const domainCtx: DomainContext = { ...ctx, resources, forms };
+  const tasks = new Map(domains.flatMap((d) => Object.entries(d.tasks ?? {})));
+  const domainCtx: DomainContext = { ...ctx, resources, forms, tasks };
   for (const domain of domains) for (const job of domain.jobs ?? []) job(app, domainCtx);
   await app.register(authPlugin, ctx);
   await app.register(

@@ -19,3 +19,19 @@ export class ManualClock implements Clock {
     this.t += ms;
   }
 }
+
+/**
+ * Real time plus an offset that only grows: the clock of a server process started with
+ * TEST_CLOCK=1 (never in production), moved by POST /api/dev/clock. Tests that run the product as
+ * processes (tests/support/two-nodes.ts) move every node's clock by the same amount, so the nodes
+ * still agree, as two production nodes on NTP do.
+ */
+export class OffsetClock implements Clock {
+  private offset = 0;
+  now(): Date {
+    return new Date(Date.now() + this.offset);
+  }
+  advance(ms: number): void {
+    if (ms > 0) this.offset += ms;
+  }
+}

@@ -6,6 +6,13 @@ export interface Config {
   host: string;
   /** Where the embedded PGlite database and uploads live. */
   dataDir: string;
+  /**
+   * Where uploaded files are kept: STORAGE_DIR, else DATA_DIR/uploads. Several nodes on one
+   * PostgreSQL point it (or DATA_DIR) at one shared directory.
+   */
+  storageDir: string;
+  /** TEST_CLOCK=1: a clock tests move with POST /api/dev/clock (refused in production). */
+  testClock: boolean;
   /** When set, PostgreSQL is used instead of PGlite. */
   databaseUrl?: string;
   production: boolean;
@@ -85,12 +92,17 @@ function platformAccountFrom(env: NodeJS.ProcessEnv, production: boolean): Confi
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
   const variants = (env.VARIANTS ?? env.VARIANT ?? 'main').split(',').map((v) => v.trim()).filter(Boolean);
   const variant = variants[0] ?? 'main';
+  const dataDir = path.resolve(env.DATA_DIR ?? './data');
+  const testClock = env.TEST_CLOCK === '1';
+  if (testClock && env.NODE_ENV === 'production') throw new Error('TEST_CLOCK=1 is refused with NODE_ENV=production: it lets a client move the server\'s clock.');
   return {
     variants,
     schemaRoot: env.SCHEMA_ROOT ? path.resolve(env.SCHEMA_ROOT) : undefined,
     port: Number(env.PORT ?? 8080),
     host: env.HOST ?? '0.0.0.0',
-    dataDir: path.resolve(env.DATA_DIR ?? './data'),
+    dataDir,
+    storageDir: env.STORAGE_DIR ? path.resolve(env.STORAGE_DIR) : path.join(dataDir, 'uploads'),
+    testClock,
     databaseUrl: env.DATABASE_URL || undefined,
     production: env.NODE_ENV === 'production',
     smsProvider: env.SMS_PROVIDER ?? 'console',

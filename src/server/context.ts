@@ -6,6 +6,11 @@ import type { SmsProvider } from './sms/provider';
 
 export interface AppContext {
   db: Db;
+  /**
+   * PostgreSQL serves many connections (and nodes) at once; PGlite one. Where a count must be
+   * committed while a transaction is open (a wrong SMS code), only PostgreSQL has a second connection.
+   */
+  dbKind: 'pglite' | 'postgres';
   clock: Clock;
   config: Config;
   sms: SmsProvider;

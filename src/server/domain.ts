@@ -17,7 +17,16 @@ import type { TotalsTable } from './resources/tableTotals';
 export interface DomainContext extends AppContext {
   resources: ResourceRegistry;
   forms: Map<string, CompiledForm>;
+  /** Every domain's tasks by name (POST /api/dev/tasks/:name runs one now, outside production). */
+  tasks: ReadonlyMap<string, Task>;
 }
+
+/**
+ * The work a job does, as of `now`; answers what it did (a count, whether it ran). A job's timer
+ * calls it; so may any number of nodes at the same moment, so a task must do its work once
+ * however many run it at once (row locks, unique rows), never by trusting one process.
+ */
+export type Task = (ctx: DomainContext, now: Date) => Promise<unknown>;
 
 /** A Fastify plugin registered under /api with the domain context as its options. */
 export type DomainRoutes = (app: FastifyInstance, ctx: DomainContext) => Promise<void>;
@@ -49,6 +58,8 @@ export interface Domain {
   listeners?: Readonly<Record<string, RecordListener>>;
   /** Started once the routes are registered (timers hook onReady/onClose of the app). */
   jobs?: readonly ((app: FastifyInstance, ctx: DomainContext) => void)[];
+  /** What the jobs run, by name ("<domain>.<job>"), so it can be run now (tests, operations). */
+  tasks?: Readonly<Record<string, Task>>;
 }
 
 /** Every name the domains contribute, by kind: what the engine looks up. */

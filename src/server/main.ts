@@ -4,6 +4,7 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
+import { OffsetClock } from './clock';
 import { configFromEnv } from './config';
 import { openStore } from './db/store';
 import { DEMO_OPS, SeedingClock, demoReport, seedDemo, storeIsEmpty } from './domains/demo/seed';
@@ -22,6 +23,8 @@ async function main() {
   const { database } = store;
   // Seeding runs on its own clock (see demo/clock.ts); a store that is not empty is left alone.
   const seedingClock = config.demo && (await storeIsEmpty(database.db)) ? new SeedingClock() : undefined;
+  // TEST_CLOCK=1 (never in production): one clock for every app of the process, moved by tests.
+  const clock = seedingClock ?? (config.testClock ? new OffsetClock() : undefined);
   // One Fastify app per variant origin, all on the same database (the first bootstraps the ops user).
   const apps: { variant: string; app: FastifyInstance; port: number }[] = [];
   const origins: Record<string, string> = {};
@@ -29,7 +32,7 @@ async function main() {
     // Variant builds sit beside the first one: dist/web/<variant>.
     const webDist = i === 0 || !config.webDist ? config.webDist : path.join(path.dirname(config.webDist), variant);
     // The demo seeder signs in and sends SMS dozens of times from loopback: limits start when it is done.
-    const { app } = await buildApp({ config: { ...config, webDist }, database, sms, origins, clock: seedingClock, rateLimitsPaused: () => !!seedingClock?.seeding, logger: process.env.LOG_LEVEL !== 'silent' });
+    const { app } = await buildApp({ config: { ...config, webDist }, database, sms, origins, clock, schemaStamp: path.join(config.dataDir, '.schemas-checked'), rateLimitsPaused: () => !!seedingClock?.seeding, logger: process.env.LOG_LEVEL !== 'silent' });
     apps.push({ variant, app, port: config.port + i });
   }
 

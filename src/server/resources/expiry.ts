@@ -1,8 +1,10 @@
 // Records that expire by date (a resource's `expiry`, e.g. a purchase offer past its valid-until
 // day): moved to their expired state by the server itself, before any request on the resource
 // reads or acts, with an `expire` event by nobody (the system). No timer: a server that was
-// stopped over the date expires the records on its first request. SKIP LOCKED lets concurrent
-// requests share the work without waiting or writing an event twice.
+// stopped over the date expires the records on its first request. Concurrent requests (on one
+// node or several) wait for the one expiring a record, in id order, and then find it no longer
+// due: one event, and no request reads a due record as still published. (SKIP LOCKED did not
+// wait: the two-node test read an offer as published while the other node was expiring it.)
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { chinaDay } from '../../shared/chinaTime';
 import type { ResourceDefinition } from '../../shared/resources/types';
@@ -19,7 +21,7 @@ export async function expireDue(db: Db, def: ResourceDefinition, now: Date): Pro
   if (!any) return;
   await db.transaction(async (raw) => {
     const tx = raw as unknown as Db;
-    const due = await tx.select({ id: resourceRecords.id, state: resourceRecords.state }).from(resourceRecords).where(dueWhere).for('update', { skipLocked: true });
+    const due = await tx.select({ id: resourceRecords.id, state: resourceRecords.state }).from(resourceRecords).where(dueWhere).orderBy(resourceRecords.id).for('update');
     if (due.length === 0) return;
     await tx
       .update(resourceRecords)

@@ -2,7 +2,6 @@
 // labels instead of codes, money to two decimals, times in the product's one format, China time (each field as its kind
 // says, src/shared/resources/fieldKinds.ts). CSV (UTF-8 with BOM so
 // Excel reads Chinese) or XLSX (write-excel-file), with the list's filters and sort applied.
-import writeXlsxFile from 'write-excel-file/node';
 import type { TFunction } from 'i18next';
 import { formatChinaTime } from '../../shared/chinaTime';
 import type { Language } from '../../shared/constants';
@@ -90,5 +89,7 @@ export async function toXlsx(table: ExportTable, sheet: string): Promise<Buffer>
     ),
   );
   const columns = table.headers.map((h) => ({ width: Math.max(10, Math.min(40, h.length * 2 + 4)) }));
+  // Loaded on the first XLSX export, not at start.
+  const writeXlsxFile = (await import('write-excel-file/node')).default;
   return writeXlsxFile([header, ...body], { columns, sheet: sheet.slice(0, 31), stickyRowsCount: 1 }).toBuffer();
 }

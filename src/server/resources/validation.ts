@@ -48,8 +48,11 @@ function regionProblems(properties: Record<string, FieldSchema>, data: Record<st
 }
 
 export function compileRecordCheck(record: RecordSchema): RecordCheck {
-  const validate: ValidateFunction = sharedAjv().compile({ ...record, additionalProperties: false });
+  // Compiled on the first check, not at start: compiling every resource's and form's schema cost a
+  // fifth of a restart's CPU (docs/decisions.md "Memory and start"); the files passed the meta-schemas.
+  let validate: ValidateFunction | undefined;
   return (data, t) => {
+    validate ??= sharedAjv().compile({ ...record, additionalProperties: false });
     if (!validate(data)) throw fieldError(errorsToFields(validate.errors ?? [], t));
     const regions = regionProblems(record.properties, data);
     if (regions.length) throw fieldError(Object.fromEntries(regions.map((k) => [k, 'formats:format.region'])));

@@ -58,38 +58,46 @@ export async function sendSmsCode(ctx: AppContext, phone: string, scene: SmsScen
   return { retryAfter: SMS_RESEND_WINDOW_MS / 1000 };
 }
 
-/** A wrong code: the caller's transaction rolls back, so the try is counted afterwards (countWrongTry). */
+/** A wrong code: the caller's transaction rolls back, so the try is counted afterwards (countWrongTry) unless it already was. */
 export class WrongSmsCode extends AppError {
   constructor(
     readonly codeId: string,
     field: string,
     last: boolean,
+    readonly counted = false,
   ) {
     super(400, 'validation', { [field]: last ? 'smsCodeTooManyTries' : 'smsCodeWrong' });
   }
 }
 
 /**
- * Checks and consumes, inside `tx`, the newest code sent to phone for scene; throws a 400 on
- * `field`. Used where the code guards work in the same transaction (signing, money actions):
- * the code is spent only if that work commits. A wrong code throws WrongSmsCode, whose try the
- * caller must count with countWrongTry once the transaction has rolled back.
+ * Checks and consumes the newest code sent to phone for scene; throws a 400 on `field`. In a
+ * transaction (`tx`) where the code guards work (signing, money actions) the code is spent only
+ * if that work commits.
+ *   A wrong try must be counted before another try of the same code is compared, or tries sent
+ * at the same moment (to one node or several) are all compared against the old count and a
+ * guesser gets more than five. `counter` is a connection outside `tx` that commits the count at
+ * once (the atomic `wrong_tries < 5` update lets exactly five through); the code's row is not
+ * locked before that, so the count never waits on this transaction. Without it (PGlite, one
+ * connection, whose transactions run one at a time anyway) the caller counts the try once the
+ * transaction has rolled back (countingWrongTries).
  */
-export async function consumeSmsCodeIn(tx: Db, now: Date, phone: string, scene: SmsScene, code: string, field = 'code'): Promise<void> {
+export async function consumeSmsCodeIn(tx: Db, now: Date, phone: string, scene: SmsScene, code: string, field = 'code', counter?: Db): Promise<void> {
   // The usual case in one statement (a round trip less on every money action): the newest unused
-  // code, locked, matches and is valid, and is spent. Anything else finds nothing and takes the
-  // path below, which locks the same row and says what is wrong with it.
+  // code matches and is valid, and is spent. Anything else finds nothing and takes the path below,
+  // which says what is wrong with it. The row is not locked first (no FOR UPDATE): a wrong code
+  // must leave it free for the counter's own connection; the UPDATE locks only a row it spends and
+  // rechecks `consumed_at is null` after a twin that spent it first commits.
   const newest = tx
     .select({ id: smsCodes.id })
     .from(smsCodes)
     .where(and(eq(smsCodes.phone, phone), eq(smsCodes.scene, scene), isNull(smsCodes.consumedAt)))
     .orderBy(desc(smsCodes.createdAt))
-    .limit(1)
-    .for('update');
+    .limit(1);
   const spent = await tx
     .update(smsCodes)
     .set({ consumedAt: now })
-    .where(and(eq(smsCodes.id, sql`(${newest})`), eq(smsCodes.codeHash, hashCode(phone, scene, code)), gt(smsCodes.expiresAt, now), lt(smsCodes.wrongTries, SMS_MAX_WRONG_TRIES)))
+    .where(and(eq(smsCodes.id, sql`(${newest})`), isNull(smsCodes.consumedAt), eq(smsCodes.codeHash, hashCode(phone, scene, code)), gt(smsCodes.expiresAt, now), lt(smsCodes.wrongTries, SMS_MAX_WRONG_TRIES)))
     .returning({ id: smsCodes.id });
   if (spent.length === 1) return;
   const [row] = await tx
@@ -97,11 +105,19 @@ export async function consumeSmsCodeIn(tx: Db, now: Date, phone: string, scene: 
     .from(smsCodes)
     .where(and(eq(smsCodes.phone, phone), eq(smsCodes.scene, scene), isNull(smsCodes.consumedAt)))
     .orderBy(desc(smsCodes.createdAt))
-    .limit(1)
-    .for('update');
+    .limit(1);
   if (!row || row.expiresAt.getTime() <= now.getTime()) throw fieldError({ [field]: 'smsCodeExpired' });
   if (row.wrongTries >= SMS_MAX_WRONG_TRIES) throw fieldError({ [field]: 'smsCodeTooManyTries' });
-  if (row.codeHash !== hashCode(phone, scene, code)) throw new WrongSmsCode(row.id, field, row.wrongTries + 1 >= SMS_MAX_WRONG_TRIES);
+  if (row.codeHash !== hashCode(phone, scene, code)) {
+    if (!counter) throw new WrongSmsCode(row.id, field, row.wrongTries + 1 >= SMS_MAX_WRONG_TRIES);
+    const [counted] = await counter
+      .update(smsCodes)
+      .set({ wrongTries: sql`${smsCodes.wrongTries} + 1` })
+      .where(and(eq(smsCodes.id, row.id), lt(smsCodes.wrongTries, SMS_MAX_WRONG_TRIES)))
+      .returning({ wrongTries: smsCodes.wrongTries });
+    throw counted ? new WrongSmsCode(row.id, field, counted.wrongTries >= SMS_MAX_WRONG_TRIES, true) : fieldError({ [field]: 'smsCodeTooManyTries' });
+  }
+  // Spent only while unspent and not used up by wrong tries counted meanwhile (this locks the row until the work commits).
   const used = await tx
     .update(smsCodes)
     .set({ consumedAt: now })
@@ -112,6 +128,7 @@ export async function consumeSmsCodeIn(tx: Db, now: Date, phone: string, scene: 
 
 /** Counts the wrong try a WrongSmsCode reported, in its own statement (after the rollback). */
 export async function countWrongTry(db: Db, err: WrongSmsCode): Promise<void> {
+  if (err.counted) return;
   await db
     .update(smsCodes)
     .set({ wrongTries: sql`${smsCodes.wrongTries} + 1` })
@@ -128,11 +145,14 @@ export async function countingWrongTries<T>(db: Db, work: () => Promise<T>): Pro
   }
 }
 
+/** The connection that counts a wrong try at once while a transaction is open: PostgreSQL's pool; none on PGlite. */
+export const wrongTryCounter = (ctx: Pick<AppContext, 'db' | 'dbKind'>): Db | undefined => (ctx.dbKind === 'postgres' ? ctx.db : undefined);
+
 /**
- * Checks and consumes the newest code sent to phone for scene, in its own transaction; a wrong
- * try is counted even though the request then fails. Throws a 400 on `field`.
+ * Checks and consumes the newest code sent to phone for scene, outside any transaction: a wrong
+ * try is counted at once by one atomic statement (on either database), the right code spent by
+ * another. Throws a 400 on `field`.
  */
 export async function consumeSmsCode(ctx: AppContext, phone: string, scene: SmsScene, code: string, field = 'code'): Promise<void> {
-  const now = ctx.clock.now();
-  await countingWrongTries(ctx.db, () => ctx.db.transaction((tx) => consumeSmsCodeIn(tx as unknown as Db, now, phone, scene, code, field)));
+  await consumeSmsCodeIn(ctx.db, ctx.clock.now(), phone, scene, code, field, ctx.db);
 }

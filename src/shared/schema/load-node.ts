@@ -1,13 +1,14 @@
 // Node only: reads the declarative files from a directory (the repository by default) and
 // validates them. The CLI (scripts/check-schemas.ts), the build and the server start call
 // checkSchemas / assertSchemas; tests point them at a temporary copy.
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LANGUAGES } from '../constants';
 import { composeResource, type ReadBase } from './compose';
 import { SCHEMA_PATHS, SchemaValidationError, type SchemaFile, type SchemaIssue } from './issues';
-import { validateSchemaFiles } from './validate';
+import { META_SCHEMAS, SHARED_META_SCHEMAS, validateSchemaFiles } from './validate';
 
 /** The repository root (this file is src/shared/schema/load-node.ts). */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -134,4 +135,35 @@ export function checkSchemas(root: string = REPO_ROOT): SchemaCheck {
 export function assertSchemas(root: string = REPO_ROOT): void {
   const result = checkSchemas(root);
   if (!result.ok) throw new SchemaValidationError(result.issues);
+}
+
+/**
+ * assertSchemas for a server start, remembered in `stampFile`: after a clean check it holds the
+ * digest of every file as read (bases merged) and of the meta-schemas; a start whose digest is
+ * the same skips the validation, which compiled six meta-schemas and checked every file on each
+ * start (about a fifth of a restart's CPU: docs/decisions.md "Memory and start"). Any change to a
+ * file, or to the meta-schemas, checks everything again. A stamp that cannot be written is not kept.
+ */
+export function assertSchemasRemembered(root: string, stampFile: string): void {
+  const loaded = loadSchemaFiles(root);
+  const digest = createHash('sha256').update(JSON.stringify([loaded.files, META_SCHEMAS, SHARED_META_SCHEMAS])).digest('hex');
+  if (loaded.issues.length === 0 && readStamp(stampFile) === digest) return;
+  const issues = [...loaded.issues, ...validateSchemaFiles(loaded.files)];
+  if (issues.length) throw new SchemaValidationError(issues);
+  try {
+    const tmp = `${stampFile}.${process.pid}.tmp`;
+    fs.mkdirSync(path.dirname(stampFile), { recursive: true });
+    fs.writeFileSync(tmp, digest);
+    fs.renameSync(tmp, stampFile);
+  } catch {
+    /* a read-only place: check again next start */
+  }
+}
+
+function readStamp(file: string): string | null {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch {
+    return null;
+  }
 }

@@ -40,7 +40,7 @@ export const META_SCHEMAS: Record<SchemaKind, object> = {
 };
 
 /** Meta-schemas other meta-schemas refer to ($ref "common.schema.json#/$defs/..."). */
-const SHARED_META_SCHEMAS: object[] = [commonMeta];
+export const SHARED_META_SCHEMAS: object[] = [commonMeta];
 
 let compiled: Record<SchemaKind, ValidateFunction> | undefined;
 

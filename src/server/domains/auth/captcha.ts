@@ -1,13 +1,14 @@
 // Image captcha for password sign-in, drawn by svg-captcha. Single use, valid 5 minutes,
 // kept in the database so any node can check it.
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import svgCaptcha from 'svg-captcha';
 import { CAPTCHA_TTL_MS } from '../../../shared/constants';
 import type { Db } from '../../db/client';
 import { captchas } from '../../db/schema';
 import { isUuid } from '../../validate';
 
 export async function createCaptcha(db: Db, now: Date): Promise<{ uuid: string; img: string }> {
+  // Loaded on the first captcha, not at start (it parses its font when imported: docs/decisions.md "Memory and start").
+  const svgCaptcha = (await import('svg-captcha')).default;
   // Characters that look alike (0/o, 1/l/i) are left out so a person can read every code.
   const { text, data } = svgCaptcha.create({ size: 4, noise: 2, ignoreChars: '0oO1lIi', color: true, background: '#f4f6fb' });
   const [row] = await db

@@ -22,7 +22,7 @@ import {
   createAccountWithOwner,
   findUserByPhone,
   isUniqueViolation,
-  recordLoginFailure,
+  takeLoginTry,
   type UserRow,
 } from './users-store';
 import { authSchemas as S } from './schemas';
@@ -105,11 +105,13 @@ export default async function authRoutes(app: FastifyInstance, ctx: AppContext) 
     }
     assertCanSignIn(user);
     const now = clock.now();
-    if (user.lockedUntil && user.lockedUntil.getTime() > now.getTime()) {
-      throw new AppError(429, { key: 'accountLocked', params: { minutes: Math.ceil((user.lockedUntil.getTime() - now.getTime()) / 60_000) } });
+    const left = await takeLoginTry(db, user.id, now);
+    if (left === null) {
+      const [locked] = await db.select({ until: users.lockedUntil }).from(users).where(eq(users.id, user.id));
+      const minutes = locked?.until ? Math.max(1, Math.ceil((locked.until.getTime() - now.getTime()) / 60_000)) : 15;
+      throw new AppError(429, { key: 'accountLocked', params: { minutes } });
     }
     if (!(await verifyPassword(body.password, user.passwordHash))) {
-      const left = await recordLoginFailure(db, user.id, now);
       if (left === 0) throw new AppError(429, { key: 'accountLocked', params: { minutes: 15 } });
       throw badRequest({ key: 'loginFailed', params: { left } });
     }

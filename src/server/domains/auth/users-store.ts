@@ -45,21 +45,25 @@ export async function createAccountWithOwner(
 }
 
 /**
- * Counts one failed password in a row, atomically; the fifth starts a 15-minute lock and
- * resets the count. Returns how many tries are left before the lock (0 = now locked).
+ * Takes one password try, atomically and before the password is checked: counted as a failure
+ * in a row until clearLoginFailures says it was right; the fifth starts a 15-minute lock (and
+ * resets the count). Null while locked: that try is refused without checking the password.
+ * Counting before checking is what bounds a brute force: tries sent at the same moment (to one
+ * node or several) each take one of the five, where counting after the slow hash let every try
+ * that read "not locked" be checked. Answers the tries left after this one (0 = it locked).
  */
-export async function recordLoginFailure(db: Db, userId: string, now: Date): Promise<number> {
+export async function takeLoginTry(db: Db, userId: string, now: Date): Promise<number | null> {
   const lockUntil = new Date(now.getTime() + LOGIN_LOCK_MS);
   const [row] = await db
     .update(users)
     .set({
       failedLogins: sql`case when ${users.failedLogins} + 1 >= ${LOGIN_MAX_FAILURES} then 0 else ${users.failedLogins} + 1 end`,
-      lockedUntil: sql`case when ${users.failedLogins} + 1 >= ${LOGIN_MAX_FAILURES} then ${lockUntil.toISOString()}::timestamptz else ${users.lockedUntil} end`,
+      lockedUntil: sql`case when ${users.failedLogins} + 1 >= ${LOGIN_MAX_FAILURES} then ${lockUntil.toISOString()}::timestamptz else null end`,
     })
-    .where(eq(users.id, userId))
+    .where(and(eq(users.id, userId), sql`(${users.lockedUntil} is null or ${users.lockedUntil} <= ${now.toISOString()}::timestamptz)`))
     .returning({ failedLogins: users.failedLogins, lockedUntil: users.lockedUntil });
-  if (row.lockedUntil && row.lockedUntil.getTime() > now.getTime()) return 0;
-  return LOGIN_MAX_FAILURES - row.failedLogins;
+  if (!row) return null;
+  return row.lockedUntil ? 0 : LOGIN_MAX_FAILURES - row.failedLogins;
 }
 
 export async function clearLoginFailures(db: Db, userId: string): Promise<void> {

@@ -7,7 +7,6 @@ import path from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { fileTypeFromBuffer } from 'file-type';
 import type { FileView } from '../../../shared/api';
 import type { AppContext } from '../../context';
 import { files } from '../../db/schema';
@@ -35,7 +34,7 @@ const URL_TTL_MS = 10 * 60_000;
 
 export default async function fileRoutes(app: FastifyInstance, ctx: AppContext & { storage?: FileStorage }) {
   const { db, clock } = ctx;
-  const storage = ctx.storage ?? localDiskStorage(path.join(ctx.config.dataDir, 'uploads'));
+  const storage = ctx.storage ?? localDiskStorage(ctx.config.storageDir);
   const secret = await serverSecret(db, 'fileUrl', clock.now());
   const sign = (id: string, exp: number) => createHmac('sha256', secret).update(`${id}.${exp}`).digest('base64url');
 
@@ -74,6 +73,8 @@ export default async function fileRoutes(app: FastifyInstance, ctx: AppContext &
     // truncated instead of failing: a cut-off file is never stored.
     if (part.file.truncated || data.length > MAX_UPLOAD_BYTES) throw tooLarge();
     if (data.length === 0) throw badRequest('uploadEmpty');
+    // Loaded on the first upload, not at start.
+    const { fileTypeFromBuffer } = await import('file-type');
     const detected = await fileTypeFromBuffer(data);
     const ext = path.extname(part.filename).slice(1).toLowerCase();
     if (!detected || !ALLOWED[detected.mime]) throw badRequest('uploadType');

@@ -4,7 +4,7 @@
 // check routes, and the messages and todos these produce. Handlers post ledger transfers
 // (src/server/ledger) in the action's transaction.
 import type { Domain } from '../../domain';
-import { scheduleAutoRelease } from './autoRelease';
+import { releaseDue, scheduleAutoRelease } from './autoRelease';
 import * as collateral from './collateral';
 import { contractMoneyNews } from './contractNews';
 import * as deposits from './deposits';
@@ -41,6 +41,12 @@ export const funds: Domain = {
     withdrawals: withdrawals.withdrawalNews,
     // The contract's money steps; its signing steps are trading's (same event, after trading's listener).
     contracts: contractMoneyNews,
+  },
+  tasks: {
+    'funds.autoRelease': async (ctx, now) => {
+      const contracts = ctx.resources.get('contracts')?.def;
+      return contracts ? releaseDue(ctx.db, contracts, now) : 0;
+    },
   },
   jobs: [(app, ctx) => scheduleAutoRelease(app, ctx.db, ctx.resources.get('contracts')?.def, () => ctx.clock.now())],
 };

@@ -27,7 +27,7 @@ const view = (n: NoticeRow, read: boolean): NoticeView => ({
 
 const PLATFORM_RE = /^[a-z][a-z0-9]{1,15}$/;
 
-function parseNoticeBody(raw: unknown) {
+async function parseNoticeBody(raw: unknown) {
   const src = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
   const errors: Record<string, MessageRef> = {};
   const title = typeof src.noticeTitle === 'string' ? src.noticeTitle.trim() : '';
@@ -35,7 +35,7 @@ function parseNoticeBody(raw: unknown) {
   else if (title.length > 100) errors.noticeTitle = 'tooLong';
   const rawContent = typeof src.noticeContent === 'string' ? src.noticeContent : '';
   // Content that sanitizes to nothing (a lone <script>) is as empty as no content.
-  const content = rawContent.length > 50_000 ? '' : sanitizeNoticeHtml(rawContent);
+  const content = rawContent.length > 50_000 ? '' : await sanitizeNoticeHtml(rawContent);
   if (rawContent.length > 50_000) errors.noticeContent = 'tooLong';
   else if (!content) errors.noticeContent = 'validation:required';
   const platforms = src.platforms;
@@ -107,7 +107,7 @@ export default async function noticeRoutes(app: FastifyInstance, ctx: AppContext
   });
 
   app.post('/system/notice', { schema: S.create, preValidation: app.requirePermission('ops', 'add') }, async (req) => {
-    const body = parseNoticeBody(req.body);
+    const body = await parseNoticeBody(req.body);
     const now = clock.now();
     const [n] = await db
       .insert(notices)
@@ -118,7 +118,7 @@ export default async function noticeRoutes(app: FastifyInstance, ctx: AppContext
 
   app.put('/system/notice/:id', { schema: S.update, preValidation: app.requirePermission('ops', 'edit') }, async (req) => {
     const id = idParam(req);
-    const body = parseNoticeBody(req.body);
+    const body = await parseNoticeBody(req.body);
     const [n] = await db.update(notices).set({ ...body, updatedAt: clock.now() }).where(eq(notices.id, id)).returning();
     if (!n) throw notFound();
     return ok(req, view(n, false));

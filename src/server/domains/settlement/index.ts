@@ -6,12 +6,12 @@
 // the outgoing detail report of each contract (outgoing.ts).
 import type { Domain } from '../../domain';
 import { issueBill, issueOnCompletion, setBillsDefinition } from './issue';
-import { billNews, scheduleReminders } from './news';
+import { billNews, remindDue, scheduleReminders } from './news';
 import { CONTRACT_OUTGOING_COLUMNS, contractOutgoings } from './outgoing';
 import { payOne, reversePayment } from './pay';
 import settlementRoutes from './routes';
 import clearingRoutes from './clearingRoutes';
-import { scheduleDailyClearing } from './clearingJob';
+import { runDailyClearing, scheduleDailyClearing } from './clearingJob';
 import { clearingRunRecords, clearingUnsettledRecords } from './clearingSources';
 import { cancelBill, confirmBill, delayBill, rejectBill } from './steps';
 import { BILL_TOTALS } from './billTotals';
@@ -40,6 +40,13 @@ export const settlement: Domain = {
     bills: billNews,
     // After funds' listener: a contract completed (released) bills its buyer for the rest.
     contracts: issueOnCompletion,
+  },
+  tasks: {
+    'settlement.reminders': async (ctx, now) => {
+      const def = ctx.resources.get('bills')?.def;
+      return def ? remindDue(ctx.db, def, now) : 0;
+    },
+    'settlement.dailyClearing': (ctx, now) => runDailyClearing(ctx.db, now),
   },
   jobs: [
     (app, ctx) => {

@@ -25,7 +25,7 @@ import { actorOf, currentUser, userRecordAbility } from '../../plugins/auth';
 import { emitRecordEvent } from '../../resources/events';
 import { expireDue } from '../../resources/expiry';
 import { toView, transition } from '../../resources/records';
-import { consumeSmsCodeIn, countingWrongTries } from '../../sms/codes';
+import { consumeSmsCodeIn, countingWrongTries, wrongTryCounter } from '../../sms/codes';
 import { isUuid } from '../../validate';
 import { paymentFen, paymentKeyPrefix, payBill } from './pay';
 import { billMoney, lockBillRecords } from './store';
@@ -88,7 +88,7 @@ export default async function settlementRoutes(app: FastifyInstance, ctx: Domain
         for (const line of lines) {
           const moved = await transition(tx, bills.def, ability, { userId: me.id, id: line.id, action: 'pay', to: 'paid', payload: { payAmount: fenToYuan(line.fen), paymentId }, now }, async (current) => {
             // The code once, after the first bill was found to be the caller's to pay.
-            if (!smsChecked) await consumeSmsCodeIn(tx, now, me.phone ?? '', 'verify', smsCode, SMS_CODE_INPUT);
+            if (!smsChecked) await consumeSmsCodeIn(tx, now, me.phone ?? '', 'verify', smsCode, SMS_CODE_INPUT, wrongTryCounter(ctx));
             smsChecked = true;
             const done = await payBill(tx, current, line.fen, { kind, paymentId, userId: me.id, now, field: line.field });
             const data = { ...current.data, ...done.patch };

@@ -335,7 +335,7 @@ describe.skipIf(!dbAvailable || testDbKind !== 'postgres')('two nodes on one Pos
     // The node left serves; the books balance; everything acknowledged is there.
     const check = await call<LedgerCheck>('GET', '/api/ops/ledger/check', { token: ops, node: 1 });
     expect(check.status).toBe(200);
-    expect(check.body.data.map((i) => i.name)).toEqual(['zeroSum', 'noNegative', 'holdResolvedOnce', 'balancesMatchTransfers', 'linesMatchTransfers', 'billOpenAmounts']);
+    expect(check.body.data.map((i) => i.name)).toEqual(['zeroSum', 'noNegative', 'holdResolvedOnce', 'balancesMatchTransfers', 'linesMatchTransfers', 'escrowPerContract', 'billOpenAmounts', 'dailyMovesMatchLines']);
     expect(check.body.data.filter((i) => !i.ok)).toEqual([]);
     const expected: Record<string, [string, string]> = { deposit: ['deposits', 'confirmed'], collateral: ['contracts', 'collateralPaid'], withdrawal: ['withdrawals', 'processing'] };
     for (const a of acked) {

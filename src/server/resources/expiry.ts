@@ -5,19 +5,39 @@
 // node or several) wait for the one expiring a record, in id order, and then find it no longer
 // due: one event, and no request reads a due record as still published. (SKIP LOCKED did not
 // wait: the two-node test read an offer as published while the other node was expiring it.)
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { chinaDay } from '../../shared/chinaTime';
 import type { ResourceDefinition } from '../../shared/resources/types';
 import type { Db } from '../db/client';
 import { resourceEvents, resourceRecords } from '../db/schema';
 
 
+/** A name from a resource file (checked against its meta-schema) as an SQL literal. */
+function literal(name: string) {
+  if (!/^[A-Za-z0-9_]+$/.test(name)) throw new Error(`not a plain name: ${name}`);
+  return `'${name}'`;
+}
+
+/**
+ * The due check, written as the text of the resource's `_expiry` partial index (indexes.ts):
+ * literals, not parameters, so the planner matches the index's expression and predicate. With the
+ * field as a parameter (`data ->> $4`) nothing matched, and every request on bills read all of
+ * them (41 ms at 100,000 bills).
+ */
+function dueWhereOf(def: ResourceDefinition, expiry: NonNullable<ResourceDefinition['expiry']>, now: Date) {
+  const states = expiry.from.map(literal).join(', ');
+  return sql`${sql.raw(`resource = ${literal(def.name)} and state in (${states}) and (data->>${literal(expiry.field)})`)} < ${chinaDay(now)}`;
+}
+
 export async function expireDue(db: Db, def: ResourceDefinition, now: Date): Promise<void> {
   const expiry = def.expiry;
   if (!expiry) return;
-  const dueWhere = and(eq(resourceRecords.resource, def.name), inArray(resourceRecords.state, expiry.from), sql`${resourceRecords.data} ->> ${expiry.field} < ${chinaDay(now)}`);
+  const dueWhere = dueWhereOf(def, expiry, now);
   // The common case on every request is "nothing due": one read, no transaction.
-  const [any] = await db.select({ id: resourceRecords.id }).from(resourceRecords).where(dueWhere).limit(1);
+  // In the index's order: the planner then reads the partial index from its start and stops at the
+  // first key not due, whatever its (often stale) estimate of how many are due; without the order
+  // it chose a scan of every record of the resource when it believed many were due.
+  const [any] = await db.select({ id: resourceRecords.id }).from(resourceRecords).where(dueWhere).orderBy(sql.raw(`(data->>${literal(expiry.field)})`)).limit(1);
   if (!any) return;
   await db.transaction(async (raw) => {
     const tx = raw as unknown as Db;

@@ -345,3 +345,31 @@ describe.skipIf(!dbAvailable || testDbKind !== 'postgres')('two nodes on one Pos
     }
   }, 120_000);
 });
+
+// The per-client limits of the public endpoints (issue 20) with their production defaults
+// (config.ts: LOGIN 30 per 300 s, CAPTCHA 30 per 60 s), on two fresh nodes: a brute force spread
+// over both gets exactly one node's allowance, because both count in the database.
+describe.skipIf(!dbAvailable || testDbKind !== 'postgres')('rate limits over two nodes', () => {
+  let n: TwoNodes;
+  beforeAll(async () => {
+    n = await startTwoNodes(inject('pgUrl')!, { RATE_LIMIT_LOGIN: '30/300', RATE_LIMIT_CAPTCHA: '30/60' });
+  }, 120_000);
+  afterAll(() => n?.close());
+
+  it('a password brute force and a captcha flood spread over both nodes get exactly the limits', async () => {
+    const tries = 100;
+    const logins = await Promise.all(
+      Array.from({ length: tries }, (_, i) => n.call('POST', '/api/login', { node: i % 2, body: { username: '13600000001', password: `guess-${i}`, uuid: randomUUID(), captchaCode: 'abcd' } })),
+    );
+    const refused = logins.filter((r) => r.status === 429);
+    expect({ refused: refused.length, answered: logins.length - refused.length }).toEqual({ refused: tries - 30, answered: 30 });
+    expect(new Set(refused.map((r) => r.node))).toEqual(new Set([0, 1]));
+    for (const r of refused) {
+      expect(Number(r.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(r.body).toMatchObject({ code: 429, data: null });
+    }
+    const captchas = await Promise.all(Array.from({ length: tries }, (_, i) => n.call('GET', '/api/captchaImage', { node: i % 2 })));
+    expect(captchas.filter((r) => r.status === 429).length).toBe(tries - 30);
+    console.info(`[two nodes] ${tries} wrong passwords over both nodes: ${refused.length} answered 429; ${tries} captchas: ${captchas.filter((r) => r.status === 429).length} answered 429`);
+  }, 120_000);
+});

@@ -54,7 +54,7 @@ export default async function resourceRoutes(app: FastifyInstance, ctx: AppConte
     if (!compiled) throw notFound();
     const decision = decide(actorOf(currentUser(req)), compiled.def, verb);
     if (!decision.can) throw forbidden(decision.reason.endsWith('ServiceNotOpened') || decision.reason === 'notApproved' ? decision.reason : undefined);
-    await expireDue(db, compiled.def, clock.now());
+    await phase('expiry', () => expireDue(db, compiled.def, clock.now()));
     return compiled;
   };
   const body = (req: FastifyRequest): Record<string, unknown> => {
@@ -111,7 +111,7 @@ export default async function resourceRoutes(app: FastifyInstance, ctx: AppConte
     const q = parseListQuery(r.def, listScope(req, r), req.query as Record<string, unknown>);
     const totalled = r.def.list.totals ?? [];
     const caller = { ability: abilityOf(req, r), accountId: currentUser(req).accountId, scope: String((req.query as { scope?: unknown }).scope ?? 'mine') };
-    const [{ rows, ...counted }, totals] = await Promise.all([listRecords(db, q), totalled.length || r.def.list.stateTotals ? listTotalsOf(db, r.def, q, totalled, caller) : undefined]);
+    const [{ rows, ...counted }, totals] = await phase('list', () => Promise.all([listRecords(db, q), totalled.length || r.def.list.stateTotals ? listTotalsOf(db, r.def, q, totalled, caller) : undefined]));
     const data: Page<ResourceRecord> = { records: rows.map(toView), ...counted, ...(totals ? { totals } : {}) };
     return ok(req, data);
   });

@@ -6,11 +6,11 @@ import { inArray } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db/client';
-import { accounts, ledgerLines, ledgerTransfers } from '../../src/server/db/schema';
-import { PLATFORM, ensureWallet, walletFigures } from '../../src/server/ledger/accounts';
+import { ledgerLines, ledgerTransfers } from '../../src/server/db/schema';
+import { walletFigures } from '../../src/server/ledger/accounts';
 import { checkLedger, ledgerSound } from '../../src/server/ledger/invariants';
 import { transfer, transferBatch, type TransferSpec } from '../../src/server/ledger/transfers';
-import { AppError } from '../../src/server/errors';
+import { ledgerAccounts, outcome } from '../support/ledger';
 import { dbAvailable, openTestDatabase, testDbKind } from '../support/server';
 
 const NOW = new Date('2026-11-20T02:00:00Z');
@@ -19,22 +19,8 @@ const ref = { resource: 'test', id: randomUUID() };
 describe.skipIf(!dbAvailable)('ledger: transferBatch', () => {
   let db: Db;
   let close: () => Promise<void>;
-  const newAccount = async () => {
-    const [a] = await db.insert(accounts).values({ type: 'enterprise', name: 'Batch Co', createdAt: NOW, updatedAt: NOW }).returning();
-    return { id: a.id, wallet: await ensureWallet(db, a.id, NOW) };
-  };
-  const deposit = (wallet: string, fen: bigint) =>
-    db.transaction((tx) => transfer(tx, { debit: PLATFORM.bankClearing, credit: wallet, amount: fen, kind: 'deposit', ref, key: randomUUID(), userId: null, now: NOW }));
+  const { newAccount, deposit } = ledgerAccounts(() => db, 'Batch Co', ref, NOW);
   const spec = (debit: string, credit: string, amount: bigint, key = randomUUID()): TransferSpec => ({ debit, credit, amount, kind: 'nettingSettlement', ref, key, userId: null, now: NOW });
-  const outcome = async (work: Promise<unknown>) => {
-    try {
-      await work;
-      return 'ok';
-    } catch (err) {
-      if (err instanceof AppError && err.code === 409) return String(err.msg);
-      throw err;
-    }
-  };
   /** A wallet's statement lines as the account pages read them. */
   const linesOf = async (accountId: string) =>
     (await db.select().from(ledgerLines).where(inArray(ledgerLines.accountId, [accountId]))).map((l) => `${l.direction} ${l.kind} ${l.amount} ${l.state}`).sort();

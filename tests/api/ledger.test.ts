@@ -7,11 +7,10 @@ import { sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db/client';
-import { accounts } from '../../src/server/db/schema';
-import { PLATFORM, ensureCollateralAccounts, ensureWallet, escrowId, walletFigures } from '../../src/server/ledger/accounts';
+import { PLATFORM, ensureCollateralAccounts, escrowId, walletFigures } from '../../src/server/ledger/accounts';
 import { checkLedger, ledgerSound } from '../../src/server/ledger/invariants';
 import { hold, postHold, transfer, voidHold } from '../../src/server/ledger/transfers';
-import { AppError } from '../../src/server/errors';
+import { ledgerAccounts, outcome } from '../support/ledger';
 import { dbAvailable, openTestDatabase, testDbKind } from '../support/server';
 
 const NOW = new Date('2026-11-20T02:00:00Z');
@@ -21,22 +20,7 @@ const step = (key: string) => ({ kind: 'test', key, userId: null, now: NOW });
 describe.skipIf(!dbAvailable)('ledger', () => {
   let db: Db;
   let close: () => Promise<void>;
-  const newAccount = async () => {
-    const [a] = await db.insert(accounts).values({ type: 'enterprise', name: 'Ledger Co', createdAt: NOW, updatedAt: NOW }).returning();
-    return { id: a.id, wallet: await ensureWallet(db, a.id, NOW) };
-  };
-  const deposit = (wallet: string, fen: bigint, key: string = randomUUID()) =>
-    db.transaction((tx) => transfer(tx, { debit: PLATFORM.bankClearing, credit: wallet, amount: fen, kind: 'deposit', ref, key, userId: null, now: NOW }));
-  /** The 409 message key a step was refused with, or 'ok'. */
-  const outcome = async (work: Promise<unknown>) => {
-    try {
-      await work;
-      return 'ok';
-    } catch (err) {
-      if (err instanceof AppError && err.code === 409) return String(err.msg);
-      throw err;
-    }
-  };
+  const { newAccount, deposit } = ledgerAccounts(() => db, 'Ledger Co', ref, NOW);
 
   beforeAll(async () => {
     const t = await openTestDatabase();

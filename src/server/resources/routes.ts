@@ -27,8 +27,8 @@ import { parseListQuery } from './query';
 import { listScopes } from '../../shared/resources/recordAbility';
 import { expireDue } from './expiry';
 import { listWhereSql } from './scope';
-import { listTotalsOf } from './tableTotals';
-import { deleteRecord, getRecord, insertRecord, listRecords, toView, transition, withHistory, updateRecord, type RecordRow, type TransitionDecision } from './records';
+import { readTableTotals, tableTotalsQuery } from './tableTotals';
+import { deleteRecord, getRecord, insertRecord, listPageQuery, listRecords, listTotals, toView, transition, withHistory, updateRecord, type RecordRow, type TransitionDecision } from './records';
 import { computed } from './compute';
 import { checkReferences } from './references';
 import { checkNotPastExpiry } from './validation';
@@ -111,8 +111,17 @@ export default async function resourceRoutes(app: FastifyInstance, ctx: AppConte
     const q = parseListQuery(r.def, listScope(req, r), req.query as Record<string, unknown>);
     const totalled = r.def.list.totals ?? [];
     const caller = { ability: abilityOf(req, r), accountId: currentUser(req).accountId, scope: String((req.query as { scope?: unknown }).scope ?? 'mine') };
-    const [{ rows, ...counted }, totals] = await phase('list', () => Promise.all([listRecords(db, q), totalled.length || r.def.list.stateTotals ? listTotalsOf(db, r.def, q, totalled, caller) : undefined]));
-    const data: Page<ResourceRecord> = { records: rows.map(toView), ...counted, ...(totals ? { totals } : {}) };
+    const wantsTotals = totalled.length > 0 || !!r.def.list.stateTotals;
+    // A list whose totals come from its domain's table gets its exact count from the same scan.
+    const fromTable = wantsTotals ? tableTotalsQuery(r.def, q, totalled, caller) : null;
+    const data: Page<ResourceRecord> = await phase('list', async () => {
+      if (fromTable) {
+        const [rows, { total, totals }] = await Promise.all([listPageQuery(db, q), readTableTotals(db, fromTable)]);
+        return { records: rows.map(toView), total, totals };
+      }
+      const [{ rows, ...counted }, totals] = await Promise.all([listRecords(db, q), wantsTotals ? listTotals(db, r.def, q, totalled) : undefined]);
+      return { records: rows.map(toView), ...counted, ...(totals ? { totals } : {}) };
+    });
     return ok(req, data);
   });
 

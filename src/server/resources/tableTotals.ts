@@ -14,7 +14,6 @@ import type { Db } from '../db/client';
 import { queryRows } from '../db/rows';
 import { contributions } from '../domain';
 import type { AppliedFilter, ListQuery } from './query';
-import { listTotals } from './records';
 import { isPlainPartyScope } from './scope';
 
 export interface TotalsTable {
@@ -54,14 +53,22 @@ export function tableTotalsSql(def: ResourceDefinition, t: TotalsTable, list: { 
     ...fields.map((f) => sql`${yuan(t.money[f])} as ${sql.identifier(f)}`),
     ...stateTotals.map(([name, s]) => sql`${yuan(t.money[s.field], sql`${sql.raw(t.columns.state)} in (${sql.join(s.states.map((v) => sql`${v}`), sql`, `)})`)} as ${sql.identifier(name)}`),
   ];
+  // The same scan counts the matches exactly, so such a list needs no count query of its own.
+  selection.push(sql`count(*)::int as ${sql.identifier(MATCHES)}`);
   return sql`select ${sql.join(selection, sql`, `)} from ${sql.identifier(t.table)} where ${sql.join(conds, sql` and `)}`;
 }
 
-/** The list's totals: from the resource's totals table when the list allows it, else from the records' JSON. */
-export async function listTotalsOf(db: Db, def: ResourceDefinition, q: ListQuery, fields: readonly string[], caller: { ability: RecordAbility; accountId: string; scope: string }): Promise<Record<string, string>> {
+/** The column of tableTotalsSql's answer that counts the matching records (not a total shown). */
+const MATCHES = '_matches';
+
+/** The SELECT of the list's totals and exact count over the resource's totals table; null when the list cannot be read there. */
+export function tableTotalsQuery(def: ResourceDefinition, q: ListQuery, fields: readonly string[], caller: { ability: RecordAbility; accountId: string; scope: string }): SQL | null {
   const table = contributions().totals.get(def.name);
-  const query = table && isPlainPartyScope(caller.ability, def, caller.accountId, caller.scope) ? tableTotalsSql(def, table, { role: caller.scope, accountId: caller.accountId, filters: q.filters }, fields) : null;
-  if (!query) return listTotals(db, def, q, fields);
-  const [row] = await queryRows<Record<string, string>>(db, query);
-  return row;
+  return table && isPlainPartyScope(caller.ability, def, caller.accountId, caller.scope) ? tableTotalsSql(def, table, { role: caller.scope, accountId: caller.accountId, filters: q.filters }, fields) : null;
+}
+
+/** Runs a tableTotalsQuery: the totals as listTotals answers them, and the number of matching records. */
+export async function readTableTotals(db: Db, query: SQL): Promise<{ totals: Record<string, string>; total: number }> {
+  const [{ [MATCHES]: total, ...totals }] = await queryRows<Record<string, string>>(db, query);
+  return { totals, total: Number(total) };
 }

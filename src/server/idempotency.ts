@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from './db/client';
+import { slot, statement } from './db/statements';
 import { idempotencyKeys } from './db/schema';
 import { AppError, badRequest, conflict, fieldError } from './errors';
 import { currentUser } from './plugins/auth';
@@ -79,6 +80,26 @@ export function keyOf(req: FastifyRequest): string | null {
   return key;
 }
 
+// The statements of every keyed request, built once (db/statements.ts).
+const lockKey = statement('idem_lock', (db) =>
+  db.select({ got: sql<boolean>`pg_try_advisory_xact_lock(hashtextextended(${sql.placeholder('lock')}::text, 0))` }).from(sql`(select 1) as one`),
+);
+const storedKey = statement('idem_stored', (db) =>
+  db
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.accountId, slot('accountId', idempotencyKeys.accountId)), eq(idempotencyKeys.key, slot('key', idempotencyKeys.key)))),
+);
+const storeKey = statement('idem_store', (db) =>
+  db.insert(idempotencyKeys).values({
+    accountId: slot('accountId', idempotencyKeys.accountId),
+    key: slot('key', idempotencyKeys.key),
+    requestHash: slot('requestHash', idempotencyKeys.requestHash),
+    statusCode: 200,
+    response: slot('response', idempotencyKeys.response),
+  }),
+);
+
 class Replay {
   constructor(
     readonly statusCode: number,
@@ -113,14 +134,12 @@ export async function idempotent(req: FastifyRequest, reply: FastifyReply, db: D
     addPhase('begin', performance.now() - asked);
     const tx = raw as unknown as Db;
     const stored = await phase('idempotency', async () => {
-      const [lock] = await tx
-        .select({ got: sql<boolean>`pg_try_advisory_xact_lock(hashtextextended(${`idem:${accountId}:${key}`}, 0))` })
-        .from(sql`(select 1) as one`);
+      // Two statements sent together (one round trip on PostgreSQL), run one after the other:
+      // the read takes its snapshot after the lock is held, so a twin that committed and let go
+      // of the lock just before is seen. One statement would read with a snapshot taken before
+      // its lock and miss that twin's row.
+      const [[lock], [row]] = await Promise.all([lockKey(tx, { lock: `idem:${accountId}:${key}` }), storedKey(tx, { accountId, key })]);
       if (!lock?.got) throw conflict('idempotencyInFlight');
-      const [row] = await tx
-        .select()
-        .from(idempotencyKeys)
-        .where(and(eq(idempotencyKeys.accountId, accountId), eq(idempotencyKeys.key, key)));
       return row;
     });
     if (stored && stored.createdAt.getTime() > Date.now() - IDEMPOTENCY_TTL_HOURS * 3600_000) {
@@ -129,7 +148,7 @@ export async function idempotent(req: FastifyRequest, reply: FastifyReply, db: D
     }
     if (stored) await tx.delete(idempotencyKeys).where(and(eq(idempotencyKeys.accountId, accountId), eq(idempotencyKeys.key, key)));
     const body = JSON.stringify(ok(req, await work(tx)));
-    await phase('idempotency', () => tx.insert(idempotencyKeys).values({ accountId, key, requestHash: hash, statusCode: 200, response: body }));
+    await phase('idempotency', () => storeKey(tx, { accountId, key, requestHash: hash, response: body }));
     worked = performance.now();
     return body;
   });

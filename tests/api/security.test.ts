@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompressDir } from '../../scripts/lib/precompress';
 import { buildApp } from '../../src/server/app';
+import { COMPRESS_THRESHOLD } from '../../src/server/plugins/security';
 import { configFromEnv } from '../../src/server/config';
 import { consoleSmsProvider } from '../../src/server/sms/provider';
 import { dbAvailable, openTestDatabase, runnerEnv } from '../support/server';
@@ -29,6 +30,8 @@ describe.skipIf(!dbAvailable)('security headers, caching and compression', () =>
     closeDb = t.close;
     const config = { ...configFromEnv(runnerEnv()), webDist };
     ({ app } = await buildApp({ config, database: t.database, sms: consoleSmsProvider(() => {}), origins }));
+    // A JSON answer of a chosen size, for the compression threshold.
+    app.get('/api/test/sized/:bytes', { schema: { hide: true } }, async (req) => ({ pad: 'x'.repeat(Number((req.params as { bytes: string }).bytes)) }));
     await app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
     origins.main = base;
@@ -104,10 +107,16 @@ describe.skipIf(!dbAvailable)('security headers, caching and compression', () =>
     expect(plain.body.toString()).toBe(script);
   });
 
-  it('compresses JSON answers above 1 KB', async () => {
+  it('compresses JSON answers from COMPRESS_THRESHOLD (8 KB) and sends smaller ones as they are', async () => {
     const res = await fetch(`${base}/api/docs/openapi.json`, { headers: { 'accept-encoding': 'gzip' } });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-encoding')).toBe('gzip');
     expect((await res.json()).openapi).toMatch(/^3\.1/);
+    // An action's answer (a record with its history) is 2-5 KB: sent as it is; from the threshold on, compressed.
+    for (const [bytes, encoding] of [[4000, null], [COMPRESS_THRESHOLD + 100, 'gzip']] as const) {
+      const sized = await fetch(`${base}/api/test/sized/${bytes}`, { headers: { 'accept-encoding': 'gzip' } });
+      expect(sized.headers.get('content-encoding'), String(bytes)).toBe(encoding);
+      expect(((await sized.json()) as { pad: string }).pad).toHaveLength(bytes);
+    }
   });
 });

@@ -30,10 +30,42 @@ export interface DatabaseOptions {
   maxConnections?: number;
 }
 
+/** A statement with more parameters than this (a bulk insert) is not kept prepared: each row count would be a statement of its own. */
+const PREPARE_MAX_PARAMS = 64;
+
+/**
+ * The postgres-js client as drizzle gets it, with every statement of up to PREPARE_MAX_PARAMS
+ * parameters prepared on its connection. Drizzle asks for unnamed statements unless a query is
+ * built with .prepare(), and postgres-js then sends each parameterised statement twice (Parse
+ * and Describe to learn the parameter types, then Bind and Execute): two round trips and a
+ * parse and plan in PostgreSQL per statement. Prepared, a statement costs one round trip after
+ * its first use on a connection (docs/decisions.md "Collateral payments: where the time goes").
+ * Connections are renewed after postgres-js's max_lifetime (30-60 min), which bounds the
+ * statements each keeps. Transactions and savepoints hand drizzle a client made the same way.
+ */
+function preparing(sql: postgres.Sql): postgres.Sql {
+  return new Proxy(sql, {
+    get(target, prop, receiver) {
+      if (prop === 'unsafe') {
+        return (query: string, params?: unknown[], options?: postgres.UnsafeQueryOptions) =>
+          target.unsafe(query, params as postgres.ParameterOrJSON<never>[], { ...options, prepare: (params?.length ?? 0) <= PREPARE_MAX_PARAMS });
+      }
+      if (prop === 'begin' || prop === 'savepoint') {
+        const open = Reflect.get(target, prop, receiver) as (...args: unknown[]) => Promise<unknown>;
+        return (...args: unknown[]) => {
+          const fn = args.pop() as (tx: postgres.Sql) => unknown;
+          return open.call(target, ...args, (tx: postgres.Sql) => fn(preparing(tx)));
+        };
+      }
+      return Reflect.get(target, prop, receiver);
+    },
+  });
+}
+
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.url) {
     const client = postgres(opts.url, { max: opts.maxConnections ?? 10, onnotice: () => {} });
-    const db = drizzlePostgres(client, { schema });
+    const db = drizzlePostgres(preparing(client), { schema });
     await migratePostgres(db, { migrationsFolder });
     return { db: db as unknown as Db, kind: 'postgres', close: () => client.end({ timeout: 5 }) };
   }

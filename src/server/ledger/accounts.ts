@@ -5,6 +5,7 @@
 // (docs/decisions.md "Collateral without a hot row").
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { slot, statement } from '../db/statements';
 import { ledgerAccounts } from '../db/schema';
 import { queryRows } from '../db/rows';
 
@@ -52,16 +53,21 @@ export async function ensureWallet(tx: Db, accountId: string, now: Date): Promis
  * statement (a round trip less on every collateral payment). Escrow is never negative: it pays
  * out only what was held into it.
  */
+/** Every collateral payment's first ledger statement (built once: db/statements.ts). */
+const openCollateralAccounts = statement('ledger_open_collateral', (db) =>
+  db
+    .insert(ledgerAccounts)
+    .values([
+      { id: slot('wallet', ledgerAccounts.id), ownerAccountId: slot('owner', ledgerAccounts.ownerAccountId), code: 'wallet', noNegative: true, createdAt: slot('now', ledgerAccounts.createdAt) },
+      { id: slot('escrow', ledgerAccounts.id), ownerAccountId: null, code: 'escrow', noNegative: true, createdAt: slot('now', ledgerAccounts.createdAt) },
+    ])
+    .onConflictDoNothing({ target: ledgerAccounts.id }),
+);
+
 export async function ensureCollateralAccounts(tx: Db, buyerAccountId: string, contractId: string, now: Date): Promise<{ wallet: string; escrow: string }> {
   const wallet = walletId(buyerAccountId);
   const escrow = escrowId(contractId);
-  await tx
-    .insert(ledgerAccounts)
-    .values([
-      { id: wallet, ownerAccountId: buyerAccountId, code: 'wallet', noNegative: true, createdAt: now },
-      { id: escrow, ownerAccountId: null, code: 'escrow', noNegative: true, createdAt: now },
-    ])
-    .onConflictDoNothing({ target: ledgerAccounts.id });
+  await openCollateralAccounts(tx, { wallet, owner: buyerAccountId, escrow, now });
   return { wallet, escrow };
 }
 

@@ -5,6 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { defineAbilityFor } from '../../shared/ability';
 import { permissionsForUser } from '../../shared/permissions';
 import type { Db } from '../db/client';
+import { slot, statement } from '../db/statements';
 import { accounts, messages, todos, users } from '../db/schema';
 
 type Params = Record<string, string | number>;
@@ -12,6 +13,15 @@ type Params = Record<string, string | number>;
 export async function notifyUser(db: Db, userId: string, kind: string, now: Date, params: Params = {}, link?: string): Promise<void> {
   await db.insert(messages).values({ userId, kind, params, link, createdAt: now });
 }
+
+/** The active users of an account, with what decides what each may read (built once: db/statements.ts). */
+const activeMembers = statement('account_members', (db) =>
+  db
+    .select({ id: users.id, role: users.role, authStatus: accounts.authStatus })
+    .from(users)
+    .innerJoin(accounts, eq(accounts.id, users.accountId))
+    .where(and(eq(users.accountId, slot('accountId', users.accountId)), eq(users.status, 'active'), eq(users.bound, true))),
+);
 
 /**
  * A message to every active user of an account whose operator type may read `permissionId`
@@ -26,11 +36,7 @@ export async function notifyAccount(
   params: Params = {},
   link?: string,
 ): Promise<void> {
-  const members = await db
-    .select({ id: users.id, role: users.role, authStatus: accounts.authStatus })
-    .from(users)
-    .innerJoin(accounts, eq(accounts.id, users.accountId))
-    .where(and(eq(users.accountId, accountId), eq(users.status, 'active'), eq(users.bound, true)));
+  const members = await activeMembers(db, { accountId });
   const readers = members.filter((m) => defineAbilityFor(permissionsForUser(m.role, m.authStatus)).can('query', permissionId));
   if (readers.length) await db.insert(messages).values(readers.map((m) => ({ userId: m.id, kind, params, link, createdAt: now })));
 }
@@ -54,9 +60,13 @@ export async function openTodo(
     .onConflictDoNothing();
 }
 
-export async function closeTodo(db: Db, accountId: string, kind: string, ref: string, now: Date): Promise<void> {
-  await db
+const closeOpenTodo = statement('todo_close', (db) =>
+  db
     .update(todos)
-    .set({ status: 'done', doneAt: now })
-    .where(and(eq(todos.accountId, accountId), eq(todos.kind, kind), eq(todos.ref, ref), eq(todos.status, 'open')));
+    .set({ status: 'done', doneAt: slot('now', todos.doneAt) })
+    .where(and(eq(todos.accountId, slot('accountId', todos.accountId)), eq(todos.kind, slot('kind', todos.kind)), eq(todos.ref, slot('ref', todos.ref)), eq(todos.status, 'open'))),
+);
+
+export async function closeTodo(db: Db, accountId: string, kind: string, ref: string, now: Date): Promise<void> {
+  await closeOpenTodo(db, { accountId, kind, ref, now });
 }

@@ -38,6 +38,15 @@ export function contentSecurityPolicy(origins: Record<string, string>) {
   };
 }
 
+/**
+ * Answers smaller than this go out as they are. Under ~14 KB an answer fits TCP's first flight
+ * (10 segments), so compressing it saves no round trip, only a few KB, and costs CPU on every
+ * action's answer (a record with its history, 2-5 KB): 8% of the server's CPU per collateral
+ * payment under load (docs/decisions.md "Collateral payments: where the time goes"). Lists,
+ * exports and the OpenAPI document are larger and still compressed.
+ */
+export const COMPRESS_THRESHOLD = 8 * 1024;
+
 async function securityPlugin(app: FastifyInstance, opts: SecurityOptions) {
   await app.register(helmet, {
     contentSecurityPolicy: contentSecurityPolicy(opts.origins),
@@ -47,8 +56,8 @@ async function securityPlugin(app: FastifyInstance, opts: SecurityOptions) {
     crossOriginResourcePolicy: { policy: 'same-origin' },
   });
   // Static assets are precompressed at build (scripts/lib/precompress.ts) and served as is;
-  // this compresses what is made per request (JSON lists, CSV exports) above 1 KB.
-  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+  // this compresses what is made per request (JSON lists, CSV exports) from COMPRESS_THRESHOLD.
+  await app.register(compress, { global: true, threshold: COMPRESS_THRESHOLD, encodings: ['br', 'gzip'] });
   app.addHook('onSend', async (req, reply) => {
     if (req.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });

@@ -6,6 +6,7 @@
 import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { ResourceDefinition, ResourceRecord } from '../../shared/resources/types';
 import type { Db } from '../db/client';
+import { slot, statement } from '../db/statements';
 import { recordParties, resourceEvents, resourceRecords } from '../db/schema';
 import { asRecord, actionRefusal, partyRoles, type RecordAbility } from '../../shared/resources/recordAbility';
 import { conflict, forbidden, notFound } from '../errors';
@@ -177,37 +178,76 @@ export async function transition(
   ability: RecordAbility,
   input: { userId: string; id: string; action: string; to: string; payload: Record<string, unknown>; now: Date },
   decide?: (current: RecordRow) => Promise<TransitionDecision | void>,
-): Promise<{ before: string | null; previous: RecordRow; row: RecordRow }> {
-  const [current] = await phase('recordLock', () => tx.select().from(resourceRecords).where(anyById(def, input.id)).for('update'));
+): Promise<{ before: string | null; previous: RecordRow; row: RecordRow; events: RecordEventRow[] }> {
+  if (!isUuid(input.id)) throw notFound();
+  const [current] = await phase('recordLock', () => lockRecord(tx, { resource: def.name, id: input.id }));
   if (!current || !ability.can('read', asRecord(def, current))) throw notFound();
   authorize(ability, def, current, input.action, 'actionNotAllowed');
   const decision = (await decide?.(current)) ?? {};
   const to = decision.to ?? input.to;
   if (!def.states?.values.includes(to)) throw new Error(`${def.name}.${input.action}: '${to}' is not a declared state`);
-  const row = await phase('recordWrite', async () => {
-    const [updated] = await tx
-      .update(resourceRecords)
-      .set({ state: to, data: decision.data ?? current.data, version: sql`${resourceRecords.version} + 1`, updatedBy: input.userId, updatedAt: input.now })
-      .where(eq(resourceRecords.id, current.id))
-      .returning();
-    await tx.insert(resourceEvents).values({ recordId: updated.id, action: input.action, fromState: current.state, toState: to, input: input.payload, by: input.userId, at: input.now });
-    return updated;
-  });
   const filled = Object.entries(decision.parties ?? {});
   for (const [role] of filled) if (!def.laterParties?.includes(role) || current.parties?.[role]) throw new Error(`${def.name}.${input.action}: cannot fill party '${role}'`);
+  // The write, its event and the record's history (with that event) are sent together: one round
+  // trip on PostgreSQL; they run in this order, so the history read sees the event.
+  const [[row], , events] = await phase('recordWrite', () =>
+    Promise.all([
+      moveRecord(tx, { id: current.id, state: to, data: decision.data ?? current.data, by: input.userId, at: input.now }),
+      addEvent(tx, { recordId: current.id, action: input.action, fromState: current.state, toState: to, input: input.payload, by: input.userId, at: input.now }),
+      recordEvents(tx, current.id),
+    ]),
+  );
   if (filled.length) await tx.insert(recordParties).values(filled.map(([role, accountId]) => ({ recordId: row.id, role, accountId })));
-  return { before: current.state, previous: current, row: { ...row, parties: { ...current.parties, ...decision.parties } } };
+  return { before: current.state, previous: current, row: { ...row, parties: { ...current.parties, ...decision.parties } }, events };
 }
 
-export async function recordEvents(db: Db, recordId: string) {
-  return db.select().from(resourceEvents).where(eq(resourceEvents.recordId, recordId)).orderBy(resourceEvents.at);
+export type RecordEventRow = typeof resourceEvents.$inferSelect;
+
+// Every action's statements, built once (db/statements.ts).
+const lockRecord = statement('record_lock', (db) =>
+  db
+    .select()
+    .from(resourceRecords)
+    .where(and(eq(resourceRecords.resource, slot('resource', resourceRecords.resource)), eq(resourceRecords.id, slot('id', resourceRecords.id))))
+    .for('update'),
+);
+const moveRecord = statement('record_move', (db) =>
+  db
+    .update(resourceRecords)
+    .set({
+      state: slot('state', resourceRecords.state),
+      data: slot('data', resourceRecords.data),
+      version: sql`${resourceRecords.version} + 1`,
+      updatedBy: slot('by', resourceRecords.updatedBy),
+      updatedAt: slot('at', resourceRecords.updatedAt),
+    })
+    .where(eq(resourceRecords.id, slot('id', resourceRecords.id)))
+    .returning(),
+);
+const addEvent = statement('record_event', (db) =>
+  db.insert(resourceEvents).values({
+    recordId: slot('recordId', resourceEvents.recordId),
+    action: slot('action', resourceEvents.action),
+    fromState: slot('fromState', resourceEvents.fromState),
+    toState: slot('toState', resourceEvents.toState),
+    input: slot('input', resourceEvents.input),
+    by: slot('by', resourceEvents.by),
+    at: slot('at', resourceEvents.at),
+  }),
+);
+const eventsOf = statement('record_events', (db) => db.select().from(resourceEvents).where(eq(resourceEvents.recordId, slot('recordId', resourceEvents.recordId))).orderBy(resourceEvents.at));
+
+export function recordEvents(db: Db, recordId: string): Promise<RecordEventRow[]> {
+  return eventsOf(db, { recordId });
 }
 
-/** A record as GET /api/r/:resource/:id and its actions answer it: the view with its history, oldest first. */
+/** A record as GET /api/r/:resource/:id and its actions answer it: the view with its history (`events`, oldest first). */
+export const historyView = (row: RecordRow, events: RecordEventRow[]) => ({
+  ...toView(row),
+  events: events.map((e) => ({ action: e.action, from: e.fromState, to: e.toState, input: e.input, by: e.by, at: e.at.toISOString() })),
+});
+
+/** The record with its history, read. */
 export async function withHistory(db: Db, row: RecordRow) {
-  const events = await recordEvents(db, row.id);
-  return {
-    ...toView(row),
-    events: events.map((e) => ({ action: e.action, from: e.fromState, to: e.toState, input: e.input, by: e.by, at: e.at.toISOString() })),
-  };
+  return historyView(row, await recordEvents(db, row.id));
 }

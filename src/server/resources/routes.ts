@@ -28,7 +28,7 @@ import { listScopes } from '../../shared/resources/recordAbility';
 import { expireDue } from './expiry';
 import { listWhereSql } from './scope';
 import { readTableTotals, tableTotalsQuery } from './tableTotals';
-import { deleteRecord, getRecord, insertRecord, listPageQuery, listRecords, listTotals, toView, transition, withHistory, updateRecord, type RecordRow, type TransitionDecision } from './records';
+import { deleteRecord, getRecord, insertRecord, listPageQuery, listRecords, listTotals, toView, transition, withHistory, historyView, updateRecord, type RecordRow, type TransitionDecision } from './records';
 import { computed } from './compute';
 import { checkReferences } from './references';
 import { checkNotPastExpiry } from './validation';
@@ -249,7 +249,7 @@ export default async function resourceRoutes(app: FastifyInstance, ctx: AppConte
         const moved = await transition(tx, r.def, abilityOf(req, r), { userId: me.id, id: idOf(req), action: action.name, to: action.to, payload, now }, decide);
         await phase('events', () => emitRecordEvent({ tx, def: r.def, action: action.name, before: moved.previous, after: moved.row, input: payload, userId: me.id, accountId: me.accountId, now }));
         // With its history, as GET answers it: the console writes this answer into its cache instead of reading the record again.
-        return phase('response', () => withHistory(tx, moved.row));
+        return historyView(moved.row, moved.events);
       }),
     );
   });

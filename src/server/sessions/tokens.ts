@@ -4,6 +4,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { TOKEN_LIFETIME_MS } from '../../shared/constants';
 import type { Db } from '../db/client';
+import { slot, statement } from '../db/statements';
 import { accounts, sessions, users } from '../db/schema';
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -17,24 +18,29 @@ export async function issueToken(db: Db, userId: string, now: Date): Promise<{ t
 
 export type SessionUser = typeof users.$inferSelect & { account: typeof accounts.$inferSelect; tokenHash: string };
 
-/** The active user behind a token, or null when the token is unknown, expired or revoked. */
-export async function resolveToken(db: Db, token: string, now: Date): Promise<SessionUser | null> {
-  const [row] = await db
+/** Every request's first statement: built once (db/statements.ts). */
+const sessionUser = statement('session_user', (db) =>
+  db
     .select({ user: users, account: accounts, tokenHash: sessions.tokenHash })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(accounts, eq(accounts.id, users.accountId))
     .where(
       and(
-        eq(sessions.tokenHash, hashToken(token)),
+        eq(sessions.tokenHash, slot('tokenHash', sessions.tokenHash)),
         isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, now),
+        gt(sessions.expiresAt, slot('now', sessions.expiresAt)),
         eq(users.status, 'active'),
         // An unbound operator's sessions end with the unbind; this keeps any stray one dead.
         eq(users.bound, true),
       ),
     )
-    .limit(1);
+    .limit(1),
+);
+
+/** The active user behind a token, or null when the token is unknown, expired or revoked. */
+export async function resolveToken(db: Db, token: string, now: Date): Promise<SessionUser | null> {
+  const [row] = await sessionUser(db, { tokenHash: hashToken(token), now });
   return row ? { ...row.user, account: row.account, tokenHash: row.tokenHash } : null;
 }
 

@@ -14,6 +14,7 @@ import {
 import type { AppContext } from '../context';
 import { smsCodes } from '../db/schema';
 import type { Db } from '../db/client';
+import { slot, statement } from '../db/statements';
 import { AppError, fieldError, tooMany } from '../errors';
 
 export const hashCode = (phone: string, scene: string, code: string) =>
@@ -82,23 +83,36 @@ export class WrongSmsCode extends AppError {
  * connection, whose transactions run one at a time anyway) the caller counts the try once the
  * transaction has rolled back (countingWrongTries).
  */
+/** The usual case of consumeSmsCodeIn: the newest unused code of the phone and scene, if it matches and is valid, spent (built once: db/statements.ts). */
+const spendNewest = statement('sms_spend_newest', (db) => {
+  const newest = db
+    .select({ id: smsCodes.id })
+    .from(smsCodes)
+    .where(and(eq(smsCodes.phone, slot('phone', smsCodes.phone)), eq(smsCodes.scene, slot('scene', smsCodes.scene)), isNull(smsCodes.consumedAt)))
+    .orderBy(desc(smsCodes.createdAt))
+    .limit(1);
+  return db
+    .update(smsCodes)
+    .set({ consumedAt: slot('now', smsCodes.consumedAt) })
+    .where(
+      and(
+        eq(smsCodes.id, sql`(${newest})`),
+        isNull(smsCodes.consumedAt),
+        eq(smsCodes.codeHash, slot('codeHash', smsCodes.codeHash)),
+        gt(smsCodes.expiresAt, slot('now', smsCodes.expiresAt)),
+        lt(smsCodes.wrongTries, SMS_MAX_WRONG_TRIES),
+      ),
+    )
+    .returning({ id: smsCodes.id });
+});
+
 export async function consumeSmsCodeIn(tx: Db, now: Date, phone: string, scene: SmsScene, code: string, field = 'code', counter?: Db): Promise<void> {
   // The usual case in one statement (a round trip less on every money action): the newest unused
   // code matches and is valid, and is spent. Anything else finds nothing and takes the path below,
   // which says what is wrong with it. The row is not locked first (no FOR UPDATE): a wrong code
   // must leave it free for the counter's own connection; the UPDATE locks only a row it spends and
   // rechecks `consumed_at is null` after a twin that spent it first commits.
-  const newest = tx
-    .select({ id: smsCodes.id })
-    .from(smsCodes)
-    .where(and(eq(smsCodes.phone, phone), eq(smsCodes.scene, scene), isNull(smsCodes.consumedAt)))
-    .orderBy(desc(smsCodes.createdAt))
-    .limit(1);
-  const spent = await tx
-    .update(smsCodes)
-    .set({ consumedAt: now })
-    .where(and(eq(smsCodes.id, sql`(${newest})`), isNull(smsCodes.consumedAt), eq(smsCodes.codeHash, hashCode(phone, scene, code)), gt(smsCodes.expiresAt, now), lt(smsCodes.wrongTries, SMS_MAX_WRONG_TRIES)))
-    .returning({ id: smsCodes.id });
+  const spent = await spendNewest(tx, { now, phone, scene, codeHash: hashCode(phone, scene, code) });
   if (spent.length === 1) return;
   const [row] = await tx
     .select()

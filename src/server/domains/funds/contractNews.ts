@@ -25,8 +25,8 @@ export const contractMoneyNews: RecordListener = async ({ tx, action, after, now
   if (action === 'sign' && after.state === 'signed') {
     await openTodo(tx, { accountId: buyer, kind: TO_PAY, ref: after.id, now, params, link: link('buyer') });
   } else if (action === 'payCollateral') {
-    await closeTodo(tx, buyer, TO_PAY, after.id, now);
-    await tell('seller', 'collateralPaid');
+    // Independent writes, sent together (one round trip on PostgreSQL): this is every payment's path.
+    await Promise.all([closeTodo(tx, buyer, TO_PAY, after.id, now), tell('seller', 'collateralPaid')]);
   } else if (action === 'deliver') {
     await openTodo(tx, { accountId: buyer, kind: TO_CONFIRM, ref: after.id, now, params, link: link('buyer') });
     await tell('buyer', 'contractDelivered');

@@ -36,7 +36,7 @@ import { renderDocument } from './documents';
 import { emitRecordEvent } from './events';
 import { sign } from './signatures';
 import { actionInputSchema, needsSmsCode, SMS_CODE_INPUT } from '../../shared/resources/actionInput';
-import { consumeSmsCodeIn, countingWrongTries, wrongTryCounter } from '../sms/codes';
+import { consumeSmsCodeIn, countingWrongTries, spendSmsCode, wrongTryCounter } from '../sms/codes';
 import type { CompiledResource, ResourceRegistry } from './registry';
 
 export default async function resourceRoutes(app: FastifyInstance, ctx: AppContext & { resources: ResourceRegistry }) {
@@ -230,11 +230,13 @@ export default async function resourceRoutes(app: FastifyInstance, ctx: AppConte
           await emitRecordEvent({ tx, def: target.def, action: 'create', before: null, after: row, input: {}, userId: me.id, accountId: me.accountId, now });
           return toView(row);
         };
+        // The code's usual case travels with the record lock (spendSmsCode); decide() reads its answer in turn.
+        const spending = needsSmsCode(action) ? spendSmsCode(tx, now, me.phone ?? '', 'verify', String(smsCode)) : undefined;
         // Runs once the record is found and the action is the caller's in its state: a caller who
         // may not see the record hears 404, one who may not act 403 or 409, whatever it sent.
         const decide = async (current: RecordRow): Promise<TransitionDecision | void> => {
           checkInput?.(input, req.t);
-          if (needsSmsCode(action)) await phase('sms', () => consumeSmsCodeIn(tx, now, me.phone ?? '', 'verify', String(smsCode), SMS_CODE_INPUT, wrongTryCounter(ctx)));
+          if (spending) await phase('sms', () => consumeSmsCodeIn(tx, now, me.phone ?? '', 'verify', String(smsCode), SMS_CODE_INPUT, wrongTryCounter(ctx), spending));
           let decision: TransitionDecision = action.signature ? await sign(tx, r.def, action, current, { user: me, ip: req.ip, now }) : {};
           if (handler) {
             const record = { id: current.id, accountId: current.accountId, state: current.state, version: current.version, data: decision.data ?? current.data, parties: current.parties ?? {} };

@@ -106,14 +106,26 @@ const spendNewest = statement('sms_spend_newest', (db) => {
     .returning({ id: smsCodes.id });
 });
 
-export async function consumeSmsCodeIn(tx: Db, now: Date, phone: string, scene: SmsScene, code: string, field = 'code', counter?: Db): Promise<void> {
+/**
+ * The usual case of consumeSmsCodeIn sent ahead, so it travels with the caller's next statement
+ * (an action sends it before its record lock: one round trip less). Answers whether the code was
+ * spent; consumeSmsCodeIn(..., spending) then says what is wrong when it was not. Anything
+ * written is undone with the caller's transaction if the action is refused first.
+ */
+export function spendSmsCode(tx: Db, now: Date, phone: string, scene: SmsScene, code: string): Promise<boolean> {
+  const spent = spendNewest(tx, { now, phone, scene, codeHash: hashCode(phone, scene, code) }).then((rows) => rows.length === 1);
+  // Awaited by consumeSmsCodeIn once the action may run; an action refused before then never looks.
+  spent.catch(() => undefined);
+  return spent;
+}
+
+export async function consumeSmsCodeIn(tx: Db, now: Date, phone: string, scene: SmsScene, code: string, field = 'code', counter?: Db, spending?: Promise<boolean>): Promise<void> {
   // The usual case in one statement (a round trip less on every money action): the newest unused
   // code matches and is valid, and is spent. Anything else finds nothing and takes the path below,
   // which says what is wrong with it. The row is not locked first (no FOR UPDATE): a wrong code
   // must leave it free for the counter's own connection; the UPDATE locks only a row it spends and
   // rechecks `consumed_at is null` after a twin that spent it first commits.
-  const spent = await spendNewest(tx, { now, phone, scene, codeHash: hashCode(phone, scene, code) });
-  if (spent.length === 1) return;
+  if (await (spending ?? spendSmsCode(tx, now, phone, scene, code))) return;
   const [row] = await tx
     .select()
     .from(smsCodes)

@@ -218,9 +218,11 @@ export default async function resourceRoutes(app: FastifyInstance, ctx: AppConte
     const { [SMS_CODE_INPUT]: smsCode, ...payload } = checkInput ? input : {};
     const now = clock.now();
     const handler = action.handler ? handlerFor(action.handler) : undefined;
+    // Set by the work; the event's listeners (messages, todos) then run as the key's `then`, sent with the stored answer.
+    let moved: Awaited<ReturnType<typeof transition>> | undefined;
     return countingWrongTries(db, () =>
       // The resource file's `money` says it; the document marks the header from the same flag (openapi/resources.ts).
-      idempotent(req, reply, db, { required: !!action.money }, async (tx) => {
+      idempotent(req, reply, db, { required: !!action.money, then: (tx) => phase('events', () => emitRecordEvent({ tx, def: r.def, action: action.name, before: moved!.previous, after: moved!.row, input: payload, userId: me.id, accountId: me.accountId, now })) }, async (tx) => {
         const create: ActionContext['create'] = async (resource, sent, owner) => {
           const target = resources.get(resource);
           if (!target) throw new Error(`${action.handler}: no resource '${resource}'`);
@@ -248,8 +250,7 @@ export default async function resourceRoutes(app: FastifyInstance, ctx: AppConte
           if (r.def.expiry?.from.includes(decision.to ?? action.to)) checkNotPastExpiry(r.def, decision.data ?? current.data, now);
           return decision;
         };
-        const moved = await transition(tx, r.def, abilityOf(req, r), { userId: me.id, id: idOf(req), action: action.name, to: action.to, payload, now }, decide);
-        await phase('events', () => emitRecordEvent({ tx, def: r.def, action: action.name, before: moved.previous, after: moved.row, input: payload, userId: me.id, accountId: me.accountId, now }));
+        moved = await transition(tx, r.def, abilityOf(req, r), { userId: me.id, id: idOf(req), action: action.name, to: action.to, payload, now }, decide);
         // With its history, as GET answers it: the console writes this answer into its cache instead of reading the record again.
         return historyView(moved.row, moved.events);
       }),

@@ -17,8 +17,12 @@
 //
 // Endpoint: POST /api/r/contracts/:id/actions/payCollateral over HTTP (Idempotency-Key and the
 // buyer's SMS code, as the console sends it) on the real server (buildApp) over the same
-// PostgreSQL; 50 clients, each a buyer paying its own signed contracts one after another.
-// The code is written before each call (the SMS "arrives") and is not part of the time.
+// PostgreSQL; 50 clients, each a buyer paying its own signed contracts one after another, on a
+// worker thread (pay-clients.ts), so the server's thread serves only. The code is written before
+// each call (the SMS "arrives") and is not part of the time. Printed: the rate against the raw
+// baseline's, the latencies, the CPU per payment of the server's thread, the clients' thread and
+// PostgreSQL, then a timed pass's phases (Server-Timing, src/server/phases.ts).
+// LSF_BENCH_PROFILE=<dir> also writes a CPU profile of the server's thread while it pays.
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { Session } from 'node:inspector/promises';

@@ -1,9 +1,9 @@
 // Business events leave two traces: a message to a user (the message centre and the unread
 // badge) and, when someone must act, a todo for the account. Both are stored as a kind with
 // parameters and rendered in the reader's language (locales/*/messages.json).
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { defineAbilityFor } from '../../shared/ability';
-import { permissionsForUser } from '../../shared/permissions';
+import { permissionsForUser, ROLE_NAMES } from '../../shared/permissions';
 import type { Db } from '../db/client';
 import { slot, statement } from '../db/statements';
 import { accounts, messages, todos, users } from '../db/schema';
@@ -14,13 +14,48 @@ export async function notifyUser(db: Db, userId: string, kind: string, now: Date
   await db.insert(messages).values({ userId, kind, params, link, createdAt: now });
 }
 
-/** The active users of an account, with what decides what each may read (built once: db/statements.ts). */
-const activeMembers = statement('account_members', (db) =>
-  db
-    .select({ id: users.id, role: users.role, authStatus: accounts.authStatus })
-    .from(users)
-    .innerJoin(accounts, eq(accounts.id, users.accountId))
-    .where(and(eq(users.accountId, slot('accountId', users.accountId)), eq(users.status, 'active'), eq(users.bound, true))),
+/**
+ * Who may read `permissionId`: the roles that may when their account is approved, and those that
+ * may before. Roles are the finite list of permissions.json (an unknown role reads nothing), so
+ * the question is answered once per permission and asked of the users in SQL.
+ */
+const readersOf = new Map<string, { approved: string[]; notApproved: string[] }>();
+function readerRoles(permissionId: string): { approved: string[]; notApproved: string[] } {
+  let roles = readersOf.get(permissionId);
+  if (!roles) {
+    const may = (approved: boolean) => ROLE_NAMES.filter((role) => defineAbilityFor(permissionsForUser(role, approved ? 'approved' : 'unverified')).can('query', permissionId));
+    roles = { approved: may(true), notApproved: may(false) };
+    readersOf.set(permissionId, roles);
+  }
+  return roles;
+}
+
+/** One message to each active, bound user of an account whose role may read the news: one statement (built once: db/statements.ts). */
+const messageMembers = statement('account_message', (db) =>
+  db.insert(messages).select(
+    db
+      .select({
+        // Every column of messages, in its order (drizzle's INSERT … SELECT names them all).
+        id: sql`gen_random_uuid()`.as('id'),
+        userId: users.id,
+        kind: sql`${slot('kind', messages.kind)}::text`.as('kind'),
+        params: sql`${slot('params', messages.params)}::jsonb`.as('params'),
+        link: sql`${slot('link', messages.link)}::text`.as('link'),
+        createdAt: sql`${slot('now', messages.createdAt)}::timestamptz`.as('created_at'),
+        readAt: sql`null::timestamptz`.as('read_at'),
+        deletedAt: sql`null::timestamptz`.as('deleted_at'),
+      })
+      .from(users)
+      .innerJoin(accounts, eq(accounts.id, users.accountId))
+      .where(
+        and(
+          eq(users.accountId, slot('accountId', users.accountId)),
+          eq(users.status, 'active'),
+          eq(users.bound, true),
+          sql`case when ${accounts.authStatus} = 'approved' then ${users.role} = any(${sql.placeholder('approvedRoles')}::text[]) else ${users.role} = any(${sql.placeholder('otherRoles')}::text[]) end`,
+        ),
+      ),
+  ),
 );
 
 /**
@@ -36,9 +71,8 @@ export async function notifyAccount(
   params: Params = {},
   link?: string,
 ): Promise<void> {
-  const members = await activeMembers(db, { accountId });
-  const readers = members.filter((m) => defineAbilityFor(permissionsForUser(m.role, m.authStatus)).can('query', permissionId));
-  if (readers.length) await db.insert(messages).values(readers.map((m) => ({ userId: m.id, kind, params, link, createdAt: now })));
+  const roles = readerRoles(permissionId);
+  await messageMembers(db, { accountId, kind, params, link: link ?? null, now, approvedRoles: roles.approved, otherRoles: roles.notApproved });
 }
 
 /** Opens a todo once: a second open for the same account, kind and ref is a no-op. */

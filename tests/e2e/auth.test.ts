@@ -66,7 +66,7 @@ async function signInWithPassword(e2e: AuthE2eApp, page: Page, captchas: Captcha
   await page.getByRole('textbox', { name: '图形验证码' }).fill(answer);
   // Not anchored: while the previous try is still settling, antd's loading icon adds "loading" to
   // the button's name; the click then waits until the button takes clicks again, as a user would.
-  await page.getByRole('button', { name: /登\s*录$/ }).click();
+  await page.getByRole('button', { name: /^(loading\s*)?登\s*录$/ }).click();
 }
 
 /** Logs out from /home through its confirmation, answering OK or Cancel. */
@@ -234,7 +234,7 @@ describe.skipIf(!chromiumPath)('browser journeys: sign-up, sign-in, session, res
     await page.getByRole('textbox', { name: '手机号' }).fill(phone);
     const loginCode = await sendSmsCode(e2e, page, phone);
     await page.getByRole('textbox', { name: '短信验证码' }).fill(loginCode);
-    await page.getByRole('button', { name: /^登\s*录$/ }).click();
+    await page.getByRole('button', { name: /^(loading\s*)?登\s*录$/ }).click();
     await expectHome(page, phone);
     await logout(page, 'ok');
     await atPath(page, '/user/login');
@@ -334,7 +334,7 @@ describe.skipIf(!chromiumPath)('browser journeys: sign-up, sign-in, session, res
 
     // --- Login form ---
     await page.goto('/user/login');
-    const signIn = page.getByRole('button', { name: /^登\s*录$/ });
+    const signIn = page.getByRole('button', { name: /^(loading\s*)?登\s*录$/ });
     const captchaInput = page.getByRole('textbox', { name: '图形验证码' });
     await signIn.click();
     await saysOn(phone, '请输入手机号！');
@@ -427,7 +427,7 @@ describe.skipIf(!chromiumPath)('browser journeys: sign-up, sign-in, session, res
     const signIn = page.getByRole('button', { name: 'Sign in', exact: true });
     await page.getByRole('tab', { name: '账号密码登录' }).waitFor();
     await page.getByRole('tab', { name: '手机验证码登录' }).waitFor();
-    await page.getByRole('button', { name: /^登\s*录$/ }).waitFor();
+    await page.getByRole('button', { name: /^(loading\s*)?登\s*录$/ }).waitFor();
     expect(await chinese.getAttribute('aria-pressed')).toBe('true');
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('zh-CN');
 

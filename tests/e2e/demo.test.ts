@@ -64,7 +64,7 @@ describe.skipIf(!chromiumPath)('browser journey: the demo world (issue 17)', () 
     await page.getByRole('textbox', { name: '手机号' }).fill(phone);
     await page.getByLabel('密码', { exact: true }).fill(password);
     await page.getByRole('textbox', { name: '图形验证码' }).fill(await e2e.captchaAnswer(await captchas.shown()));
-    await page.getByRole('button', { name: /^登\s*录$/ }).click();
+    await page.getByRole('button', { name: /^(loading\s*)?登\s*录$/ }).click();
     await page.waitForURL((url) => url.pathname === '/home');
     await readNotices(page);
     if (path !== '/home') await page.goto(path);

@@ -73,7 +73,7 @@ async function signInOnLoginPage(e2e: E2eApp, page: Page, phone: string, passwor
   await page.getByRole('textbox', { name: '手机号' }).fill(phone);
   await page.getByLabel('密码', { exact: true }).fill(password);
   await page.getByRole('textbox', { name: '图形验证码' }).fill(await e2e.captchaAnswer(await captchas.shown()));
-  await page.getByRole('button', { name: /^登\s*录$/ }).click();
+  await page.getByRole('button', { name: /^(loading\s*)?登\s*录$/ }).click();
 }
 
 /** A visible antd modal whose title is `title`. */

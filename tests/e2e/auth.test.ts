@@ -64,8 +64,8 @@ async function signInWithPassword(e2e: AuthE2eApp, page: Page, captchas: Captcha
   await page.getByLabel('密码', { exact: true }).fill(password);
   const answer = await e2e.captchaAnswer(await captchas.shown());
   await page.getByRole('textbox', { name: '图形验证码' }).fill(answer);
-  // Not anchored: while the previous try is still settling, antd's loading icon adds "loading" to
-  // the button's name; the click then waits until the button takes clicks again, as a user would.
+  // "loading" may lead the name: while the previous try is still settling, antd's loading icon is
+  // part of the button's name; the click then waits until the button takes clicks again, as a user would.
   await page.getByRole('button', { name: /^(loading\s*)?登\s*录$/ }).click();
 }
 

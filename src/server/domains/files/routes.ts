@@ -35,14 +35,21 @@ const URL_TTL_MS = 10 * 60_000;
 export default async function fileRoutes(app: FastifyInstance, ctx: AppContext & { storage?: FileStorage }) {
   const { db, clock } = ctx;
   const storage = ctx.storage ?? localDiskStorage(ctx.config.storageDir);
-  const secret = await serverSecret(db, 'fileUrl', clock.now());
-  const sign = (id: string, exp: number) => createHmac('sha256', secret).update(`${id}.${exp}`).digest('base64url');
+  // Read (made on a new store) on the first URL signed or checked, not at start: a write and a
+  // read less for every restart (docs/decisions.md "Memory and start"); a failure is retried.
+  let secret: Promise<string> | undefined;
+  const urlSecret = () =>
+    (secret ??= serverSecret(db, 'fileUrl', clock.now()).catch((err: unknown) => {
+      secret = undefined;
+      throw err;
+    }));
+  const sign = async (id: string, exp: number) => createHmac('sha256', await urlSecret()).update(`${id}.${exp}`).digest('base64url');
 
   await app.register(multipart, { throwFileSizeLimit: true, limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 0, parts: 1 } });
 
-  const view = (f: typeof files.$inferSelect): FileView => {
+  const view = async (f: typeof files.$inferSelect): Promise<FileView> => {
     const exp = clock.now().getTime() + URL_TTL_MS;
-    return { id: f.id, name: f.name, type: f.type, size: f.size, url: `/api/files/${f.id}/content?exp=${exp}&sig=${sign(f.id, exp)}` };
+    return { id: f.id, name: f.name, type: f.type, size: f.size, url: `/api/files/${f.id}/content?exp=${exp}&sig=${await sign(f.id, exp)}` };
   };
 
   /** The file if the caller may see it: its own account's, or any for operations staff. */
@@ -81,27 +88,29 @@ export default async function fileRoutes(app: FastifyInstance, ctx: AppContext &
     if (!ALLOWED[detected.mime].includes(ext)) throw badRequest('uploadExtension');
     const name = path.basename(part.filename).slice(0, 200);
     const key = newStorageKey();
+    // The URL's secret before the bytes and the row: signing cannot fail once they are written.
+    await urlSecret();
     await storage.put(key, data);
     try {
       const [row] = await db
         .insert(files)
         .values({ accountId: me.accountId, uploadedBy: me.id, name, type: detected.mime, size: data.length, storageKey: key, createdAt: clock.now() })
         .returning();
-      return ok(req, view(row));
+      return ok(req, await view(row));
     } catch (err) {
       await storage.remove(key); // no orphan bytes when the row could not be written
       throw err;
     }
   });
 
-  app.get('/files/:id', { schema: S.get, preValidation: app.requireAuth }, async (req) => ok(req, view(await visible(req, (req.params as { id: string }).id))));
+  app.get('/files/:id', { schema: S.get, preValidation: app.requireAuth }, async (req) => ok(req, await view(await visible(req, (req.params as { id: string }).id))));
 
   /** The bytes, for a signed URL handed out by the two routes above. */
   app.get('/files/:id/content', { schema: S.content }, async (req, reply) => {
     const { id } = req.params as { id: string };
     const { exp, sig } = req.query as { exp?: string; sig?: string };
     const expNum = Number(exp);
-    const expected = Buffer.from(sign(id, expNum));
+    const expected = Buffer.from(await sign(id, expNum));
     const given = Buffer.from(String(sig ?? ''));
     if (!isUuid(id) || !Number.isFinite(expNum) || expNum < clock.now().getTime() || given.length !== expected.length || !timingSafeEqual(given, expected)) {
       throw notFound();

@@ -14,7 +14,7 @@ import { AppError, badRequest, fieldError, notFound } from '../../errors';
 import { isWellFormedText } from '../../../shared/schema/ajv';
 import { currentUser, userCan } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
-import { serverSecret } from '../../secrets';
+import { existingServerSecret, serverSecret } from '../../secrets';
 import { localDiskStorage, newStorageKey } from '../../storage/local-disk';
 import type { FileStorage } from '../../storage';
 import { fileSchemas as S } from './schemas';
@@ -35,15 +35,25 @@ const URL_TTL_MS = 10 * 60_000;
 export default async function fileRoutes(app: FastifyInstance, ctx: AppContext & { storage?: FileStorage }) {
   const { db, clock } = ctx;
   const storage = ctx.storage ?? localDiskStorage(ctx.config.storageDir);
-  // Read (made on a new store) on the first URL signed or checked, not at start: a write and a
-  // read less for every restart (docs/decisions.md "Memory and start"); a failure is retried.
+  // Read (made on a new store) on the first URL signed, not at start: a write and a read less for
+  // every restart (docs/decisions.md "Memory and start"); a failure is retried. Checking a URL
+  // only reads it: a request never writes the secret (no secret, no URL was ever signed).
   let secret: Promise<string> | undefined;
   const urlSecret = () =>
     (secret ??= serverSecret(db, 'fileUrl', clock.now()).catch((err: unknown) => {
       secret = undefined;
       throw err;
     }));
-  const sign = async (id: string, exp: number) => createHmac('sha256', await urlSecret()).update(`${id}.${exp}`).digest('base64url');
+  const hmac = (key: string, id: string, exp: number) => createHmac('sha256', key).update(`${id}.${exp}`).digest('base64url');
+  const sign = async (id: string, exp: number) => hmac(await urlSecret(), id, exp);
+  const signedWith = async (id: string, exp: number): Promise<string | undefined> => {
+    if (!secret) {
+      const found = await existingServerSecret(db, 'fileUrl');
+      if (found === undefined) return undefined;
+      secret ??= Promise.resolve(found);
+    }
+    return hmac(await secret, id, exp);
+  };
 
   await app.register(multipart, { throwFileSizeLimit: true, limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 0, parts: 1 } });
 
@@ -110,9 +120,9 @@ export default async function fileRoutes(app: FastifyInstance, ctx: AppContext &
     const { id } = req.params as { id: string };
     const { exp, sig } = req.query as { exp?: string; sig?: string };
     const expNum = Number(exp);
-    const expected = Buffer.from(await sign(id, expNum));
+    const expected = Buffer.from((await signedWith(id, expNum)) ?? '');
     const given = Buffer.from(String(sig ?? ''));
-    if (!isUuid(id) || !Number.isFinite(expNum) || expNum < clock.now().getTime() || given.length !== expected.length || !timingSafeEqual(given, expected)) {
+    if (!isUuid(id) || !Number.isFinite(expNum) || expNum < clock.now().getTime() || !expected.length || given.length !== expected.length || !timingSafeEqual(given, expected)) {
       throw notFound();
     }
     const [f] = await db.select().from(files).where(eq(files.id, id));

@@ -1,6 +1,7 @@
 // Bundles the server (src/server + src/shared, JSON included) into dist/server/main.mjs with
-// esbuild, node_modules left external but drizzle-orm (bundleDrizzle below). Starting from one bundled file instead of transpiling
-// ~40 TypeScript modules on every start keeps restarts well under the 2 s goal.
+// esbuild, node_modules left external but drizzle-orm (bundleDrizzle below). Starting from one
+// bundled file instead of transpiling ~40 TypeScript modules on every start keeps restarts well
+// under the 2 s goal.
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
@@ -30,7 +31,7 @@ const bundlePackageJson: Plugin = {
 };
 
 /**
- * drizzle-orm is bundled, every other package stays external: it is ESM in ~150 small files
+ * drizzle-orm is bundled, every other package stays external: it is ESM in ~110 small files
  * (drizzle-orm, pg-core, the two drivers), each resolved, read, compiled and linked by Node's
  * loader on every start, ~0.1 s of CPU (docs/decisions.md "Memory and start"); in the bundle
  * they are one module, tree-shaken.

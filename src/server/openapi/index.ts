@@ -114,8 +114,9 @@ function viewerOptions(docs: () => FastifyInstance): FastifySwaggerUiOptions {
 
 /**
  * The app that serves /api/docs: @fastify/swagger and @fastify/swagger-ui, and the server's
- * routes as they were registered (HEAD routes left out, as @fastify/swagger leaves them out),
- * validated by nothing: their handlers never run, only the document reads them.
+ * routes as they were registered (HEAD and hidden routes left out, as the document leaves them
+ * out), validated by nothing: only the document reads them, and a request one of them matches
+ * (the console's `/*`) is a 404 here.
  */
 async function buildDocsApp(routes: readonly RouteOptions[], resources: ResourceRegistry): Promise<FastifyInstance> {
   const [{ default: swagger }, { default: swaggerUi }] = await Promise.all([import('@fastify/swagger'), import('@fastify/swagger-ui')]);
@@ -124,10 +125,9 @@ async function buildDocsApp(routes: readonly RouteOptions[], resources: Resource
   docs.setSerializerCompiler(() => (data) => JSON.stringify(data));
   await docs.register(swagger, swaggerOptions(resourceDocument(resources)));
   await docs.register(swaggerUi, viewerOptions(() => docs));
-  const unused = async () => null;
   for (const route of routes) {
-    if (route.method === 'HEAD') continue;
-    docs.route({ method: route.method, url: route.url, schema: route.schema, config: route.config, exposeHeadRoute: false, handler: unused });
+    if (route.method === 'HEAD' || route.schema?.hide) continue;
+    docs.route({ method: route.method, url: route.url, schema: route.schema, config: route.config, exposeHeadRoute: false, handler: (_req, reply) => reply.callNotFound() });
   }
   await docs.ready();
   return docs;

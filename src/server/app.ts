@@ -14,7 +14,7 @@ import envelopePlugin, { clientErrorHandler, frameworkErrors, ok } from './plugi
 import { loggerOptions, type LogStream } from './logging';
 import openapiPlugin from './openapi';
 import rateLimitPlugin from './plugins/rateLimit';
-import { lazyValidatorBuilder } from './plugins/lazyValidation';
+import { lazySerializerBuilder, lazyValidatorBuilder } from './plugins/lazyValidation';
 import securityPlugin from './plugins/security';
 import spaPlugin from './plugins/spa';
 import { repoRoot } from './paths';
@@ -72,8 +72,8 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
     // Route schemas report every problem of a request at once, like the hand-written checks;
     // scalars are coerced (query strings are text) but an array or object is never a scalar.
     ajv: { customOptions: { allErrors: true, coerceTypes: true } },
-    // Each route's validator is compiled on its first request (plugins/lazyValidation.ts).
-    schemaController: { compilersFactory: { buildValidator: lazyValidatorBuilder() as never } },
+    // Each route's validator is compiled on its first request, the compilers loaded then (plugins/lazyValidation.ts).
+    schemaController: { compilersFactory: { buildValidator: lazyValidatorBuilder() as never, buildSerializer: lazySerializerBuilder() as never } },
     bodyLimit: 1024 * 1024,
     // Behind a proxy the client address comes from X-Forwarded-For.
     trustProxy: true,

@@ -9,3 +9,9 @@ export async function serverSecret(db: Db, name: string, now: Date): Promise<str
   const [row] = await db.select().from(serverSecrets).where(eq(serverSecrets.name, name));
   return row.value;
 }
+
+/** The secret `name` if some node has made it; never writes (what checking a signature needs: no secret, nothing was signed). */
+export async function existingServerSecret(db: Db, name: string): Promise<string | undefined> {
+  const [row] = await db.select().from(serverSecrets).where(eq(serverSecrets.name, name));
+  return row?.value;
+}

@@ -107,6 +107,14 @@ describe.skipIf(!dbAvailable)('security headers, caching and compression', () =>
     expect(plain.body.toString()).toBe(script);
   });
 
+  it('answers an unknown path under /api/docs with the 404 envelope, beside the console', async () => {
+    for (const p of ['/api/docs/nothing', '/api/docs/static/nothing.js']) {
+      const res = await fetch(base + p);
+      expect(res.status, p).toBe(404);
+      expect(((await res.json()) as { code: number }).code, p).toBe(404);
+    }
+  });
+
   it('compresses JSON answers from COMPRESS_THRESHOLD (8 KB) and sends smaller ones as they are', async () => {
     const res = await fetch(`${base}/api/docs/openapi.json`, { headers: { 'accept-encoding': 'gzip' } });
     expect(res.status).toBe(200);

@@ -9,6 +9,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import { migrationsFolder } from '../paths';
+import { migrationsUpToDate } from './migrate';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -76,6 +77,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   // stay in the OS page cache, so reads past the buffers do not go to disk.
   const client = new PGlite(opts.pgliteDir, { relaxedDurability: true, startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'] });
   const db = drizzlePglite(client, { schema });
-  await migratePglite(db, { migrationsFolder });
+  // A restart finds every migration applied: the cheap check skips drizzle's (db/migrate.ts).
+  if (!(await migrationsUpToDate(db as unknown as Db, migrationsFolder))) await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
 }

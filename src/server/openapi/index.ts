@@ -2,9 +2,14 @@
 // (@fastify/swagger-ui). Hand-written routes are documented from their route schemas as
 // @fastify/swagger collects them; the generic /api/r/:resource routes are replaced by concrete
 // paths per loaded resource (resources.ts). Register before any route.
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
-import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
+// Both plugins (with yaml, json-schema-resolver and @fastify/static) cost ~0.1 s of CPU at every
+// start, for pages few requests ask for (docs/decisions.md "Memory and start"): this plugin only
+// records the routes as they are registered, and the first request under /api/docs builds a
+// separate Fastify app with the two plugins and the same routes (schemas and config, handlers
+// that are never called), which then answers every /api/docs request through inject.
+import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
+import type { FastifySwaggerUiOptions } from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifySchema, type RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { idempotencyKeySchema } from '../idempotency';
 import type { ResourceRegistry } from '../resources/registry';
@@ -42,15 +47,9 @@ function withIdempotencyKey(schema: FastifySchema, declared: 'required' | 'optio
   return { ...schema, headers: { type: 'object', properties: { 'Idempotency-Key': idempotencyKeySchema(required) }, ...(required ? { required: ['Idempotency-Key'] } : {}) } };
 }
 
-async function openapiPlugin(app: FastifyInstance, opts: { resources: ResourceRegistry }) {
-  const catalog: FastifyInstance['routeCatalog'] = [];
-  app.decorate('routeCatalog', catalog);
-  app.addHook('onRoute', (route: RouteOptions) => {
-    for (const method of [route.method].flat()) catalog.push({ method, url: route.url, hidden: !!route.schema?.hide });
-  });
-
-  const resources = resourceDocument(opts.resources);
-  await app.register(swagger, {
+/** The options of @fastify/swagger: the document's head, and how each route and the whole are transformed. */
+function swaggerOptions(resources: ReturnType<typeof resourceDocument>): FastifyDynamicSwaggerOptions {
+  return {
     openapi: {
       openapi: '3.1.0',
       info: {
@@ -82,8 +81,12 @@ async function openapiPlugin(app: FastifyInstance, opts: { resources: ResourceRe
         paths: { ...openapi.paths, ...resources.paths },
       } as typeof openapi;
     },
-  });
-  await app.register(swaggerUi, {
+  };
+}
+
+/** The options of @fastify/swagger-ui on the docs app (`docs`: that app, for the document). */
+function viewerOptions(docs: () => FastifyInstance): FastifySwaggerUiOptions {
+  return {
     routePrefix: DOCS_PREFIX,
     // The viewer's own CSP (its scripts from 'self' plus the hashes of its inline bits), with
     // inline styles allowed: Swagger UI's React sets style attributes, and while a style hash
@@ -102,12 +105,72 @@ async function openapiPlugin(app: FastifyInstance, opts: { resources: ResourceRe
       onRequest: async (req, reply) => {
         const accept = String(req.headers.accept ?? '');
         if (req.url.split('?')[0].replace(/\/$/, '') === DOCS_PREFIX && accept.includes('application/json') && !accept.includes('text/html')) {
-          return reply.send(app.swagger());
+          return reply.send(docs().swagger());
         }
       },
     },
+  };
+}
+
+/**
+ * The app that serves /api/docs: @fastify/swagger and @fastify/swagger-ui, and the server's
+ * routes as they were registered (HEAD and hidden routes left out, as the document leaves them
+ * out), validated by nothing: only the document reads them, and a request one of them matches
+ * (the console's `/*`) is a 404 here.
+ */
+async function buildDocsApp(routes: readonly RouteOptions[], resources: ResourceRegistry): Promise<FastifyInstance> {
+  const [{ default: swagger }, { default: swaggerUi }] = await Promise.all([import('@fastify/swagger'), import('@fastify/swagger-ui')]);
+  const docs = Fastify();
+  docs.setValidatorCompiler(() => () => true);
+  docs.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  await docs.register(swagger, swaggerOptions(resourceDocument(resources)));
+  await docs.register(swaggerUi, viewerOptions(() => docs));
+  for (const route of routes) {
+    if (route.method === 'HEAD' || route.schema?.hide) continue;
+    docs.route({ method: route.method, url: route.url, schema: route.schema, config: route.config, exposeHeadRoute: false, handler: (_req, reply) => reply.callNotFound() });
+  }
+  await docs.ready();
+  return docs;
+}
+
+/** Headers of the docs app's answer that belong to that connection, not to the answer. */
+const HOP_HEADERS = new Set(['content-length', 'transfer-encoding', 'connection', 'keep-alive', 'date']);
+
+async function openapiPlugin(app: FastifyInstance, opts: { resources: ResourceRegistry }) {
+  const catalog: FastifyInstance['routeCatalog'] = [];
+  app.decorate('routeCatalog', catalog);
+  const routes: RouteOptions[] = [];
+  app.addHook('onRoute', (route: RouteOptions) => {
+    for (const method of [route.method].flat()) catalog.push({ method, url: route.url, hidden: !!route.schema?.hide });
+    // The /api/docs routes below are hidden from the document, as the viewer's own were.
+    if (!route.url.startsWith(DOCS_PREFIX)) routes.push(route);
   });
-  app.get(`${DOCS_PREFIX}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());
+
+  let docs: Promise<FastifyInstance> | undefined;
+  const docsApp = () =>
+    (docs ??= buildDocsApp(routes, opts.resources).catch((err: unknown) => {
+      docs = undefined;
+      throw err;
+    }));
+  // Every GET (and HEAD) under /api/docs, answered by the docs app; what it does not have (a 404)
+  // is this server's 404, with the viewer's CSP where the viewer set one (a missing static file).
+  const viaDocs = async (req: FastifyRequest, reply: FastifyReply) => {
+    const res = await (await docsApp()).inject({ method: 'GET', url: req.url, headers: req.headers });
+    if (res.statusCode === 404) {
+      const csp = res.headers['content-security-policy'];
+      if (csp) reply.header('content-security-policy', csp);
+      return reply.callNotFound();
+    }
+    for (const [name, value] of Object.entries(res.headers)) if (value !== undefined && !HOP_HEADERS.has(name)) reply.header(name, value);
+    // No body (a redirect, a 304) stays without one, and without a content type.
+    return reply.code(res.statusCode).send(res.rawPayload.length ? res.rawPayload : undefined);
+  };
+  app.addHook('onClose', async () => {
+    await docs?.then((d) => d.close()).catch(() => {});
+  });
+  app.get(DOCS_PREFIX, { schema: { hide: true } }, viaDocs);
+  app.get(`${DOCS_PREFIX}/*`, { schema: { hide: true } }, viaDocs);
+  app.get(`${DOCS_PREFIX}/openapi.json`, { schema: { hide: true } }, async () => (await docsApp()).swagger());
 }
 
 export default fp(openapiPlugin, { name: 'openapi' });

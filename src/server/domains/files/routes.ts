@@ -14,7 +14,7 @@ import { AppError, badRequest, fieldError, notFound } from '../../errors';
 import { isWellFormedText } from '../../../shared/schema/ajv';
 import { currentUser, userCan } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
-import { serverSecret } from '../../secrets';
+import { existingServerSecret, serverSecret } from '../../secrets';
 import { localDiskStorage, newStorageKey } from '../../storage/local-disk';
 import type { FileStorage } from '../../storage';
 import { fileSchemas as S } from './schemas';
@@ -35,14 +35,31 @@ const URL_TTL_MS = 10 * 60_000;
 export default async function fileRoutes(app: FastifyInstance, ctx: AppContext & { storage?: FileStorage }) {
   const { db, clock } = ctx;
   const storage = ctx.storage ?? localDiskStorage(ctx.config.storageDir);
-  const secret = await serverSecret(db, 'fileUrl', clock.now());
-  const sign = (id: string, exp: number) => createHmac('sha256', secret).update(`${id}.${exp}`).digest('base64url');
+  // Read (made on a new store) on the first URL signed, not at start: a write and a read less for
+  // every restart (docs/decisions.md "Memory and start"); a failure is retried. Checking a URL
+  // only reads it: a request never writes the secret (no secret, no URL was ever signed).
+  let secret: Promise<string> | undefined;
+  const urlSecret = () =>
+    (secret ??= serverSecret(db, 'fileUrl', clock.now()).catch((err: unknown) => {
+      secret = undefined;
+      throw err;
+    }));
+  const hmac = (key: string, id: string, exp: number) => createHmac('sha256', key).update(`${id}.${exp}`).digest('base64url');
+  const sign = async (id: string, exp: number) => hmac(await urlSecret(), id, exp);
+  const signedWith = async (id: string, exp: number): Promise<string | undefined> => {
+    if (!secret) {
+      const found = await existingServerSecret(db, 'fileUrl');
+      if (found === undefined) return undefined;
+      secret ??= Promise.resolve(found);
+    }
+    return hmac(await secret, id, exp);
+  };
 
   await app.register(multipart, { throwFileSizeLimit: true, limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 0, parts: 1 } });
 
-  const view = (f: typeof files.$inferSelect): FileView => {
+  const view = async (f: typeof files.$inferSelect): Promise<FileView> => {
     const exp = clock.now().getTime() + URL_TTL_MS;
-    return { id: f.id, name: f.name, type: f.type, size: f.size, url: `/api/files/${f.id}/content?exp=${exp}&sig=${sign(f.id, exp)}` };
+    return { id: f.id, name: f.name, type: f.type, size: f.size, url: `/api/files/${f.id}/content?exp=${exp}&sig=${await sign(f.id, exp)}` };
   };
 
   /** The file if the caller may see it: its own account's, or any for operations staff. */
@@ -81,29 +98,31 @@ export default async function fileRoutes(app: FastifyInstance, ctx: AppContext &
     if (!ALLOWED[detected.mime].includes(ext)) throw badRequest('uploadExtension');
     const name = path.basename(part.filename).slice(0, 200);
     const key = newStorageKey();
+    // The URL's secret before the bytes and the row: signing cannot fail once they are written.
+    await urlSecret();
     await storage.put(key, data);
     try {
       const [row] = await db
         .insert(files)
         .values({ accountId: me.accountId, uploadedBy: me.id, name, type: detected.mime, size: data.length, storageKey: key, createdAt: clock.now() })
         .returning();
-      return ok(req, view(row));
+      return ok(req, await view(row));
     } catch (err) {
       await storage.remove(key); // no orphan bytes when the row could not be written
       throw err;
     }
   });
 
-  app.get('/files/:id', { schema: S.get, preValidation: app.requireAuth }, async (req) => ok(req, view(await visible(req, (req.params as { id: string }).id))));
+  app.get('/files/:id', { schema: S.get, preValidation: app.requireAuth }, async (req) => ok(req, await view(await visible(req, (req.params as { id: string }).id))));
 
   /** The bytes, for a signed URL handed out by the two routes above. */
   app.get('/files/:id/content', { schema: S.content }, async (req, reply) => {
     const { id } = req.params as { id: string };
     const { exp, sig } = req.query as { exp?: string; sig?: string };
     const expNum = Number(exp);
-    const expected = Buffer.from(sign(id, expNum));
+    const expected = Buffer.from((await signedWith(id, expNum)) ?? '');
     const given = Buffer.from(String(sig ?? ''));
-    if (!isUuid(id) || !Number.isFinite(expNum) || expNum < clock.now().getTime() || given.length !== expected.length || !timingSafeEqual(given, expected)) {
+    if (!isUuid(id) || !Number.isFinite(expNum) || expNum < clock.now().getTime() || !expected.length || given.length !== expected.length || !timingSafeEqual(given, expected)) {
       throw notFound();
     }
     const [f] = await db.select().from(files).where(eq(files.id, id));

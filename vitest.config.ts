@@ -80,13 +80,12 @@ export default defineConfig({
           testTimeout: 300_000,
           hookTimeout: 180_000,
           expect: { poll: { timeout: 30_000 } },
-          // One journey at a time. Two side by side (each has its own server, database and
-          // Chromium) passed one full run in 934 s and failed the next: the sign-in and
-          // authentication journeys waited over 30 s for a button on the 2-core machine. One at a
-          // time costs about ten minutes of CI. The sign-in journey still failed once in three runs
-          // of its file on an idle machine (its login button not clickable within 30 s, then fine),
-          // so a journey that fails is run once more; one that fails twice fails the run.
-          fileParallelism: false,
+          // Two journeys side by side (each has its own server, database and Chromium): one at a
+          // time cost about ten minutes of CI. The failures seen two at a time were the login
+          // button looked up by a name that antd's loading icon changes (fixed in every journey);
+          // a journey that still fails on a busy machine is run once more, and one that fails
+          // twice fails the run.
+          fileParallelism: true,
           retry: 1,
         },
       },

@@ -14,6 +14,7 @@ import type { Page } from '../../shared/api';
 import { decide } from '../../shared/access';
 import type { ResourceDefinition, ResourceRecord } from '../../shared/resources/types';
 import type { AppContext } from '../context';
+import type { Db } from '../db/client';
 import { AppError, badRequest, fieldError, forbidden, notFound } from '../errors';
 import { actorOf, currentUser, userRecordAbility } from '../plugins/auth';
 import { ok } from '../plugins/envelope';
@@ -218,11 +219,17 @@ export default async function resourceRoutes(app: FastifyInstance, ctx: AppConte
     const { [SMS_CODE_INPUT]: smsCode, ...payload } = checkInput ? input : {};
     const now = clock.now();
     const handler = action.handler ? handlerFor(action.handler) : undefined;
-    // Set by the work; the event's listeners (messages, todos) then run as the key's `then`, sent with the stored answer.
+    // Set by the work below. The event's listeners (messages, todos) run as the key's `then`,
+    // sent with the stored answer (one round trip); they do not change the answer.
     let moved: Awaited<ReturnType<typeof transition>> | undefined;
+    const news = (tx: Db) => {
+      if (!moved) return Promise.resolve();
+      const event = { tx, def: r.def, action: action.name, before: moved.previous, after: moved.row, input: payload, userId: me.id, accountId: me.accountId, now };
+      return phase('events', () => emitRecordEvent(event));
+    };
     return countingWrongTries(db, () =>
       // The resource file's `money` says it; the document marks the header from the same flag (openapi/resources.ts).
-      idempotent(req, reply, db, { required: !!action.money, then: (tx) => phase('events', () => emitRecordEvent({ tx, def: r.def, action: action.name, before: moved!.previous, after: moved!.row, input: payload, userId: me.id, accountId: me.accountId, now })) }, async (tx) => {
+      idempotent(req, reply, db, { required: !!action.money, then: news }, async (tx) => {
         const create: ActionContext['create'] = async (resource, sent, owner) => {
           const target = resources.get(resource);
           if (!target) throw new Error(`${action.handler}: no resource '${resource}'`);

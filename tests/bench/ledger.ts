@@ -43,6 +43,7 @@ import { transfer } from '../../src/server/ledger/transfers';
 import { phaseTiming } from '../../src/server/phases';
 import { consoleSmsProvider } from '../../src/server/sms/provider';
 import { copyContracts, fundAll, loadParties, opsSession, percentile, signedContractOver, type LoadTarget } from '../support/money-load';
+import { machineBusyMs, mainThreadCpuMs, processesCpuMs } from './cpu';
 import type { PayClientsInput, PayClientsOutput } from './pay-clients';
 import { startPg } from '../support/pg-cluster';
 
@@ -88,51 +89,6 @@ async function nodeCost<T>(work: () => Promise<T>): Promise<{ result: T; cpuMs: 
     loopUse: performance.eventLoopUtilization(loop).utilization,
     machineMs: machineBusyMs() - machine,
   };
-}
-
-/** CPU ms of this process's main thread (Linux: /proc/self/task/<pid>/stat), without its worker threads; the whole process's elsewhere. */
-function mainThreadCpuMs(): number {
-  try {
-    const fields = fs.readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10; // utime, stime in 1/100 s
-  } catch {
-    const used = process.cpuUsage();
-    return (used.user + used.system) / 1000;
-  }
-}
-
-/** CPU ms used so far by processes named `comm` (PostgreSQL's are all `postgres`; those that ended are not counted), 0 without /proc. */
-function processesCpuMs(comm: string): number {
-  let ms = 0;
-  try {
-    for (const pid of fs.readdirSync('/proc')) {
-      if (!/^\d+$/.test(pid)) continue;
-      try {
-        const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-        if (!stat.includes(`(${comm})`)) continue;
-        const fields = stat.split(') ')[1].split(' ');
-        ms += (Number(fields[11]) + Number(fields[12])) * 10;
-      } catch {
-        /* gone meanwhile */
-      }
-    }
-  } catch {
-    return 0;
-  }
-  return ms;
-}
-
-/** The machine's busy CPU time so far (ms, all cores; /proc/stat), 0 where there is none: Node's share of it shows what PostgreSQL and the rest cost. */
-function machineBusyMs(): number {
-  try {
-    const [cpu] = fs.readFileSync('/proc/stat', 'utf8').split('\n');
-    const ticks = cpu.trim().split(/\s+/).slice(1).map(Number);
-    const idle = (ticks[3] ?? 0) + (ticks[4] ?? 0);
-    const all = ticks.slice(0, 8).reduce((a, b) => a + b, 0);
-    return ((all - idle) * 1000) / 100; // USER_HZ is 100 on Linux
-  } catch {
-    return 0;
-  }
 }
 
 /**

@@ -10,14 +10,10 @@ import path from 'node:path';
 import { buildServer, serverBundle } from '../../scripts/lib/server-build';
 import { repoRoot } from '../../scripts/lib/web-build';
 import { freePort } from '../support/ports';
+import { processCpuMs } from './cpu';
 
 const baselineScript = path.join(repoRoot, 'tests/bench/startup-baseline/server.js');
 
-/** CPU time (user + system) a process has used, ms: what a start costs whatever the machine's load. */
-function cpuMs(pid: number): number {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10; // utime, stime in 1/100 s
-}
 
 async function startTimed(script: string, dataDir: string): Promise<{ ms: number; cpu: number; child: ChildProcess; port: number }> {
   const port = await freePort();
@@ -36,7 +32,7 @@ async function startTimed(script: string, dataDir: string): Promise<{ ms: number
     if (child.exitCode !== null) throw new Error(`${script} exited`);
     await new Promise((r) => setTimeout(r, 10));
   }
-  return { ms: performance.now() - t0, cpu: cpuMs(child.pid!), child, port };
+  return { ms: performance.now() - t0, cpu: processCpuMs(child.pid!), child, port };
 }
 
 function rssMb(pid: number): number {

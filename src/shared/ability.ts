@@ -3,6 +3,7 @@
 // Subjects are permission ids, actions the SPEC §6 vocabulary: ability.can('add', 'form').
 import { createMongoAbility, type MongoAbility, type RawRuleOf } from '@casl/ability';
 import type { PermissionEntry } from './api';
+import { boundedMemo } from './memo';
 import { ACTIONS, isAction, permissionsForRole, type Action } from './permissions';
 
 export type { Action } from './permissions';
@@ -21,13 +22,25 @@ export interface PermissionGated {
  * nothing. A missing or empty list gives an ability that can do nothing.
  */
 export function defineAbilityFor(permissions: readonly PermissionEntry[] | null | undefined): AppAbility {
-  const rules: RawRuleOf<AppAbility>[] = [];
-  for (const entry of permissions ?? []) {
-    const actions = [...new Set((entry.actionEntitySet ?? []).map((a) => a.action).filter(isAction))];
-    if (actions.length > 0) rules.push({ action: actions, subject: entry.permissionId });
-  }
-  return createMongoAbility<AppAbility>(rules);
+  return abilities.get(permissionsKey(permissions), () => {
+    const rules: RawRuleOf<AppAbility>[] = [];
+    for (const entry of permissions ?? []) {
+      const actions = [...new Set((entry.actionEntitySet ?? []).map((a) => a.action).filter(isAction))];
+      if (actions.length > 0) rules.push({ action: actions, subject: entry.permissionId });
+    }
+    return createMongoAbility<AppAbility>(rules);
+  });
 }
+
+/**
+ * Grants as a key: every permission id with its actions, in order. Two lists with one key give
+ * the same ability, so abilities are kept per key (a role's grants, as approved or not): a few
+ * per role, never updated (nothing here calls ability.update), so one may serve every caller.
+ */
+export const permissionsKey = (permissions: readonly PermissionEntry[] | null | undefined): string =>
+  (permissions ?? []).map((e) => `${e.permissionId}:${(e.actionEntitySet ?? []).map((a) => a.action).join(',')}`).join(';');
+
+const abilities = boundedMemo<AppAbility>(256);
 
 /** Convenience for the server and tests: the ability of a role name of schemas/permissions.json. */
 export const abilityForRole = (role: string): AppAbility => defineAbilityFor(permissionsForRole(role));

@@ -23,6 +23,15 @@ export function mainThreadCpuMs(): number {
   }
 }
 
+/** CPU ms of the calling thread (a worker's own, without the process's other threads); 0 without /proc. */
+export function threadCpuMs(): number {
+  try {
+    return readStat('/proc/thread-self/stat').ms;
+  } catch {
+    return 0;
+  }
+}
+
 /** CPU ms used so far by the running processes named `comm` (PostgreSQL's are all `postgres`), 0 without /proc. */
 export function processesCpuMs(comm: string): number {
   let ms = 0;

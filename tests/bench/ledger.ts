@@ -22,7 +22,10 @@
 // each call (the SMS "arrives") and is not part of the time. Printed: the rate against the raw
 // baseline's, the latencies, the CPU per payment of the server's thread, the clients' thread and
 // PostgreSQL, then a timed pass's phases (Server-Timing, src/server/phases.ts).
-// LSF_BENCH_PROFILE=<dir> also writes a CPU profile of the server's thread while it pays.
+// LSF_BENCH_PROFILE=<dir> also writes a CPU profile of the server's thread while it pays, and a
+// sampled allocation profile (objects collected since included): what feeds the garbage collector.
+// LSF_BENCH_PGSTAT=1 also prints PostgreSQL's own time per statement of one payment
+// (pg_stat_statements, on the bench's own cluster): where PostgreSQL's CPU goes.
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { Session } from 'node:inspector/promises';
@@ -30,12 +33,14 @@ import { Worker } from 'node:worker_threads';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
 import postgres from 'postgres';
 import { buildApp } from '../../src/server/app';
 import { ManualClock } from '../../src/server/clock';
 import { configFromEnv } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/client';
 import type { Db } from '../../src/server/db/client';
+import { queryRows } from '../../src/server/db/rows';
 import { accounts } from '../../src/server/db/schema';
 import { PLATFORM, ensureWallet } from '../../src/server/ledger/accounts';
 import { checkLedger } from '../../src/server/ledger/invariants';
@@ -54,6 +59,7 @@ const WALLETS = 200;
 const NOW = new Date();
 const ref = { resource: 'bench', id: randomUUID() };
 const ADMIN_PHONE = '13800000091';
+const PGSTAT = process.env.LSF_BENCH_PGSTAT === '1';
 
 interface Side {
   label: string;
@@ -93,7 +99,8 @@ async function nodeCost<T>(work: () => Promise<T>): Promise<{ result: T; cpuMs: 
 
 /**
  * Runs `work`; with LSF_BENCH_PROFILE=<dir> it also writes a V8 CPU profile of this process
- * while it runs (<dir>/<name>.cpuprofile, open it in Chrome DevTools): where Node's time goes.
+ * while it runs (<dir>/<name>.cpuprofile, open it in Chrome DevTools): where Node's time goes;
+ * and a sampled allocation profile (<dir>/<name>.heapprofile, DevTools' Memory tab).
  */
 async function cpuProfile<T>(name: string, work: () => Promise<T>): Promise<T> {
   const dir = process.env.LSF_BENCH_PROFILE;
@@ -102,13 +109,17 @@ async function cpuProfile<T>(name: string, work: () => Promise<T>): Promise<T> {
   session.connect();
   await session.post('Profiler.enable');
   await session.post('Profiler.start');
+  await session.post('HeapProfiler.enable');
+  await session.post('HeapProfiler.startSampling', { samplingInterval: 16384, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
   try {
     return await work();
   } finally {
+    const heap = await session.post('HeapProfiler.stopSampling');
     const { profile } = await session.post('Profiler.stop');
     fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, `${name}.heapprofile`), JSON.stringify(heap.profile));
     fs.writeFileSync(path.join(dir, `${name}.cpuprofile`), JSON.stringify(profile));
-    console.log(`ledger[postgres]: CPU profile of ${name} written to ${path.join(dir, `${name}.cpuprofile`)}`);
+    console.log(`ledger[postgres]: CPU and allocation profiles of ${name} written to ${path.join(dir, `${name}.cpuprofile`)} and .heapprofile`);
     session.disconnect();
   }
 }
@@ -202,6 +213,25 @@ async function benchTransfers(db: Db, url: string): Promise<number> {
   return rate(baseline);
 }
 
+/** PostgreSQL's time per payment by statement (pg_stat_statements since its reset), largest first. */
+async function printStatements(db: Db, payments: number): Promise<void> {
+  const rows = await queryRows<{ query: string; calls: string; ms: number }>(
+    db,
+    sql`select query, calls::text, total_exec_time::float8 as ms from pg_stat_statements order by total_exec_time desc limit 25`,
+  );
+  const all = await queryRows<{ ms: number }>(db, sql`select coalesce(sum(total_exec_time), 0)::float8 as ms from pg_stat_statements`);
+  const per = (n: number) => (n / Math.max(1, payments)).toFixed(3);
+  console.log(`ledger[postgres]: PostgreSQL's statement time per payment: ${per(all[0].ms)} ms in all; by statement (ms, calls per payment):`);
+  for (const r of rows) console.log(`  ${per(r.ms)} ms  ${per(Number(r.calls))}x  ${r.query.replace(/\s+/g, ' ').slice(0, 160)}`);
+  const [size] = await queryRows<{ text: number; stored: number; indexes: number }>(
+    db,
+    sql`select avg(octet_length(data::text))::float8 as text, avg(pg_column_size(data))::float8 as stored,
+          (select count(*) from pg_index i join pg_class c on c.oid = i.indexrelid where i.indrelid = 'resource_records'::regclass)::int as indexes
+        from resource_records where resource = 'contracts'`,
+  );
+  console.log(`ledger[postgres]: a contract's data: ${size.text.toFixed(0)} bytes as text, ${size.stored.toFixed(0)} stored; resource_records has ${size.indexes} indexes`);
+}
+
 /** Adds one answer's Server-Timing phases (ms) to `sums`; what the client waited beyond the server's total is `outside`. */
 function addTimings(sums: Map<string, number>, header: string | null, clientMs: number) {
   let total = 0;
@@ -285,6 +315,7 @@ async function benchPayCollateral(database: Awaited<ReturnType<typeof openDataba
     };
     // The figures: phase timing off, as in production.
     phaseTiming.on = false;
+    if (PGSTAT) await database.db.execute(sql`select pg_stat_statements_reset()`);
     const run = await cpuProfile('paycollateral', () => pass(SECONDS));
     const { times, statuses, elapsed } = run;
     console.log(
@@ -295,8 +326,10 @@ async function benchPayCollateral(database: Awaited<ReturnType<typeof openDataba
     const per = (ms: number) => (ms / Math.max(1, times.length)).toFixed(1);
     console.log(
       `ledger[postgres]: CPU per payment: the server's thread ${per(run.cost.cpuMs)} ms (event loop busy ${(run.cost.loopUse * 100).toFixed(0)}% of the time), ` +
-        `the clients' thread ${per(run.cost.processMs - run.cost.cpuMs)} ms, PostgreSQL ${per(run.cost.pgMs)} ms; the machine ${per(run.cost.machineMs)} ms in all (${os.cpus().length} cores, other processes included)`,
+        `the clients' thread ${per(run.cost.result.cpuMs)} ms, the process's other threads (garbage collection, libuv) ${per(run.cost.processMs - run.cost.cpuMs - run.cost.result.cpuMs)} ms, ` +
+        `PostgreSQL ${per(run.cost.pgMs)} ms; the machine ${per(run.cost.machineMs)} ms in all (${os.cpus().length} cores, other processes included)`,
     );
+    if (PGSTAT) await printStatements(database.db, times.length);
     // Then where the time goes: a shorter pass with the phases timed (AsyncLocalStorage costs a little, so not in the figures).
     phaseTiming.on = true;
     const timed = await pass(Math.max(3, SECONDS / 2));
@@ -311,7 +344,7 @@ async function benchPayCollateral(database: Awaited<ReturnType<typeof openDataba
 }
 
 export async function benchLedger(): Promise<void> {
-  const pg = await startPg();
+  const pg = await startPg(PGSTAT ? ['shared_preload_libraries=pg_stat_statements', 'pg_stat_statements.track=all'] : []);
   if (!pg) {
     console.log('ledger[postgres]: no PostgreSQL available (TEST_DATABASE_URL or apt package postgresql); skipped');
     return;
@@ -323,6 +356,7 @@ export async function benchLedger(): Promise<void> {
     const url = new URL(pg.url);
     url.pathname = `/${name}`;
     const database = await openDatabase({ url: url.toString(), maxConnections: CLIENTS });
+    if (PGSTAT) await database.db.execute(sql`create extension if not exists pg_stat_statements`);
     try {
       const rawRate = await benchTransfers(database.db, url.toString());
       await benchPayCollateral(database, url.toString(), rawRate);

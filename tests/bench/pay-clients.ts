@@ -10,6 +10,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import postgres from 'postgres';
 import { SMS_CODE_TTL_MS } from '../../src/shared/constants';
 import { hashCode } from '../../src/server/sms/codes';
+import { threadCpuMs } from './cpu';
 
 export interface PayClientsInput {
   baseUrl: string;
@@ -26,6 +27,8 @@ export interface PayClientsOutput {
   /** Contracts paid (or tried) per client, in order. */
   used: number[];
   elapsedSeconds: number;
+  /** CPU ms of this worker thread while it paid (cpu.ts threadCpuMs). */
+  cpuMs: number;
 }
 
 const agent = new Agent({ keepAlive: true, maxSockets: 64 });
@@ -55,6 +58,7 @@ async function run(input: PayClientsInput): Promise<PayClientsOutput> {
   const sql = postgres(input.dbUrl, { max: 5, onnotice: () => {} });
   const calls: PayClientsOutput['calls'] = [];
   const used = input.clients.map(() => 0);
+  const cpu = threadCpuMs();
   let codeSeq = 0;
   let started = 0;
   const until = Date.now() + input.seconds * 1000;
@@ -73,9 +77,10 @@ async function run(input: PayClientsInput): Promise<PayClientsOutput> {
     }),
   );
   const elapsedSeconds = (Date.now() - started) / 1000;
+  const cpuMs = threadCpuMs() - cpu;
   await sql.end();
   agent.destroy();
-  return { calls, used, elapsedSeconds };
+  return { calls, used, elapsedSeconds, cpuMs };
 }
 
 run(workerData as PayClientsInput).then(

@@ -20,8 +20,11 @@ function findPgBin(): string | null {
 }
 
 
-/** Starts a cluster in a temp dir; PostgreSQL refuses to run as root, so root runs it as `postgres`. */
-export async function startPg(): Promise<PgHandle | null> {
+/**
+ * Starts a cluster in a temp dir; PostgreSQL refuses to run as root, so root runs it as `postgres`.
+ * `settings` are extra server settings (`name=value`), e.g. a bench's statement statistics.
+ */
+export async function startPg(settings: string[] = []): Promise<PgHandle | null> {
   const given = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
   if (given) return { url: given, stop: () => {} };
   const bin = findPgBin();
@@ -37,7 +40,7 @@ export async function startPg(): Promise<PgHandle | null> {
   const data = path.join(dir, 'data');
   run('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
   const port = await freePort();
-  run('pg_ctl', ['-D', data, '-l', path.join(dir, 'log'), '-w', '-o', `-p ${port} -k ${dir} -h 127.0.0.1 -F -c max_connections=200`, 'start']);
+  run('pg_ctl', ['-D', data, '-l', path.join(dir, 'log'), '-w', '-o', `-p ${port} -k ${dir} -h 127.0.0.1 -F -c max_connections=200${settings.map((s) => ` -c ${s}`).join('')}`, 'start']);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     stop: () => {

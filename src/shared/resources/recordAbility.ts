@@ -6,7 +6,8 @@
 import { createMongoAbility, subject, type MongoAbility, type MongoQuery } from '@casl/ability';
 import type { PermissionEntry } from '../api';
 import { READ_ACTIONS, type Action } from '../permissions';
-import { defineAbilityFor } from '../ability';
+import { defineAbilityFor, permissionsKey } from '../ability';
+import { boundedMemo, type Memo } from '../memo';
 import type { ResourceDefinition } from './types';
 
 /** The fields of a record the rules look at. */
@@ -40,7 +41,20 @@ export type RecordAbility = MongoAbility<[string, string | ({ __caslSubjectType_
 type Rule = { action: string; subject: string; conditions: MongoQuery<RecordFacts> };
 
 
+/**
+ * The record ability of `actor` on `def`'s records. Kept per resource definition (by identity)
+ * and caller (account, approval, grants), since it is a pure function of those: built anew for
+ * every check it cost more than the check, and CASL compiles each rule's conditions on first use.
+ */
 export function defineRecordAbility(def: ResourceDefinition, actor: RecordActor): RecordAbility {
+  let memo = recordAbilities.get(def);
+  if (!memo) recordAbilities.set(def, (memo = boundedMemo<RecordAbility>(512)));
+  return memo.get(`${actor.accountId}|${actor.approved}|${permissionsKey(actor.permissions)}`, () => buildRecordAbility(def, actor));
+}
+
+const recordAbilities = new WeakMap<ResourceDefinition, Memo<RecordAbility>>();
+
+function buildRecordAbility(def: ResourceDefinition, actor: RecordActor): RecordAbility {
   const grants = defineAbilityFor(actor.permissions);
   const granted = (action: Action) => resourceOffers(def, action) && grants.can(action, def.permissionId);
   const rules: Rule[] = [];

@@ -159,8 +159,10 @@ export async function idempotent(req: FastifyRequest, reply: FastifyReply, db: D
     }
     if (stored) await tx.delete(idempotencyKeys).where(and(eq(idempotencyKeys.accountId, accountId), eq(idempotencyKeys.key, key)));
     const body = JSON.stringify(ok(req, await work(tx)));
-    // The answer's row first, then what follows the work, in one round trip; both or neither commit.
-    await Promise.all([phase('idempotency', () => storeKey(tx, { accountId, key, requestHash: hash, response: body })), opts.then?.(tx)]);
+    // What follows the work, then the answer's row, in one round trip; both or neither commit. The
+    // answer's row (the whole answer) goes last: queued after small statements it travels with
+    // them, queued first it would go out alone (postgres-js sends a queue of 1 KB at once).
+    await Promise.all([opts.then?.(tx), phase('idempotency', () => storeKey(tx, { accountId, key, requestHash: hash, response: body }))]);
     worked = performance.now();
     return body;
   });

@@ -188,13 +188,16 @@ export async function transition(
   if (!def.states?.values.includes(to)) throw new Error(`${def.name}.${input.action}: '${to}' is not a declared state`);
   const filled = Object.entries(decision.parties ?? {});
   for (const [role] of filled) if (!def.laterParties?.includes(role) || current.parties?.[role]) throw new Error(`${def.name}.${input.action}: cannot fill party '${role}'`);
-  // The write, its event and the record's history (with that event) are sent together: one round
-  // trip on PostgreSQL; they run in this order, so the history read sees the event.
-  const [[row], , events] = await phase('recordWrite', () =>
+  // The event, the record's history (with that event) and the write are sent together: one round
+  // trip on PostgreSQL; they run in this order, so the history read sees the event. The write,
+  // which carries the record's data, goes last: postgres-js sends what is queued at once when it
+  // reaches 1 KB, so a large statement first would go out alone and the small ones after it in
+  // a second write (docs/decisions.md "Collateral payments: third pass").
+  const [, events, [row]] = await phase('recordWrite', () =>
     Promise.all([
-      moveRecord(tx, { id: current.id, state: to, data: decision.data ?? current.data, by: input.userId, at: input.now }),
       addEvent(tx, { recordId: current.id, action: input.action, fromState: current.state, toState: to, input: input.payload, by: input.userId, at: input.now }),
       recordEvents(tx, current.id),
+      moveRecord(tx, { id: current.id, state: to, data: decision.data ?? current.data, by: input.userId, at: input.now }),
     ]),
   );
   if (filled.length) await tx.insert(recordParties).values(filled.map(([role, accountId]) => ({ recordId: row.id, role, accountId })));

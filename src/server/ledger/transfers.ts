@@ -44,18 +44,41 @@ export interface TransferSpec {
 
 const dialect = new PgDialect();
 
-/** A bigint as a SQL bigint parameter (sent as text, which both drivers take). */
-const n = (v: bigint) => sql`${v.toString()}::bigint`;
-
 /**
  * Runs `query` as a prepared statement in `tx` (postgres-js keeps it per connection, keyed by its
  * text; PGlite runs it as is) and answers its rows. Values are read as text or booleans, which
  * both drivers answer alike.
  */
 async function prepared<T>(tx: Db, name: string, query: SQL): Promise<T[]> {
-  const res = (await tx._.session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false).execute()) as unknown;
+  return run<T>(tx, name, dialect.sqlToQuery(query));
+}
+
+async function run<T>(tx: Db, name: string, query: { sql: string; params: unknown[] }, values?: Record<string, unknown>): Promise<T[]> {
+  const res = (await tx._.session.prepareQuery(query, undefined, name, false).execute(values)) as unknown;
   return (Array.isArray(res) ? res : (res as { rows: unknown[] }).rows) as T[];
 }
+
+/** A value of a kept statement, filled in per call (a bigint as text, cast in SQL: both drivers take it). */
+const v = (name: string) => sql.placeholder(name);
+
+/**
+ * A statement of the ledger's hot path written once, with v('name') for each value: its text is
+ * made on the first call and kept, and each call fills in the values (the same text and
+ * parameters the query written per call made; building it per call was a tenth of a collateral
+ * payment's allocations, docs/decisions.md "Collateral payments: third pass").
+ */
+function kept<T>(name: string, query: SQL): (tx: Db, values: Record<string, unknown>) => Promise<T[]> {
+  let made: { sql: string; params: unknown[] } | undefined;
+  return (tx, values) => run<T>(tx, name, (made ??= dialect.sqlToQuery(query)), values);
+}
+
+const lockStatement = kept<{ id: string; short: boolean; resolved: boolean }>(
+  'ledger_lock',
+  sql`select id,
+      (no_negative and id = ${v('debit')} and debits_posted + debits_pending + ${v('amount')}::bigint > credits_posted) as short,
+      exists (select 1 from ledger_transfers r where r.pending_id = ${v('pendingId')}::uuid) as resolved
+    from ledger_accounts where id in (${v('first')}, ${v('second')}) order by id for update`,
+);
 
 /**
  * Locks the two accounts in id order and checks, on the locked rows, that a no-negative debit
@@ -65,14 +88,7 @@ async function prepared<T>(tx: Db, name: string, query: SQL): Promise<T[]> {
  */
 async function lockAccounts(tx: Db, a: string, b: string, debit: { id: string; amount: bigint } | null, pendingId: string | null = null) {
   const [first, second] = a < b ? [a, b] : [b, a];
-  const rows = await prepared<{ id: string; short: boolean; resolved: boolean }>(
-    tx,
-    'ledger_lock',
-    sql`select id,
-        (no_negative and id = ${debit?.id ?? ''} and debits_posted + debits_pending + ${(debit?.amount ?? 0n).toString()}::bigint > credits_posted) as short,
-        exists (select 1 from ledger_transfers r where r.pending_id = ${pendingId}::uuid) as resolved
-      from ledger_accounts where id in (${first}, ${second}) order by id for update`,
-  );
+  const rows = await lockStatement(tx, { debit: debit?.id ?? '', amount: (debit?.amount ?? 0n).toString(), pendingId, first, second });
   if (rows.length !== 2) throw new Error(`ledger: unknown account among ${first}, ${second}`);
   if (rows[0].resolved) throw conflict('transferDone');
   if (rows.some((r) => r.short)) throw conflict('insufficientBalance');
@@ -95,21 +111,39 @@ interface Movement {
 }
 
 /** A movement's statement lines: one per business wallet it touches, inserted with the transfer (CTE t). */
-function openLines(m: Movement): SQL {
-  const at = sql`${m.now.toISOString()}::timestamptz`;
-  return sql`insert into ledger_lines (transfer_id, account_id, direction, kind, amount, state, ref_resource, ref_id, user_id, created_at, updated_at, updated_by)
-        select t.id, side.account, side.direction, ${m.kind}, ${n(m.amount)}, ${m.status}, ${m.refResource}, ${m.refId}::uuid, ${m.userId}::uuid, ${at}, ${at}, ${m.userId}::uuid
-        from t, (values (${walletOwner(m.debit)}::uuid, 'out'), (${walletOwner(m.credit)}::uuid, 'in')) as side(account, direction)
-        where side.account is not null
-        returning 1`;
-}
+const openLines = sql`insert into ledger_lines (transfer_id, account_id, direction, kind, amount, state, ref_resource, ref_id, user_id, created_at, updated_at, updated_by)
+      select t.id, side.account, side.direction, ${v('kind')}, ${v('amount')}::bigint, ${v('status')}, ${v('refResource')}, ${v('refId')}::uuid, ${v('userId')}::uuid, ${v('at')}::timestamptz, ${v('at')}::timestamptz, ${v('userId')}::uuid
+      from t, (values (${v('debitOwner')}::uuid, 'out'), (${v('creditOwner')}::uuid, 'in')) as side(account, direction)
+      where side.account is not null
+      returning 1`;
 
 /** A resolution's end of its hold's lines: their state becomes the resolution's (posted, voided). */
-function endLines(m: Movement): SQL {
-  return sql`update ledger_lines set state = ${m.status}, updated_at = ${m.now.toISOString()}::timestamptz, updated_by = ${m.userId}::uuid
-        where transfer_id = ${m.pendingId}::uuid and exists (select 1 from t)
-        returning 1`;
-}
+const endLines = sql`update ledger_lines set state = ${v('status')}, updated_at = ${v('at')}::timestamptz, updated_by = ${v('userId')}::uuid
+      where transfer_id = ${v('pendingId')}::uuid and exists (select 1 from t)
+      returning 1`;
+
+/** The write of a movement (`lines` opens its statement lines) or of a resolution (`lines` ends its hold's). */
+const writeStatement = (name: string, lines: SQL) =>
+  kept<{ id: string; moved: number }>(
+    name,
+    sql`with t as (
+        insert into ledger_transfers (debit_account_id, credit_account_id, amount, kind, status, pending_id, ref_resource, ref_id, key, user_id, created_at)
+        values (${v('debit')}, ${v('credit')}, ${v('amount')}::bigint, ${v('kind')}, ${v('status')}, ${v('pendingId')}::uuid, ${v('refResource')}, ${v('refId')}::uuid, ${v('key')}, ${v('userId')}::uuid, ${v('at')}::timestamptz)
+        on conflict (key) do nothing
+        returning id
+      ), moved as (
+        update ledger_accounts a set
+          debits_posted = a.debits_posted + v.dp, debits_pending = a.debits_pending + v.dq,
+          credits_posted = a.credits_posted + v.cp, credits_pending = a.credits_pending + v.cq
+        from (values (${v('debit')}, ${v('debitsPosted')}::bigint, ${v('debitsPending')}::bigint, 0::bigint, 0::bigint),
+                     (${v('credit')}, 0::bigint, 0::bigint, ${v('creditsPosted')}::bigint, ${v('creditsPending')}::bigint)) as v(id, dp, dq, cp, cq)
+        where a.id = v.id and exists (select 1 from t)
+        returning a.id
+      ), lines as (${lines})
+      select id::text as id, (select count(*) from moved)::int as moved from t`,
+  );
+const writeOpening = writeStatement('ledger_write_open', openLines);
+const writeEnding = writeStatement('ledger_write_end', endLines);
 
 /**
  * Inserts the transfer row and, only when it was inserted, moves both accounts' totals, in one
@@ -117,26 +151,27 @@ function endLines(m: Movement): SQL {
  * check let it through).
  */
 async function write(tx: Db, m: Movement): Promise<TransferRow> {
-  const [made] = await prepared<{ id: string; moved: number }>(
-    tx,
-    // Two statement texts, each prepared once: a movement's, which opens its lines, and a resolution's, which ends them.
-    m.pendingId === null ? 'ledger_write_open' : 'ledger_write_end',
-    sql`with t as (
-        insert into ledger_transfers (debit_account_id, credit_account_id, amount, kind, status, pending_id, ref_resource, ref_id, key, user_id, created_at)
-        values (${m.debit}, ${m.credit}, ${n(m.amount)}, ${m.kind}, ${m.status}, ${m.pendingId}::uuid, ${m.refResource}, ${m.refId}::uuid, ${m.key}, ${m.userId}::uuid, ${m.now.toISOString()}::timestamptz)
-        on conflict (key) do nothing
-        returning id
-      ), moved as (
-        update ledger_accounts a set
-          debits_posted = a.debits_posted + v.dp, debits_pending = a.debits_pending + v.dq,
-          credits_posted = a.credits_posted + v.cp, credits_pending = a.credits_pending + v.cq
-        from (values (${m.debit}, ${n(m.totals.debitsPosted)}, ${n(m.totals.debitsPending)}, 0::bigint, 0::bigint),
-                     (${m.credit}, 0::bigint, 0::bigint, ${n(m.totals.creditsPosted)}, ${n(m.totals.creditsPending)})) as v(id, dp, dq, cp, cq)
-        where a.id = v.id and exists (select 1 from t)
-        returning a.id
-      ), lines as (${m.pendingId === null ? openLines(m) : endLines(m)})
-      select id::text as id, (select count(*) from moved)::int as moved from t`,
-  );
+  const values = {
+    debit: m.debit,
+    credit: m.credit,
+    amount: m.amount.toString(),
+    kind: m.kind,
+    status: m.status,
+    pendingId: m.pendingId,
+    refResource: m.refResource,
+    refId: m.refId,
+    key: m.key,
+    userId: m.userId,
+    at: m.now.toISOString(),
+    debitsPosted: m.totals.debitsPosted.toString(),
+    debitsPending: m.totals.debitsPending.toString(),
+    creditsPosted: m.totals.creditsPosted.toString(),
+    creditsPending: m.totals.creditsPending.toString(),
+    debitOwner: walletOwner(m.debit),
+    creditOwner: walletOwner(m.credit),
+  };
+  // Two statement texts, each prepared once: a movement's, which opens its lines, and a resolution's, which ends them.
+  const [made] = await (m.pendingId === null ? writeOpening : writeEnding)(tx, values);
   if (!made) throw conflict('transferDone');
   if (Number(made.moved) !== 2) throw new Error(`ledger: transfer ${m.key} moved ${made.moved} accounts`);
   return {
@@ -207,13 +242,14 @@ export async function hold(tx: Db, spec: TransferSpec): Promise<TransferRow> {
 }
 
 /** The hold of a business step (by its key), its row locked; it must exist. */
+const holdStatement = kept<{ id: string; debit: string; credit: string; amount: string; refResource: string; refId: string }>(
+  'ledger_hold',
+  sql`select id::text as id, debit_account_id as debit, credit_account_id as credit, amount::text as amount, ref_resource as "refResource", ref_id::text as "refId"
+    from ledger_transfers where key = ${v('key')} and status = 'pending' for update`,
+);
+
 async function lockHold(tx: Db, key: string) {
-  const [pending] = await prepared<{ id: string; debit: string; credit: string; amount: string; refResource: string; refId: string }>(
-    tx,
-    'ledger_hold',
-    sql`select id::text as id, debit_account_id as debit, credit_account_id as credit, amount::text as amount, ref_resource as "refResource", ref_id::text as "refId"
-      from ledger_transfers where key = ${key} and status = 'pending' for update`,
-  );
+  const [pending] = await holdStatement(tx, { key });
   if (!pending) throw new Error(`ledger: no hold ${key}`);
   return pending;
 }

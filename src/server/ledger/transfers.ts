@@ -9,15 +9,15 @@
 //   transferBatch() a set posted at once (a clearing run's settlement), two statements in all
 // A transfer's `key` is unique: one business step moves money once, whatever retries it.
 //
-// Speed (docs/decisions.md "Ledger figures"): a transfer or a hold is two statements after
-// BEGIN, a resolution three; each is a prepared statement of constant text (PostgreSQL plans it
-// once per connection):
-//   1. lock   SELECT … ORDER BY id FOR UPDATE on both accounts, answering the balance check
-//   2. write  INSERT the transfer (ON CONFLICT (key) DO NOTHING) and, only if it was inserted,
-//             UPDATE both accounts' totals in one statement (UPDATE … FROM (VALUES …))
-//             and the statement lines of the business wallets it touches (ledger_lines: a
-//             movement's lines, or a resolution's update of its hold's lines), in the same
-//             statement; a movement and a resolution are two statement texts
+// Speed (docs/decisions.md "Ledger figures", "Collateral payments: third pass"): a transfer or a
+// hold is one statement after BEGIN, a resolution two (its hold's row locked first); each is a
+// prepared statement of constant text (PostgreSQL plans it once per connection), whose steps run
+// only if the one before held:
+//   lock    SELECT … ORDER BY id FOR UPDATE on both accounts, answering the balance check
+//   write   INSERT the transfer (ON CONFLICT (key) DO NOTHING) and, only if it was inserted,
+//           UPDATE both accounts' totals (UPDATE … FROM (VALUES …)) and the statement lines of
+//           the business wallets it touches (ledger_lines: a movement's lines, or a resolution's
+//           update of its hold's lines); a movement and a resolution are two statement texts
 // The rows locked, the checks and the rows written are those of the one-statement-per-step
 // version this replaced; only the round trips and the statement planning went.
 import { PgDialect } from 'drizzle-orm/pg-core';
@@ -72,28 +72,6 @@ function kept<T>(name: string, query: SQL): (tx: Db, values: Record<string, unkn
   return (tx, values) => run<T>(tx, name, (made ??= dialect.sqlToQuery(query)), values);
 }
 
-const lockStatement = kept<{ id: string; short: boolean; resolved: boolean }>(
-  'ledger_lock',
-  sql`select id,
-      (no_negative and id = ${v('debit')} and debits_posted + debits_pending + ${v('amount')}::bigint > credits_posted) as short,
-      exists (select 1 from ledger_transfers r where r.pending_id = ${v('pendingId')}::uuid) as resolved
-    from ledger_accounts where id in (${v('first')}, ${v('second')}) order by id for update`,
-);
-
-/**
- * Locks the two accounts in id order and checks, on the locked rows, that a no-negative debit
- * account can pay `amount` (409 insufficientBalance). `pendingId`, for a resolution, also asks
- * whether that hold was already resolved (409 transferDone): asked in this statement, after the
- * hold's own row lock was taken, so a resolution committed meanwhile is seen.
- */
-async function lockAccounts(tx: Db, a: string, b: string, debit: { id: string; amount: bigint } | null, pendingId: string | null = null) {
-  const [first, second] = a < b ? [a, b] : [b, a];
-  const rows = await lockStatement(tx, { debit: debit?.id ?? '', amount: (debit?.amount ?? 0n).toString(), pendingId, first, second });
-  if (rows.length !== 2) throw new Error(`ledger: unknown account among ${first}, ${second}`);
-  if (rows[0].resolved) throw conflict('transferDone');
-  if (rows.some((r) => r.short)) throw conflict('insufficientBalance');
-}
-
 interface Movement {
   debit: string;
   credit: string;
@@ -108,6 +86,8 @@ interface Movement {
   now: Date;
   /** What the row adds to the totals: debit account's posted and pending debits, credit account's posted and pending credits. */
   totals: { debitsPosted: bigint; debitsPending: bigint; creditsPosted: bigint; creditsPending: bigint };
+  /** The debit a no-negative account must cover (a new movement); none for a resolution, whose hold already counts. */
+  covers: bigint | null;
 }
 
 /** A movement's statement lines: one per business wallet it touches, inserted with the transfer (CTE t). */
@@ -122,13 +102,31 @@ const endLines = sql`update ledger_lines set state = ${v('status')}, updated_at 
       where transfer_id = ${v('pendingId')}::uuid and exists (select 1 from t)
       returning 1`;
 
-/** The write of a movement (`lines` opens its statement lines) or of a resolution (`lines` ends its hold's). */
-const writeStatement = (name: string, lines: SQL) =>
-  kept<{ id: string; moved: number }>(
+/**
+ * A movement (`lines` opens its statement lines) or a resolution (`lines` ends its hold's) in one
+ * statement, each step only if the one before it held:
+ *   locked   both accounts locked in id order (FOR UPDATE; a row changed meanwhile is read as
+ *            committed), whether a no-negative debit account is short of `covers`;
+ *   checked  both found, none short, and (a resolution) its hold not resolved already: asked after
+ *            the hold's own row lock was taken (lockHold), so a resolution committed meanwhile is seen;
+ *   t        the transfer row (ON CONFLICT (key) DO NOTHING: a used key writes nothing);
+ *   moved    both accounts' totals, only if t was written;
+ *   lines    the wallets' statement lines.
+ */
+const moveStatement = (name: string, lines: SQL) =>
+  kept<{ found: number; short: boolean; resolved: boolean; id: string | null; moved: number }>(
     name,
-    sql`with t as (
+    sql`with locked as (
+        select id, (no_negative and id = ${v('covering')} and debits_posted + debits_pending + ${v('covers')}::bigint > credits_posted) as short
+        from ledger_accounts where id in (${v('first')}, ${v('second')}) order by id for update
+      ), checked as (
+        select count(*)::int as found, coalesce(bool_or(short), false) as short,
+          exists (select 1 from ledger_transfers r where r.pending_id = ${v('pendingId')}::uuid) as resolved
+        from locked
+      ), t as (
         insert into ledger_transfers (debit_account_id, credit_account_id, amount, kind, status, pending_id, ref_resource, ref_id, key, user_id, created_at)
-        values (${v('debit')}, ${v('credit')}, ${v('amount')}::bigint, ${v('kind')}, ${v('status')}, ${v('pendingId')}::uuid, ${v('refResource')}, ${v('refId')}::uuid, ${v('key')}, ${v('userId')}::uuid, ${v('at')}::timestamptz)
+        select ${v('debit')}, ${v('credit')}, ${v('amount')}::bigint, ${v('kind')}, ${v('status')}, ${v('pendingId')}::uuid, ${v('refResource')}, ${v('refId')}::uuid, ${v('key')}, ${v('userId')}::uuid, ${v('at')}::timestamptz
+        from checked where found = 2 and not short and not resolved
         on conflict (key) do nothing
         returning id
       ), moved as (
@@ -140,18 +138,26 @@ const writeStatement = (name: string, lines: SQL) =>
         where a.id = v.id and exists (select 1 from t)
         returning a.id
       ), lines as (${lines})
-      select id::text as id, (select count(*) from moved)::int as moved from t`,
+      select found, short, resolved, (select id::text from t) as id, (select count(*) from moved)::int as moved from checked`,
   );
-const writeOpening = writeStatement('ledger_write_open', openLines);
-const writeEnding = writeStatement('ledger_write_end', endLines);
+const moveOpening = moveStatement('ledger_move_open', openLines);
+const moveEnding = moveStatement('ledger_move_end', endLines);
 
 /**
- * Inserts the transfer row and, only when it was inserted, moves both accounts' totals, in one
- * statement; 409 transferDone when the key was already used (a retried request whose business
- * check let it through).
+ * Locks both accounts, checks them, inserts the transfer row and moves both accounts' totals, in
+ * one statement (one round trip: docs/decisions.md "Collateral payments: third pass"). 409
+ * transferDone when the hold was already resolved or the key was already used (a retried request
+ * whose business check let it through); 409 insufficientBalance when a no-negative debit account
+ * cannot cover the movement.
  */
-async function write(tx: Db, m: Movement): Promise<TransferRow> {
+async function move(tx: Db, m: Movement): Promise<TransferRow> {
+  const [first, second] = m.debit < m.credit ? [m.debit, m.credit] : [m.credit, m.debit];
   const values = {
+    first,
+    second,
+    // A resolution checks no balance: its hold already counts against the debit account.
+    covering: m.covers === null ? '' : m.debit,
+    covers: (m.covers ?? 0n).toString(),
     debit: m.debit,
     credit: m.credit,
     amount: m.amount.toString(),
@@ -171,8 +177,11 @@ async function write(tx: Db, m: Movement): Promise<TransferRow> {
     creditOwner: walletOwner(m.credit),
   };
   // Two statement texts, each prepared once: a movement's, which opens its lines, and a resolution's, which ends them.
-  const [made] = await (m.pendingId === null ? writeOpening : writeEnding)(tx, values);
-  if (!made) throw conflict('transferDone');
+  const [made] = await (m.pendingId === null ? moveOpening : moveEnding)(tx, values);
+  if (made.found !== 2) throw new Error(`ledger: unknown account among ${first}, ${second}`);
+  if (made.resolved) throw conflict('transferDone');
+  if (made.short) throw conflict('insufficientBalance');
+  if (made.id === null) throw conflict('transferDone');
   if (Number(made.moved) !== 2) throw new Error(`ledger: transfer ${m.key} moved ${made.moved} accounts`);
   return {
     id: made.id,
@@ -212,6 +221,7 @@ const movementOf = (spec: TransferSpec, status: 'posted' | 'pending'): Movement 
     userId: spec.userId,
     now: spec.now,
     totals: { debitsPosted: posted, debitsPending: pending, creditsPosted: posted, creditsPending: pending },
+    covers: amount,
   };
 };
 
@@ -230,15 +240,13 @@ export async function lockLedgerAccounts(tx: Db, ids: string[]): Promise<void> {
 /** Moves `amount` from debit to credit now. */
 export async function transfer(tx: Db, spec: TransferSpec): Promise<TransferRow> {
   checkSpec(spec);
-  await lockAccounts(tx, spec.debit, spec.credit, { id: spec.debit, amount: spec.amount });
-  return write(tx, movementOf(spec, 'posted'));
+  return move(tx, movementOf(spec, 'posted'));
 }
 
 /** Holds `amount` of the debit account for the credit account (two-phase, pending). */
 export async function hold(tx: Db, spec: TransferSpec): Promise<TransferRow> {
   checkSpec(spec);
-  await lockAccounts(tx, spec.debit, spec.credit, { id: spec.debit, amount: spec.amount });
-  return write(tx, movementOf(spec, 'pending'));
+  return move(tx, movementOf(spec, 'pending'));
 }
 
 /** The hold of a business step (by its key), its row locked; it must exist. */
@@ -256,11 +264,10 @@ async function lockHold(tx: Db, key: string) {
 
 async function resolveHold(tx: Db, holdKey: string, status: 'posted' | 'voided', step: Pick<TransferSpec, 'kind' | 'key' | 'userId' | 'now'>): Promise<TransferRow> {
   const pending = await lockHold(tx, holdKey);
-  // 409 transferDone when the hold was already posted or voided.
-  await lockAccounts(tx, pending.debit, pending.credit, null, pending.id);
   const amount = BigInt(pending.amount);
   const posted = status === 'posted' ? amount : 0n;
-  return write(tx, {
+  // 409 transferDone when the hold was already posted or voided.
+  return move(tx, {
     debit: pending.debit,
     credit: pending.credit,
     amount,
@@ -273,6 +280,7 @@ async function resolveHold(tx: Db, holdKey: string, status: 'posted' | 'voided',
     userId: step.userId,
     now: step.now,
     totals: { debitsPosted: posted, debitsPending: -amount, creditsPosted: posted, creditsPending: -amount },
+    covers: null,
   });
 }
 

@@ -8,6 +8,8 @@ import { freePort } from './ports';
 
 export interface PgHandle {
   url: string;
+  /** The same server through its Unix socket (libpq's `?host=<dir>`), when this run started it. */
+  socketUrl?: string;
   stop(): void;
 }
 
@@ -43,6 +45,7 @@ export async function startPg(settings: string[] = []): Promise<PgHandle | null>
   run('pg_ctl', ['-D', data, '-l', path.join(dir, 'log'), '-w', '-o', `-p ${port} -k ${dir} -h 127.0.0.1 -F -c max_connections=200${settings.map((s) => ` -c ${s}`).join('')}`, 'start']);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    socketUrl: `postgres://postgres@localhost:${port}/postgres?host=${encodeURIComponent(dir)}`,
     stop: () => {
       const args = ['-D', data, '-m', 'immediate', 'stop'];
       if (asRoot) spawnSync('runuser', ['-u', 'postgres', '--', path.join(bin, 'pg_ctl'), ...args]);

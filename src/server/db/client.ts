@@ -103,9 +103,21 @@ async function transaction(pool: postgres.Sql, options: string, work: Work): Pro
   }
 }
 
+/**
+ * A postgres-js client for a `postgres://` URL. A Unix-socket directory may be named as libpq
+ * names it, `?host=/var/run/postgresql` (postgres-js reads the host from the URL's host part
+ * only): a server on the same machine answers through its socket without TCP's loopback.
+ */
+export function postgresClient(url: string, options: postgres.Options<Record<string, postgres.PostgresType>> = {}): postgres.Sql {
+  const parsed = new URL(url);
+  const socketDir = parsed.searchParams.get('host');
+  if (socketDir?.startsWith('/')) parsed.searchParams.delete('host');
+  return postgres(parsed.toString(), { onnotice: () => {}, ...(socketDir?.startsWith('/') ? { host: socketDir } : {}), ...options });
+}
+
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.url) {
-    const client = postgres(opts.url, { max: opts.maxConnections ?? 10, onnotice: () => {} });
+    const client = postgresClient(opts.url, { max: opts.maxConnections ?? 10 });
     const db = drizzlePostgres(preparing(client), { schema });
     await migratePostgres(db, { migrationsFolder });
     return { db: db as unknown as Db, kind: 'postgres', close: () => client.end({ timeout: 5 }) };

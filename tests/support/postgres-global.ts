@@ -6,6 +6,8 @@ import { startPg } from './pg-cluster';
 declare module 'vitest' {
   export interface ProvidedContext {
     pgUrl: string | null;
+    /** The same server through its Unix socket (`?host=<dir>`), when this run started it. */
+    pgSocketUrl: string | null;
   }
 }
 
@@ -16,5 +18,6 @@ export default async function setup(project: TestProject) {
   }
   if (!pg) console.warn('[api-postgres] no PostgreSQL found (TEST_DATABASE_URL or apt package postgresql): PostgreSQL API tests skipped.');
   project.provide('pgUrl', pg?.url ?? null);
+  project.provide('pgSocketUrl', pg?.socketUrl ?? null);
   return () => pg?.stop();
 }

@@ -19,9 +19,11 @@
 // buyer's SMS code, as the console sends it) on the real server (buildApp) over the same
 // PostgreSQL; 50 clients, each a buyer paying its own signed contracts one after another, on a
 // worker thread (pay-clients.ts), so the server's thread serves only. The code is written before
-// each call (the SMS "arrives") and is not part of the time. Printed: the rate against the raw
-// baseline's, the latencies, the CPU per payment of the server's thread, the clients' thread and
-// PostgreSQL, then a timed pass's phases (Server-Timing, src/server/phases.ts).
+// each call (the SMS "arrives") and is not part of the time. After a warm-up round, ROUNDS rounds
+// of payments take turns with rounds of the raw baseline, whose rate there is the yardstick.
+// Printed: the rate against that baseline's, the latencies, the CPU per payment of the server's
+// thread, the clients' thread, the process's other threads and PostgreSQL, then a timed pass's
+// phases (Server-Timing, src/server/phases.ts).
 // LSF_BENCH_PROFILE=<dir> also writes a CPU profile of the server's thread while it pays, and a
 // sampled allocation profile (objects collected since included): what feeds the garbage collector.
 // LSF_BENCH_PGSTAT=1 also prints PostgreSQL's own time per statement of one payment

@@ -40,6 +40,13 @@ export interface ActionOutcome {
   to?: string;
   /** Later party roles (the resource's laterParties) this action fills, role -> account. */
   parties?: Record<string, string>;
+  /**
+   * Statements the handler has sent and whose answer it need not see before the record moves
+   * (a ledger move whose failure is a refusal): the record's write is sent right behind them,
+   * one round trip for both, and the action waits for both (records.ts transition). Their
+   * failure fails the action as the handler's own would, and rolls everything back.
+   */
+  pending?: Promise<unknown>;
 }
 
 export type ActionHandler = (ctx: ActionContext) => Promise<ActionOutcome | void>;

@@ -163,6 +163,8 @@ export interface TransitionDecision {
   data?: Record<string, unknown>;
   /** Later party roles (laterParties) this action fills: role -> account. */
   parties?: Record<string, string>;
+  /** Statements sent by the handler, awaited with the record's write (ActionOutcome.pending). */
+  pending?: Promise<unknown>;
 }
 
 /**
@@ -188,16 +190,18 @@ export async function transition(
   if (!def.states?.values.includes(to)) throw new Error(`${def.name}.${input.action}: '${to}' is not a declared state`);
   const filled = Object.entries(decision.parties ?? {});
   for (const [role] of filled) if (!def.laterParties?.includes(role) || current.parties?.[role]) throw new Error(`${def.name}.${input.action}: cannot fill party '${role}'`);
-  // The event, the record's history (with that event) and the write are sent together: one round
-  // trip on PostgreSQL; they run in this order, so the history read sees the event. The write,
-  // which carries the record's data, goes last: postgres-js sends what is queued at once when it
-  // reaches 1 KB, so a large statement first would go out alone and the small ones after it in
-  // a second write (docs/decisions.md "Collateral payments: third pass").
+  // The event, the record's history (with that event) and the write are sent together, behind
+  // what the handler sent and did not wait for (a ledger move): one round trip on PostgreSQL;
+  // they run in this order, so the history read sees the event, and a refused ledger move fails
+  // the rest. The write, which carries the record's data, goes last: postgres-js sends what is
+  // queued at once when it reaches 1 KB, so a large statement first would go out alone and the
+  // small ones after it in a second write (docs/decisions.md "Collateral payments: third pass").
   const [, events, [row]] = await phase('recordWrite', () =>
     Promise.all([
       addEvent(tx, { recordId: current.id, action: input.action, fromState: current.state, toState: to, input: input.payload, by: input.userId, at: input.now }),
       recordEvents(tx, current.id),
       moveRecord(tx, { id: current.id, state: to, data: decision.data ?? current.data, by: input.userId, at: input.now }),
+      decision.pending,
     ]),
   );
   if (filled.length) await tx.insert(recordParties).values(filled.map(([role, accountId]) => ({ recordId: row.id, role, accountId })));

@@ -250,7 +250,9 @@ export default async function resourceRoutes(app: FastifyInstance, ctx: AppConte
           if (handler) {
             const record = { id: current.id, accountId: current.accountId, state: current.state, version: current.version, data: decision.data ?? current.data, parties: current.parties ?? {} };
             const outcome = await phase('handler', () => handler({ tx, resource: r.def.name, action: action.name, record, input: payload, userId: me.id, accountId: me.accountId, now, create }));
-            if (outcome) decision = { to: outcome.to ?? decision.to, data: outcome.patch ? { ...record.data, ...outcome.patch } : decision.data, parties: outcome.parties };
+            // Awaited by transition() with the record's write; until then a refusal below must not leave it unhandled.
+            outcome?.pending?.catch(() => undefined);
+            if (outcome) decision = { to: outcome.to ?? decision.to, data: outcome.patch ? { ...record.data, ...outcome.patch } : decision.data, parties: outcome.parties, pending: outcome.pending };
           }
           if (decision.data) r.check(decision.data, req.t);
           // Into a state that expires (publish): not with its expiry day already past.

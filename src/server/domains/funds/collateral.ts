@@ -19,7 +19,6 @@ import { PLATFORM, ensureCollateralAccounts, ensureWallet, escrowId, walletId } 
 import { hold, lockLedgerAccounts, postHold, transfer, voidHold } from '../../ledger/transfers';
 import { chinaDay } from '../../../shared/chinaTime';
 import type { ActionHandler } from '../../resources/handlers';
-import { phase } from '../../phases';
 
 /** The contract's buyer and seller accounts. */
 export async function contractParties(tx: Db, id: string): Promise<{ buyer: string; seller: string }> {
@@ -58,19 +57,19 @@ async function settleDeposit(tx: Db, id: string, outcome: unknown, userId: strin
 
 export const payCollateral: ActionHandler = async ({ tx, record, userId, now }) => {
   const amount = collateralFen(record.data);
-  if (amount > 0n) {
-    // The locked row's copy of the parties: no read of record_parties on the payment's path.
-    const buyer = record.parties?.buyer ?? (await contractParties(tx, record.id)).buyer;
-    // The buyer's wallet and the contract's escrow account are made if new, then locked and
-    // moved by hold(): sent together (one round trip less on PostgreSQL), run in this order.
-    await phase('ledger', () =>
-      Promise.all([
-        ensureCollateralAccounts(tx, buyer, record.id, now),
-        hold(tx, { debit: walletId(buyer), credit: escrowId(record.id), amount, kind: 'collateral', ref: { resource: 'contracts', id: record.id }, key: `collateral:${record.id}`, userId, now }),
-      ]),
-    );
-  }
-  return { patch: { collateralPaidAt: now.toISOString() } };
+  const patch = { collateralPaidAt: now.toISOString() };
+  if (amount <= 0n) return { patch };
+  // The locked row's copy of the parties: no read of record_parties on the payment's path.
+  const buyer = record.parties?.buyer ?? (await contractParties(tx, record.id)).buyer;
+  // The buyer's wallet and the contract's escrow account are made if new, then locked and moved
+  // by hold(), in this order; not waited for here: the contract's move goes out right behind
+  // them (one round trip for all) and the action waits for both, so a refused hold (409
+  // insufficientBalance) still refuses the payment and rolls the move back.
+  const pending = Promise.all([
+    ensureCollateralAccounts(tx, buyer, record.id, now),
+    hold(tx, { debit: walletId(buyer), credit: escrowId(record.id), amount, kind: 'collateral', ref: { resource: 'contracts', id: record.id }, key: `collateral:${record.id}`, userId, now }),
+  ]);
+  return { patch, pending };
 };
 
 export const deliver: ActionHandler = async ({ input, now }) => ({

@@ -152,7 +152,10 @@ const moveEnding = moveStatement('ledger_move_end', endLines);
  */
 async function move(tx: Db, m: Movement): Promise<TransferRow> {
   const [first, second] = m.debit < m.credit ? [m.debit, m.credit] : [m.credit, m.debit];
+  // The row's fields as the movement has them.
+  const same = { kind: m.kind, status: m.status, pendingId: m.pendingId, refResource: m.refResource, refId: m.refId, key: m.key, userId: m.userId };
   const values = {
+    ...same,
     first,
     second,
     // A resolution checks no balance: its hold already counts against the debit account.
@@ -161,13 +164,6 @@ async function move(tx: Db, m: Movement): Promise<TransferRow> {
     debit: m.debit,
     credit: m.credit,
     amount: m.amount.toString(),
-    kind: m.kind,
-    status: m.status,
-    pendingId: m.pendingId,
-    refResource: m.refResource,
-    refId: m.refId,
-    key: m.key,
-    userId: m.userId,
     at: m.now.toISOString(),
     debitsPosted: m.totals.debitsPosted.toString(),
     debitsPending: m.totals.debitsPending.toString(),
@@ -183,20 +179,7 @@ async function move(tx: Db, m: Movement): Promise<TransferRow> {
   if (made.short) throw conflict('insufficientBalance');
   if (made.id === null) throw conflict('transferDone');
   if (Number(made.moved) !== 2) throw new Error(`ledger: transfer ${m.key} moved ${made.moved} accounts`);
-  return {
-    id: made.id,
-    debitAccountId: m.debit,
-    creditAccountId: m.credit,
-    amount: m.amount,
-    kind: m.kind,
-    status: m.status,
-    pendingId: m.pendingId,
-    refResource: m.refResource,
-    refId: m.refId,
-    key: m.key,
-    userId: m.userId,
-    createdAt: m.now,
-  };
+  return { ...same, id: made.id, debitAccountId: m.debit, creditAccountId: m.credit, amount: m.amount, createdAt: m.now };
 }
 
 function checkSpec(spec: TransferSpec) {

@@ -1,8 +1,7 @@
-// Transactions as every module runs them (db.transaction), on the driver of this run. On
-// PostgreSQL they run on a connection of their own with BEGIN sent along with the first
-// statements (src/server/db/client.ts `transaction`): the work commits whole or not at all, a
-// failure is thrown, a failed statement the work swallowed still fails the transaction, nested
-// transactions are savepoints, and concurrent transactions do not see each other's work.
+// Transactions as every module runs them (db.transaction), on the driver of this run: the work
+// commits whole or not at all, a failure is thrown, a failed statement the work swallowed still
+// fails the transaction, nested transactions are savepoints, and concurrent transactions do not
+// see each other's work.
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db/client';

@@ -44,63 +44,23 @@ const PREPARE_MAX_PARAMS = 64;
  * Connections are renewed after postgres-js's max_lifetime (30-60 min), which bounds the
  * statements each keeps. Transactions and savepoints hand drizzle a client made the same way.
  */
-function preparing(sql: postgres.Sql, savepoint?: Savepoint): postgres.Sql {
+function preparing(sql: postgres.Sql): postgres.Sql {
   return new Proxy(sql, {
     get(target, prop, receiver) {
       if (prop === 'unsafe') {
         return (query: string, params?: unknown[], options?: postgres.UnsafeQueryOptions) =>
           target.unsafe(query, params as postgres.ParameterOrJSON<never>[], { ...options, prepare: (params?.length ?? 0) <= PREPARE_MAX_PARAMS });
       }
-      if (prop === 'begin') return (...args: unknown[]) => transaction(target, typeof args[0] === 'string' ? args[0] : '', args.pop() as Work);
-      if (prop === 'savepoint' && savepoint) return (fn: Work) => savepoint(fn);
+      if (prop === 'begin' || prop === 'savepoint') {
+        const open = Reflect.get(target, prop, receiver) as (...args: unknown[]) => Promise<unknown>;
+        return (...args: unknown[]) => {
+          const fn = args.pop() as (tx: postgres.Sql) => unknown;
+          return open.call(target, ...args, (tx: postgres.Sql) => fn(preparing(tx)));
+        };
+      }
       return Reflect.get(target, prop, receiver);
     },
   });
-}
-
-type Work = (tx: postgres.Sql) => unknown;
-type Savepoint = (fn: Work) => Promise<unknown>;
-
-/**
- * A transaction on a connection of its own (what drizzle's db.transaction runs on PostgreSQL).
- * postgres-js's own begin() waits for BEGIN's answer before it runs the work: a round trip of its
- * own on every transaction. Here BEGIN goes out with the work's first statements, and PostgreSQL
- * runs them in order (docs/decisions.md "Collateral payments: third pass"). What postgres-js's
- * begin() guarantees is kept: any failure rolls back and is thrown; a COMMIT that PostgreSQL
- * answers as a ROLLBACK (a statement failed and the work went on regardless) is an error, never a
- * silent loss of the work.
- */
-async function transaction(pool: postgres.Sql, options: string, work: Work): Promise<unknown> {
-  const conn = await pool.reserve();
-  let savepoints = 0;
-  const savepoint: Savepoint = async (fn) => {
-    const name = `s${(savepoints += 1)}`;
-    await conn.unsafe(`savepoint ${name}`);
-    try {
-      const result = await fn(tx);
-      await conn.unsafe(`release savepoint ${name}`);
-      return result;
-    } catch (err) {
-      await conn.unsafe(`rollback to savepoint ${name}`);
-      throw err;
-    }
-  };
-  const tx = preparing(conn, savepoint);
-  try {
-    const begun = conn.unsafe(`begin ${options.replace(/[^a-z ]/gi, '')}`);
-    // Looked at below; BEGIN fails only with its connection, which fails the work's statements too.
-    begun.catch(() => undefined);
-    const result = await work(tx);
-    await begun;
-    const done = await conn.unsafe('commit');
-    if (done.command !== 'COMMIT') throw new Error(`transaction: COMMIT was answered ${done.command}: a statement of the work failed`);
-    return result;
-  } catch (err) {
-    await conn.unsafe('rollback').catch(() => undefined);
-    throw err;
-  } finally {
-    conn.release();
-  }
 }
 
 /**

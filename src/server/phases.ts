@@ -4,7 +4,9 @@
 // record lock, handler, ledger, events, ...). Off (production), phase() is one boolean test and
 // no hook is registered, so it costs nothing.
 // Phases nest and are exclusive: a phase's time excludes the phases run inside it (the
-// handler's time does not count the ledger's), so the figures add up to the request's time.
+// handler's time does not count the ledger's), so the figures add up to the request's time. A
+// ledger move sent with the record's write (ActionOutcome.pending: the collateral's hold) is
+// timed with it, as `ledgerAndRecordWrite`.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyInstance } from 'fastify';
 

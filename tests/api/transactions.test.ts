@@ -58,7 +58,7 @@ describe.skipIf(!dbAvailable)('transactions', () => {
     expect(await titles()).not.toContain('before the failure');
   });
 
-  it('keeps statements sent together in order, first one after BEGIN', async () => {
+  it('keeps statements sent together in order', async () => {
     const [[made], [{ n }]] = await db.transaction((tx) =>
       Promise.all([
         tx.insert(resourceRecords).values(record('together')).returning(),

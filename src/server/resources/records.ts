@@ -196,7 +196,8 @@ export async function transition(
   // the rest. The write, which carries the record's data, goes last: postgres-js sends what is
   // queued at once when it reaches 1 KB, so a large statement first would go out alone and the
   // small ones after it in a second write (docs/decisions.md "Collateral payments: third pass").
-  const [, events, [row]] = await phase('recordWrite', () =>
+  // Timed as one phase with what the handler sent: they share the round trip (bench phases).
+  const [, events, [row]] = await phase(decision.pending ? 'ledgerAndRecordWrite' : 'recordWrite', () =>
     Promise.all([
       addEvent(tx, { recordId: current.id, action: input.action, fromState: current.state, toState: to, input: input.payload, by: input.userId, at: input.now }),
       recordEvents(tx, current.id),

@@ -63,18 +63,20 @@ describe.skipIf(!chromiumPath)('browser journey: three accounts in a cycle nette
 
     // Ops start a run from the runs list: 60.00 cancels around the cycle.
     const ops = await openSignedIn(e2e, opsToken, STEP_MS);
+    // A retried journey finds the first attempt's run (same figures) beside its own: it counts
+    // the runs listed before it starts one, and reads the newest (the list's default order).
     await ops.page.goto('/ops/clearingRuns');
+    const runRows = pane(ops.page).locator('tr.ant-table-row', { hasText: '180.00' });
+    await pane(ops.page).locator('.ant-table-tbody .ant-empty, .ant-table-tbody tr.ant-table-row').first().waitFor({ timeout: STEP_MS });
+    const runs = (await runRows.count()) + 1;
     await pane(ops.page).getByTestId('clearing-start').click();
     await ops.page.locator('.ant-popconfirm').getByRole('button', { name: '发起清分' }).click();
-    const run = pane(ops.page).locator('tr.ant-table-row', { hasText: '180.00' });
-    await run.waitFor({ timeout: STEP_MS });
-    expect(await run.innerText()).toContain('240.00');
-    // The runs as a chart, its figures in words: 240.00 went in, 180.00 was cancelled, per run
-    // (a retried journey finds the first attempt's run beside its own, with the same figures).
+    await expect.poll(() => runRows.count(), { timeout: STEP_MS }).toBe(runs);
+    expect(await runRows.first().innerText()).toContain('240.00');
+    // The runs as a chart, its figures in words: 240.00 went in, 180.00 was cancelled, per run.
     const chart = pane(ops.page).locator('.resource-list__chart', { hasText: '最近 30 次清分' });
     const summary = chart.locator('.lsf-chart__summary');
-    await expect.poll(() => summary.innerText()).toMatch(/最近 \d+ 次清分/);
-    const runs = Number(/最近 (\d+) 次清分/.exec(await summary.innerText())![1]);
+    await expect.poll(() => summary.innerText()).toContain(`最近 ${runs} 次清分`);
     await expect.poll(() => summary.innerText()).toContain(`互抵金额（元） ${(180 * runs).toFixed(2)}`);
     expect(await summary.innerText()).toContain(`参与金额（元） ${(240 * runs).toFixed(2)}`);
     await ops.page.screenshot({ path: '/tmp/clearing-ops-runs.png', fullPage: true });
@@ -88,7 +90,7 @@ describe.skipIf(!chromiumPath)('browser journey: three accounts in a cycle nette
     for (const [i, { party, cleared, capitals }] of expected.entries()) {
       const p = await openSignedIn(e2e, party.token, STEP_MS);
       await p.page.goto('/payment/interlinkingManagement');
-      const row = pane(p.page).locator('tr.ant-table-row', { hasText: '180.00' });
+      const row = pane(p.page).locator('tr.ant-table-row', { hasText: '180.00' }).first();
       await row.waitFor({ timeout: STEP_MS });
       if (i === 0) await p.page.screenshot({ path: '/tmp/clearing-participant-runs.png', fullPage: true });
       // Waiting before the click: a navigation that lands before the wait starts is still seen.

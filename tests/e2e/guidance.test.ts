@@ -4,13 +4,14 @@
 // centre menu) and finds its registered name already filled in; a signed contract shows its
 // lifecycle steps and each party's next action, and the accepted offer links to it; operations
 // see what waits in their queues on home and as menu badges, and a queue opens on what is pending.
+import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ResourceRecord } from '../../src/shared/resources/types';
 import { chromiumPath, STEP_MS, SkewedClock, startE2e, type E2eApp } from '../support/browser';
 import { activePane as pane } from '../support/console';
 import { offerBody } from '../support/trading';
-import { apiPost, apiSignIn, approvedParty, freshSmsCode, openSignedIn, registerAccount, settledUser } from '../support/seed';
+import { apiCall, apiPost, apiSignIn, approvedParty, freshSmsCode, openSignedIn, registerAccount, settledUser } from '../support/seed';
 
 const ADMIN = { ADMIN_PHONE: '13900000117', ADMIN_PASSWORD: 'Ops#Guide2026' };
 const SHOTS = process.env.GUIDANCE_SHOTS === '1';
@@ -97,32 +98,37 @@ describe.skipIf(!chromiumPath)('browser journey: guidance for newcomers and oper
     const ops = await apiSignIn(e2e, ADMIN.ADMIN_PHONE, ADMIN.ADMIN_PASSWORD);
     await settledUser(e2e, ops, 'lsf');
     const payer = await approvedParty(e2e, '杭州待确认充值有限公司');
+    // A retry finds an earlier attempt's deposit still waiting: this attempt's references are its
+    // own, and the queue's count is what waited before plus this attempt's one.
+    const tag = randomUUID().slice(0, 6);
+    const pendingBefore = (await apiCall<Record<string, number>>(e2e.baseUrl, 'GET', '/api/ops/pending', undefined, ops)).data.opsDeposits;
+    const waiting = pendingBefore + 1;
     const deposit = (amount: string, reference: string) =>
       post('/api/r/deposits', payer.token, { amount, payerName: payer.name, payerAccount: '6222020200998877665', transferDate: '2026-11-19', reference });
-    const confirmed = await deposit('300.00', 'REF-GUIDE-DONE');
+    const confirmed = await deposit('300.00', `REF-GUIDE-DONE-${tag}`);
     await post(`/api/r/deposits/${confirmed.id}/actions/confirm`, ops);
-    await deposit('1234.00', 'REF-GUIDE-WAIT');
+    await deposit('1234.00', `REF-GUIDE-WAIT-${tag}`);
 
     const { page } = await openSignedIn(e2e, ops, STEP_MS);
     await page.goto('/home');
     const card = pane(page).getByTestId('ops-pending');
     await card.getByRole('link', { name: /充值确认/ }).waitFor();
-    expect(await card.getByRole('link', { name: /充值确认/ }).innerText()).toContain('1');
+    expect(await card.getByRole('link', { name: /充值确认/ }).innerText()).toContain(String(waiting));
     // The menu's badge on the queue (its group open: the ops group).
     await page.locator('.shell-menu').getByText('平台运营').first().click();
-    await expect.poll(async () => (await page.getByTestId('queue-badge-opsDeposits').innerText()).trim(), { timeout: STEP_MS }).toBe('1');
+    await expect.poll(async () => (await page.getByTestId('queue-badge-opsDeposits').innerText()).trim(), { timeout: STEP_MS }).toBe(String(waiting));
     await shot(page, 'ops-home');
 
     // The queue opens filtered on the deposits to confirm; clearing the filter shows them all.
     await card.getByRole('link', { name: /充值确认/ }).click();
     await page.waitForURL((url) => url.pathname === '/ops/deposits');
     const rows = pane(page).locator('.ant-table-row');
-    await rows.filter({ hasText: 'REF-GUIDE-WAIT' }).waitFor();
-    expect(await rows.count()).toBe(1);
+    await rows.filter({ hasText: `REF-GUIDE-WAIT-${tag}` }).waitFor();
+    expect(await rows.count()).toBe(waiting);
     expect(await pane(page).locator('.resource-filters').getByText('待确认').count()).toBe(1);
     await shot(page, 'ops-queue');
     await pane(page).getByRole('button', { name: /重\s*置/ }).click();
-    await rows.filter({ hasText: 'REF-GUIDE-DONE' }).waitFor();
+    await rows.filter({ hasText: `REF-GUIDE-DONE-${tag}` }).waitFor();
     expect(new URL(page.url()).searchParams.get('state')).toBe('');
   });
 });

@@ -4,6 +4,7 @@
 // (the buyer from its to-sign todo); messages arrive; the printable contract shows the same
 // SHA-256 to both, the one the server fixed at the first signature. A mutual-promise offer goes
 // through the result steps and its contract is found under /contract/contractChain.
+import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ResourceRecord } from '../../src/shared/resources/types';
@@ -12,10 +13,13 @@ import { activePane as pane } from '../support/console';
 import { offerBody } from '../support/trading';
 import { apiCall, approvedParty, openSignedIn } from '../support/seed';
 
-const TITLE = '浏览器撮合的螺纹钢采购';
+/** Six characters of its own for each attempt: the market lists every account's published offers, a retry's among its first attempt's. */
+const attemptTag = () => randomUUID().slice(0, 6);
 
 /** The open dropdown's option with `text` (antd renders dropdowns at the end of the body). */
 const option = (page: Page, text: string) => page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: text }).first();
+/** The open dropdown's option whose whole text is `text`. */
+const exactOption = (page: Page, text: string) => page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: new RegExp(`^${text}$`) });
 const choose = async (page: Page, form: Locator, label: string, text: string) => {
   await form.getByLabel(label, { exact: true }).click();
   await option(page, text).click();
@@ -35,10 +39,10 @@ describe.skipIf(!chromiumPath)('browser journey: an offer accepted, a contract s
   const party = (name: string) => approvedParty(e2e, name);
 
   /** Signs the contract open on `page`: the dialog shows the text and hash, the code comes by SMS. */
-  const signOn = async (page: Page, phone: string) => {
+  const signOn = async (page: Page, phone: string, title: string) => {
     await pane(page).getByRole('button', { name: '签署合同' }).click();
     const dialog = page.getByRole('dialog').filter({ hasText: '合同文本摘要（SHA-256）' });
-    await dialog.getByTestId('document-text').filter({ hasText: TITLE }).waitFor();
+    await dialog.getByTestId('document-text').filter({ hasText: title }).waitFor();
     const shown = (await dialog.getByTestId('document-sha256').innerText()).trim();
     // Past the resend window of the code that registered this phone.
     clock.advance(61_000);
@@ -53,7 +57,8 @@ describe.skipIf(!chromiumPath)('browser journey: an offer accepted, a contract s
   it('publish, find on the market, accept, both sign with SMS codes, messages and todos, the same hash in print', async () => {
     const buyer = await party('杭州浏览器买方有限公司');
     const seller = await party('苏州浏览器卖方有限公司');
-    const draft = await apiCall<ResourceRecord>(e2e.baseUrl, 'POST', '/api/r/purchaseOffers', offerBody(TITLE), buyer.token);
+    const title = `浏览器撮合的螺纹钢采购 ${attemptTag()}`;
+    const draft = await apiCall<ResourceRecord>(e2e.baseUrl, 'POST', '/api/r/purchaseOffers', offerBody(title), buyer.token);
     expect(draft.code).toBe(200);
 
     // The buyer publishes its offer.
@@ -68,7 +73,7 @@ describe.skipIf(!chromiumPath)('browser journey: an offer accepted, a contract s
     const v = await openSignedIn(e2e, seller.token, STEP_MS);
     await v.page.goto('/outgoing/chainPayment');
     await pane(v.page).getByText('市场', { exact: true }).click();
-    const row = pane(v.page).locator('.ant-table-row', { hasText: TITLE });
+    const row = pane(v.page).locator('.ant-table-row', { hasText: title });
     await row.getByRole('button', { name: '查看' }).click();
     await pane(v.page).getByRole('button', { name: '接受报价' }).click();
     await v.page.getByRole('dialog').filter({ hasText: '确定接受吗' }).getByRole('button', { name: /确\s*定/ }).click();
@@ -82,23 +87,23 @@ describe.skipIf(!chromiumPath)('browser journey: an offer accepted, a contract s
 
     // Each party sees the contract on its side with its own actions.
     await v.page.goto('/contract/contractsell');
-    await pane(v.page).locator('.ant-table-row', { hasText: TITLE }).getByRole('button', { name: '查看' }).click();
+    await pane(v.page).locator('.ant-table-row', { hasText: title }).getByRole('button', { name: '查看' }).click();
     await pane(v.page).getByText('待签署').first().waitFor();
     await pane(v.page).getByRole('button', { name: '取消合同' }).waitFor();
     expect(await pane(v.page).getByRole('button', { name: '拒绝合同' }).count()).toBe(0);
 
     // The seller signs first: the contract waits for the buyer.
-    const sellerSaw = await signOn(v.page, seller.phone);
+    const sellerSaw = await signOn(v.page, seller.phone, title);
     await pane(v.page).getByText(/卖方：苏州浏览器卖方有限公司/).waitFor();
     expect(await pane(v.page).getByRole('button', { name: '签署合同' }).count()).toBe(0);
 
     // The buyer has a todo to sign and a message; the todo opens the contract on its side.
     await b.page.goto('/task');
-    await pane(b.page).locator('tr', { hasText: `签署合同《${TITLE}》` }).getByRole('button', { name: '去处理' }).click();
+    await pane(b.page).locator('tr', { hasText: `签署合同《${title}》` }).getByRole('button', { name: '去处理' }).click();
     await b.page.waitForURL((url) => url.pathname === '/contract/details' && url.searchParams.get('id') === contractId);
     await pane(b.page).getByRole('button', { name: '拒绝合同' }).waitFor();
     expect(await pane(b.page).getByRole('button', { name: '取消合同' }).count()).toBe(0);
-    const buyerSaw = await signOn(b.page, buyer.phone);
+    const buyerSaw = await signOn(b.page, buyer.phone, title);
     await pane(b.page).getByText('已签署', { exact: true }).first().waitFor();
     await pane(b.page).getByText(/买方：杭州浏览器买方有限公司/).waitFor();
     expect(buyerSaw).toBe(sellerSaw);
@@ -127,14 +132,15 @@ describe.skipIf(!chromiumPath)('browser journey: an offer accepted, a contract s
 
   it('sends a contract to a named counterparty found by search; the recipient finds it awaiting signature', async () => {
     const sender = await party('杭州直接下单买方有限公司');
-    const recipient = await party('苏州直接接单卖方有限公司');
+    // Its own name: a retry's search would also find the recipient of its first attempt.
+    const recipient = await party(`苏州直接接单卖方${attemptTag()}有限公司`);
     const a = await openSignedIn(e2e, sender.token, STEP_MS);
     await a.page.goto('/contractUpdate/initiateContract');
     const form = pane(a.page).locator('.schema-form');
     await choose(a.page, form, '订单类型', '简易协议订单');
     await choose(a.page, form, '我方身份', '买方');
     await form.getByLabel('交易对方', { exact: true }).fill('苏州直接接单');
-    await option(a.page, '苏州直接接单卖方有限公司').click();
+    await exactOption(a.page, recipient.name).click();
     await form.getByLabel('合同标题', { exact: true }).fill('直接下单的冷轧板');
     await form.getByLabel('商品名称', { exact: true }).fill('冷轧板');
     await choose(a.page, form, '计量单位', '吨');
@@ -175,7 +181,7 @@ describe.skipIf(!chromiumPath)('browser journey: an offer accepted, a contract s
     const acceptor = await party('苏州浏览器互诺接受有限公司');
     const closed = await party('宁波浏览器未开通有限公司');
     for (const who of [publisher, acceptor]) expect((await apiCall(e2e.baseUrl, 'POST', '/api/system/users/openMutual', undefined, who.token)).code).toBe(200);
-    const title = '浏览器互诺的电解铜';
+    const title = `浏览器互诺的电解铜 ${attemptTag()}`;
     const draft = await apiCall<ResourceRecord>(e2e.baseUrl, 'POST', '/api/r/mutualOffers', offerBody(title, { side: 'seller' }), publisher.token);
     expect(draft.code).toBe(200);
 

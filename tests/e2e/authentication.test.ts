@@ -3,6 +3,7 @@
 // uploads and the legal representative's SMS code, operations staff reject it with a reason, the
 // owner sees the reason and resubmits with the previous values pre-filled, operations approve,
 // and the owner sees the approved state with trading opened in the same session.
+import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumPath, STEP_MS, SkewedClock, startE2e, type E2eApp } from '../support/browser';
@@ -13,7 +14,6 @@ import { apiSignIn, registerAccount, settledUser, openSignedIn } from '../suppor
 const ADMIN = { ADMIN_PHONE: '13800000077', ADMIN_PASSWORD: 'Admin#2026' };
 /** The server allows one SMS per phone per 60 s: its clock is moved past that before each send. */
 const RESEND_WINDOW_MS = 61_000;
-const COMPANY = '杭州链上付测试科技有限公司';
 const REASON = '门头照片不清晰，请重新拍摄';
 
 /** A 1x1 PNG: real bytes the server types by magic number. */
@@ -69,6 +69,8 @@ describe.skipIf(!chromiumPath)('browser journey: enterprise authentication (issu
   }
 
   it('submits with uploads, is rejected with a reason, resubmits pre-filled, and is approved', async () => {
+    // Its own name: ops find the submission in a queue that, on a retry, also holds the first attempt's.
+    const company = `杭州链上付测试${randomUUID().slice(0, 6)}科技有限公司`;
     const owner = await registerAccount(e2e, { enterpriseName: '临时名称' });
     const token = await apiSignIn(e2e, owner.phone);
     await settledUser(e2e, token, 'lsf');
@@ -85,7 +87,7 @@ describe.skipIf(!chromiumPath)('browser journey: enterprise authentication (issu
     await page.goto('/businessAuthentication');
     const pane = activePane(page);
     await pane.getByText('请完成企业认证').waitFor();
-    await pane.getByLabel('企业名称').fill(COMPANY);
+    await pane.getByLabel('企业名称').fill(company);
     await pane.getByLabel('统一社会信用代码').fill('91350100m000100y43');
     expect(await pane.getByLabel('统一社会信用代码').inputValue()).toBe('91350100M000100Y43');
     await cascade(page, pane.getByLabel('经营所在地'), ['浙江省', '杭州市', '西湖区']);
@@ -96,7 +98,7 @@ describe.skipIf(!chromiumPath)('browser journey: enterprise authentication (issu
     await pane.getByText('长期', { exact: true }).click();
     await pane.getByLabel('法定代表人手机号').fill(legalPhone);
     await pane.getByLabel('短信验证码').fill(await smsCode(page, legalPhone));
-    await pane.getByLabel('开户名称').fill(COMPANY);
+    await pane.getByLabel('开户名称').fill(company);
     await pane.getByLabel('对公银行账号').fill('3301040160000123456');
     await pane.getByLabel('开户银行').fill('工商');
     await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: '中国工商银行' }).click();
@@ -110,7 +112,7 @@ describe.skipIf(!chromiumPath)('browser journey: enterprise authentication (issu
     // --- A reload keeps what was entered (not the code) ---
     await page.reload();
     await activePane(page).getByText(/^已恢复您在 .+ 填写但尚未提交的内容$/).waitFor();
-    expect(await activePane(page).getByLabel('企业名称').inputValue()).toBe(COMPANY);
+    expect(await activePane(page).getByLabel('企业名称').inputValue()).toBe(company);
     expect(await activePane(page).getByLabel('短信验证码').inputValue()).toBe('');
     await expect.poll(() => activePane(page).locator('.ant-upload-list-item-done img').count(), { timeout: STEP_MS }).toBe(6);
     await activePane(page).getByLabel('短信验证码').fill(await smsCode(page, legalPhone));
@@ -122,7 +124,7 @@ describe.skipIf(!chromiumPath)('browser journey: enterprise authentication (issu
 
     // --- Operations staff see it in the queue and reject it with a reason ---
     const ops = await openAs(opsToken);
-    let drawer = await openReview(ops.page, COMPANY);
+    let drawer = await openReview(ops.page, company);
     await drawer.getByText('临时名称').waitFor();
     await expect.poll(() => drawer.locator('.ant-image img[src*="/api/files/"]').count(), { timeout: STEP_MS }).toBe(6);
     // A thumbnail opens large.
@@ -144,7 +146,7 @@ describe.skipIf(!chromiumPath)('browser journey: enterprise authentication (issu
     await atPath(page, '/businessAuthentication');
     await activePane(page).getByText('认证未通过', { exact: true }).waitFor();
     await activePane(page).getByText(REASON).waitFor();
-    expect(await activePane(page).getByLabel('企业名称').inputValue()).toBe(COMPANY);
+    expect(await activePane(page).getByLabel('企业名称').inputValue()).toBe(company);
     expect(await activePane(page).getByLabel('对公银行账号').inputValue()).toBe('3301040160000123456');
     expect(await activePane(page).getByLabel('短信验证码').inputValue()).toBe('');
     await expect.poll(() => activePane(page).locator('.ant-upload-list-item-done img').count(), { timeout: STEP_MS }).toBe(6);
@@ -161,12 +163,12 @@ describe.skipIf(!chromiumPath)('browser journey: enterprise authentication (issu
     await activePane(page).getByText('认证资料已提交', { exact: true }).waitFor();
 
     // --- Operations approve ---
-    drawer = await openReview(ops.page, COMPANY);
+    drawer = await openReview(ops.page, company);
     await drawer.getByRole('button', { name: /^通\s*过$/ }).click();
     await ops.page.locator('.ant-popover').getByRole('button', { name: /^确\s*定$/ }).click();
     await toast(ops.page, '认证已通过');
     await ops.page.getByText('已通过', { exact: true }).click();
-    await activePane(ops.page).locator('tr', { hasText: COMPANY }).waitFor();
+    await activePane(ops.page).locator('tr', { hasText: company }).waitFor();
 
     // --- The owner sees the approval; the console loads the new permissions without signing in again ---
     const reloaded = page.waitForEvent('load', { timeout: STEP_MS });

@@ -3,6 +3,7 @@
 // the account sees the balance on /payment/RecordTabs, asks for a withdrawal and submits it with
 // an SMS code (held at once); ops mark it paid on /ops/withdrawals; the balances are right and
 // the ledger's invariants hold. Every create and action goes out with an Idempotency-Key.
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +13,6 @@ import { activePane as pane, toast, walletFigure as figure } from '../support/co
 import { apiCall, apiSignIn, approveAccount, openSignedIn, registerAccount, settledUser } from '../support/seed';
 
 const ADMIN = { ADMIN_PHONE: '13900000088', ADMIN_PASSWORD: 'Ops#Funds2026' };
-const COMPANY = '杭州浏览器充值有限公司';
 const REFERENCE = 'E2E-REF-20261120';
 
 
@@ -37,9 +37,9 @@ describe.skipIf(!chromiumPath)('browser journey: deposit confirmed by ops, withd
     await e2e?.close();
   });
 
-  /** An approved enterprise whose approved authentication names the bank account withdrawals go to. */
-  const bankedAccount = async () => {
-    const { phone } = await registerAccount(e2e, { enterpriseName: COMPANY });
+  /** An approved enterprise named `company` whose approved authentication names the bank account withdrawals go to. */
+  const bankedAccount = async (company: string) => {
+    const { phone } = await registerAccount(e2e, { enterpriseName: company });
     await approveAccount(e2e, phone);
     const [owner] = await e2e.db.select().from(users).where(eq(users.phone, phone));
     const now = new Date();
@@ -47,7 +47,7 @@ describe.skipIf(!chromiumPath)('browser journey: deposit confirmed by ops, withd
       accountId: owner.accountId,
       kind: 'enterprise',
       status: 'approved',
-      data: { name: COMPANY, bankAccountName: COMPANY, bankAccount: '6222020200112233445', bankBranch: { bank: '中国工商银行', region: ['33', '3301', '330106'], branch: '杭州西湖支行' } },
+      data: { name: company, bankAccountName: company, bankAccount: '6222020200112233445', bankBranch: { bank: '中国工商银行', region: ['33', '3301', '330106'], branch: '杭州西湖支行' } },
       submittedBy: owner.id,
       submittedAt: now,
       reviewedAt: now,
@@ -57,10 +57,10 @@ describe.skipIf(!chromiumPath)('browser journey: deposit confirmed by ops, withd
     return { phone, token };
   };
 
-  /** Ops open the record of COMPANY in the list at `path` and take the confirmed step `action`. */
-  const opsStep = async (page: Page, path: string, action: string, done: string) => {
+  /** Ops open the record of `company` in the list at `path` and take the confirmed step `action`. */
+  const opsStep = async (page: Page, path: string, company: string, action: string, done: string) => {
     await page.goto(path);
-    const row = pane(page).locator('.ant-table-row', { hasText: COMPANY });
+    const row = pane(page).locator('.ant-table-row', { hasText: company });
     await row.getByRole('button', { name: '查看' }).click();
     await page.waitForURL((url) => url.pathname.startsWith(`${path}/show/`));
     await pane(page).getByRole('button', { name: action }).click();
@@ -69,7 +69,9 @@ describe.skipIf(!chromiumPath)('browser journey: deposit confirmed by ops, withd
   };
 
   it('declare, confirm, see the balance, withdraw with an SMS code, held, paid out', async () => {
-    const account = await bankedAccount();
+    // Its own name: the ops queues list every account's records, on a retry the first attempt's too.
+    const company = `杭州浏览器充值${randomUUID().slice(0, 6)}有限公司`;
+    const account = await bankedAccount(company);
     const opsToken = await apiSignIn(e2e, ADMIN.ADMIN_PHONE, ADMIN.ADMIN_PASSWORD);
     await settledUser(e2e, opsToken, 'lsf');
 
@@ -82,7 +84,7 @@ describe.skipIf(!chromiumPath)('browser journey: deposit confirmed by ops, withd
     await a.page.waitForURL((url) => url.pathname === '/payment/deposits/create');
     const form = pane(a.page).locator('.schema-form');
     await form.getByLabel('充值金额（元）', { exact: true }).fill('5000');
-    await form.getByLabel('付款户名', { exact: true }).fill(COMPANY);
+    await form.getByLabel('付款户名', { exact: true }).fill(company);
     await form.getByLabel('付款账号', { exact: true }).fill('6222020200998877665');
     const date = form.getByLabel('转账日期', { exact: true });
     await date.click();
@@ -97,7 +99,7 @@ describe.skipIf(!chromiumPath)('browser journey: deposit confirmed by ops, withd
     // Ops find it among every account's deposits and confirm it.
     const o = await openSignedIn(e2e, opsToken, STEP_MS);
     const opsKeys = recordKeys(o.page);
-    await opsStep(o.page, '/ops/deposits', '确认到账', '已确认，金额已入账');
+    await opsStep(o.page, '/ops/deposits', company, '确认到账', '已确认，金额已入账');
     await pane(o.page).locator('.resource-show__title').getByText('已入账').waitFor();
     expect([...opsKeys].find(([path]) => path.endsWith('/actions/confirm'))?.[1]).toMatch(/^[0-9a-f-]{36}$/);
 
@@ -133,7 +135,7 @@ describe.skipIf(!chromiumPath)('browser journey: deposit confirmed by ops, withd
     expect(await figure(a.page, 'available')).toBe('3,799.50');
 
     // Ops mark it paid out once the bank transfer is made.
-    await opsStep(o.page, '/ops/withdrawals', '确认已打款', '已完成');
+    await opsStep(o.page, '/ops/withdrawals', company, '确认已打款', '已完成');
     await pane(o.page).locator('.resource-show__title').getByText('已到账').waitFor();
 
     await a.page.goto('/payment/RecordTabs');

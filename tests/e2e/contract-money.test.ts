@@ -151,7 +151,9 @@ describe.skipIf(!chromiumPath)('browser journey: contract money with receipts (i
     await openReceipt(v.page, 'ReleaseReceipt', { amount: '16,000.00', capitals: '壹万陆仟元整', payer: '链上付平台（保证金托管账户）', payee: SELLER });
 
     // A second contract: paid, then the buyer objects with the deposit.
-    const second = await signedContract(buyer, seller, '回单旅程异议合同', { quantity: 10 });
+    // Its own title: ops find it among every objection, on a retry the first attempt's too.
+    const objected = `回单旅程异议合同 ${randomUUID().slice(0, 6)}`;
+    const second = await signedContract(buyer, seller, objected, { quantity: 10 });
     await post(`/api/r/contracts/${second}/actions/payCollateral`, buyer.token, { smsCode: await smsCode(buyer.phone, buyer.token) });
     await b.page.goto(`/contract/details?id=${second}`);
     await pane(b.page).locator('.resource-show__title').getByText('保证金已托管').waitFor();
@@ -164,7 +166,7 @@ describe.skipIf(!chromiumPath)('browser journey: contract money with receipts (i
     // Ops resolve it by refund at /ops/objections, returning the deposit.
     const o = await openSignedIn(e2e, opsToken, STEP_MS);
     await o.page.goto('/ops/objections');
-    await pane(o.page).locator('.ant-table-row', { hasText: '回单旅程异议合同' }).getByRole('button', { name: '查看' }).click();
+    await pane(o.page).locator('.ant-table-row', { hasText: objected }).getByRole('button', { name: '查看' }).click();
     await o.page.waitForURL((url) => url.pathname.startsWith('/ops/objections/show/'));
     await pane(o.page).getByRole('button', { name: '裁决退款' }).click();
     const resolve = o.page.getByRole('dialog');

@@ -59,19 +59,21 @@ describe.skipIf(!chromiumPath)('browser: money figures in forms and dialogs (iss
     await e2e?.close();
   });
 
-  /** A signed-in page of the buyer in `theme` (dark is the variant's default), in Chinese or English. */
-  const openIn = async (theme: 'dark' | 'light', english = false): Promise<Page> => {
+  /**
+   * A signed-in page of the buyer in `theme` (dark is the variant's default), in Chinese or English,
+   * and the errors it logs: each journey checks its own page's, so a retry is not failed by an
+   * error an earlier attempt's page logged.
+   */
+  const openIn = async (theme: 'dark' | 'light', english = false): Promise<{ page: Page; errors: string[] }> => {
     const { context, page, errors } = await openSignedIn(e2e, buyer.token, STEP_MS);
     if (theme === 'light') await context.addInitScript(() => localStorage.setItem('lsf.settings.main', JSON.stringify({ theme: 'light' })));
     if (english) await context.addInitScript(() => localStorage.setItem('lang', 'en-US'));
-    openPages.push(errors);
-    return page;
+    return { page, errors };
   };
-  const openPages: unknown[][] = [];
 
   for (const theme of ['dark', 'light'] as const) {
     it(`the pay-collateral dialog shows amount, seller and the balance before and after (${theme})`, async () => {
-      const page = await openIn(theme);
+      const { page, errors } = await openIn(theme);
       await page.goto(`/contract/details?id=${contractId}`);
       await pane(page).getByRole('button', { name: '支付保证金' }).click();
       const dialog = page.getByRole('dialog');
@@ -84,11 +86,12 @@ describe.skipIf(!chromiumPath)('browser: money figures in forms and dialogs (iss
       await dialog.getByLabel('短信验证码').waitFor();
       await page.screenshot({ path: `/tmp/money-pay-collateral-${theme}.png` });
       await dialog.getByRole('button', { name: /取\s*消/ }).click();
+      expect(errors).toEqual([]);
     });
   }
 
   it('the pay-collateral dialog reads the same in en-US', async () => {
-    const page = await openIn('dark', true);
+    const { page, errors } = await openIn('dark', true);
     await page.goto(`/contract/details?id=${contractId}`);
     await pane(page).getByRole('button', { name: 'Pay collateral' }).click();
     const dialog = page.getByRole('dialog');
@@ -98,10 +101,11 @@ describe.skipIf(!chromiumPath)('browser: money figures in forms and dialogs (iss
     await dialog.getByText('Available (CNY) before').waitFor();
     await page.screenshot({ path: '/tmp/money-pay-collateral-en-US.png' });
     await dialog.getByRole('button', { name: /Cancel/ }).click();
+    expect(errors).toEqual([]);
   });
 
   it('the deposit form shows where to transfer to; the withdrawal form the balance and the destination', async () => {
-    const page = await openIn('dark');
+    const { page, errors } = await openIn('dark');
     await page.goto('/payment/deposits/create');
     await pane(page).getByTestId('deposit-target-account').waitFor();
     expect(await textOf(page, 'deposit-target-accountName')).toContain('链上付平台');
@@ -113,6 +117,6 @@ describe.skipIf(!chromiumPath)('browser: money figures in forms and dialogs (iss
     await pane(page).getByLabel('提现金额（元）', { exact: true }).fill('1500.50');
     await expect.poll(() => textOf(page, 'withdrawal-after')).toBe('48,499.50');
     await page.screenshot({ path: '/tmp/money-withdrawal-form-dark.png' });
-    for (const errors of openPages) expect(errors).toEqual([]);
+    expect(errors).toEqual([]);
   });
 });

@@ -84,6 +84,9 @@ async function waitHealthy(node: NodeProc): Promise<void> {
   throw new Error(`node ${node.index} not healthy: ${node.output()}`);
 }
 
+/** The application_name of the nodes' PostgreSQL sessions: `lsf-node-0`, `lsf-node-1`. */
+export const NODE_APP_NAME = 'lsf-node';
+
 /** Starts two nodes on a fresh database of the PostgreSQL at adminUrl; `env` goes to both. */
 export async function startTwoNodes(adminUrl: string, env: Record<string, string> = {}): Promise<TwoNodes> {
   await buildServer();
@@ -99,7 +102,8 @@ export async function startTwoNodes(adminUrl: string, env: Record<string, string
   // nodes migrating one empty database at the same moment is not what a rolling start does).
   const nodes: NodeProc[] = [];
   for (const index of [0, 1]) {
-    const node = spawnNode(index, { ...common, PORT: String(await freePort()) });
+    // Named in pg_stat_activity, so a test can end the nodes' backends and no one else's.
+    const node = spawnNode(index, { ...common, PORT: String(await freePort()), PGAPPNAME: `${NODE_APP_NAME}-${index}` });
     nodes.push(node);
     await waitHealthy(node);
   }

@@ -6,11 +6,13 @@
 // driver also left the second statement waiting forever (the tests' 10 s bound).
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Domain } from '../../src/server/domain';
+import { domains } from '../../src/server/domains';
 import { postgresClient, type Db } from '../../src/server/db/client';
 import { queryRows } from '../../src/server/db/rows';
 import { resourceRecords } from '../../src/server/db/schema';
 import { createAccountWithOwner } from '../../src/server/domains/auth/users-store';
-import { openTestDatabase, testDbKind } from '../support/server';
+import { openTestDatabase, startTestServer, testDbKind, type TestServer } from '../support/server';
 
 /** How the driver reports the loss: the socket's reset, or the connection found closed. */
 const LOST = ['ECONNRESET', 'CONNECTION_CLOSED'];
@@ -84,5 +86,56 @@ describe.skipIf(testDbKind !== 'postgres')('a PostgreSQL backend lost under a co
     expect(LOST).toContain(outcome);
     // The pool serves on, and nothing of the lost transaction is there.
     expect(await db.select({ id: resourceRecords.id }).from(resourceRecords).where(eq(resourceRecords.resource, resource))).toEqual([]);
+  });
+});
+
+describe.skipIf(testDbKind !== 'postgres')('a request whose PostgreSQL backend ends under it', () => {
+  let s: TestServer;
+  let killer: ReturnType<typeof postgresClient>;
+  /** The backend of the probe's transaction, once it holds one. */
+  let backend: Promise<number>;
+  let holding: (pid: number) => void;
+  // A test domain: a route whose transaction tells its backend, then waits in PostgreSQL.
+  const probe: Domain = {
+    name: 'lostBackendProbe',
+    routes: [
+      async (app, ctx) => {
+        app.get('/probe/slow', async () =>
+          ctx.db.transaction(async (tx) => {
+            const [{ pid }] = await queryRows<{ pid: number }>(tx, sql`select pg_backend_pid() as pid`);
+            holding(pid);
+            await queryRows(tx, sql`select pg_sleep(5)`);
+            return { slept: true };
+          }),
+        );
+      },
+    ],
+  };
+
+  beforeAll(async () => {
+    s = await startTestServer({}, [...domains, probe]);
+    killer = postgresClient(s.databaseUrl!, { max: 1 });
+  });
+  afterAll(async () => {
+    await killer?.end();
+    await s?.close();
+  });
+
+  it('answers 503 with Retry-After and says the database connection was interrupted, then serves on', { timeout: 15_000 }, async () => {
+    backend = new Promise((resolve) => (holding = resolve));
+    const answer = s.call('GET', '/api/probe/slow', { lang: 'zh-CN' });
+    await killer`select pg_terminate_backend(${await backend})`;
+    const res = await answer;
+    expect({ status: res.status, retryAfter: res.headers.get('retry-after'), body: res.body }).toEqual({
+      status: 503,
+      retryAfter: '1',
+      body: { code: 503, msg: '与数据库的连接中断了，请稍后重试', data: null },
+    });
+    // The next request gets a working connection from the pool.
+    expect((await s.call('GET', '/api/health')).status).toBe(200);
+    backend = new Promise((resolve) => (holding = resolve));
+    const english = s.call('GET', '/api/probe/slow', { lang: 'en-US' });
+    await killer`select pg_terminate_backend(${await backend})`;
+    expect((await english).body).toEqual({ code: 503, msg: 'The connection to the database was interrupted; please try again in a moment', data: null });
   });
 });

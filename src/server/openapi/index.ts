@@ -57,7 +57,8 @@ function swaggerOptions(resources: ReturnType<typeof resourceDocument>): Fastify
         version: '1',
         description:
           'Every answer is an envelope {code, msg, data} with code equal to the HTTP status; msg is in the language of Accept-Language (zh-CN default). ' +
-          'Send the token of POST /api/login as the Authorization header.',
+          'Send the token of POST /api/login as the Authorization header. ' +
+          'A 503 with Retry-After means the database was out of reach (a restart, a lost connection): send the same request again, with the same Idempotency-Key for a money action.',
       },
       components: {
         securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization' } },

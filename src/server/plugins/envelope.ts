@@ -9,6 +9,7 @@ import type { Envelope } from '../../shared/api';
 import type { Language } from '../../shared/constants';
 import { formatErrorMessage } from '../../shared/formats';
 import { illFormedTextAt } from '../../shared/schema/ajv';
+import { isDatabaseUnavailable } from '../db/unavailable';
 import { AppError, fieldError, type MessageRef } from '../errors';
 import { languageFrom, translatorFor } from '../i18n';
 
@@ -124,6 +125,12 @@ async function envelopePlugin(app: FastifyInstance) {
     if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
       // Malformed JSON and similar client mistakes.
       return sendError(req, reply, new AppError(fe.statusCode, 'badRequest'));
+    }
+    if (isDatabaseUnavailable(error)) {
+      // Not the request's fault nor a bug: the same request can succeed in a moment.
+      req.log.warn({ err: error }, 'database unavailable');
+      reply.header('retry-after', '1');
+      return sendError(req, reply, new AppError(503, 'databaseUnavailable'));
     }
     req.log.error({ err: error }, 'unhandled error');
     return sendError(req, reply, new AppError(500, 'internal'));

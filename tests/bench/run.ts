@@ -7,11 +7,12 @@ import { benchLists } from './lists';
 import { benchLoginLoad } from './login-load';
 import { benchMenuClick } from './menu-click';
 import { benchNetting } from './netting';
+import { benchRecordIndexes } from './record-indexes';
 import { benchResources } from './resources';
 import { benchStartup } from './startup';
 
 const only = process.argv[2];
-const benches: Record<string, () => Promise<void>> = { startup: benchStartup, resources: benchResources, lists: benchLists, menuClick: benchMenuClick, loginLoad: benchLoginLoad, ledger: benchLedger, flows: benchFlows, netting: benchNetting, bills: benchBills, coindays: benchCoinDays };
+const benches: Record<string, () => Promise<void>> = { startup: benchStartup, resources: benchResources, lists: benchLists, menuClick: benchMenuClick, loginLoad: benchLoginLoad, ledger: benchLedger, flows: benchFlows, netting: benchNetting, bills: benchBills, coindays: benchCoinDays, recordIndexes: benchRecordIndexes };
 for (const [name, fn] of Object.entries(benches)) {
   if (only && only !== name) continue;
   await fn();

@@ -13,7 +13,8 @@ export interface PgHandle {
   stop(): void;
 }
 
-function findPgBin(): string | null {
+/** The newest PostgreSQL's bin directory of the machine (apt package `postgresql`), or null. */
+export function findPgBin(): string | null {
   const root = '/usr/lib/postgresql';
   if (!fs.existsSync(root)) return null;
   const versions = fs.readdirSync(root).filter((v) => fs.existsSync(path.join(root, v, 'bin', 'initdb')));

@@ -3,13 +3,12 @@
 // uploads and the legal representative's SMS code, operations staff reject it with a reason, the
 // owner sees the reason and resubmits with the previous values pre-filled, operations approve,
 // and the owner sees the approved state with trading opened in the same session.
-import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumPath, STEP_MS, SkewedClock, startE2e, type E2eApp } from '../support/browser';
 import { activePane, toast } from '../support/console';
 import { newPhone } from '../support/e2e-auth';
-import { apiSignIn, registerAccount, settledUser, openSignedIn } from '../support/seed';
+import { apiSignIn, attemptTag, openSignedIn, registerAccount, settledUser } from '../support/seed';
 
 const ADMIN = { ADMIN_PHONE: '13800000077', ADMIN_PASSWORD: 'Admin#2026' };
 /** The server allows one SMS per phone per 60 s: its clock is moved past that before each send. */
@@ -70,7 +69,7 @@ describe.skipIf(!chromiumPath)('browser journey: enterprise authentication (issu
 
   it('submits with uploads, is rejected with a reason, resubmits pre-filled, and is approved', async () => {
     // Its own name: ops find the submission in a queue that, on a retry, also holds the first attempt's.
-    const company = `杭州链上付测试${randomUUID().slice(0, 6)}科技有限公司`;
+    const company = `杭州链上付测试${attemptTag()}科技有限公司`;
     const owner = await registerAccount(e2e, { enterpriseName: '临时名称' });
     const token = await apiSignIn(e2e, owner.phone);
     await settledUser(e2e, token, 'lsf');

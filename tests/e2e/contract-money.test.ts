@@ -15,7 +15,7 @@ import type { ResourceRecord } from '../../src/shared/resources/types';
 import { chromiumPath, STEP_MS, SkewedClock, startE2e, type E2eApp } from '../support/browser';
 import { activePane as pane, toast, walletFigure as figure, testIdText } from '../support/console';
 import { offerBody } from '../support/trading';
-import { apiPost, apiSignIn, approvedParty, freshSmsCode, openSignedIn, settledUser } from '../support/seed';
+import { apiPost, apiSignIn, approvedParty, attemptTag, freshSmsCode, openSignedIn, settledUser } from '../support/seed';
 
 const ADMIN = { ADMIN_PHONE: '13900000089', ADMIN_PASSWORD: 'Ops#Money2026' };
 const BUYER = '杭州回单买方有限公司';
@@ -152,7 +152,7 @@ describe.skipIf(!chromiumPath)('browser journey: contract money with receipts (i
 
     // A second contract: paid, then the buyer objects with the deposit.
     // Its own title: ops find it among every objection, on a retry the first attempt's too.
-    const objected = `回单旅程异议合同 ${randomUUID().slice(0, 6)}`;
+    const objected = `回单旅程异议合同 ${attemptTag()}`;
     const second = await signedContract(buyer, seller, objected, { quantity: 10 });
     await post(`/api/r/contracts/${second}/actions/payCollateral`, buyer.token, { smsCode: await smsCode(buyer.phone, buyer.token) });
     await b.page.goto(`/contract/details?id=${second}`);

@@ -3,14 +3,13 @@
 // the account sees the balance on /payment/RecordTabs, asks for a withdrawal and submits it with
 // an SMS code (held at once); ops mark it paid on /ops/withdrawals; the balances are right and
 // the ledger's invariants hold. Every create and action goes out with an Idempotency-Key.
-import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authentications, users } from '../../src/server/db/schema';
 import { chromiumPath, STEP_MS, SkewedClock, startE2e, type E2eApp } from '../support/browser';
 import { activePane as pane, toast, walletFigure as figure } from '../support/console';
-import { apiCall, apiSignIn, approveAccount, openSignedIn, registerAccount, settledUser } from '../support/seed';
+import { apiCall, apiSignIn, approveAccount, attemptTag, openSignedIn, registerAccount, settledUser } from '../support/seed';
 
 const ADMIN = { ADMIN_PHONE: '13900000088', ADMIN_PASSWORD: 'Ops#Funds2026' };
 const REFERENCE = 'E2E-REF-20261120';
@@ -70,7 +69,7 @@ describe.skipIf(!chromiumPath)('browser journey: deposit confirmed by ops, withd
 
   it('declare, confirm, see the balance, withdraw with an SMS code, held, paid out', async () => {
     // Its own name: the ops queues list every account's records, on a retry the first attempt's too.
-    const company = `杭州浏览器充值${randomUUID().slice(0, 6)}有限公司`;
+    const company = `杭州浏览器充值${attemptTag()}有限公司`;
     const account = await bankedAccount(company);
     const opsToken = await apiSignIn(e2e, ADMIN.ADMIN_PHONE, ADMIN.ADMIN_PASSWORD);
     await settledUser(e2e, opsToken, 'lsf');

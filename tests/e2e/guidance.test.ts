@@ -4,14 +4,13 @@
 // centre menu) and finds its registered name already filled in; a signed contract shows its
 // lifecycle steps and each party's next action, and the accepted offer links to it; operations
 // see what waits in their queues on home and as menu badges, and a queue opens on what is pending.
-import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ResourceRecord } from '../../src/shared/resources/types';
 import { chromiumPath, STEP_MS, SkewedClock, startE2e, type E2eApp } from '../support/browser';
 import { activePane as pane } from '../support/console';
 import { offerBody } from '../support/trading';
-import { apiCall, apiPost, apiSignIn, approvedParty, freshSmsCode, openSignedIn, registerAccount, settledUser } from '../support/seed';
+import { apiCall, apiPost, apiSignIn, approvedParty, attemptTag, freshSmsCode, openSignedIn, registerAccount, settledUser } from '../support/seed';
 
 const ADMIN = { ADMIN_PHONE: '13900000117', ADMIN_PASSWORD: 'Ops#Guide2026' };
 const SHOTS = process.env.GUIDANCE_SHOTS === '1';
@@ -100,7 +99,7 @@ describe.skipIf(!chromiumPath)('browser journey: guidance for newcomers and oper
     const payer = await approvedParty(e2e, '杭州待确认充值有限公司');
     // A retry finds an earlier attempt's deposit still waiting: this attempt's references are its
     // own, and the queue's count is what waited before plus this attempt's one.
-    const tag = randomUUID().slice(0, 6);
+    const tag = attemptTag();
     const pendingBefore = (await apiCall<Record<string, number>>(e2e.baseUrl, 'GET', '/api/ops/pending', undefined, ops)).data.opsDeposits;
     const waiting = pendingBefore + 1;
     const deposit = (amount: string, reference: string) =>

@@ -1,13 +1,12 @@
 // Issue 17 in real Chromium: deleting a record closes its tab, so nothing reads the deleted
 // record again (no 404, no console error) (defect 7); and a contract list at 1440 px shows its
 // time column whole, not clipped nor covered by the fixed action column (defect 12).
-import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumPath, STEP_MS, startE2e, type E2eApp } from '../support/browser';
 import { activePane as pane, toast } from '../support/console';
 import { offerBody } from '../support/trading';
-import { apiPost, approvedParty, openSignedIn } from '../support/seed';
+import { apiPost, approvedParty, attemptTag, openSignedIn } from '../support/seed';
 
 const LIST = '/outgoing/chainPayment';
 
@@ -32,7 +31,7 @@ describe.skipIf(!chromiumPath)('browser: record pages (issue 17)', () => {
 
   it('closes the tab of a deleted record; nothing asks for it again', async () => {
     // Its own title: on a retry the list also holds the draft of an attempt that stopped before deleting it.
-    const title = `待删除的采购草稿 ${randomUUID().slice(0, 6)}`;
+    const title = `待删除的采购草稿 ${attemptTag()}`;
     const draft = await apiPost(e2e, '/api/r/purchaseOffers', buyer.token, offerBody(title));
     const { page, errors } = await openSignedIn(e2e, buyer.token, STEP_MS);
     const missing: string[] = [];

@@ -2,7 +2,6 @@
 // built consoles of main, xhn and jjsk, each on its own origin, over one API and one in-memory
 // database. A fresh browser context per journey; each journey ends by checking that its pages
 // logged no errors.
-import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getVariant, type MenuItem, type VariantId } from '../../src/shared/menu';
@@ -15,7 +14,7 @@ import { chromiumPath, STEP_MS, startE2e, type E2eApp } from '../support/browser
 import { activePane, toast } from '../support/console';
 import { consoleMenu, roleActor } from '../support/console-menu';
 import { trackCaptchas } from '../support/e2e-auth';
-import { addOperator, apiCall, apiSignIn, approveAccount, publishNotice, registerAccount, settledUser, signInContext } from '../support/seed';
+import { addOperator, apiCall, apiSignIn, approveAccount, attemptTag, publishNotice, registerAccount, settledUser, signInContext } from '../support/seed';
 
 const ADMIN = { ADMIN_PHONE: '13900000001', ADMIN_PASSWORD: 'Ops#Admin2026' };
 const ENTERPRISE = '杭州链上付科技有限公司';
@@ -453,7 +452,7 @@ describe.skipIf(!chromiumPath)('browser journeys: the console shell (issue 3)', 
     await settledUser(e2e, opsToken, 'lsf');
     const { page, errors } = await openAs(opsToken);
     // Its own title: a retry would also list the notice an earlier attempt published.
-    const noticeTitle = `春节放假安排 ${randomUUID().slice(0, 6)}`;
+    const noticeTitle = `春节放假安排 ${attemptTag()}`;
     const updatedTitle = `${noticeTitle}（更新）`;
     await page.goto('/ops/notices');
     await activePane(page).getByRole('button', { name: '发布公告' }).click();

@@ -4,17 +4,15 @@
 // (the buyer from its to-sign todo); messages arrive; the printable contract shows the same
 // SHA-256 to both, the one the server fixed at the first signature. A mutual-promise offer goes
 // through the result steps and its contract is found under /contract/contractChain.
-import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ResourceRecord } from '../../src/shared/resources/types';
 import { chromiumPath, STEP_MS, SkewedClock, startE2e, type E2eApp } from '../support/browser';
 import { activePane as pane } from '../support/console';
 import { offerBody } from '../support/trading';
-import { apiCall, approvedParty, openSignedIn } from '../support/seed';
+import { apiCall, approvedParty, attemptTag, openSignedIn } from '../support/seed';
 
 /** Six characters of its own for each attempt: the market lists every account's published offers, a retry's among its first attempt's. */
-const attemptTag = () => randomUUID().slice(0, 6);
 
 /** The open dropdown's option with `text` (antd renders dropdowns at the end of the body). */
 const option = (page: Page, text: string) => page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: text }).first();

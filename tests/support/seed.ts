@@ -12,6 +12,12 @@ import type { E2eApp } from './browser';
 import { newPhone, PASSWORD } from './flows';
 import type { ResourceRecord } from '../../src/shared/resources/types';
 
+/**
+ * A short tag of this attempt, for titles, names and references a journey looks up on lists every
+ * account shares: vitest retries a journey on the same server, beside what its first attempt left.
+ */
+export const attemptTag = () => randomUUID().slice(0, 6);
+
 export { PASSWORD };
 
 export async function apiCall<T = unknown>(origin: string, method: string, path: string, body?: unknown, token?: string): Promise<Envelope<T>> {

@@ -69,19 +69,16 @@ export async function benchRecordIndexes(): Promise<void> {
           const tables = { 'resource_records (every resource)': 'resource_records', 'contracts only (a partition)': 'bench_contracts_only' };
           const counts = Object.fromEntries(await Promise.all(Object.entries(tables).map(async ([label, table]) => [label, await indexCount(table)])));
 
-          // The locks one update takes, and how many are not fast-path.
+          // The locks one update takes, and how many are not fast-path (c has one connection: its own transaction).
           const locks: Record<string, string> = {};
           for (const [label, table] of Object.entries(tables)) {
-            await c.begin(async (tx) => {
-              await tx.unsafe(`update ${table} set version = version + 1 where id = (select id from bench_ids where n = 1)`);
-              const [row] = await tx<{ fast: number; shared: number }[]>`
-                select count(*) filter (where fastpath)::int as fast, count(*) filter (where not fastpath)::int as shared
-                from pg_locks where pid = pg_backend_pid() and locktype = 'relation'`;
-              locks[label] = `${row.fast + row.shared} relation locks, ${row.shared} in the shared lock table`;
-              throw Object.assign(new Error('rolled back'), { rolledBack: true });
-            }).catch((e: { rolledBack?: boolean }) => {
-              if (!e.rolledBack) throw e;
-            });
+            await c`begin`;
+            await c.unsafe(`update ${table} set version = version + 1 where id = (select id from bench_ids where n = 1)`);
+            const [row] = await c<{ fast: number; shared: number }[]>`
+              select count(*) filter (where fastpath)::int as fast, count(*) filter (where not fastpath)::int as shared
+              from pg_locks where pid = pg_backend_pid() and locktype = 'relation'`;
+            await c`rollback`;
+            locks[label] = `${row.fast + row.shared} relation locks, ${row.shared} in the shared lock table`;
           }
 
           const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lsf-bench-record-indexes-'));

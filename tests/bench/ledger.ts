@@ -230,13 +230,14 @@ async function printStatements(db: Db, payments: number): Promise<void> {
   const per = (n: number) => (n / Math.max(1, payments)).toFixed(3);
   console.log(`ledger[postgres]: PostgreSQL's statement time per payment: ${per(all[0].ms)} ms in all; by statement (ms, calls per payment):`);
   for (const r of rows) console.log(`  ${per(r.ms)} ms  ${per(Number(r.calls))}x  ${r.query.replace(/\s+/g, ' ').slice(0, 160)}`);
+  // The table a contract's row is in (its partition, or the default one if contracts were written before it existed).
   const [size] = await queryRows<{ text: number; stored: number; indexes: number }>(
     db,
     sql`select avg(octet_length(data::text))::float8 as text, avg(pg_column_size(data))::float8 as stored,
-          (select count(*) from pg_index i join pg_class c on c.oid = i.indexrelid where i.indrelid = 'resource_records'::regclass)::int as indexes
+          (select count(*) from pg_index i where i.indrelid = (select tableoid from resource_records where resource = 'contracts' limit 1))::int as indexes
         from resource_records where resource = 'contracts'`,
   );
-  console.log(`ledger[postgres]: a contract's data: ${size.text.toFixed(0)} bytes as text, ${size.stored.toFixed(0)} stored; resource_records has ${size.indexes} indexes`);
+  console.log(`ledger[postgres]: a contract's data: ${size.text.toFixed(0)} bytes as text, ${size.stored.toFixed(0)} stored; the contracts' partition has ${size.indexes} indexes`);
 }
 
 /** Adds one answer's Server-Timing phases (ms) to `sums`; what the client waited beyond the server's total is `outside`. */

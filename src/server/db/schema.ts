@@ -209,15 +209,29 @@ export const agreementConsents = pgTable(
 );
 
 /**
+ * One row per record of resource_records, kept by triggers on that table (migration 0022): what
+ * the foreign keys of record_parties, resource_events and bills point at. resource_records is
+ * partitioned by resource, and a partitioned table's unique keys must carry the partition key, so
+ * a key to a record by its id alone needs this table. Never written by the application.
+ */
+export const recordKeys = pgTable('record_keys', {
+  id: uuid('id').primaryKey(),
+  resource: text('resource').notNull(),
+});
+
+/**
  * Records of every declared resource (schemas/resources/*.json). The declared fields live in
  * `data` (validated against the resource's JSON Schema); ownership, state, optimistic
- * version and audit columns are real columns. Expression indexes per declared filter and
- * sort are created at start (src/server/resources/indexes.ts).
+ * version and audit columns are real columns. Partitioned by resource (migration 0022): each
+ * resource's records and indexes live in a partition of their own, made at start with the
+ * expression indexes per declared filter and sort (src/server/resources/partitions.ts,
+ * indexes.ts), so a write of a contract opens and locks the contracts' indexes only. A read by
+ * id alone still works (the key leads with id) but looks in every partition: say the resource.
  */
 export const resourceRecords = pgTable(
   'resource_records',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     resource: text('resource').notNull(),
     /** Owning account; null for platform-owned resources. */
     accountId: uuid('account_id').references(() => accounts.id),
@@ -240,7 +254,11 @@ export const resourceRecords = pgTable(
      */
     parties: jsonb('parties').$type<Record<string, string>>().notNull().default({}),
   },
-  (t) => [index('resource_records_scope_idx').on(t.resource, t.accountId, t.createdAt), index('resource_records_state_idx').on(t.resource, t.accountId, t.state)],
+  (t) => [
+    primaryKey({ columns: [t.id, t.resource] }),
+    index('resource_records_scope_idx').on(t.resource, t.accountId, t.createdAt),
+    index('resource_records_state_idx').on(t.resource, t.accountId, t.state),
+  ],
 );
 
 /** Every state transition of a resource record, with the action's input (e.g. a reason). */
@@ -250,7 +268,7 @@ export const resourceEvents = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     recordId: uuid('record_id')
       .notNull()
-      .references(() => resourceRecords.id, { onDelete: 'cascade' }),
+      .references(() => recordKeys.id, { onDelete: 'cascade' }),
     action: text('action').notNull(),
     fromState: text('from_state'),
     toState: text('to_state'),
@@ -386,7 +404,7 @@ export const recordParties = pgTable(
   {
     recordId: uuid('record_id')
       .notNull()
-      .references(() => resourceRecords.id, { onDelete: 'cascade' }),
+      .references(() => recordKeys.id, { onDelete: 'cascade' }),
     role: text('role').notNull(),
     accountId: uuid('account_id')
       .notNull()
@@ -525,7 +543,7 @@ export const bills = pgTable(
   {
     recordId: uuid('record_id')
       .primaryKey()
-      .references(() => resourceRecords.id, { onDelete: 'cascade' }),
+      .references(() => recordKeys.id, { onDelete: 'cascade' }),
     /** The contract the bill comes from. */
     contractId: uuid('contract_id').notNull(),
     payerAccountId: uuid('payer_account_id')

@@ -59,3 +59,24 @@ function capture(name: string, builder: Preparable): { args: unknown[]; joins: u
   if (!args) throw new Error(`statement ${name}: the builder prepared nothing`);
   return { args, joins };
 }
+
+/**
+ * A statement per resource, its name written into the text: `build` gets the resource as a SQL
+ * literal. resource_records is partitioned by resource, and a kept statement whose resource is a
+ * parameter gets a generic plan over every partition (each opened and locked on every call, the
+ * partition chosen only as it runs); with the name in the text the plan is the resource's own
+ * partition (docs/decisions.md "Records partitioned by resource").
+ */
+export function statementPerResource<Q extends Preparable>(name: string, build: (db: Db, resource: SQL) => Q) {
+  const made = new Map<string, ReturnType<typeof statement<Q>>>();
+  return (db: Db, resource: string, values: Record<string, unknown>) => {
+    let run = made.get(resource);
+    if (!run) {
+      // Resource names are validated when their files load (/^[a-z][A-Za-z0-9]*$/); checked again before going into SQL text.
+      if (!/^[a-z][A-Za-z0-9]*$/.test(resource)) throw new Error(`statement ${name}: not a resource name: ${resource}`);
+      run = statement(`${name}_${resource}`, (db) => build(db, sql.raw(`'${resource}'`)));
+      made.set(resource, run);
+    }
+    return run(db, values);
+  };
+}

@@ -1,6 +1,7 @@
 // Indexes follow the declared filters, sorts, list order, parties, market and expiry of each
 // resource, so adding one to a resource file adds its index. Made at start (they depend on the
-// resource files, which migrations cannot know):
+// resource files, which migrations cannot know), each on its resource's partition of
+// resource_records (partitions.ts), so a record's write touches its own resource's indexes only:
 //  - per enum/range filter and sortable field, a partial expression index (account, value);
 //  - the default list order (e.g. -createdAt), exactly as query.ts writes it (desc nulls last,
 //    id desc), on all of the resource's records and per owner, so a first page reads a few
@@ -14,8 +15,8 @@
 //    enum, so the market filtered by category reads that category's offers in order, not every
 //    published offer; (value) for a range, so a narrow amount range reads its matches only;
 //  - with `expiry`, the due check of every request (expiry.ts) on the records it may expire;
-//  - statistics on every filter expression, so the planner knows how selective a filter
-//    (category, amount range) is and picks the ordered scan or the filter index accordingly.
+//  - statistics on every filter expression of the partition, so the planner knows how selective a
+//    filter (category, amount range) is and picks the ordered scan or the filter index accordingly.
 // An index this module made that no resource file declares any more is dropped, so a changed
 // file does not leave indexes behind that every write still pays for. An expression index or
 // statistics object has no statistics until its table is analyzed, and autovacuum analyzes only
@@ -30,22 +31,24 @@ import type { Db } from '../db/client';
 import { queryRows } from '../db/rows';
 import { fieldExpression } from './fields';
 import type { ResourceRegistry } from './registry';
+import { ensurePartitions } from './partitions';
 import { noPartyExpression, partyExpression } from './scope';
 
 const SYSTEM = new Set(['id', 'state', 'createdAt', 'updatedAt', 'version', 'createdBy', 'updatedBy']);
 
 /** Postgres names are at most 63 bytes: long ones end in a short hash to stay unique. */
-function indexName(resource: string, field: string): string {
-  const name = `rr_${resource}_${field}`.toLowerCase();
+function indexName(resource: string, field: string, prefix = 'rr'): string {
+  const name = `${prefix}_${resource}_${field}`.toLowerCase();
   return name.length <= 63 ? name : `${name.slice(0, 50)}_${createHash('sha1').update(name).digest('hex').slice(0, 12)}`;
 }
 
-/** Index name -> its CREATE INDEX, for one resource. */
-function resourceIndexes(def: ResourceDefinition): Map<string, string> {
+/** Index name -> its CREATE INDEX, for one resource whose records are in `table`. */
+function resourceIndexes(def: ResourceDefinition, table: string): Map<string, string> {
   const indexes = new Map<string, string>();
   const add = (suffix: string, keys: string, where: string, include = '') =>
-    indexes.set(indexName(def.name, suffix), `create index if not exists "${indexName(def.name, suffix)}" on resource_records (${keys})${include} where ${where}`);
+    indexes.set(indexName(def.name, suffix), `create index if not exists "${indexName(def.name, suffix)}" on "${table}" (${keys})${include} where ${where}`);
   // Names and states are validated (/^[a-z][A-Za-z0-9]*$/, /^[A-Za-z][A-Za-z0-9]*$/) and safe to inline.
+  // Implied on the resource's own partition; kept so that each index says whose it is.
   const mine = `resource = '${def.name}'`;
   // Enum and range filters (text filters are substring matches no btree serves).
   const filtered = def.list.filters.filter((f) => f.kind !== 'text').map((f) => f.field);
@@ -86,37 +89,44 @@ function resourceIndexes(def: ResourceDefinition): Map<string, string> {
   return indexes;
 }
 
-/** Statistics name -> its CREATE STATISTICS, once per filter expression across resources. */
-function filterStatistics(defs: ResourceDefinition[]): Map<string, string> {
+/** Statistics name -> its CREATE STATISTICS, once per filter expression of a resource, on its partition. */
+function filterStatistics(def: ResourceDefinition, table: string): Map<string, string> {
   const byExpression = new Map<string, string>();
-  for (const def of defs) {
-    for (const f of def.list.filters) {
-      if (f.kind === 'text' || SYSTEM.has(f.field)) continue;
-      const expression = fieldExpression(def, f.field);
-      byExpression.set(expression, `rr_stat_${f.field.toLowerCase()}${expression.includes('::numeric') ? '_num' : ''}`);
-    }
-    if (def.expiry) byExpression.set(`(data->>'${def.expiry.field}')`, `rr_stat_${def.expiry.field.toLowerCase()}`);
+  for (const f of def.list.filters) {
+    if (f.kind === 'text' || SYSTEM.has(f.field)) continue;
+    const expression = fieldExpression(def, f.field);
+    byExpression.set(expression, `${f.field}${expression.includes('::numeric') ? '_num' : ''}`);
   }
-  return new Map([...byExpression].map(([expression, name]) => [name, `create statistics if not exists "${name}" on (${expression}) from resource_records`]));
+  if (def.expiry) byExpression.set(`(data->>'${def.expiry.field}')`, def.expiry.field);
+  return new Map(
+    [...byExpression].map(([expression, field]) => {
+      const name = indexName(def.name, field, 'rr_stat');
+      return [name, `create statistics if not exists "${name}" on (${expression}) from "${table}"`];
+    }),
+  );
 }
 
 /** The indexes and statistics objects this module made that exist now, by name. */
 async function existing(db: Db): Promise<{ indexes: Set<string>; statistics: Set<string> }> {
   const rows = await queryRows<{ name: string; kind: string }>(
     db,
-    sql`select relname as name, 'index' as kind from pg_class where relkind = 'i' and relname like 'rr\_%' and relnamespace = 'public'::regnamespace
-        union all select stxname, 'statistics' from pg_statistic_ext where stxname like 'rr\_stat\_%'`,
+    sql`select relname as name, 'index' as kind from pg_class where relkind = 'i' and relname like 'rr\\_%' and relnamespace = 'public'::regnamespace
+        union all select stxname, 'statistics' from pg_statistic_ext where stxname like 'rr\\_stat\\_%'`,
   );
   const of = (kind: string) => new Set(rows.filter((r) => r.kind === kind).map((r) => r.name));
   return { indexes: of('index'), statistics: of('statistics') };
 }
 
-/** Creates the declared indexes and statistics that are missing, drops undeclared ones; answers how many it created. */
+/**
+ * Makes each resource's partition (partitions.ts), creates the declared indexes and statistics
+ * that are missing on it, drops undeclared ones; answers how many it created.
+ */
 export async function ensureResourceIndexes(db: Db, registry: ResourceRegistry): Promise<number> {
   // A source's records are not rows of resource_records: its own tables carry its indexes.
   const defs = [...registry.values()].map((r) => r.def).filter((def) => !def.source);
-  const indexes = new Map(defs.flatMap((def) => [...resourceIndexes(def)]));
-  const statistics = filterStatistics(defs);
+  const tables = await ensurePartitions(db, defs);
+  const indexes = new Map(defs.flatMap((def) => [...resourceIndexes(def, tables.get(def.name)!)]));
+  const statistics = new Map(defs.flatMap((def) => [...filterStatistics(def, tables.get(def.name)!)]));
   const before = await existing(db);
   let created = 0;
   for (const [name, ddl] of [...indexes, ...statistics]) {

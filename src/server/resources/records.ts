@@ -6,7 +6,7 @@
 import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { ResourceDefinition, ResourceRecord } from '../../shared/resources/types';
 import type { Db } from '../db/client';
-import { slot, statement } from '../db/statements';
+import { slot, statement, statementPerResource } from '../db/statements';
 import { recordParties, resourceEvents, resourceRecords } from '../db/schema';
 import { asRecord, actionRefusal, partyRoles, type RecordAbility } from '../../shared/resources/recordAbility';
 import { conflict, forbidden, notFound } from '../errors';
@@ -182,7 +182,7 @@ export async function transition(
   decide?: (current: RecordRow) => Promise<TransitionDecision | void>,
 ): Promise<{ before: string | null; previous: RecordRow; row: RecordRow; events: RecordEventRow[] }> {
   if (!isUuid(input.id)) throw notFound();
-  const [current] = await phase('recordLock', () => lockRecord(tx, { resource: def.name, id: input.id }));
+  const [current] = await phase('recordLock', () => lockRecord(tx, def.name, { id: input.id }));
   if (!current || !ability.can('read', asRecord(def, current))) throw notFound();
   authorize(ability, def, current, input.action, 'actionNotAllowed');
   const decision = (await decide?.(current)) ?? {};
@@ -201,7 +201,7 @@ export async function transition(
     Promise.all([
       addEvent(tx, { recordId: current.id, action: input.action, fromState: current.state, toState: to, input: input.payload, by: input.userId, at: input.now }),
       recordEvents(tx, current.id),
-      moveRecord(tx, { id: current.id, state: to, data: decision.data ?? current.data, by: input.userId, at: input.now }),
+      moveRecord(tx, current.resource, { id: current.id, state: to, data: decision.data ?? current.data, by: input.userId, at: input.now }),
       decision.pending,
     ]),
   );
@@ -212,14 +212,14 @@ export async function transition(
 export type RecordEventRow = typeof resourceEvents.$inferSelect;
 
 // Every action's statements, built once (db/statements.ts).
-const lockRecord = statement('record_lock', (db) =>
+const lockRecord = statementPerResource('record_lock', (db, resource) =>
   db
     .select()
     .from(resourceRecords)
-    .where(and(eq(resourceRecords.resource, slot('resource', resourceRecords.resource)), eq(resourceRecords.id, slot('id', resourceRecords.id))))
+    .where(and(eq(resourceRecords.resource, resource), eq(resourceRecords.id, slot('id', resourceRecords.id))))
     .for('update'),
 );
-const moveRecord = statement('record_move', (db) =>
+const moveRecord = statementPerResource('record_move', (db, resource) =>
   db
     .update(resourceRecords)
     .set({
@@ -229,7 +229,7 @@ const moveRecord = statement('record_move', (db) =>
       updatedBy: slot('by', resourceRecords.updatedBy),
       updatedAt: slot('at', resourceRecords.updatedAt),
     })
-    .where(eq(resourceRecords.id, slot('id', resourceRecords.id)))
+    .where(and(eq(resourceRecords.resource, resource), eq(resourceRecords.id, slot('id', resourceRecords.id))))
     .returning(),
 );
 const addEvent = statement('record_event', (db) =>

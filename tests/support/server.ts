@@ -44,7 +44,7 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const adminUrl = inject('pgUrl');
   if (!adminUrl) throw new Error('no PostgreSQL for this project');
   const name = `lsf_t_${randomBytes(6).toString('hex')}`;

@@ -68,7 +68,7 @@ export const INVARIANTS: Record<string, { description: string; query: SQL }> = {
         where ref_resource = 'bills' and kind in ('billPayment', 'billBatchPayment', 'billPaymentReversed') and status = 'posted' group by ref_id
       )
       select b.record_id::text as bill, b.amount_fen::text as amount, b.paid_fen::text as paid, b.cleared_fen::text as cleared, coalesce(p.fen, 0)::text as payments, r.data ->> 'openAmount' as open
-      from bills b join resource_records r on r.id = b.record_id left join paid p on p.ref_id = b.record_id
+      from bills b join resource_records r on r.resource = 'bills' and r.id = b.record_id left join paid p on p.ref_id = b.record_id
       where b.paid_fen <> coalesce(p.fen, 0) or b.paid_fen < 0 or b.cleared_fen < 0 or b.amount_fen - b.paid_fen - b.cleared_fen < 0
         or (r.data ->> 'openAmount')::numeric * 100 <> b.amount_fen - b.paid_fen - b.cleared_fen`,
   },

@@ -5,7 +5,7 @@
 // node or several) wait for the one expiring a record, in id order, and then find it no longer
 // due: one event, and no request reads a due record as still published. (SKIP LOCKED did not
 // wait: the two-node test read an offer as published while the other node was expiring it.)
-import { inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { chinaDay } from '../../shared/chinaTime';
 import type { ResourceDefinition } from '../../shared/resources/types';
 import type { Db } from '../db/client';
@@ -46,7 +46,7 @@ export async function expireDue(db: Db, def: ResourceDefinition, now: Date): Pro
     await tx
       .update(resourceRecords)
       .set({ state: expiry.to, version: sql`${resourceRecords.version} + 1`, updatedAt: now })
-      .where(inArray(resourceRecords.id, due.map((r) => r.id)));
+      .where(and(eq(resourceRecords.resource, def.name), inArray(resourceRecords.id, due.map((r) => r.id))));
     await tx.insert(resourceEvents).values(due.map((r) => ({ recordId: r.id, action: 'expire', fromState: r.state, toState: expiry.to, by: null, at: now })));
   });
 }

@@ -25,7 +25,7 @@ export async function releaseDue(db: Db, contracts: ResourceDefinition, now: Dat
       const [after] = await tx
         .update(resourceRecords)
         .set({ state: 'completed', data, version: sql`${resourceRecords.version} + 1`, updatedAt: now })
-        .where(eq(resourceRecords.id, row.id))
+        .where(and(eq(resourceRecords.resource, 'contracts'), eq(resourceRecords.id, row.id)))
         .returning();
       await tx.insert(resourceEvents).values({ recordId: row.id, action: 'autoRelease', fromState: 'delivered', toState: 'completed', by: null, at: now });
       await emitRecordEvent({ tx, def: contracts, action: 'autoRelease', before: row, after, input: {}, userId: '', accountId: '', now });

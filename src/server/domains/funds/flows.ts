@@ -31,6 +31,11 @@ interface LineView {
   data?: SQL;
   /** The view reads r, the resolution of the line's hold. */
   resolution?: boolean;
+  /**
+   * The resource of every line's record, when the view's kinds fix it (a literal): b is then read
+   * from that partition of resource_records alone, chosen when planned; else each line's ref_resource.
+   */
+  refResource?: SQL;
 }
 
 /**
@@ -52,7 +57,7 @@ function lineRecords(resource: string, view: LineView): SQL {
     ${view.kind} as kind, ${view.direction} as direction, l.amount::numeric / 100 as amount
   from ledger_lines l
   ${view.resolution ? sql`left join ledger_transfers r on r.pending_id = l.transfer_id` : sql``}
-  left join resource_records b on b.id = l.ref_id
+  left join resource_records b on b.id = l.ref_id and b.resource = ${view.refResource ?? sql`l.ref_resource`}
   where ${view.where}`;
 }
 
@@ -78,6 +83,8 @@ export const escrowSettlements = (resource: string) =>
     state: sql`null::text`,
     transfer: sql`coalesce(r.id, l.transfer_id)`,
     resolution: true,
+    // Collateral and its release are a contract's (collateral.ts), as are objection deposits.
+    refResource: sql`'contracts'`,
   });
 
 /** The account's objection deposits (/report/entropyList): held, forfeited (posted) or returned (voided, with the return's receipt). */
@@ -91,6 +98,7 @@ export const objectionDeposits = (resource: string) =>
     transfer: sql`l.transfer_id`,
     data: sql`jsonb_strip_nulls(jsonb_build_object('returnReceipt', case when l.state = 'voided' then ${receiptSql('r.kind', 'r.id')} end))`,
     resolution: true,
+    refResource: sql`'contracts'`,
   });
 
 /**

@@ -67,13 +67,13 @@ export default async function receiptRoutes(app: FastifyInstance, ctx: DomainCon
     const compiled = resources.get(req.query.resource);
     if (!compiled) throw fieldError({ resource: 'invalidValue' });
     if (ops) {
-      if (!(await recordOf(db, req.query.id))) throw notFound();
+      if (!(await recordOf(db, req.query.resource, req.query.id))) throw notFound();
     } else await getRecord(db, compiled.def, userRecordAbility(user, compiled.def), req.query.id);
     const out: (RecordReceipt | EventRecordReceipt)[] = [];
     const transfers = (await recordTransfers(db, req.query.resource, req.query.id)).filter((t) => LISTED_KINDS.has(t.kind));
     // Every transfer of the record concerns the same parties and contract: read them once.
-    const parties = transfers.length ? await recordPartiesOf(db, req.query.id) : {};
-    const mutual = transfers.length ? await isMutualRecord(db, await recordOf(db, req.query.id)) : false;
+    const parties = transfers.length ? await recordPartiesOf(db, req.query.resource, req.query.id) : {};
+    const mutual = transfers.length ? await isMutualRecord(db, await recordOf(db, req.query.resource, req.query.id)) : false;
     for (const transfer of transfers) {
       if (!mayRead(user, { transfer, parties })) continue;
       // A release has a copy per side: each party gets its own, ops both.

@@ -44,7 +44,7 @@ export async function isMutualRecord(db: Db, record: { resource: string; data: R
   const [contract] = await db
     .select({ source: sql<string | null>`${resourceRecords.data} ->> 'source'` })
     .from(resourceRecords)
-    .where(eq(resourceRecords.id, String(record.data.contractId)));
+    .where(and(eq(resourceRecords.resource, 'contracts'), eq(resourceRecords.id, String(record.data.contractId))));
   return contract?.source === MUTUAL_CONTRACT_SOURCE;
 }
 
@@ -55,7 +55,8 @@ async function paymentSiblings(db: Db, transfer: TransferRow): Promise<{ transfe
   const rows = await db
     .select({ transfer: ledgerTransfers, data: resourceRecords.data })
     .from(ledgerTransfers)
-    .leftJoin(resourceRecords, eq(resourceRecords.id, ledgerTransfers.refId))
+    // Only bills are paid in batches (settlement/pay.ts): their partition alone.
+    .leftJoin(resourceRecords, and(eq(resourceRecords.resource, 'bills'), eq(resourceRecords.id, ledgerTransfers.refId)))
     .where(and(eq(ledgerTransfers.kind, 'billBatchPayment'), like(ledgerTransfers.key, `${prefix}%`)))
     .orderBy(asc(ledgerTransfers.key));
   return rows.map((r) => ({ transfer: r.transfer, title: typeof r.data?.contractTitle === 'string' ? r.data.contractTitle : '' }));
@@ -70,10 +71,11 @@ export async function receiptFacts(db: Db, transferId: string): Promise<ReceiptF
   let resolution: TransferRow | undefined;
   if (transfer.pendingId) [hold] = await db.select().from(ledgerTransfers).where(eq(ledgerTransfers.id, transfer.pendingId));
   if (transfer.status === 'pending') [resolution] = await db.select().from(ledgerTransfers).where(eq(ledgerTransfers.pendingId, transfer.id));
+  // The transfer names its record's resource (ref_resource) as well as its id: the one partition to read.
   const [record] = await db
     .select({ id: resourceRecords.id, resource: resourceRecords.resource, accountId: resourceRecords.accountId, state: resourceRecords.state, data: resourceRecords.data, parties: resourceRecords.parties })
     .from(resourceRecords)
-    .where(eq(resourceRecords.id, transfer.refId));
+    .where(and(eq(resourceRecords.resource, transfer.refResource), eq(resourceRecords.id, transfer.refId)));
   const parties = record?.parties ?? {};
   const siblings = await paymentSiblings(db, transfer);
   const owners = [walletOwner(transfer.debitAccountId), walletOwner(transfer.creditAccountId), ...(siblings ?? []).map((s) => walletOwner(s.transfer.creditAccountId))];
@@ -213,17 +215,20 @@ function paymentLines(facts: ReceiptFacts, user: SessionUser | undefined, t: TFu
     });
 }
 
-/** A record's resource and data (undefined for an unknown id). */
-export async function recordOf(db: Db, id: string): Promise<{ resource: string; data: Record<string, unknown> } | undefined> {
+/** A record of `resource`, its resource and data (undefined for an unknown id). */
+export async function recordOf(db: Db, resource: string, id: string): Promise<{ resource: string; data: Record<string, unknown> } | undefined> {
   if (!isUuid(id)) return undefined;
-  const [row] = await db.select({ resource: resourceRecords.resource, data: resourceRecords.data }).from(resourceRecords).where(eq(resourceRecords.id, id));
+  const [row] = await db
+    .select({ resource: resourceRecords.resource, data: resourceRecords.data })
+    .from(resourceRecords)
+    .where(and(eq(resourceRecords.resource, resource), eq(resourceRecords.id, id)));
   return row;
 }
 
-/** The parties of a record (role -> account; none for a record without parties or an unknown id). */
-export async function recordPartiesOf(db: Db, id: string): Promise<Record<string, string>> {
+/** The parties of a record of `resource` (role -> account; none for a record without parties or an unknown id). */
+export async function recordPartiesOf(db: Db, resource: string, id: string): Promise<Record<string, string>> {
   if (!isUuid(id)) return {};
-  const [row] = await db.select({ parties: resourceRecords.parties }).from(resourceRecords).where(eq(resourceRecords.id, id));
+  const [row] = await db.select({ parties: resourceRecords.parties }).from(resourceRecords).where(and(eq(resourceRecords.resource, resource), eq(resourceRecords.id, id)));
   return row?.parties ?? {};
 }
 

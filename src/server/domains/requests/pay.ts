@@ -8,7 +8,7 @@
 // printed by the Solution receipt; the transfers of one request share the key segment
 // `<kind>:<request id>.` (requestPayments reads them back).
 import { randomUUID } from 'node:crypto';
-import { eq, like, or, sql } from 'drizzle-orm';
+import { and, eq, like, or, sql } from 'drizzle-orm';
 import { fenToYuan } from '../../../shared/money';
 import { receiptPathOf } from '../../../shared/receipts';
 import type { ResourceDefinition } from '../../../shared/resources/types';
@@ -39,7 +39,7 @@ async function payRequestBill(tx: Db, billId: string, fen: bigint, step: { reque
   const [after] = await tx
     .update(resourceRecords)
     .set({ state: paid.to, data: { ...bill.data, ...paid.patch }, version: sql`${resourceRecords.version} + 1`, updatedAt: step.now, updatedBy: step.userId })
-    .where(eq(resourceRecords.id, billId))
+    .where(and(eq(resourceRecords.resource, 'bills'), eq(resourceRecords.id, billId)))
     .returning();
   const input = { payAmount: fenToYuan(fen), requestId: step.requestId };
   await tx.insert(resourceEvents).values({ recordId: billId, action: 'pay', fromState: bill.state, toState: paid.to, input, by: step.userId, at: step.now });
@@ -47,11 +47,11 @@ async function payRequestBill(tx: Db, billId: string, fen: bigint, step: { reque
 }
 
 /** The action `pay` (input payAmount): whole or in part, at most what the request still waits for. */
-export const payRequest: ActionHandler = async ({ tx, record, input, userId, accountId, now }) => {
+export const payRequest: ActionHandler = async ({ tx, resource, record, input, userId, accountId, now }) => {
   const fen = paymentFen(input.payAmount, 'payAmount');
   const open = requestOpenFen(record.data);
   if (fen > open) throw fieldError({ payAmount: { key: 'api:requestPayOverOpen', params: { open: fenToYuan(open) } } });
-  const [row] = await tx.select({ parties: resourceRecords.parties }).from(resourceRecords).where(eq(resourceRecords.id, record.id));
+  const [row] = await tx.select({ parties: resourceRecords.parties }).from(resourceRecords).where(and(eq(resourceRecords.resource, resource), eq(resourceRecords.id, record.id)));
   const { payer, payee } = row?.parties ?? {};
   if (!payer || !payee) throw new Error(`payment request ${record.id} has no parties`);
   const billId = typeof record.data.billId === 'string' ? record.data.billId : undefined;

@@ -39,7 +39,7 @@ export const reverseRequestPayments: RecordListener = async ({ tx, action, after
     await tx
       .update(resourceRecords)
       .set({ state: to, data, version: sql`${resourceRecords.version} + 1`, updatedAt: now, updatedBy: userId })
-      .where(eq(resourceRecords.id, request.id));
+      .where(and(eq(resourceRecords.resource, RESOURCE), eq(resourceRecords.id, request.id)));
     await tx.insert(resourceEvents).values({
       recordId: request.id,
       action: 'paymentReversed',

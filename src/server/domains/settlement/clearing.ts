@@ -111,7 +111,7 @@ async function writeDownRun(tx: Db, parts: { id: string; fen: bigint; state: str
           || case when b.amount_fen - b.paid_fen - b.cleared_fen = 0 then jsonb_build_object('paidAt', ${at}::text) else '{}'::jsonb end,
         version = r.version + 1, updated_at = ${at}::timestamptz
       from b
-      where r.id = b.record_id
+      where r.resource = 'bills' and r.id = b.record_id
       returning r.id, r.state, b.from_state, b.fen
     )
     insert into resource_events (record_id, action, from_state, to_state, input, by, at)

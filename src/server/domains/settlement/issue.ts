@@ -45,7 +45,7 @@ export async function billableFen(
   const [{ billed }] = await tx
     .select({ billed: sql<string>`coalesce(sum(${bills.amountFen}), 0)::text` })
     .from(bills)
-    .innerJoin(resourceRecords, eq(resourceRecords.id, bills.recordId))
+    .innerJoin(resourceRecords, and(eq(resourceRecords.resource, 'bills'), eq(resourceRecords.id, bills.recordId)))
     .where(and(eq(bills.contractId, contract.id), eq(bills.payeeAccountId, payee), notInArray(resourceRecords.state, DEAD_STATES)));
   const requests = await tx
     .select({ amount: sql<string | null>`${resourceRecords.data} ->> 'amount'` })

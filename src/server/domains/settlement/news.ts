@@ -96,7 +96,7 @@ export async function remindDue(db: Db, def: ResourceDefinition, now: Date): Pro
       .set({ overdueNotifiedAt: now })
       .where(and(isNull(bills.overdueNotifiedAt), of(and(isBill, eq(resourceRecords.state, 'overdue')))))
       .returning({ id: bills.recordId });
-    const rows = async (ids: { id: string }[]) => (ids.length ? tx.select().from(resourceRecords).where(inArray(resourceRecords.id, ids.map((r) => r.id))) : []);
+    const rows = async (ids: { id: string }[]) => (ids.length ? tx.select().from(resourceRecords).where(and(isBill, inArray(resourceRecords.id, ids.map((r) => r.id)))) : []);
     for (const row of await rows(dueSoon)) {
       const payer = row.parties.payer;
       if (payer) await notifyAccount(tx, payer, def.permissionId, 'billDueSoon', now, paramsOf(row), consolePathOfRow(def.name, row, payer));

@@ -3,7 +3,7 @@
 // the verification link and the QR code work as for a transfer's receipt; the amount is what
 // clearing cancelled of the participant's payables, in figures and capitals; `run` lists its
 // bills with their cleared and settled parts, its net position and its settlement.
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { TFunction } from 'i18next';
 import { capitalAmount, fenToYuan } from '../../../shared/money';
 import { receiptNumber, RUN_RECEIPT_TEMPLATE, type ReceiptView, type RunReceiptBill } from '../../../shared/receipts';
@@ -31,7 +31,7 @@ export async function runReceiptView(db: Db, id: string, viewer: { accountId: st
   const ids = [...new Set(mine.flatMap((b) => [b.payer, b.payee]))];
   const names = new Map((ids.length ? await db.select({ id: accounts.id, name: accounts.name }).from(accounts).where(inArray(accounts.id, ids)) : []).map((a) => [a.id, a.name]));
   const titles = new Map(
-    (mine.length ? await db.select({ id: resourceRecords.id, data: resourceRecords.data }).from(resourceRecords).where(inArray(resourceRecords.id, mine.map((b) => b.id))) : []).map((r) => [r.id, String(r.data.contractTitle ?? '')]),
+    (mine.length ? await db.select({ id: resourceRecords.id, data: resourceRecords.data }).from(resourceRecords).where(and(eq(resourceRecords.resource, 'bills'), inArray(resourceRecords.id, mine.map((b) => b.id)))) : []).map((r) => [r.id, String(r.data.contractTitle ?? '')]),
   );
   const bills: RunReceiptBill[] = mine.map((b) => ({
     billId: b.id,

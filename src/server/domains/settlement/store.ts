@@ -71,6 +71,7 @@ export async function nettableBills(db: Db, accountIds?: readonly string[]): Pro
     .innerJoin(resourceRecords, eq(resourceRecords.id, bills.recordId))
     .where(
       and(
+        eq(resourceRecords.resource, 'bills'),
         inArray(resourceRecords.state, [...OPEN_STATES]),
         gt(sql`${bills.amountFen} - ${bills.paidFen} - ${bills.clearedFen}`, 0),
         ...(accountIds ? [inArray(bills.payerAccountId, [...accountIds]), inArray(bills.payeeAccountId, [...accountIds])] : []),
@@ -110,7 +111,7 @@ export async function writeDownCleared(tx: Db, recordId: string, clearedFen: big
   await tx
     .update(resourceRecords)
     .set({ state: to, data: { ...record.data, ...figuresOf(row), ...(to === 'paid' ? { paidAt: input.now.toISOString() } : {}) }, version: sql`${resourceRecords.version} + 1`, updatedAt: input.now })
-    .where(eq(resourceRecords.id, recordId));
+    .where(and(eq(resourceRecords.resource, 'bills'), eq(resourceRecords.id, recordId)));
   await tx.insert(resourceEvents).values({ recordId, action: 'clear', fromState: record.state, toState: to, input: { runId: input.runId, amount: fenToYuan(clearedFen) }, by: null, at: input.now });
   return row;
 }

@@ -1,7 +1,7 @@
 // Messages and todos of trading (issue 7, DESIGN §5): each party hears of what the other did,
 // and a contract's "to sign" todo stays open for a party until it has signed or the contract
 // is over. They are written in the action's transaction, so they exist exactly when it commits.
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { SignatureRecord } from '../../../shared/resources/types';
 import { accounts, resourceRecords } from '../../db/schema';
 import { closeTodo, notifyAccount, openTodo } from '../../notify';
@@ -23,7 +23,7 @@ export const offerNews: RecordListener = async ({ tx, action, after, now, def, i
   const offerLink = consolePath({ resource: def.name, id: after.id });
   if (action === 'accept') {
     const contractId = typeof after.data.contractId === 'string' ? after.data.contractId : undefined;
-    const [contract] = contractId ? await tx.select().from(resourceRecords).where(eq(resourceRecords.id, contractId)) : [];
+    const [contract] = contractId ? await tx.select().from(resourceRecords).where(and(eq(resourceRecords.resource, 'contracts'), eq(resourceRecords.id, contractId))) : [];
     // The contract on the publisher's side (bought, sold, or a mutual promise).
     const link = contract && consolePathOfRow('contracts', contract, after.accountId);
     await notifyAccount(tx, after.accountId, def.permissionId, 'offerAccepted', now, { title }, link);

@@ -2,11 +2,11 @@
 // answers what its drizzle builder answers, runs in the session it is given (a transaction sees
 // its own writes, a rollback undoes them), writes values as their columns do (dates, JSON, null),
 // and one statement serves two databases.
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../src/server/db/client';
+import { planEachCall, type Db } from '../../src/server/db/client';
 import { resourceEvents, resourceRecords } from '../../src/server/db/schema';
-import { slot, statement } from '../../src/server/db/statements';
+import { slot, statement, statementPerResource } from '../../src/server/db/statements';
 import { createAccountWithOwner } from '../../src/server/domains/auth/users-store';
 import { dbAvailable, openTestDatabase, testDbKind } from '../support/server';
 
@@ -25,6 +25,9 @@ const insertRecord = statement('test_insert_record', (db) =>
     .returning(),
 );
 const recordById = statement('test_record_by_id', (db) => db.select().from(resourceRecords).where(eq(resourceRecords.id, slot('id', resourceRecords.id))));
+const recordOfResource = statementPerResource('test_record_of_resource', (db, resource) =>
+  db.select().from(resourceRecords).where(and(eq(resourceRecords.resource, resource), eq(resourceRecords.id, slot('id', resourceRecords.id)))),
+);
 const eventCount = statement('test_event_count', (db) =>
   db.select({ n: sql<number>`count(*)::int` }).from(resourceEvents).where(eq(resourceEvents.recordId, sql.placeholder('recordId'))),
 );
@@ -84,7 +87,19 @@ describe.skipIf(!dbAvailable)('statements built once', () => {
       const many = Array.from({ length: 70 }, (_, i) => `bulk-${i}`);
       await tx.select().from(resourceRecords).where(inArray(resourceRecords.resource, many));
       expect(await prepared('%"resource_records"."resource" in ($1, $2, $3%')).toBe(0);
+      // A list's statements are planned for their values each time: sent unnamed, not kept.
+      await planEachCall(() => tx.select().from(resourceRecords).where(eq(resourceRecords.state, 'listProbe')));
+      expect(await prepared('%"resource_records"."state" = $1%')).toBe(0);
+      await tx.select().from(resourceRecords).where(eq(resourceRecords.state, 'listProbe'));
+      expect(await prepared('%"resource_records"."state" = $1%')).toBe(1);
     });
+  });
+
+  it('writes the resource into the text of a statement per resource, one statement each', async () => {
+    const [made] = await insertRecord(db, { resource: 'statementTest', state: 'draft', data: {}, at: new Date(), by: by[0] });
+    expect(await recordOfResource(db, 'statementTest', { id: made.id })).toHaveLength(1);
+    expect(await recordOfResource(db, 'otherResource', { id: made.id })).toEqual([]);
+    expect(() => recordOfResource(db, "x' or '1'='1", { id: made.id })).toThrow(/not a resource name/);
   });
 
   it('serves a second database with the same statement', async () => {

@@ -42,6 +42,7 @@ const bound = (resource: string) => `FOR VALUES IN ('${resource}')`;
  */
 export async function ensurePartitions(db: Db, defs: ResourceDefinition[]): Promise<Map<string, string>> {
   let existing = await partitionsOf(db);
+  const moved: string[] = [];
   if (defs.some((def) => !existing.has(bound(def.name)))) {
     await db.transaction(async (raw) => {
       const tx = raw as unknown as Db;
@@ -61,10 +62,16 @@ export async function ensurePartitions(db: Db, defs: ResourceDefinition[]): Prom
         await tx.execute(sql.raw(`with moved as (delete from ${DEFAULT_PARTITION} where resource = '${def.name}' returning *) insert into "${table}" select * from moved`));
         await tx.execute(sql.raw(`alter table resource_records attach partition "${table}" ${bound(def.name)}`));
         await tx.execute(sql.raw(`alter table resource_records attach partition ${DEFAULT_PARTITION} default`));
+        moved.push(table);
       }
       existing = await partitionsOf(tx);
     });
   }
+  // The moved rows' new partition has no visibility map yet (index-only scans, the lists' capped
+  // counts, would visit every row) and the default partition holds them as dead rows: vacuumed
+  // now, as autovacuum would later (VACUUM runs outside a transaction).
+  for (const table of moved) await db.execute(sql.raw(`vacuum analyze "${table}"`));
+  if (moved.length) await db.execute(sql.raw(`vacuum ${DEFAULT_PARTITION}`));
   return new Map(
     defs.map((def) => {
       const table = existing.get(bound(def.name));

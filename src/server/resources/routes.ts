@@ -14,7 +14,7 @@ import type { Page } from '../../shared/api';
 import { decide } from '../../shared/access';
 import type { ResourceDefinition, ResourceRecord } from '../../shared/resources/types';
 import type { AppContext } from '../context';
-import type { Db } from '../db/client';
+import { planEachCall, type Db } from '../db/client';
 import { AppError, badRequest, fieldError, forbidden, notFound } from '../errors';
 import { actorOf, currentUser, userRecordAbility } from '../plugins/auth';
 import { ok } from '../plugins/envelope';
@@ -115,14 +115,15 @@ export default async function resourceRoutes(app: FastifyInstance, ctx: AppConte
     const wantsTotals = totalled.length > 0 || !!r.def.list.stateTotals;
     // A list whose totals come from its domain's table gets its exact count from the same scan.
     const fromTable = wantsTotals ? tableTotalsQuery(r.def, q, totalled, caller) : null;
-    const data: Page<ResourceRecord> = await phase('list', async () => {
+    // Planned for the filters' values each time (db/client.ts planEachCall).
+    const data: Page<ResourceRecord> = await phase('list', () => planEachCall(async () => {
       if (fromTable) {
         const [rows, { total, totals }] = await Promise.all([listPageQuery(db, q), readTableTotals(db, fromTable)]);
         return { records: rows.map(toView), total, totals };
       }
       const [{ rows, ...counted }, totals] = await Promise.all([listRecords(db, q), wantsTotals ? listTotals(db, r.def, q, totalled) : undefined]);
       return { records: rows.map(toView), ...counted, ...(totals ? { totals } : {}) };
-    });
+    }));
     return ok(req, data);
   });
 

@@ -1,11 +1,13 @@
-// The server process: lock DATA_DIR (PGlite), open and migrate the database, build the app
-// (which bootstraps the ops user), listen, seed the demo world with --demo (DEMO=1) on an empty
+// The server process: lock DATA_DIR (PGlite) or wait for other nodes' starts (PostgreSQL), open
+// and migrate the database, build the app (which makes the resources' partitions and indexes and
+// bootstraps the ops user), listen, seed the demo world with --demo (DEMO=1) on an empty
 // store, and shut down cleanly on SIGINT/SIGTERM.
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { OffsetClock } from './clock';
 import { configFromEnv } from './config';
+import { holdStartLock } from './db/startLock';
 import { openStore } from './db/store';
 import { DEMO_OPS, SeedingClock, demoReport, seedDemo, storeIsEmpty } from './domains/demo/seed';
 import { smsProviderFor } from './sms/provider';
@@ -18,6 +20,8 @@ async function main() {
   if (config.demo && !config.adminPhone && !config.adminPassword) Object.assign(config, { adminPhone: DEMO_OPS.phone, adminPassword: DEMO_OPS.password });
   // Configuration mistakes fail before anything touches the data directory.
   const sms = smsProviderFor(config.smsProvider, config.production);
+  // Another node of the same PostgreSQL starting now finishes its start first (db/startLock.ts).
+  const releaseStart = await holdStartLock(config.databaseUrl);
   // A DATA_DIR locked by another server fails here, with its message (main().catch below).
   const store = await openStore(config);
   const { database } = store;
@@ -35,6 +39,7 @@ async function main() {
     const { app } = await buildApp({ config: { ...config, webDist }, database, sms, origins, clock, schemaStamp: path.join(config.dataDir, '.schemas-checked'), rateLimitsPaused: () => !!seedingClock?.seeding, logger: process.env.LOG_LEVEL !== 'silent' });
     apps.push({ variant, app, port: config.port + i });
   }
+  await releaseStart();
 
   let closing = false;
   const shutdown = async (signal: string) => {

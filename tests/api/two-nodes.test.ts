@@ -4,12 +4,15 @@
 // Keys, jobs and uploads behave as on one node; one node killed in a money storm leaves the other
 // serving and the books sound, with every acknowledged operation kept.
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { CaptchaResponse, OutboxResponse, TokenResponse } from '../../src/shared/api';
 import type { ResourceRecord } from '../../src/shared/resources/types';
 import { issueToken } from '../../src/server/sessions/tokens';
 import { queryRows } from '../../src/server/db/rows';
+import { migrationsFolder } from '../../src/server/paths';
 import { offerBody } from '../support/bodies';
 import { copyContracts, depositBody, loadParties, smsCode, type LoadParty, type LoadTarget } from '../support/money-load';
 import { dbAvailable, testDbKind } from '../support/server';
@@ -387,15 +390,26 @@ describe.skipIf(!dbAvailable || testDbKind !== 'postgres')('two nodes on one Pos
   }, 120_000);
 });
 
-// The per-client limits of the public endpoints (issue 20) with their production defaults
-// (config.ts: LOGIN 30 per 300 s, CAPTCHA 30 per 60 s), on two fresh nodes: a brute force spread
-// over both gets exactly one node's allowance, because both count in the database.
-describe.skipIf(!dbAvailable || testDbKind !== 'postgres')('rate limits over two nodes', () => {
+// Two fresh nodes started at the same moment on an empty database (db/startLock.ts), then the
+// per-client limits of the public endpoints (issue 20) with their production defaults (config.ts:
+// LOGIN 30 per 300 s, CAPTCHA 30 per 60 s): a brute force spread over both gets exactly one
+// node's allowance, because both count in the database.
+describe.skipIf(!dbAvailable || testDbKind !== 'postgres')('two nodes started together; rate limits over two nodes', () => {
   let n: TwoNodes;
   beforeAll(async () => {
-    n = await startTwoNodes(inject('pgUrl')!, { RATE_LIMIT_LOGIN: '30/300', RATE_LIMIT_CAPTCHA: '30/60' });
+    n = await startTwoNodes(inject('pgUrl')!, { RATE_LIMIT_LOGIN: '30/300', RATE_LIMIT_CAPTCHA: '30/60', ADMIN_PHONE: ADMIN.phone, ADMIN_PASSWORD: ADMIN.password }, { together: true });
   }, 120_000);
   afterAll(() => n?.close());
+
+  it('both come up on one empty database: migrated once, one partition per resource, one ops user', async () => {
+    const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as { entries: unknown[] };
+    expect(await queryRows(n.db, sql`select count(*)::int as n from drizzle.__drizzle_migrations`)).toEqual([{ n: journal.entries.length }]);
+    const partitions = await queryRows<{ name: string }>(n.db, sql`select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid where i.inhparent = 'resource_records'::regclass`);
+    expect(partitions.length).toBeGreaterThan(5);
+    expect(new Set(partitions.map((p) => p.name)).size).toBe(partitions.length);
+    expect(await queryRows(n.db, sql`select count(*)::int as n from users where phone = ${ADMIN.phone} and role = 'ops'`)).toEqual([{ n: 1 }]);
+    for (const node of [0, 1]) expect((await n.call('GET', '/api/health', { node })).status).toBe(200);
+  });
 
   it('a password brute force and a captcha flood spread over both nodes get exactly the limits', async () => {
     const tries = 100;

@@ -87,8 +87,11 @@ async function waitHealthy(node: NodeProc): Promise<void> {
 /** The application_name of the nodes' PostgreSQL sessions: `lsf-node-0`, `lsf-node-1`. */
 export const NODE_APP_NAME = 'lsf-node';
 
-/** Starts two nodes on a fresh database of the PostgreSQL at adminUrl; `env` goes to both. */
-export async function startTwoNodes(adminUrl: string, env: Record<string, string> = {}): Promise<TwoNodes> {
+/**
+ * Starts two nodes on a fresh database of the PostgreSQL at adminUrl; `env` goes to both.
+ * `together`: both processes at the same moment (a rollout's replicas), not one after the other.
+ */
+export async function startTwoNodes(adminUrl: string, env: Record<string, string> = {}, opts: { together?: boolean } = {}): Promise<TwoNodes> {
   await buildServer();
   const name = `lsf_nodes_${randomBytes(6).toString('hex')}`;
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
@@ -98,15 +101,16 @@ export async function startTwoNodes(adminUrl: string, env: Record<string, string
   // One DATA_DIR for both: with DATABASE_URL nothing locks it, and uploads live in it.
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lsf-nodes-'));
   const common = { DATABASE_URL: url.toString(), HOST: '127.0.0.1', DATA_DIR: dataDir, WEB_DIST: '', ...env };
-  // The first node migrates an empty database; the second then starts on a migrated one (two
-  // nodes migrating one empty database at the same moment is not what a rolling start does).
+  // By default the first node migrates an empty database and the second then starts on a
+  // migrated one, as a rolling start does; `together` starts both at once (db/startLock.ts).
   const nodes: NodeProc[] = [];
   for (const index of [0, 1]) {
     // Named in pg_stat_activity, so a test can end the nodes' backends and no one else's.
     const node = spawnNode(index, { ...common, PORT: String(await freePort()), PGAPPNAME: `${NODE_APP_NAME}-${index}` });
     nodes.push(node);
-    await waitHealthy(node);
+    if (!opts.together) await waitHealthy(node);
   }
+  if (opts.together) await Promise.all(nodes.map(waitHealthy));
   const database = await openDatabase({ url: url.toString(), maxConnections: 5 });
   const killed = new Set<number>();
   const alive = () => nodes.filter((n) => !killed.has(n.index));

@@ -18,9 +18,6 @@ export function partitionName(resource: string): string {
   return Buffer.byteLength(name) <= 63 ? name : `${name.slice(0, 50)}_${createHash('sha256').update(name).digest('hex').slice(0, 12)}`;
 }
 
-/** Any one start at a time makes partitions (two nodes starting together would race for the same name). */
-const PARTITIONS_LOCK = 0x4c_53_46_50; // "LSFP"
-
 /** Partition bound ("FOR VALUES IN ('contracts')") -> partition name. */
 async function partitionsOf(db: Db): Promise<Map<string, string>> {
   const rows = await queryRows<{ bound: string; name: string }>(
@@ -38,7 +35,8 @@ const bound = (resource: string) => `FOR VALUES IN ('${resource}')`;
  * resource's records. Records written before their resource had a partition (a store seeded
  * before its first start) sit in the default partition, and PostgreSQL refuses a new partition
  * while the default holds rows that belong in it: they are moved into the new partition with the
- * default detached, so that no record trigger sees the move as a deletion and an insertion.
+ * default detached, so that no record trigger sees the move as a deletion and an insertion. One
+ * transaction for all of it; nodes of one PostgreSQL start one at a time (db/startLock.ts).
  */
 export async function ensurePartitions(db: Db, defs: ResourceDefinition[]): Promise<Map<string, string>> {
   let existing = await partitionsOf(db);
@@ -46,7 +44,6 @@ export async function ensurePartitions(db: Db, defs: ResourceDefinition[]): Prom
   if (defs.some((def) => !existing.has(bound(def.name)))) {
     await db.transaction(async (raw) => {
       const tx = raw as unknown as Db;
-      await tx.execute(sql`select pg_advisory_xact_lock(${PARTITIONS_LOCK})`);
       existing = await partitionsOf(tx);
       // Names are validated (/^[a-z][A-Za-z0-9]*$/) and safe to inline.
       for (const def of defs) {

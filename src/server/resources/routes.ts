@@ -133,7 +133,8 @@ export default async function resourceRoutes(app: FastifyInstance, ctx: AppConte
     const format = query.format ?? 'xlsx';
     if (format !== 'csv' && format !== 'xlsx') throw fieldError({ format: 'invalidValue' });
     const q = parseListQuery(r.def, listScope(req, r), { ...query, pageNo: 1, pageSize: 1 });
-    const table = await exportTable(db, r.def, q, req.lang, req.t);
+    // A list too: planned for its filters' values each time (db/client.ts planEachCall).
+    const table = await planEachCall(() => exportTable(db, r.def, q, req.lang, req.t));
     const title = r.def.labels[req.lang].title;
     const stamp = clock.now().toISOString().slice(0, 10);
     const filename = encodeURIComponent(`${title}-${stamp}.${format}`);

@@ -99,7 +99,7 @@ describe.skipIf(!dbAvailable)('statements built once', () => {
     const [made] = await insertRecord(db, { resource: 'statementTest', state: 'draft', data: {}, at: new Date(), by: by[0] });
     expect(await recordOfResource(db, 'statementTest', { id: made.id })).toHaveLength(1);
     expect(await recordOfResource(db, 'otherResource', { id: made.id })).toEqual([]);
-    expect(() => recordOfResource(db, "x' or '1'='1", { id: made.id })).toThrow(/not a resource name/);
+    expect(() => recordOfResource(db, "x' or '1'='1", { id: made.id })).toThrow(/not a plain name/);
   });
 
   it('serves a second database with the same statement', async () => {

@@ -72,11 +72,16 @@ export function statementPerResource<Q extends Preparable>(name: string, build: 
   return (db: Db, resource: string, values: Record<string, unknown>) => {
     let run = made.get(resource);
     if (!run) {
-      // Resource names are validated when their files load (/^[a-z][A-Za-z0-9]*$/); checked again before going into SQL text.
-      if (!/^[a-z][A-Za-z0-9]*$/.test(resource)) throw new Error(`statement ${name}: not a resource name: ${resource}`);
-      run = statement(`${name}_${resource}`, (db) => build(db, sql.raw(`'${resource}'`)));
+      const text = nameLiteral(resource);
+      run = statement(`${name}_${resource}`, (db) => build(db, sql.raw(text)));
       made.set(resource, run);
     }
     return run(db, values);
   };
+}
+
+/** A name from a resource file (checked against its meta-schema when loaded, and again here) as an SQL literal. */
+export function nameLiteral(name: string): string {
+  if (!/^[A-Za-z0-9_]+$/.test(name)) throw new Error(`not a plain name: ${name}`);
+  return `'${name}'`;
 }

@@ -10,13 +10,7 @@ import { chinaDay } from '../../shared/chinaTime';
 import type { ResourceDefinition } from '../../shared/resources/types';
 import type { Db } from '../db/client';
 import { resourceEvents, resourceRecords } from '../db/schema';
-
-
-/** A name from a resource file (checked against its meta-schema) as an SQL literal. */
-function literal(name: string) {
-  if (!/^[A-Za-z0-9_]+$/.test(name)) throw new Error(`not a plain name: ${name}`);
-  return `'${name}'`;
-}
+import { nameLiteral as literal } from '../db/statements';
 
 /**
  * The due check, written as the text of the resource's `_expiry` partial index (indexes.ts):

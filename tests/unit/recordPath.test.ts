@@ -1,8 +1,8 @@
 // Which console page opens a record (src/shared/resources/recordPath.ts), for the repository's
 // menu.json and resource files: the expected paths are written out by hand.
 import { describe, expect, it } from 'vitest';
-import { MENU } from '../../src/shared/menu';
-import { recordConsolePath, recordRoutes, type RecordFacts, type RecordTarget } from '../../src/shared/resources/recordPath';
+import { MENU, VARIANT_IDS, getVariant } from '../../src/shared/menu';
+import { linkedRecord, linkInVariant, opensIn, recordConsolePath, recordRoutes, type RecordFacts, type RecordTarget } from '../../src/shared/resources/recordPath';
 import type { ResourceDefinition } from '../../src/shared/resources/types';
 import { REPO_DEFINITIONS } from '../support/consolePaths';
 
@@ -75,5 +75,83 @@ describe('recordConsolePath', () => {
   it("follows a resource file's menu block when menu.json has no route for it", () => {
     const warehouses = { ...REPO_DEFINITIONS[0], name: 'warehouses', menu: { parent: 'accountCentre', path: '/operator/warehouses', icon: 'HomeOutlined' } } as ResourceDefinition;
     expect(recordConsolePath(recordRoutes(MENU, [warehouses]), { resource: 'warehouses', id: ID })).toBe(`/operator/warehouses/show/${ID}`);
+  });
+});
+
+// Issue 28: one API serves every variant's console, and a variant removes routes (xhn has no
+// /payment/paymentDetails), so a link stored over every route is answered as the reader's
+// variant opens it (src/server/notify/links.ts).
+describe('linkInVariant', () => {
+  const PAYER = 'acc-payer';
+  const PAYEE = 'acc-payee';
+  const bill = (state: string): RecordFacts => ({ accountId: PAYEE, parties: { payer: PAYER, payee: PAYEE }, state });
+  const routesOf = (variant: string) => recordRoutes(MENU, REPO_DEFINITIONS, getVariant(variant));
+  const BILL_STATES = ['pendingConfirmation', 'confirmed', 'partiallyPaid', 'overdue', 'paid', 'rejected', 'cancelled'];
+
+  it('reads the record a stored link opens, in each of its three forms', () => {
+    expect(linkedRecord(ROUTES, `/contract/details?id=${ID}`)).toEqual({ resource: 'contracts', id: ID, page: 'show' });
+    expect(linkedRecord(ROUTES, `/contract/detailspact?id=${ID}`)).toEqual({ resource: 'contracts', id: ID, page: 'document' });
+    expect(linkedRecord(ROUTES, `/payment/flows/show/${ID}`)).toEqual({ resource: 'accountFlows', id: ID, page: 'show' });
+    expect(linkedRecord(ROUTES, '/businessAuthentication')).toBeUndefined();
+    expect(linkedRecord(ROUTES, `/nowhere?id=${ID}`)).toBeUndefined();
+  });
+
+  it('gives every variant a page of its own for every record link the server may store, whoever reads it', () => {
+    // Every link kind: each route listing a resource opens its records at its show route (or
+    // <list>/show/<id>), and a show route with a text page at that page too.
+    const stored = new Set<string>();
+    for (const route of ROUTES) {
+      const render = route.render && 'resource' in route.render ? route.render : undefined;
+      if (!render) continue;
+      if (render.view === 'show') {
+        stored.add(`${route.path}?id=${ID}`);
+        const text = ROUTES.find((r) => r.key === render.documentRoute);
+        if (text) stored.add(`${text.path}?id=${ID}`);
+      } else if (!render.view) stored.add(`${route.path}/show/${ID}`);
+    }
+    const checked: string[] = [];
+    for (const variant of VARIANT_IDS) {
+      const routes = routesOf(variant);
+      for (const link of stored) {
+        const target = linkedRecord(ROUTES, link)!;
+        expect(target, link).toBeDefined();
+        // A variant without a page of the resource has no link for it, rather than a dead one.
+        const listed = routes.some((r) => r.render && 'resource' in r.render && r.render.resource === target.resource);
+        for (const viewer of [{ accountId: PAYER }, { accountId: PAYEE }, { accountId: 'acc-platform', ops: true }, undefined]) {
+          const facts = target.resource === 'bills' ? BILL_STATES.map(bill) : [undefined];
+          for (const record of facts) {
+            const got = linkInVariant(ROUTES, routes, link, record, viewer);
+            if (!listed) {
+              expect(got, `${variant}: ${link}`).toBeUndefined();
+              continue;
+            }
+            expect(got, `${variant}: ${link} for ${JSON.stringify(viewer)} ${record?.state ?? ''}`).toBeDefined();
+            expect(opensIn(routes, got!), `${variant}: ${link} -> ${got}`).toBe(true);
+            expect(routes.some((r) => r.path === got!.split('?')[0] || got!.startsWith(`${r.path}/show/`)), `${variant}: ${got}`).toBe(true);
+            checked.push(got!);
+          }
+        }
+      }
+    }
+    expect(checked.length).toBeGreaterThan(100);
+  });
+
+  it("opens the bill a payer is asked to confirm in the mutual variant at its bill page, not the removed /payment/paymentDetails", () => {
+    const xhn = routesOf('xhn');
+    expect(opensIn(xhn, `/payment/paymentDetails?id=${ID}`)).toBe(false);
+    expect(linkInVariant(ROUTES, xhn, `/payment/paymentDetails?id=${ID}`, bill('pendingConfirmation'), { accountId: PAYER })).toBe(`/contractUpdate/contractPaymentDetails?id=${ID}`);
+    expect(linkInVariant(ROUTES, xhn, `/payment/receiptDetails?id=${ID}`, bill('confirmed'), { accountId: PAYEE })).toBe(`/contractUpdate/contractPaymentDetails?id=${ID}`);
+    // A link the variant has stays as stored; a page it removed is no link.
+    expect(linkInVariant(ROUTES, routesOf('main'), `/payment/paymentDetails?id=${ID}`)).toBe(`/payment/paymentDetails?id=${ID}`);
+    expect(linkInVariant(ROUTES, xhn, '/payment/payManagement')).toBeUndefined();
+    expect(linkInVariant(ROUTES, xhn, '/businessAuthentication')).toBe('/businessAuthentication');
+  });
+
+  it('lists the bills waiting for the payer to confirm in every variant, and links them there from now on', () => {
+    for (const variant of VARIANT_IDS) {
+      const lists = routesOf(variant).filter((r) => r.render && 'resource' in r.render && r.render.resource === 'bills' && !r.render.view && r.render.scope === 'payer');
+      expect(lists.some((r) => r.render && 'states' in r.render && r.render.states?.includes('pendingConfirmation')), variant).toBe(true);
+    }
+    expect(at({ resource: 'bills', id: ID, record: bill('pendingConfirmation'), viewer: { accountId: PAYER } })).toBe(`/contractUpdate/contractPaymentDetails?id=${ID}`);
   });
 });

@@ -44,7 +44,7 @@ afterEach(async () => {
 });
 
 describe('http client: success', () => {
-  it('resolves the data of a code 200 envelope and sends the token and the language', async () => {
+  it('resolves the data of a code 200 envelope and sends the token, the language and the variant', async () => {
     storeSession('token-abc');
     const api = fakeApi({ 'POST /api/things': ok({ id: 7 }) });
     await mountAt('/home');
@@ -53,6 +53,8 @@ describe('http client: success', () => {
     expect(call.query.toString()).toBe('pageNo=1');
     expect(call.headers.get('Authorization')).toBe('token-abc');
     expect(call.headers.get('Accept-Language')).toBe('zh-CN');
+    // The server answers message and todo links as this variant's routes (src/server/notify/links.ts).
+    expect(call.headers.get('X-LSF-Variant')).toBe('main');
     expect(call.headers.get('Content-Type')).toBe('application/json');
     expect(call.body).toEqual({ name: 'x' });
   });

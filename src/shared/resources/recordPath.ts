@@ -80,3 +80,66 @@ export function recordConsolePath(routes: readonly ResolvedRoute[], target: Reco
   }
   return show ? withId(show.path, id) : `${route.path}/show/${encodeURIComponent(id)}`;
 }
+
+/** What a stored record link opens: its resource, id and page (a show route's `?id=`, its text page's `?id=`, or `<list>/show/<id>`). */
+export interface LinkedRecord {
+  resource: string;
+  id: string;
+  page: 'show' | 'document';
+}
+
+/**
+ * The record a console link opens, read against `routes` (every route the link may have been
+ * made for: recordRoutes without a variant): `/contract/details?id=X` -> contracts X (show),
+ * `/contract/detailspact?id=X` -> contracts X (document), `/payment/flows/show/X` -> accountFlows X.
+ * Undefined for a page that opens no record (/businessAuthentication) or a path no route has.
+ */
+export function linkedRecord(routes: readonly ResolvedRoute[], link: string): LinkedRecord | undefined {
+  const [beforeHash] = link.split('#');
+  const [path, query = ''] = beforeHash.split('?');
+  const id = new URLSearchParams(query).get('id');
+  const route = routes.find((r) => r.path === path);
+  if (route && id) {
+    const render = renderOf(route);
+    if (render?.view === 'show') return { resource: render.resource, id, page: 'show' };
+    const show = routes.find((r) => renderOf(r)?.view === 'show' && renderOf(r)?.documentRoute === route.key);
+    if (show) return { resource: renderOf(show)!.resource, id, page: 'document' };
+    return undefined;
+  }
+  const match = /^(.*)\/show\/([^/]+)$/.exec(path);
+  const list = match ? routes.find((r) => r.path === match[1]) : undefined;
+  const render = list && renderOf(list);
+  return render && !render.view ? { resource: render.resource, id: decodeURIComponent(match![2]), page: 'show' } : undefined;
+}
+
+/** Whether `link` opens a page of `routes` (a variant's): its path is a route, or `<list>/show/<id>` of a listing route. */
+export function opensIn(routes: readonly ResolvedRoute[], link: string): boolean {
+  const path = link.split('#')[0].split('?')[0];
+  if (routes.some((r) => r.path === path)) return true;
+  const match = /^(.*)\/show\/[^/]+$/.exec(path);
+  return !!match && routes.some((r) => r.path === match[1] && !!renderOf(r) && !renderOf(r)!.view);
+}
+
+/**
+ * A link the server stored (made over every route) as a reader of a variant opens it: unchanged
+ * when `variantRoutes` has its page; else, for a record link, the page of the same record that
+ * the variant has (recordConsolePath over its routes, with the record's facts when known); else
+ * undefined (a page the variant removed: no link rather than a dead one).
+ */
+export function linkInVariant(
+  everyRoute: readonly ResolvedRoute[],
+  variantRoutes: readonly ResolvedRoute[],
+  link: string,
+  record?: RecordFacts,
+  viewer?: RecordViewer,
+): string | undefined {
+  if (opensIn(variantRoutes, link)) return link;
+  const target = linkedRecord(everyRoute, link);
+  if (!target) return undefined;
+  const listed = recordConsolePath(variantRoutes, { ...target, record, viewer });
+  if (listed) return listed;
+  // No list of the resource in the variant, but a page showing one (xhn's unsettled run parts' detail in main).
+  const show = variantRoutes.find((r) => renderOf(r)?.resource === target.resource && renderOf(r)?.view === 'show');
+  const page = target.page === 'document' ? variantRoutes.find((r) => r.key === (show && renderOf(show)?.documentRoute)) : show;
+  return page ? withId(page.path, target.id) : undefined;
+}

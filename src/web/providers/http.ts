@@ -1,6 +1,7 @@
 import { API_BASE, HTTP_TIMEOUT_MS } from '../../shared/constants';
 import { isSuccessCode } from '../../shared/api';
 import { currentLanguage } from '../i18n';
+import { VARIANT_ID } from '../variant';
 import { getToken } from './session';
 import { reactToError } from './httpErrorPolicy';
 import { fieldErrorsOf, HttpError, NETWORK_ERROR_CODE, TIMEOUT_CODE } from './httpError';
@@ -55,6 +56,8 @@ function buildHeaders(options: RequestOptions): Headers {
   const headers = new Headers(options.headers);
   headers.set('Accept', 'application/json');
   headers.set('Accept-Language', currentLanguage());
+  // The links the server answers (messages, todos) are those of this console's variant (src/server/notify/links.ts).
+  headers.set('X-LSF-Variant', VARIANT_ID);
   const token = getToken();
   if (token) headers.set('Authorization', token);
   if (options.body !== undefined && !(options.body instanceof FormData)) {

@@ -10,6 +10,7 @@ import { currentUser } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
 import { pageFrom } from '../../pagination';
 import { messageSchemas as S } from './schemas';
+import { linksForReader } from '../../notify/links';
 import { isUuid } from '../../validate';
 
 
@@ -26,12 +27,17 @@ export default async function messageRoutes(app: FastifyInstance, ctx: AppContex
   const { db, clock } = ctx;
   app.addHook('preValidation', app.requireAuth);
 
-  const render = (req: FastifyRequest, m: typeof messages.$inferSelect): MessageView => ({
+  /** The messages as the reader sees them: texts in its language, links of its console variant (notify/links.ts). */
+  const renderAll = async (req: FastifyRequest, rows: (typeof messages.$inferSelect)[]): Promise<MessageView[]> => {
+    const links = await linksForReader(db, req, rows.map((m) => m.link));
+    return rows.map((m, i) => render(req, m, links[i]));
+  };
+  const render = (req: FastifyRequest, m: typeof messages.$inferSelect, link: string | null): MessageView => ({
     id: m.id,
     kind: m.kind,
     title: req.t(`messages:${m.kind}.title`, m.params),
     content: req.t(`messages:${m.kind}.content`, m.params),
-    link: m.link,
+    link,
     createdAt: m.createdAt.toISOString(),
     read: m.readAt !== null,
   });
@@ -45,7 +51,7 @@ export default async function messageRoutes(app: FastifyInstance, ctx: AppContex
       db.select().from(messages).where(where).orderBy(desc(messages.createdAt)).limit(page.pageSize).offset(page.offset),
       db.select({ total: count() }).from(messages).where(where),
     ]);
-    const data: Page<MessageView> = { records: rows.map((m) => render(req, m)), total };
+    const data: Page<MessageView> = { records: await renderAll(req, rows), total };
     return ok(req, data);
   });
 
@@ -58,7 +64,7 @@ export default async function messageRoutes(app: FastifyInstance, ctx: AppContex
       m.readAt = clock.now();
       await db.update(messages).set({ readAt: m.readAt }).where(eq(messages.id, id));
     }
-    return ok(req, render(req, m));
+    return ok(req, (await renderAll(req, [m]))[0]);
   });
 
   app.get('/system/message/notread', { schema: S.notread }, async (req) => {

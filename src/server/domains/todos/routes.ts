@@ -1,7 +1,10 @@
-// Todos (SPEC §7 Todos): the account's open work, filtered by businessType ('1' mutual
-// variant, '0' the others). The /system/order/* paths are the older names of the same queries.
+// Todos (SPEC §7 Todos): the account's open work, filtered by businessType: '0' (the variants
+// other than the mutual one) lists the account's general work (businessType '0': every todo
+// written today), '1' (the mutual variant) that and the mutual business's own ('1'), so a bill
+// to confirm shows in every variant. Each todo's link is given as the reader's console variant
+// opens it (notify/links.ts). The /system/order/* paths are the older names of the same queries.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Page, TodoView } from '../../../shared/api';
 import type { AppContext } from '../../context';
 import { todos } from '../../db/schema';
@@ -11,6 +14,7 @@ import { ok } from '../../plugins/envelope';
 import { pageFrom } from '../../pagination';
 import { findRoute } from '../../../shared/menu';
 import { todoSchemas as S } from './schemas';
+import { linksForReader } from '../../notify/links';
 
 
 function businessTypeOf(body: unknown): '0' | '1' {
@@ -20,6 +24,9 @@ function businessTypeOf(body: unknown): '0' | '1' {
   throw fieldError({ businessType: 'invalidValue' });
 }
 
+/** The todos a business type lists: the general ones ('0') everywhere, the mutual ones ('1') in the mutual variant too. */
+const ofBusinessType = (body: unknown) => inArray(todos.businessType, businessTypeOf(body) === '1' ? ['0', '1'] : ['0']);
+
 /** The list's status filter: open (default, what the home page shows), done, or all. */
 function statusOf(body: unknown) {
   const v = (body as { status?: unknown } | undefined)?.status;
@@ -28,11 +35,11 @@ function statusOf(body: unknown) {
   return eq(todos.status, 'open');
 }
 
-const toTodoView = (req: FastifyRequest, t: typeof todos.$inferSelect): TodoView => ({
+const toTodoView = (req: FastifyRequest, t: typeof todos.$inferSelect, link: string | null): TodoView => ({
   id: t.id,
   kind: t.kind,
   title: req.t(`messages:todo.${t.kind}`, t.params),
-  link: t.link,
+  link,
   businessType: t.businessType,
   status: t.status,
   createdAt: t.createdAt.toISOString(),
@@ -42,8 +49,12 @@ const toTodoView = (req: FastifyRequest, t: typeof todos.$inferSelect): TodoView
 export default async function todoRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db, clock } = ctx;
   app.addHook('preValidation', app.requireAuth);
+  const views = async (req: FastifyRequest, rows: (typeof todos.$inferSelect)[]) => {
+    const links = await linksForReader(db, req, rows.map((t) => t.link));
+    return rows.map((t, i) => toTodoView(req, t, links[i]));
+  };
   const openFor = (req: FastifyRequest) =>
-    and(eq(todos.accountId, currentUser(req).accountId), eq(todos.status, 'open'), eq(todos.businessType, businessTypeOf(req.body)));
+    and(eq(todos.accountId, currentUser(req).accountId), eq(todos.status, 'open'), ofBusinessType(req.body));
 
   const countHandler = async (req: FastifyRequest) => {
     const [{ n }] = await db.select({ n: count() }).from(todos).where(openFor(req));
@@ -51,13 +62,13 @@ export default async function todoRoutes(app: FastifyInstance, ctx: AppContext) 
   };
   const listHandler = async (req: FastifyRequest) => {
     const page = pageFrom(req.body);
-    const where = and(eq(todos.accountId, currentUser(req).accountId), statusOf(req.body), eq(todos.businessType, businessTypeOf(req.body)));
+    const where = and(eq(todos.accountId, currentUser(req).accountId), statusOf(req.body), ofBusinessType(req.body));
     const [rows, [{ total }]] = await Promise.all([
       db.select().from(todos).where(where).orderBy(desc(todos.createdAt)).limit(page.pageSize).offset(page.offset),
       db.select({ total: count() }).from(todos).where(where),
     ]);
     const data: Page<TodoView> = {
-      records: rows.map((t) => toTodoView(req, t)),
+      records: await views(req, rows),
       total,
     };
     return ok(req, data);
@@ -77,7 +88,7 @@ export default async function todoRoutes(app: FastifyInstance, ctx: AppContext) 
     };
     const rows = (await db.select().from(todos).where(openFor(req)).orderBy(desc(todos.createdAt))).filter((t) => reaches(t.link));
     const data: Page<TodoView> = {
-      records: rows.slice(page.offset, page.offset + page.pageSize).map((t) => toTodoView(req, t)),
+      records: await views(req, rows.slice(page.offset, page.offset + page.pageSize)),
       total: rows.length,
     };
     return ok(req, data);

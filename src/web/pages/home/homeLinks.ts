@@ -20,7 +20,7 @@ const MAIN_LINKS = ['chainPayment', 'immediateContract', 'contractbuy', 'contrac
 export const HOME_LINKS: Record<HomeFlavour, string[]> = {
   homeMain: [...MAIN_LINKS, ...OPS_LINKS],
   homeSzdj: [...MAIN_LINKS, ...OPS_LINKS],
-  homeXhn: ['chainInvitation', 'contractChain', 'interlinkingManagement', 'signContract', 'contractPayment', 'historicalBill', 'invalid', 'message', ...OPS_LINKS],
+  homeXhn: ['chainInvitation', 'contractChain', 'interlinkingManagement', 'signContract', 'billConfirmation', 'contractPayment', 'historicalBill', 'invalid', 'message', ...OPS_LINKS],
   homeJjsk: ['requestFunds', 'chainPayment', 'contractbuy', 'contractsell', 'withdrawalList', 'message', ...OPS_LINKS],
 };
 

@@ -74,9 +74,41 @@ export const smsCodes = pgTable(
     expiresAt: ts('expires_at').notNull(),
     wrongTries: integer('wrong_tries').notNull().default(0),
     consumedAt: ts('consumed_at'),
+    /**
+     * Which per-phone daily cap the code counts against: `daily` (sign-in, registration, reset and
+     * every code to a phone that is not the sender's own: 10 a day), `confirm` (a signed-in user's
+     * confirmation to their own phone: SMS_CONFIRM_DAILY_LIMIT) or `none` (the demo seeder's).
+     */
+    quota: text('quota', { enum: ['daily', 'confirm', 'none'] }).notNull().default('daily'),
   },
   (t) => [index('sms_codes_phone_idx').on(t.phone, t.createdAt)],
 );
+
+/**
+ * How a user confirms money steps besides SMS (src/server/confirm/): the payment password's scrypt
+ * hash, the authenticator's secret, and each one's wrong tries and lock, counted here so every
+ * node shares them (as users.failed_logins counts sign-in failures).
+ */
+export const moneyConfirmations = pgTable('money_confirmations', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  passwordHash: text('password_hash'),
+  passwordFailures: integer('password_failures').notNull().default(0),
+  passwordLockedUntil: ts('password_locked_until'),
+  /** The bound authenticator's secret (base32): read to check its codes. */
+  totpSecret: text('totp_secret'),
+  /** The time step of the last code accepted: a code is accepted once (a step at or before it is a replay). */
+  totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+  totpFailures: integer('totp_failures').notNull().default(0),
+  totpLockedUntil: ts('totp_locked_until'),
+  /** A secret offered for binding (shown as a QR code) until a current code of it binds it. */
+  totpPending: text('totp_pending'),
+  totpPendingAt: ts('totp_pending_at'),
+  /** sms | password | totp: the method of the last step confirmed (the console's default). */
+  lastMethod: text('last_method'),
+  updatedAt: ts('updated_at').notNull(),
+});
 
 /** What the `console` SMS provider "delivered": read by developers through /api/dev/outbox. */
 export const smsOutbox = pgTable(

@@ -115,16 +115,24 @@ export const AJV_RECORD_OPTIONS = {
 } as const satisfies Options;
 
 /**
- * Registers CUSTOM_FORMATS and the STANDARD_FORMATS of ajv-formats on `ajv` and returns it
- * (the shape of rjsf's `extenderFn`). Works on any ajv 8 class.
+ * Registers CUSTOM_FORMATS, the STANDARD_FORMATS of ajv-formats and the x-positive keyword on
+ * `ajv` and returns it (the shape of rjsf's `extenderFn`). Works on any ajv 8 class.
  */
 export function addRecordFormats<A extends AjvCore>(ajv: A): A {
   addFormats(ajv, [...STANDARD_FORMATS]);
   for (const [name, validate] of Object.entries(CUSTOM_FORMATS)) {
     ajv.addFormat(name, { type: 'string', validate });
   }
+  if (!ajv.getKeyword(POSITIVE_KEYWORD)) ajv.addKeyword({ keyword: POSITIVE_KEYWORD, type: 'string', schemaType: 'boolean', errors: false, validate: (on: boolean, value: unknown) => !on || isPositiveMoney(value) });
   return ajv;
 }
+
+/**
+ * `"x-positive": true` on a money field: more than 0 (a unit price, an amount to pay). A value
+ * that is no money string is left to the money format, so a field gets one message, not two.
+ */
+export const POSITIVE_KEYWORD = 'x-positive';
+const isPositiveMoney = (value: unknown): boolean => typeof value !== 'string' || !isMoney(value) || yuanToFen(value) > 0n;
 
 /** A new draft-07 ajv for records: AJV_RECORD_OPTIONS and addRecordFormats. */
 export function createRecordAjv(): Ajv {
@@ -160,6 +168,7 @@ const TYPE_NAMES: ReadonlySet<string> = new Set(['string', 'number', 'integer', 
  *   multipleOf             multipleOf with {{multipleOf}}
  *   type                   type.<expected type> (type.default for a union)
  *   enum, const, pattern, uniqueItems, additionalProperties   <keyword>
+ *   x-positive             positive
  *   anything else          default
  * ajv's own English `message` is never used. Which field the message belongs to
  * (instancePath, or params.missingProperty for required) is the caller's business.
@@ -184,5 +193,6 @@ export function formatErrorMessage(error: ErrorObject, t: Translate): string {
     return t(typeof expected === 'string' && TYPE_NAMES.has(expected) ? `type.${expected}` : 'type.default', { ns });
   }
   if (PLAIN_KEYWORDS.has(keyword)) return t(keyword, { ns });
+  if (keyword === POSITIVE_KEYWORD) return t('positive', { ns });
   return t('default', { ns });
 }

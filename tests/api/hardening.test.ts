@@ -22,7 +22,7 @@ const offer = (extra: Record<string, unknown> = {}) => ({
   quantity: 10,
   unitPrice: '4000.00',
   amount: '40000.00',
-  deliveryDate: '2026-12-01',
+  deliveryDate: '2099-12-01',
   validUntil: '2099-12-31',
   deliveryRegion: ['33', '3301', '330106'],
   ...extra,

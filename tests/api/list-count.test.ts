@@ -49,7 +49,7 @@ describe.skipIf(!dbAvailable)('list totals are exact up to the cap, then a lower
           quantity: 1,
           unitPrice: '100.00',
           amount: '100.00',
-          deliveryDate: '2026-12-20',
+          deliveryDate: '2099-12-20',
           validUntil: '2099-12-31',
           deliveryRegion: ['33', '3301', '330106'],
         },

@@ -20,7 +20,7 @@ const offer = (title: string) => ({
   quantity: 12,
   unitPrice: '4000.00',
   amount: '48000.00',
-  deliveryDate: '2026-12-20',
+  deliveryDate: '2099-12-20',
   validUntil: '2099-12-31',
   deliveryRegion: ['33', '3301', '330106'],
 });

@@ -20,7 +20,7 @@ const offer = (title: string, extra: Record<string, unknown> = {}) => ({
   unitPrice: '4000.00',
   amount: '80000.00',
   collateralRatio: 20,
-  deliveryDate: '2026-12-20',
+  deliveryDate: '2099-12-20',
   validUntil: '2099-12-31',
   deliveryRegion: ['33', '3301', '330106'],
   terms: '货到验收后付款',

@@ -453,6 +453,24 @@ describe('record formats in ajv', () => {
     expect(validate.errors?.map((e) => e.keyword).sort()).toEqual(['additionalProperties', 'type']);
   });
 
+  it('x-positive: a money string of 0 is refused, in the server ajv and the rjsf-style one alike (issue 28 item 4)', () => {
+    const schema = { type: 'object', properties: { price: { type: 'string', format: 'money', 'x-positive': true }, fee: { type: 'string', format: 'money' } } };
+    const server = createRecordAjv().compile(schema);
+    const browser = addRecordFormats(new Ajv({ ...AJV_RECORD_OPTIONS })).compile(schema);
+    for (const validate of [server, browser]) {
+      expect(validate({ price: '0.01', fee: '0' })).toBe(true);
+      for (const zero of ['0', '0.0', '0.00', '000']) {
+        expect(validate({ price: zero }), zero).toBe(false);
+        expect(validate.errors?.map((e) => e.keyword)).toEqual(['x-positive']);
+      }
+      // A malformed amount is the money format's to refuse: one error, not two.
+      expect(validate({ price: '-5' })).toBe(false);
+      expect(validate.errors?.map((e) => e.keyword)).toEqual(['format']);
+    }
+    expect(formatErrorMessage(firstError(schema, { price: '0' }), zh)).toBe('金额必须大于 0');
+    expect(formatErrorMessage(firstError(schema, { price: '0' }), en)).toBe('The amount must be more than 0');
+  });
+
   it('puts the rejected value into the error (verbose)', () => {
     const validate = createRecordAjv().compile({ type: 'string', format: 'password' });
     validate('abc');

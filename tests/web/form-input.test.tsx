@@ -1,6 +1,7 @@
 // Issue 17 defects 2 and 3 in the generated forms: a bad number or amount stays exactly as typed
-// and gets a field error, the submit is refused (nothing is sent); the valid-until picker offers
-// no past day and a past day already in the form gets a field error.
+// and gets a field error, the submit is refused (nothing is sent); the valid-until and delivery
+// pickers offer no past day and a past day already in the form gets a field error; a price of 0
+// is refused as the server refuses it (issue 28 item 4).
 import { configure, screen, waitFor } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import dayjs from 'dayjs';
@@ -102,10 +103,12 @@ describe('the valid-until day', () => {
     const first = dayjs(today).startOf('month').format('YYYY-MM-DD');
     if (first !== today) expect(await cell(first)).toHaveClass('ant-picker-cell-disabled');
     expect(await cell(today)).not.toHaveClass('ant-picker-cell-disabled');
-    // The delivery date is not limited.
+    // Nor does the delivery date's (issue 28 item 4).
     await user.keyboard('{Escape}');
     await user.click(screen.getByLabelText('交货日期'));
-    await waitFor(() => expect(document.querySelectorAll('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden) td.ant-picker-cell-disabled')).toHaveLength(0));
+    const open = async (day: string) => (await waitFor(() => document.querySelector(`.ant-picker-dropdown:not(.ant-picker-dropdown-hidden) td[title="${day}"]`) as HTMLElement)) ?? null;
+    if (first !== today) expect(await open(first)).toHaveClass('ant-picker-cell-disabled');
+    expect(await open(today)).not.toHaveClass('ant-picker-cell-disabled');
   });
 
   it('keeps a past day typed into the picker and says it is past', async () => {
@@ -119,6 +122,36 @@ describe('the valid-until day', () => {
     await waitFor(() => expect(errorOf('报价有效期至')).toBe('不能早于今天'));
     expect(screen.getByLabelText('报价有效期至')).toHaveValue('2020-01-31');
     expect(api.callsTo('POST', '/api/r/purchaseOffers')).toHaveLength(0);
+  });
+
+  it('keeps a past delivery day and a price of 0 as typed and refuses both: offer (issue 28 item 4)', async () => {
+    const api = fakeApi({ ...baseRoutes(), 'POST /api/r/purchaseOffers': ok(offer()) });
+    const { user } = renderResource(`${OFFERS_PATH}/create`);
+    await screen.findByRole('heading', { name: '新建采购报价' });
+    await user.type(screen.getByLabelText('交货日期'), '2020-02-01');
+    await user.click(screen.getByLabelText('报价标题'));
+    await user.type(screen.getByLabelText('单价（元）'), '0');
+    await user.tab();
+    await user.click(screen.getByRole('button', { name: /提\s*交/ }));
+    await waitFor(() => expect(errorOf('交货日期')).toBe('不能早于今天'));
+    expect(errorOf('单价（元）')).toBe('金额必须大于 0');
+    expect(screen.getByLabelText('交货日期')).toHaveValue('2020-02-01');
+    expect(api.callsTo('POST', '/api/r/purchaseOffers')).toHaveLength(0);
+  });
+
+  it('the same on a contract sent directly', async () => {
+    const api = fakeApi({ ...baseRoutes('owner', [CONTRACTS]), 'POST /api/r/contracts': ok({}) });
+    const { user } = renderResource('/contractUpdate/initiateContract/create', { resource: 'contracts', routePath: '/contractUpdate/initiateContract' });
+    await screen.findByLabelText('数量');
+    await user.type(screen.getByLabelText('交货日期'), '2020-03-01');
+    await user.click(screen.getByLabelText('数量'));
+    await user.type(screen.getByLabelText('单价（元）'), '0.00');
+    await user.tab();
+    await user.click(screen.getByRole('button', { name: /提\s*交/ }));
+    await waitFor(() => expect(errorOf('交货日期')).toBe('不能早于今天'));
+    expect(errorOf('单价（元）')).toBe('金额必须大于 0');
+    expect(screen.getByLabelText('交货日期')).toHaveValue('2020-03-01');
+    expect(api.callsTo('POST', '/api/r/contracts')).toHaveLength(0);
   });
 
   it('refuses a past day already in a draft with a field error, nothing sent', async () => {

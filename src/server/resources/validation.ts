@@ -4,10 +4,10 @@
 // src/shared/resources/fieldKinds.ts). Problems become a 400 with one friendly message per field.
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { TFunction } from 'i18next';
-import { isPastChinaDay } from '../../shared/chinaTime';
 import { isRegionPath } from '../../shared/data/regions';
 import { createRecordAjv, formatErrorMessage } from '../../shared/formats';
 import { fieldBehaviour } from '../../shared/resources/fieldKinds';
+import { notPastFields, pastDayFields } from '../../shared/resources/notPast';
 import type { FieldSchema, ResourceDefinition } from '../../shared/resources/types';
 import { fieldError, type MessageRef } from '../errors';
 
@@ -61,13 +61,13 @@ export function compileRecordCheck(record: RecordSchema): RecordCheck {
 
 /**
  * A record's expiry date (its resource's `expiry.field`, an offer's valid-until) may not be a day
- * already past in China at `now` (the server's clock): such a record would expire at once.
+ * already past in China at `now` (the server's clock): such a record would expire at once; nor may
+ * a date field marked x-notPast (a delivery date; shared/resources/notPast.ts, the form's rule too).
  * Checked on create, on edit, and on an action into a state that expires (publish).
  */
-export function checkNotPastExpiry(def: Pick<ResourceDefinition, 'expiry'>, data: Record<string, unknown>, now: Date): void {
-  const field = def.expiry?.field;
-  const day = field ? data[field] : undefined;
-  if (field && typeof day === 'string' && isPastChinaDay(day, now)) throw fieldError({ [field]: 'formats:notPast' });
+export function checkNotPastExpiry(def: Pick<ResourceDefinition, 'expiry' | 'record'>, data: Record<string, unknown>, now: Date): void {
+  const past = pastDayFields(notPastFields(def.record.properties, def.expiry?.field), data, now);
+  if (past.length) throw fieldError(Object.fromEntries(past.map((field) => [field, 'formats:notPast'])));
 }
 
 /** For an action's input: the same, with no region fields to check. */

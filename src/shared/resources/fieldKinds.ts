@@ -227,5 +227,7 @@ export function fieldKindProblems(schema: FieldSchema): { at: '' | '/x-kind' | '
   if (spec.format && schema.format !== spec.format) problems.push({ at: '/x-kind', message: `x-kind '${kind}' needs format '${spec.format}'` });
   if (spec.ref && !schema['x-ref']) problems.push({ at: '', message: `x-kind '${kind}' needs x-ref` });
   if (spec.enumValues && !schema.enum) problems.push({ at: '/x-kind', message: `x-kind '${kind}' needs enum values` });
+  if (schema['x-positive'] && kind !== 'money') problems.push({ at: '/x-kind', message: `x-positive needs a money field; this field is '${kind}'` });
+  if (schema['x-notPast'] && kind !== 'date') problems.push({ at: '/x-kind', message: `x-notPast needs a date field; this field is '${kind}'` });
   return problems;
 }

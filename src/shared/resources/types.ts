@@ -29,6 +29,10 @@ export interface FieldSchema {
   'x-ref'?: string;
   /** Set by the server only (computed amounts, signatures, names): a client's value is ignored. */
   readOnly?: boolean;
+  /** A money field that must be more than 0 (a price, an amount to pay): the ajv keyword of shared/formats.ts, on both sides. */
+  'x-positive'?: boolean;
+  /** A date field that may not be a day already past in China (a delivery date): shared/resources/notPast.ts, on both sides. */
+  'x-notPast'?: boolean;
 }
 
 /** The x-kinds, each defined once in fieldKinds.ts (the one field-kind registry). */

@@ -5,8 +5,8 @@ import { Alert } from 'antd';
 import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldErrors } from '../../shared/api';
-import { isPastChinaDay } from '../../shared/chinaTime';
 import { FORMATS_NAMESPACE } from '../../shared/formats';
+import { notPastFields, pastDayFields } from '../../shared/resources/notPast';
 import { splitServerErrors, transformErrorsWith } from './errors';
 import { fields, theme } from './registry';
 import type { FormSource, FormText, SchemaFormContext } from './types';
@@ -41,12 +41,11 @@ export interface SchemaFormProps {
   children?: ReactNode;
 }
 
-/** The server's rule on a resource's expiry date (an offer's valid-until): not before today in China. */
-function notPastCheck(field: string | undefined, message: () => string): CustomValidator<Data> | undefined {
-  if (!field) return undefined;
+/** The server's rule on a resource's expiry date (an offer's valid-until) and its x-notPast dates (a delivery date): not before today in China. */
+function notPastCheck(fields: readonly string[], message: () => string): CustomValidator<Data> | undefined {
+  if (!fields.length) return undefined;
   return (formData, errors) => {
-    const day = formData?.[field];
-    if (typeof day === 'string' && isPastChinaDay(day, new Date())) errors[field]?.addError(message());
+    for (const field of pastDayFields(fields, formData ?? {}, new Date())) errors[field]?.addError(message());
     return errors;
   };
 }
@@ -66,7 +65,10 @@ export default function SchemaForm({ source, text, mode, id, initialData, server
   const schema = useMemo(() => formSchema(source), [source]);
   const uiSchema = useMemo(() => buildUiSchema(source, text, mode), [source, text, mode]);
   const transformErrors = useMemo(() => transformErrorsWith((key, options) => t(key, options), () => dataRef.current), [t]);
-  const customValidate = useMemo(() => notPastCheck(source.expiry?.field, () => t('notPast', { ns: FORMATS_NAMESPACE })), [source.expiry?.field, t]);
+  const customValidate = useMemo(
+    () => notPastCheck(notPastFields(source.record.properties, source.expiry?.field), () => t('notPast', { ns: FORMATS_NAMESPACE })),
+    [source.record.properties, source.expiry?.field, t],
+  );
   const formContext = useMemo<SchemaFormContext>(() => ({ formData: () => dataRef.current, text }), [text]);
 
   // Server errors show until the user changes the field they are about.

@@ -6,7 +6,7 @@ export interface FormSource {
   record: { type: 'object'; properties: Record<string, FieldSchema>; required?: string[] };
   form: FormDeclaration;
   labels: ResourceDefinition['labels'];
-  /** A resource's expiry date field (an offer's valid-until): no past day may be chosen or sent. */
+  /** A resource's expiry date field (an offer's valid-until): no past day may be chosen or sent (nor in a field marked x-notPast). */
   expiry?: { field: string };
 }
 

@@ -1,5 +1,6 @@
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { fieldBehaviour, fieldKindOf } from '../../shared/resources/fieldKinds';
+import { notPastFields } from '../../shared/resources/notPast';
 import type { FieldSchema } from '../../shared/resources/types';
 import type { FormSource, FormText } from './types';
 
@@ -45,6 +46,7 @@ export function buildUiSchema(source: FormSource, text: FormText, mode: 'create'
   const declared = (source.form.uiSchema ?? {}) as Record<string, UiSchema>;
   const readOnly = new Set(mode === 'edit' ? (source.form.readOnlyOnEdit ?? []) : []);
   const ui: UiSchema = { 'ui:order': [...source.form.fields, '*'], 'ui:submitButtonOptions': { norender: true } };
+  const notPast = notPastFields(source.record.properties, source.expiry?.field);
   for (const name of source.form.fields) {
     const field = source.record.properties[name];
     if (!field) continue;
@@ -52,7 +54,7 @@ export function buildUiSchema(source: FormSource, text: FormText, mode: 'create'
     const own = declared[name] ?? {};
     const options = {
       ...(fieldBehaviour(field).fullWidth ? { colSpan: 24 } : {}),
-      ...(source.expiry?.field === name ? { notPast: true } : {}),
+      ...(notPast.includes(name) ? { notPast: true } : {}),
       ...(generated['ui:options'] as object | undefined),
       ...(own['ui:options'] as object | undefined),
     };

@@ -74,10 +74,10 @@ export function baseRoutes(role = 'owner', definitions: ResourceDefinition[] = [
   return { 'GET /api/user/info': ok(profileOf(role)), 'GET /api/meta/resources': ok(definitions) };
 }
 
-/** `scope`: the route's fixed list scope (menu.json render.scope). */
+/** `scope`, `states`: the route's fixed list scope and states (menu.json render.scope, render.states). */
 export function renderResource(
   path: string,
-  { resource = 'purchaseOffers', routePath = OFFERS_PATH, scope, userInfo = USER_INFO }: { resource?: string; routePath?: string; scope?: string; userInfo?: UserInfo } = {},
+  { resource = 'purchaseOffers', routePath = OFFERS_PATH, scope, states, userInfo = USER_INFO }: { resource?: string; routePath?: string; scope?: string; states?: string[]; userInfo?: UserInfo } = {},
 ) {
   storeSession('token-abc', userInfo);
   forgetProfile();
@@ -100,7 +100,7 @@ export function renderResource(
           >
             <SlotProvider registry={SLOTS}>
               <Routes>
-                <Route path={`${routePath}/*`} element={<ResourceRoute resource={resource} route={{ path: routePath, render: scope ? { resource, scope } : undefined }} />} />
+                <Route path={`${routePath}/*`} element={<ResourceRoute resource={resource} route={{ path: routePath, render: scope ? { resource, scope, ...(states ? { states } : {}) } : undefined }} />} />
               </Routes>
             </SlotProvider>
           </Refine>

@@ -4,8 +4,8 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SMS_CODE_LENGTH, SMS_RESEND_WINDOW_MS } from '../../../shared/constants';
-import { isMoney } from '../../../shared/formats';
-import { capitalAmount, filterAmountInput, formatMoney, yuanToFen } from '../../../shared/money';
+import { FORMATS_NAMESPACE, isMoney } from '../../../shared/formats';
+import { capitalAmount, formatMoney, plainNumberText, yuanToFen } from '../../../shared/money';
 import type { ResourceRecord } from '../../../shared/resources/types';
 import { useCountdown } from '../../hooks/useCountdown';
 import { fieldErrorsOf, HttpError } from '../../providers/httpError';
@@ -41,7 +41,7 @@ const figure = (fen: bigint, testId: string) => (
  * success links the payment's receipt (Solution for one bill, Solutions for several).
  */
 export default function PayBillsPanel({ definition, selected, clear }: ListSelectionProps) {
-  const { t } = useTranslation('settlement');
+  const { t } = useTranslation(['settlement', FORMATS_NAMESPACE]);
   const call = useSystemCall();
   const cache = useSystemCache();
   const invalidate = useInvalidate();
@@ -61,13 +61,17 @@ export default function PayBillsPanel({ definition, selected, clear }: ListSelec
   const { data: access } = useCan({ resource: definition.name, action: 'pay' });
 
   const amountOf = (bill: ResourceRecord) => typed[bill.id] ?? String(bill.openAmount ?? '');
-  // Each line's own check before anything is sent: a positive amount, two decimals, not over what is open.
+  // Each line's own check, the money fields' rules and messages: an amount as the server takes it
+  // (no sign, at most two decimals), more than 0, not over what is open.
   const lineError = (bill: ResourceRecord): string | undefined => {
     const fen = fenOf(amountOf(bill));
-    if (fen === undefined || fen <= 0n) return t('payMany.amountBad');
+    if (fen === undefined) return t('format.money', { ns: FORMATS_NAMESPACE });
+    if (fen <= 0n) return t('positive', { ns: FORMATS_NAMESPACE });
     if (fen > yuanToFen(String(bill.openAmount ?? '0'))) return t('payMany.amountOver', { open: formatMoney(String(bill.openAmount)) });
     return undefined;
   };
+  // What a line says: the server's or the submit's message, else, once typed in, its own check as the user types.
+  const shownError = (bill: ResourceRecord): string | undefined => errors[bill.id] ?? (typed[bill.id] !== undefined ? lineError(bill) : undefined);
   const total = useMemo(() => selected.reduce((sum, bill) => sum + (fenOf(typed[bill.id] ?? String(bill.openAmount ?? '')) ?? 0n), 0n), [selected, typed]);
 
   if (access?.can === false) return null;
@@ -203,14 +207,19 @@ export default function PayBillsPanel({ definition, selected, clear }: ListSelec
                   data-testid={`pay-bills-amount-${bill.id}`}
                   inputMode="decimal"
                   value={amountOf(bill)}
-                  status={errors[bill.id] ? 'error' : undefined}
+                  status={shownError(bill) ? 'error' : undefined}
                   disabled={busy}
-                  onChange={(e) => setTyped((previous) => ({ ...previous, [bill.id]: filterAmountInput(e.target.value) }))}
+                  // Kept as typed (only separators and full-width forms go): a sign or a third decimal is said, never dropped.
+                  onChange={(e) => {
+                    const value = plainNumberText(e.target.value);
+                    setTyped((previous) => ({ ...previous, [bill.id]: value }));
+                    setErrors(({ [bill.id]: _changed, ...rest }) => rest);
+                  }}
                   style={{ maxWidth: 180, textAlign: 'right' }}
                 />
-                {errors[bill.id] && (
+                {shownError(bill) && (
                   <div role="alert" className="ant-form-item-explain-error" data-testid={`pay-bills-error-${bill.id}`}>
-                    {errors[bill.id]}
+                    {shownError(bill)}
                   </div>
                 )}
               </div>

@@ -3,6 +3,7 @@ import { checkPassword, isMobile } from '../shared/validators';
 import type { AppContext } from './context';
 import { hashPassword } from './domains/auth/passwords';
 import { createAccountWithOwner, findUserByPhone } from './domains/auth/users-store';
+import { PLATFORM_OPS_NAME } from '../shared/constants';
 
 export async function ensureAdmin(ctx: AppContext): Promise<'created' | 'exists' | 'skipped'> {
   const { adminPhone, adminPassword } = ctx.config;
@@ -17,7 +18,7 @@ export async function ensureAdmin(ctx: AppContext): Promise<'created' | 'exists'
   }
   await createAccountWithOwner(ctx.db, {
     type: 'platform',
-    accountName: 'LSF Platform Operations',
+    accountName: PLATFORM_OPS_NAME,
     phone: adminPhone,
     passwordHash: await hashPassword(adminPassword),
     role: 'ops',

@@ -2,6 +2,7 @@
 // so a field error reads the same in a form and in an API response.
 import i18next, { type TFunction } from 'i18next';
 import { DEFAULT_LANGUAGE, FALLBACK_LANGUAGE, type Language } from '../shared/constants';
+import { addMoneyFormat } from '../shared/money';
 import enAgreements from '../shared/locales/en-US/agreements.json';
 import enApi from '../shared/locales/en-US/api.json';
 import enCounterparties from '../shared/locales/en-US/counterparties.json';
@@ -43,6 +44,8 @@ void instance.init({
   interpolation: { escapeValue: false },
   initAsync: false,
 });
+// `{{amount, money}}`: amounts in messages, todos and field errors as every page shows them (1,234.50).
+addMoneyFormat(instance);
 
 /** Picks zh-CN or en-US from an Accept-Language header; zh-CN when absent or unknown. */
 export function languageFrom(header: string | undefined): Language {

@@ -168,3 +168,26 @@ export function lineAmountFen(hundredths: bigint, unitPriceFen: bigint): bigint 
 export function percentOfFen(amountFen: bigint, percent: number): bigint {
   return (amountFen * BigInt(percent) + 50n) / 100n;
 }
+
+/**
+ * The one money format for texts (i18n's `money` format: `{{amount, money}}` in the locale
+ * files, registered by the server's and the console's i18n): a yuan amount, negative too, as
+ * formatMoney shows it (-60900 -> '-60,900.00'). A value already so formatted reads the same
+ * (its separators are dropped first), an empty one stays empty, and what is not an amount at all
+ * is left as given rather than hidden.
+ */
+export function moneyText(value: unknown): string {
+  if (value === undefined || value === null || value === '') return '';
+  if (typeof value === 'bigint') return formatMoney(value);
+  const text = String(value);
+  try {
+    return formatMoney(typeof value === 'number' ? value : text.replace(/,/g, ''));
+  } catch {
+    return text;
+  }
+}
+
+/** Registers the `money` format on an i18next instance (after its init). */
+export function addMoneyFormat(i18n: { services: { formatter?: { add(name: string, fn: (value: unknown) => string): void } } }): void {
+  i18n.services.formatter?.add('money', (value) => moneyText(value));
+}

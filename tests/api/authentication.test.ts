@@ -3,7 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Envelope, FileView, Page, UserInfo } from '../../src/shared/api';
 import type { FormDefinition } from '../../src/shared/resources/types';
-import { residentIdCheckChar } from '../../src/shared/validators';
+import { maskPhone, residentIdCheckChar } from '../../src/shared/validators';
+import { PLATFORM_OPS_NAME } from '../../src/shared/constants';
 import { loginPassword, newPhone, sendCode, signedIn } from '../support/flows';
 import { addOperator } from '../support/operators';
 import { dbAvailable, startTestServer, type TestServer } from '../support/server';
@@ -142,6 +143,32 @@ describe.skipIf(!dbAvailable)('authentication', () => {
     expect((await s.call('GET', '/api/ops/authentications', { token: owner.token })).status).toBe(403);
     const operator = await addOperator(s, owner.phone, 'admin');
     expect((await submit(operator.token, 'enterprise', {})).body).toMatchObject({ code: 403, msg: '只有账号所有者可以办理' });
+  });
+
+  it('names a person by the masked phone until authenticated, then by the authenticated name; operations by the platform (issue 28)', async () => {
+    const person = await signedIn(s);
+    const info = async (token: string) => (await s.call<UserInfo>('GET', '/api/system/users/info', { token })).body.data;
+    // Never the full number as a name other accounts read (contract parties, receipts, payees).
+    expect(await info(person.token)).toMatchObject({ name: maskPhone(person.phone), accountName: maskPhone(person.phone) });
+    const ids = await Promise.all(Array.from({ length: 6 }, () => upload(person.token)));
+    const submitted = await submit(person.token, 'personal', {
+      name: '王小明',
+      sex: 'male',
+      occupation: 'selfEmployed',
+      occupationDetail: '经营建材店',
+      phone: person.phone,
+      idNumber: idNumber('11010519491231003'),
+      idExpiry: '2035-06-30',
+      idImages: ids.slice(0, 3),
+      bankCardImages: ids.slice(3, 5),
+      proof: [ids[5]],
+      location: ['11', '1101', '110105'],
+      industry: '52',
+    });
+    expect(submitted.body.code, JSON.stringify(submitted.body)).toBe(200);
+    expect((await s.call('POST', `/api/ops/authentications/${submitted.body.data.id}/approve`, { token: ops })).status).toBe(200);
+    expect(await info(person.token)).toMatchObject({ name: '王小明', accountName: '王小明', authStatus: 'approved' });
+    expect((await info(ops)).name).toBe(PLATFORM_OPS_NAME);
   });
 
   it('authenticates a person, and turns a personal account into an enterprise one', async () => {

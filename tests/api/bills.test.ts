@@ -103,7 +103,7 @@ describe.skipIf(!dbAvailable)('bills: issue, confirm, pay, reverse', { timeout: 
       dueDay: chinaDay(new Date(now.getTime() + 30 * 86_400_000)),
       parties: { payer: buyer.accountId, payee: seller.accountId },
     });
-    expect(await todos(buyer)).toContain('确权账单：合同《账单合同（完成开票）》32000.00 元，收款方 江苏账单卖方有限公司');
+    expect(await todos(buyer)).toContain('确权账单：合同《账单合同（完成开票）》32,000.00 元，收款方 江苏账单卖方有限公司');
     expect(await titles(buyer)).toContain('收到待确权账单');
     // The contract document states the payment term.
     const doc = await s.call<{ text: string }>('GET', `/api/r/contracts/${contract.id}/document`, { token: buyer.token });
@@ -144,7 +144,7 @@ describe.skipIf(!dbAvailable)('bills: issue, confirm, pay, reverse', { timeout: 
     const confirmed = await act(buyer, bill.id, 'confirm', {}, true);
     expect(confirmed.body.data).toMatchObject({ state: 'confirmed' });
     expect(await titles(seller)).toContain('账单已确权');
-    expect(await todos(buyer)).toContain(`支付账单：合同《账单合同（两次付款）》未付 16000.00 元，${bill.dueDay} 到期`);
+    expect(await todos(buyer)).toContain(`支付账单：合同《账单合同（两次付款）》未付 16,000.00 元，${bill.dueDay} 到期`);
 
     const before = await wallet(s, buyer.token);
     const sellerBefore = await wallet(s, seller.token);
@@ -195,7 +195,7 @@ describe.skipIf(!dbAvailable)('bills: issue, confirm, pay, reverse', { timeout: 
     expect((await payMany(seller, [{ billId: a.id, amount: '10.00' }])).status).toBe(403);
     expect((await payMany(third, [{ billId: a.id, amount: '10.00' }])).status).toBe(404);
     const over = await payMany(buyer, [{ billId: a.id, amount: '6400.01' }]);
-    expect(over.body.data).toMatchObject({ 'items.0.amount': '超出账单未付金额 6400.00 元' });
+    expect(over.body.data).toMatchObject({ 'items.0.amount': '超出账单未付金额 6,400.00 元' });
     expect(await wallet(s, buyer.token)).toEqual(before);
     expect((await get(buyer, a.id)).body.data).toMatchObject({ state: 'confirmed', paidAmount: '0.00' });
 
@@ -228,7 +228,7 @@ describe.skipIf(!dbAvailable)('bills: issue, confirm, pay, reverse', { timeout: 
     const issue = (who: TradingParty, amount: string, day = dueDay) => s.call<ResourceRecord>('POST', '/api/r/bills', { token: who.token, body: { contractId: c.id, amount, dueDay: day } });
     // A stranger cannot bill under it; the payee not past what the contract leaves; not with a past due day.
     expect((await issue(third, '100.00')).status).toBe(400);
-    expect((await issue(seller, '32000.01')).body.data).toMatchObject({ amount: '超出该合同可开具的金额，尚可开具 32000.00 元' });
+    expect((await issue(seller, '32000.01')).body.data).toMatchObject({ amount: '超出该合同可开具的金额，尚可开具 32,000.00 元' });
     expect((await issue(seller, '100.00', '2020-01-01')).status).toBe(400);
     const made = await issue(seller, '1000.00');
     expect(made.body.data).toMatchObject({ state: 'pendingConfirmation', origin: 'issued', payerName: '上海账单买方有限公司', openAmount: '1000.00' });

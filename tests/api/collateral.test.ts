@@ -62,7 +62,7 @@ describe.skipIf(!dbAvailable)('contract money: collateral, delivery, release, ob
     expect(await wallet(s, seller.token)).toMatchObject({ available: '16000.00' });
     expect(await titles(seller)).toContain('保证金已放款');
     // The collateral's todos are closed; what stays open is the bill of the rest of the price (issue 18).
-    expect((await openTodos(buyer)).map((t) => t.title).filter((t) => t.includes('放款）'))).toEqual(['确权账单：合同《螺纹钢采购合同（放款）》64000.00 元，收款方 江苏卖方钢铁有限公司']);
+    expect((await openTodos(buyer)).map((t) => t.title).filter((t) => t.includes('放款）'))).toEqual(['确权账单：合同《螺纹钢采购合同（放款）》64,000.00 元，收款方 江苏卖方钢铁有限公司']);
     await sound();
   });
 

@@ -72,12 +72,12 @@ describe.skipIf(!dbAvailable)('payment requests: ask, review, pay', { timeout: 2
       openAmount: '1000.00',
       parties: { payer: buyer.accountId, payee: seller.accountId },
     });
-    expect(await todos(seller)).toContain('提交请款：合同《请款合同（生命周期）》1000.00 元，付款方 上海请款付款方有限公司');
+    expect(await todos(seller)).toContain('提交请款：合同《请款合同（生命周期）》1,000.00 元，付款方 上海请款付款方有限公司');
 
     const submitted = await act(seller, id, 'submit');
     expect(submitted.body.data).toMatchObject({ state: 'submitted' });
-    expect(await todos(seller)).not.toContain('提交请款：合同《请款合同（生命周期）》1000.00 元，付款方 上海请款付款方有限公司');
-    expect(await todos(buyer)).toContain('审核请款：江苏请款收款方有限公司 就合同《请款合同（生命周期）》请款 1000.00 元');
+    expect(await todos(seller)).not.toContain('提交请款：合同《请款合同（生命周期）》1,000.00 元，付款方 上海请款付款方有限公司');
+    expect(await todos(buyer)).toContain('审核请款：江苏请款收款方有限公司 就合同《请款合同（生命周期）》请款 1,000.00 元');
     expect(await titles(buyer)).toContain('收到请款');
 
     expect((await act(buyer, id, 'confirm')).body.data).toMatchObject({ state: 'confirmed' });
@@ -90,7 +90,7 @@ describe.skipIf(!dbAvailable)('payment requests: ask, review, pay', { timeout: 2
     expect((await act(buyer, id, 'pay', { payAmount: '400.00' })).status).toBe(400);
     const over = await act(buyer, id, 'pay', { payAmount: '1000.01' }, true);
     expect(over.status).toBe(400);
-    expect(over.body.data).toMatchObject({ payAmount: '超出请款未付金额 1000.00 元' });
+    expect(over.body.data).toMatchObject({ payAmount: '超出请款未付金额 1,000.00 元' });
     const part = await act(buyer, id, 'pay', { payAmount: '400.00' }, true);
     expect(part.body.data).toMatchObject({ state: 'partiallyPaid', paidAmount: '400.00', openAmount: '600.00' });
     expect(await titles(seller)).toContain('请款收到部分付款');
@@ -133,7 +133,7 @@ describe.skipIf(!dbAvailable)('payment requests: ask, review, pay', { timeout: 2
     // What is left of the bill counts the open request.
     const headroom = await s.call<{ available: string }>('GET', `/api/paymentRequests/headroom?billId=${bill.id}`, { token: seller.token });
     expect(headroom.body.data.available).toBe('2000.00');
-    expect((await ask(seller, { billId: bill.id, amount: '2000.01' })).body.data).toMatchObject({ amount: '超出可请款金额，尚可请款 2000.00 元' });
+    expect((await ask(seller, { billId: bill.id, amount: '2000.01' })).body.data).toMatchObject({ amount: '超出可请款金额，尚可请款 2,000.00 元' });
     const id = made.body.data.id;
     await act(seller, id, 'submit');
     await act(buyer, id, 'confirm');
@@ -171,7 +171,7 @@ describe.skipIf(!dbAvailable)('payment requests: ask, review, pay', { timeout: 2
     const n = await count();
     const refused = await ask(seller, { contractId: c.id, amount: '12000.01' });
     expect(refused.status).toBe(400);
-    expect(refused.body.data).toMatchObject({ amount: '超出可请款金额，尚可请款 12000.00 元' });
+    expect(refused.body.data).toMatchObject({ amount: '超出可请款金额，尚可请款 12,000.00 元' });
     expect(await count()).toBe(n);
     const withdrawn = await ask(seller, { contractId: c.id, amount: '12000.00' });
     expect(withdrawn.status).toBe(200);
@@ -191,7 +191,7 @@ describe.skipIf(!dbAvailable)('payment requests: ask, review, pay', { timeout: 2
     // A bill by hand may take only what the requests leave.
     const over = await s.call<Record<string, string>>('POST', '/api/r/bills', { token: seller.token, body: { contractId: c.id, amount: '24000.01', dueDay: dueDay() } });
     expect(over.status).toBe(400);
-    expect(over.body.data.amount).toContain('24000.00');
+    expect(over.body.data.amount).toContain('24,000.00');
     // The contract completes: the buyer is billed what is left, 24,000.00.
     for (const [who, action, body] of [[buyer, 'payCollateral', {}], [seller, 'deliver', { deliveryNote: '已按合同发货' }], [buyer, 'confirmReceipt', {}]] as const) {
       const done = await money(s, who.token, `/api/r/contracts/${c.id}/actions/${action}`, action === 'deliver' ? body : { ...body, smsCode: await code(who.phone) });

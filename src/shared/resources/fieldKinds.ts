@@ -224,7 +224,9 @@ export function fieldKindProblems(schema: FieldSchema): { at: '' | '/x-kind' | '
   if (schema['x-ref'] !== undefined && !spec?.ref) problems.push({ at: '/x-ref', message: `x-ref needs a reference kind; this field is ${kind ? `'${kind}'` : 'of no kind'}` });
   if (!spec) return problems;
   if (!spec.types.includes(schema.type)) problems.push({ at: '/x-kind', message: `x-kind '${kind}' needs type ${spec.types.join(' or ')}, not ${schema.type}` });
-  if (spec.format && schema.format !== spec.format) problems.push({ at: '/x-kind', message: `x-kind '${kind}' needs format '${spec.format}'` });
+  // A money figure only the server writes may be signed (a clearing run's net position): no format, shown as money.
+  const signedFigure = kind === 'money' && schema.readOnly === true && schema.format === undefined;
+  if (spec.format && schema.format !== spec.format && !signedFigure) problems.push({ at: '/x-kind', message: `x-kind '${kind}' needs format '${spec.format}'` });
   if (spec.ref && !schema['x-ref']) problems.push({ at: '', message: `x-kind '${kind}' needs x-ref` });
   if (spec.enumValues && !schema.enum) problems.push({ at: '/x-kind', message: `x-kind '${kind}' needs enum values` });
   if (schema['x-positive'] && kind !== 'money') problems.push({ at: '/x-kind', message: `x-positive needs a money field; this field is '${kind}'` });

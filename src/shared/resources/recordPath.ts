@@ -60,19 +60,30 @@ const withId = (path: string, id: string) => `${path}?id=${encodeURIComponent(id
  * singling it out by a fixed filter first (a mutual-promise contract: contractChain), else the
  * first (a contract as buyer: contractbuy; as seller: contractsell). It opens at that route's
  * detail page (render.showRoute, `?id=`) when it declares one, else at `<path>/show/<id>`.
- * Undefined when no route lists the resource (or, for `document`, the page has no text page).
+ * Platform operations' pages (scope ops, or in the ops group) are never given to a viewer known
+ * not to be ops (`ops: false`). Without a list for the viewer, a show route of the resource
+ * outside the ops group (`?id=`); undefined when there is none either (or, for `document`, the
+ * page has no text page).
  */
 export function recordConsolePath(routes: readonly ResolvedRoute[], target: RecordTarget): string | undefined {
   const { resource, id, record, viewer = {} } = target;
   const listing = routes.filter((route) => renderOf(route)?.resource === resource && !renderOf(route)?.view);
-  const ops = listing.filter((route) => renderOf(route)?.scope === 'ops');
-  const account = listing.filter((route) => renderOf(route)?.scope !== 'ops');
+  // Platform operations' pages: those scoped to them, and every page of the ops group (/ops/clearingRuns).
+  const isOps = (route: ResolvedRoute) => renderOf(route)?.scope === 'ops' || route.parentKeys.includes('ops');
+  const ops = listing.filter(isOps);
+  const account = listing.filter((route) => !isOps(route));
   const opsSide = viewer.ops === true && !concerns(record, viewer.accountId) && ops.length > 0;
-  const candidates = opsSide ? ops : account.length ? account : ops;
+  // A viewer known not to be ops never gets an ops page (a 403): no link rather than that.
+  const candidates = opsSide ? ops : account.length ? account : viewer.ops === false ? [] : ops;
   const holding = record ? candidates.filter((route) => holds(renderOf(route)!, record, viewer.accountId)) : [];
   const route = holding.find((r) => renderOf(r)?.filter) ?? holding[0] ?? candidates[0];
-  if (!route) return undefined;
   const byKey = (key: string | undefined) => (key ? routes.find((r) => r.key === key) : undefined);
+  if (!route) {
+    // No list of the resource for this viewer, but a page showing one (main keeps the clearing runs' detail, not their list).
+    const only = routes.find((r) => renderOf(r)?.resource === resource && renderOf(r)?.view === 'show' && !isOps(r));
+    const page = target.page === 'document' ? byKey(only && renderOf(only)?.documentRoute) : only;
+    return page ? withId(page.path, id) : undefined;
+  }
   const show = byKey(renderOf(route)?.showRoute);
   if (target.page === 'document') {
     const document = byKey(show && renderOf(show)?.documentRoute);
@@ -135,11 +146,5 @@ export function linkInVariant(
 ): string | undefined {
   if (opensIn(variantRoutes, link)) return link;
   const target = linkedRecord(everyRoute, link);
-  if (!target) return undefined;
-  const listed = recordConsolePath(variantRoutes, { ...target, record, viewer });
-  if (listed) return listed;
-  // No list of the resource in the variant, but a page showing one (xhn's unsettled run parts' detail in main).
-  const show = variantRoutes.find((r) => renderOf(r)?.resource === target.resource && renderOf(r)?.view === 'show');
-  const page = target.page === 'document' ? variantRoutes.find((r) => r.key === (show && renderOf(show)?.documentRoute)) : show;
-  return page ? withId(page.path, target.id) : undefined;
+  return target ? recordConsolePath(variantRoutes, { ...target, record, viewer }) : undefined;
 }

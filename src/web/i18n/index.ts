@@ -2,6 +2,7 @@ import i18next, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { FALLBACK_LANGUAGE, LANGUAGES, type Language } from '../../shared/constants';
 import { isLanguage, readStoredLanguage, storeLanguage } from './language';
+import { addMoneyFormat } from '../../shared/money';
 
 /**
  * Namespaces needed at start: `app` and `auth` belong to the web console, `validation` and
@@ -74,3 +75,6 @@ export const i18nReady = i18n
     interpolation: { escapeValue: false },
     returnNull: false,
   });
+// `{{amount, money}}` in the locale files: one money format, the server's too (1,234.50). init
+// made the formatter already (before its resources load).
+addMoneyFormat(i18n);

@@ -1,6 +1,7 @@
 import { Timeline, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ResourceDefinition } from '../../shared/resources/types';
+import { FieldValue } from './FieldValue';
 import { formatDateTime, stateColour } from './format';
 import type { ResourceText } from './labels';
 
@@ -15,6 +16,19 @@ export interface RecordEvent {
   at: string;
 }
 
+/** An id (uuid): says nothing to a reader by itself. */
+const ID_TEXT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The fields an event's input is read with: its action's declared input, then the record's own
+ * fields (a clearing run's `amount` on a bill), so money reads 1,234.00, files as files, a
+ * reference as its record's title and link.
+ */
+function inputDefinition(definition: ResourceDefinition, action: string): Pick<ResourceDefinition, 'record' | 'states'> {
+  const declared = definition.actions?.find((a) => a.name === action)?.input?.properties ?? {};
+  return { record: { ...definition.record, properties: { ...definition.record.properties, ...declared } }, states: definition.states };
+}
+
 const TIMELINE_COLOURS: Record<string, string> = { success: 'green', processing: 'blue', error: 'red', warning: 'orange', default: 'gray' };
 
 /** The record's history as a timeline, newest first: what happened, the state change, when, and the input given. */
@@ -24,7 +38,9 @@ export function History({ definition, events, text }: { definition: ResourceDefi
   const items = [...events].reverse().map((event, index) => {
     const label = event.action === 'create' ? t('history.create') : event.action === 'expire' ? t('history.expire') : text.action(event.action);
     const colour = event.to ? stateColour(event.to, states) : 'default';
-    const input = Object.entries(event.input ?? {});
+    const fields = inputDefinition(definition, event.action);
+    // A value neither declared nor a field of the record is shown as given, but a bare id (a run's) is left out.
+    const input = Object.entries(event.input ?? {}).filter(([field, value]) => field in fields.record.properties || !(typeof value === 'string' && ID_TEXT.test(value)));
     return {
       key: `${event.at}-${index}`,
       color: TIMELINE_COLOURS[colour] ?? colour,
@@ -41,8 +57,15 @@ export function History({ definition, events, text }: { definition: ResourceDefi
             <Typography.Text type="secondary">{formatDateTime(event.at)}</Typography.Text>
           </div>
           {input.map(([field, value]) => (
-            <div key={field}>
-              {text.field(field)}: {typeof value === 'string' ? value : JSON.stringify(value)}
+            <div key={field} className="resource-history__input">
+              {text.field(field)}:{' '}
+              {field in fields.record.properties ? (
+                <FieldValue definition={fields} field={field} value={value} text={text} variant="detail" />
+              ) : typeof value === 'string' ? (
+                value
+              ) : (
+                JSON.stringify(value)
+              )}
             </div>
           ))}
         </div>

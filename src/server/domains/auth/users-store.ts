@@ -22,17 +22,20 @@ export async function createAccountWithOwner(
   db: Db,
   input: { type: UserType | 'platform'; accountName: string; phone: string; passwordHash: string; role: string; now: Date },
 ): Promise<UserRow> {
+  // A person is known by the masked phone until authenticated (then by the authenticated name:
+  // authentication/routes.ts); the full number is never a name other accounts read.
+  const accountName = input.type === 'personal' ? maskPhone(input.phone) : input.accountName;
   return db.transaction(async (tx) => {
     const [account] = await tx
       .insert(accounts)
-      .values({ type: input.type, name: input.accountName, createdAt: input.now, updatedAt: input.now })
+      .values({ type: input.type, name: accountName, createdAt: input.now, updatedAt: input.now })
       .returning();
     const [user] = await tx
       .insert(users)
       .values({
         accountId: account.id,
         phone: input.phone,
-        name: input.type === 'enterprise' ? input.accountName : maskPhone(input.phone),
+        name: input.type === 'personal' ? accountName : input.accountName,
         passwordHash: input.passwordHash,
         role: input.role,
         isOwner: true,

@@ -7,7 +7,7 @@ import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { AuthenticationView, Page } from '../../../shared/api';
 import { fieldBehaviour } from '../../../shared/resources/fieldKinds';
 import type { AppContext } from '../../context';
-import { accounts, authentications, files } from '../../db/schema';
+import { accounts, authentications, files, users } from '../../db/schema';
 import { conflict, fieldError, forbidden, notFound } from '../../errors';
 import { currentUser } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
@@ -19,6 +19,7 @@ import { routePath } from '../../resources/consolePaths';
 import { toUserInfo } from '../users/routes';
 import { authenticationSchemas as S } from './schemas';
 import { isUuid } from '../../validate';
+import { maskPhone } from '../../../shared/validators';
 
 const FORM_OF = { enterprise: 'enterpriseAuth', personal: 'personalAuth' } as const;
 
@@ -65,13 +66,13 @@ export default async function authenticationRoutes(app: FastifyInstance, ctx: Ap
   /**
    * The account's status, its latest submission (to pre-fill a resubmission) and what the first
    * submission starts from: the enterprise name given at registration (issue 17). An account
-   * that became an enterprise later was registered under its phone, which is no enterprise name.
+   * that became an enterprise later was registered under its (masked) phone, which is no enterprise name.
    */
   app.get('/system/authentication/current', { schema: S.current }, async (req) => {
     const me = currentUser(req);
     const latest = await latestOf(me.accountId);
     const kind = me.account.type === 'enterprise' ? 'enterprise' : 'personal';
-    const registeredName = kind === 'enterprise' && me.account.name && me.account.name !== me.phone ? me.account.name : undefined;
+    const registeredName = kind === 'enterprise' && me.account.name && me.account.name !== me.phone && me.account.name !== maskPhone(me.phone ?? '') ? me.account.name : undefined;
     return ok(req, {
       authStatus: me.account.authStatus,
       kind,
@@ -191,11 +192,14 @@ export default async function authenticationRoutes(app: FastifyInstance, ctx: Ap
         .where(and(eq(authentications.id, a.id), eq(authentications.status, 'submitted')))
         .returning({ id: authentications.id });
       if (!done.length) throw conflict('alreadyReviewed');
-      const accountName = outcome === 'approved' && a.kind === 'enterprise' ? String(a.data.name) : undefined;
+      // Approved: the account is known by its authenticated name (a company's, or a person's
+      // instead of the masked phone), and a person's owner user too (the greeting, signatures).
+      const accountName = outcome === 'approved' && typeof a.data.name === 'string' && a.data.name.trim() ? a.data.name.trim() : undefined;
       await tx
         .update(accounts)
         .set({ authStatus: outcome, ...(accountName ? { name: accountName } : {}), updatedAt: now })
         .where(eq(accounts.id, a.accountId));
+      if (accountName && a.kind === 'personal') await tx.update(users).set({ name: accountName, updatedAt: now }).where(and(eq(users.accountId, a.accountId), eq(users.isOwner, true)));
       if (outcome === 'approved') await closeTodo(tx as unknown as typeof db, a.accountId, 'authenticate', a.accountId, now);
     });
     await notifyUser(db, a.submittedBy, outcome === 'approved' ? 'authApproved' : 'authRejected', now, reason ? { reason } : {}, routePath('businessAuthentication'));

@@ -1,6 +1,7 @@
 // The demo world's people: fixed phones and one known password (which is why --demo is refused
 // in production). GET /api/meta/demo shows them on the login page; the seeder prints them.
 import type { DemoLogin } from '../../../shared/api';
+import { PLATFORM_OPS_NAME } from '../../../shared/constants';
 
 export const DEMO_PASSWORD = 'Demo#2026';
 /** Platform operations when ADMIN_PHONE/ADMIN_PASSWORD are not configured. */
@@ -26,5 +27,5 @@ export function demoLogins(ops: { adminPhone?: string; adminPassword?: string })
   const people: DemoLogin[] = Object.entries(DEMO_PEOPLE).map(([role, p]) => ({ role, phone: p.phone, password: DEMO_PASSWORD, name: p.name }));
   const phone = ops.adminPhone ?? DEMO_OPS.phone;
   const known = phone === DEMO_OPS.phone && (ops.adminPassword ?? DEMO_OPS.password) === DEMO_OPS.password;
-  return [...people, { role: 'ops', phone, ...(known ? { password: DEMO_OPS.password } : {}), name: 'LSF Platform Operations' }];
+  return [...people, { role: 'ops', phone, ...(known ? { password: DEMO_OPS.password } : {}), name: PLATFORM_OPS_NAME }];
 }

@@ -18,6 +18,15 @@ function receiptSql(kind: SQL | string, id: SQL | string): SQL {
   return sql`case ${expr(kind)} ${sql.join(cases, sql` `)} end`;
 }
 
+/**
+ * The id of a line's business record as its reader opens it: a net settlement refers to its
+ * clearing run, whose participant sees the run as its own record of it (clearingSources.ts:
+ * one per run and participant), so the line links that, not ops' record of the run.
+ */
+const businessId = sql`(case when l.ref_resource = 'clearingRuns'
+  then coalesce((select p.id::text from clearing_run_parties p where p.run_id::text = l.ref_id::text and p.account_id = l.account_id), l.ref_id::text)
+  else l.ref_id::text end)`;
+
 interface LineView {
   /** Which lines: a condition on l (the line) and, with `resolution`, r. */
   where: SQL;
@@ -50,7 +59,7 @@ function lineRecords(resource: string, view: LineView): SQL {
     jsonb_strip_nulls(jsonb_build_object(
       'transferId', ${view.transfer}, 'kind', ${view.kind}, 'direction', ${view.direction},
       'amount', (l.amount::numeric / 100)::numeric(20, 2)::text,
-      'business', jsonb_strip_nulls(jsonb_build_object('resource', l.ref_resource, 'id', l.ref_id, 'title', b.data->>'title')),
+      'business', jsonb_strip_nulls(jsonb_build_object('resource', l.ref_resource, 'id', ${businessId}, 'title', b.data->>'title')),
       'receipt', ${receiptSql(view.kind, view.transfer)}
     ) || ${view.data ?? sql`'{}'::jsonb`}) as data,
     1 as version, ${view.createdAt} as created_at, l.user_id as created_by, l.updated_at, l.updated_by, '{}'::jsonb as parties,

@@ -24,6 +24,7 @@ import { MoneyFormatError, yuanToFen } from './money';
 import {
   PASSWORD_PROBLEM_KEY,
   checkPassword,
+  isBankAccountNumber,
   isBankCardNumber,
   isEmail,
   isMobile,
@@ -58,7 +59,8 @@ export function isMoney(s: string): boolean {
  *   mobile      mainland mobile number (isMobile)
  *   residentId  18-character resident ID number with its GB 11643 check character
  *   uscc        unified social credit code with its GB 32100 and GB 11714 check characters
- *   bankCard    12-19 digits passing Luhn
+ *   bankCard    12-19 digits passing Luhn (a personal card)
+ *   bankAccount 8-30 digits: any bank account, a company's corporate account included (no check digit)
  *   money       yuan amount, at most two decimals (isMoney)
  *   smsCode     the 6-digit SMS verification code
  *   password    the SPEC §5 password rules (checkPassword === null)
@@ -72,6 +74,7 @@ export const CUSTOM_FORMATS: Readonly<Record<string, (value: string) => boolean>
   residentId: (value) => isResidentIdNumber(value),
   uscc: (value) => isUnifiedSocialCreditCode(value),
   bankCard: (value) => isBankCardNumber(value),
+  bankAccount: (value) => isBankAccountNumber(value),
   money: (value) => isMoney(value),
   smsCode: (value) => isSmsCode(value),
   password: (value) => checkPassword(value) === null,

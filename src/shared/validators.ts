@@ -334,5 +334,14 @@ export function isBankCardNumber(s: string): boolean {
   return /^\d{12,19}$/.test(s) && luhnValid(s);
 }
 
+/**
+ * Bank account number of any kind: a corporate settlement account (对公账户, no check digit,
+ * 1202021109900123456) or a personal card: 8 to 30 ASCII digits (no spaces, see
+ * normaliseBankCardNumber). Cards alone (12-19 digits passing Luhn) are isBankCardNumber.
+ */
+export function isBankAccountNumber(s: string): boolean {
+  return /^\d{8,30}$/.test(s);
+}
+
 // isMoney lives in formats.ts: it reuses money.ts, whose nzh dependency must stay out of the
 // sign-in bundle that imports this module.

@@ -2,9 +2,11 @@
 // number, date, amount and file (PDF or image, typed by content), and the requester downloads the
 // file from the record; or ops reject it with a reason. The requester is told at each step. The
 // issued amount never exceeds the request, the contract it names or the fees paid: a clear 400,
-// nothing written. Only ops issue.
+// nothing written; a request over what is left of them is refused when it is made (issue 28).
+// Only ops issue.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Envelope, FileView, MessageView, Page } from '../../src/shared/api';
+import { fenToYuan, formatMoney, yuanToFen } from '../../src/shared/money';
 import type { ResourceRecord } from '../../src/shared/resources/types';
 import { signedContract } from '../support/funds';
 import { loginPassword } from '../support/flows';
@@ -66,31 +68,51 @@ describe.skipIf(!dbAvailable)('invoices issued by ops', () => {
     expect(await titles(buyer.token)).toContain('发票已开具');
   });
 
-  it('refuses more than the contract still allows, or than the request, and writes nothing', async () => {
+  it('refuses a request over what the contract still allows when it is made (issue 28 item 7), and an issue over the request', async () => {
     const amount = contract.amount as string;
-    const asked = await request({ amount, contractId: contract.id });
-    const file = await upload(ops, 'invoice.png', PNG);
+    const count = async () => (await s.call<Page<ResourceRecord>>('GET', '/api/r/invoiceRequests?pageSize=1', { token: buyer.token })).body.data.total;
+    const before = await count();
     // 1,000.00 of the contract is already invoiced above.
-    const over = await act(ops, asked.id, 'issue', { invoiceNumber: '00012346', invoiceDate: '2026-11-20', issuedAmount: amount, invoiceFile: [file.body.data.id] });
+    const left = yuanToFen(amount) - 100_000n;
+    const leftText = formatMoney(left);
+    const over = await s.call('POST', '/api/r/invoiceRequests', { token: buyer.token, body: { invoiceType: 'normal', buyerName: '杭州发票买方有限公司', email: 'finance@example.com', amount, contractId: contract.id } });
     expect(over.status).toBe(400);
-    expect(Object.keys(over.body.data as object)).toEqual(['issuedAmount']);
-    expect((over.body.data as unknown as Record<string, string>).issuedAmount).toMatch(/^超出关联合同尚可开票的金额 .* 元$/);
+    expect(over.body.data).toEqual({ amount: `超出关联合同尚可开票的金额 ${leftText} 元（已扣除该合同已开具和审核中的发票）` });
+    expect(await count()).toBe(before);
     const small = await request({ amount: '10.00', contractId: contract.id });
+    // A request still waiting counts too: 10.00 less is left.
+    const waiting = await s.call('POST', '/api/r/invoiceRequests', { token: buyer.token, lang: 'en-US', body: { invoiceType: 'normal', buyerName: '杭州发票买方有限公司', email: 'finance@example.com', amount: fenToYuan(left), contractId: contract.id } });
+    expect(waiting.status).toBe(400);
+    expect(waiting.body.data).toEqual({ amount: `More than the contract can still be invoiced for: ${formatMoney(left - 1000n)} left (invoices issued and pending under it deducted)` });
+    // Its amount and contract are fixed once sent.
+    const edited = await s.call('PUT', `/api/r/invoiceRequests/${small.id}`, { token: buyer.token, body: { invoiceType: 'normal', buyerName: '杭州发票买方有限公司', email: 'finance@example.com', amount: '99999.00', contractId: contract.id, version: small.version } });
+    expect(edited.status).toBe(400);
+    expect(Object.keys(edited.body.data as object)).toEqual(['amount']);
+
+    const file = await upload(ops, 'invoice.png', PNG);
     const overRequest = await act(ops, small.id, 'issue', { invoiceNumber: '00012347', invoiceDate: '2026-11-20', issuedAmount: '10.01', invoiceFile: [file.body.data.id] });
     expect(overRequest.status).toBe(400);
     expect((overRequest.body.data as unknown as Record<string, string>).issuedAmount).toBe('超出申请的开票金额 10.00 元');
-    expect(await record(buyer.token, asked.id)).toMatchObject({ state: 'requested' });
-    expect((await record(buyer.token, asked.id)).invoiceNumber).toBeUndefined();
+    expect(await record(buyer.token, small.id)).toMatchObject({ state: 'requested' });
+    expect((await record(buyer.token, small.id)).invoiceNumber).toBeUndefined();
     // The file stayed with ops.
     expect((await s.call('GET', `/api/files/${file.body.data.id}`, { token: buyer.token })).status).toBe(404);
   });
 
-  it('refuses an invoice on fees beyond the fees paid (none here)', async () => {
-    const asked = await request({ amount: '50.00' });
-    const file = await upload(ops, 'fee.pdf', PDF);
-    const over = await act(ops, asked.id, 'issue', { invoiceNumber: '00012348', invoiceDate: '2026-11-20', issuedAmount: '50.00', invoiceFile: [file.body.data.id] });
-    expect(over.status).toBe(400);
-    expect((over.body.data as unknown as Record<string, string>).issuedAmount).toBe('超出已缴纳服务费中尚可开票的金额 0.00 元');
+  it('refuses a request without a contract beyond the fees paid (none here), saying where the rest is invoiced', async () => {
+    const res = await s.call('POST', '/api/r/invoiceRequests', { token: seller.token, body: { invoiceType: 'normal', buyerName: '苏州发票卖方有限公司', email: 'finance@example.com', amount: '50.00' } });
+    expect(res.status).toBe(400);
+    expect(res.body.data).toEqual({ amount: '未关联合同时只能为已缴纳的服务费开票，尚可开票 0.00 元；为合同货款开票请选择关联合同' });
+  });
+
+  it("takes the company's corporate account, which is no bank card (issue 28 item 7)", async () => {
+    const asked = await request({ amount: '1.00', contractId: contract.id, bankName: '中国工商银行杭州西湖支行', bankAccount: '1202021109900123456' });
+    expect(asked.bankAccount).toBe('1202021109900123456');
+    for (const bankAccount of ['1234567', '6222 0212 3456', '12020211099001234567890123456789']) {
+      const bad = await s.call('POST', '/api/r/invoiceRequests', { token: buyer.token, body: { invoiceType: 'normal', buyerName: '杭州发票买方有限公司', email: 'finance@example.com', amount: '1.00', contractId: contract.id, bankAccount } });
+      expect(bad.status, bankAccount).toBe(400);
+      expect(bad.body.data).toEqual({ bankAccount: '请输入正确的银行账号：8 至 30 位数字' });
+    }
   });
 
   it('takes only a PDF or an image, by content, uploaded by ops', async () => {

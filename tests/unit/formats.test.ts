@@ -373,6 +373,8 @@ const formatCases: Record<string, { valid: string[]; invalid: string[] }> = {
   residentId: { valid: ['11010519491231002X'], invalid: ['11010519491231002x', '110105194912310021', ''] },
   uscc: { valid: ['91350100M000100Y43'], invalid: ['911100001011140130', '91350100m000100y43', ''] },
   bankCard: { valid: ['4111111111111111'], invalid: ['4111111111111112', '4111 1111 1111 1111', ''] },
+  // A corporate account has no check digit (issue 28 item 7): 1202021109900123456 fails Luhn.
+  bankAccount: { valid: ['1202021109900123456', '12345678', '6222020200998877665', '1'.repeat(30)], invalid: ['1234567', '1'.repeat(31), '6222 0202', '6222-0202-0099', 'abcdefgh', ''] },
   money: { valid: ['1234.56', '0'], invalid: ['1.234', '-1', ''] },
   smsCode: { valid: ['123456'], invalid: ['12345', '12345a', ''] },
   password: { valid: ['Secr3t-pw'], invalid: ['abc', 'abcdefgh', 'abc\\123', '123456a', ''] },
@@ -387,7 +389,7 @@ const formatCases: Record<string, { valid: string[]; invalid: string[] }> = {
 describe('record formats in ajv', () => {
   it('cover exactly the custom and standard formats', () => {
     expect(Object.keys(CUSTOM_FORMATS).sort()).toEqual(
-      ['bankCard', 'email', 'industry', 'mobile', 'money', 'password', 'residentId', 'smsCode', 'uscc'].sort(),
+      ['bankAccount', 'bankCard', 'email', 'industry', 'mobile', 'money', 'password', 'residentId', 'smsCode', 'uscc'].sort(),
     );
     expect([...RECORD_FORMAT_NAMES].sort()).toEqual(Object.keys(formatCases).sort());
   });

@@ -58,12 +58,12 @@ describe('generated create form', () => {
     await user.type(screen.getByLabelText('Taxpayer ID'), '91350100m000100y44');
     // The USCC input keeps the canonical form: no spaces, upper case.
     expect(screen.getByLabelText('Taxpayer ID')).toHaveValue('91350100M000100Y44');
-    await user.type(screen.getByLabelText('Bank account'), '6222 0212 3456 7890 123');
-    expect(screen.getByLabelText('Bank account')).toHaveValue('6222021234567890123');
+    await user.type(screen.getByLabelText('Bank account'), '6222 021');
+    expect(screen.getByLabelText('Bank account')).toHaveValue('6222021');
     await user.type(screen.getByLabelText('Email'), 'bad@');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(errorOf('Taxpayer ID')).toBe('Please enter a valid unified social credit code'));
-    expect(errorOf('Bank account')).toBe('Please enter a valid bank card number');
+    expect(errorOf('Bank account')).toBe('Please enter a valid bank account number: 8 to 30 digits');
     expect(errorOf('Email')).toBe('Please enter a valid email address');
     expect(errorOf('Invoice title')).toBe('This field is required');
   });
@@ -134,6 +134,27 @@ describe('generated create form', () => {
     // Changing the field clears its server message.
     await user.type(screen.getByLabelText('发票抬头'), '有限公司');
     await waitFor(() => expect(errorOf('发票抬头')).toBe(''));
+  });
+
+  it("takes the company's corporate account and shows what can still be invoiced on the amount (issue 28 item 7)", async () => {
+    const api = fakeApi({
+      ...baseRoutes('owner', [INVOICES]),
+      'POST /api/r/invoiceRequests': fail(400, '提交的信息有误，请检查标出的字段', { amount: '未关联合同时只能为已缴纳的服务费开票，尚可开票 0.00 元；为合同货款开票请选择关联合同' }),
+    });
+    const { user } = renderResource('/operator/invoice/create', { resource: 'invoiceRequests', routePath: '/operator/invoice' });
+    await screen.findByRole('heading', { name: '新建发票申请' });
+    await pick(user, '发票类型', '增值税普通发票');
+    await user.type(screen.getByLabelText('发票抬头'), '杭州某某公司');
+    await user.type(screen.getByLabelText('开票金额（元）'), '100');
+    await user.type(screen.getByLabelText('接收邮箱'), 'finance@example.com');
+    await user.type(screen.getByLabelText('银行账号'), '1202 0211 0990 0123 456');
+    expect(screen.getByLabelText('银行账号')).toHaveValue('1202021109900123456');
+    // Before sending, the form says where an invoice's amount comes from.
+    expect(screen.getByText(/不关联合同时，只就已缴纳的服务费开票/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /提\s*交/ }));
+    await waitFor(() => expect(errorOf('开票金额（元）')).toBe('未关联合同时只能为已缴纳的服务费开票，尚可开票 0.00 元；为合同货款开票请选择关联合同'));
+    expect(errorOf('银行账号')).toBe('');
+    expect(api.callsTo('POST', '/api/r/invoiceRequests')[0].body).toMatchObject({ bankAccount: '1202021109900123456', amount: '100.00' });
   });
 });
 

@@ -16,6 +16,7 @@ const FORMAT_WIDGETS: Record<string, string> = {
   uscc: 'normalised',
   residentId: 'normalised',
   bankCard: 'normalised',
+  bankAccount: 'normalised',
   password: 'password',
 };
 

@@ -5,12 +5,14 @@
 // amount when it names one (less what other issued invoices of the account already cover under
 // that contract), else the service fees the account paid the platform (its forfeited objection
 // deposits, the fees the ledger holds: posted objectionDeposit lines of its wallet) less the
-// invoices already issued without a contract. Over it: 400 on issuedAmount, nothing written.
+// invoices already issued without a contract. Over it: 400 on issuedAmount, nothing written. The
+// request itself was held to the same figures, less the requests still waiting (request.ts); this
+// check stays for what changed since (two requests made at once).
 //
 // The file: one uploaded by the issuing ops user's account through POST /api/files, whose type
 // that route detected from the content (PDF, JPEG, PNG, WebP; never the name). Issuing hands the
 // file to the requesting account, so its users read and download it from the record.
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { formatMoney, yuanToFen } from '../../../shared/money';
 import { files, ledgerLines, resourceRecords } from '../../db/schema';
 import type { Db } from '../../db/client';
@@ -22,25 +24,36 @@ const INVOICE_FILE_TYPES = ['application/pdf', 'image/jpeg', 'image/png', 'image
 
 const fen = (value: unknown): bigint => (typeof value === 'string' && value ? yuanToFen(value) : 0n);
 
-/** Issued invoices of the account, other than `except`, under this contract (or with none). */
-async function issuedFen(tx: Db, accountId: string, contractId: string | null, except: string): Promise<bigint> {
+/**
+ * Invoices of the account under this contract (or with none), other than `except`: the issued
+ * ones by their issued amount, and with `pending` the requests still waiting by their amount.
+ */
+export async function invoicedFen(tx: Db, accountId: string, contractId: string | null, { except, pending = false }: { except?: string; pending?: boolean } = {}): Promise<bigint> {
   const [row] = await tx
-    .select({ sum: sql<string>`coalesce(sum((${resourceRecords.data}->>'issuedAmount')::numeric * 100), 0)::bigint::text` })
+    .select({
+      sum: sql<string>`coalesce(sum((case when ${resourceRecords.state} = 'issued' then ${resourceRecords.data}->>'issuedAmount' else ${resourceRecords.data}->>'amount' end)::numeric * 100), 0)::bigint::text`,
+    })
     .from(resourceRecords)
     .where(
       and(
         eq(resourceRecords.resource, 'invoiceRequests'),
         eq(resourceRecords.accountId, accountId),
-        eq(resourceRecords.state, 'issued'),
-        ne(resourceRecords.id, except),
+        pending ? inArray(resourceRecords.state, ['issued', 'requested']) : eq(resourceRecords.state, 'issued'),
+        except ? ne(resourceRecords.id, except) : undefined,
         contractId ? sql`${resourceRecords.data}->>'contractId' = ${contractId}` : sql`${resourceRecords.data}->>'contractId' is null`,
       ),
     );
   return BigInt(row.sum);
 }
 
+/** What the contract amounts to, in fen (0 for none). */
+export async function contractFen(tx: Db, contractId: string): Promise<bigint> {
+  const [contract] = await tx.select({ data: resourceRecords.data }).from(resourceRecords).where(and(eq(resourceRecords.id, contractId), eq(resourceRecords.resource, 'contracts')));
+  return contract ? fen(contract.data.amount) : 0n;
+}
+
 /** The fees the account paid the platform: its forfeited objection deposits. */
-async function feesPaidFen(tx: Db, accountId: string): Promise<bigint> {
+export async function feesPaidFen(tx: Db, accountId: string): Promise<bigint> {
   const [row] = await tx
     .select({ sum: sql<string>`coalesce(sum(${ledgerLines.amount}), 0)::text` })
     .from(ledgerLines)
@@ -56,11 +69,10 @@ export const issue: ActionHandler = async ({ tx, record, input, accountId: opsAc
   if (amount > requested) throw fieldError({ issuedAmount: { key: 'api:invoiceOverRequested', params: { requested: formatMoney(requested) } } });
   const contractId = typeof record.data.contractId === 'string' ? record.data.contractId : null;
   if (contractId) {
-    const [contract] = await tx.select({ data: resourceRecords.data }).from(resourceRecords).where(and(eq(resourceRecords.id, contractId), eq(resourceRecords.resource, 'contracts')));
-    const open = (contract ? fen(contract.data.amount) : 0n) - (await issuedFen(tx, requester, contractId, record.id));
+    const open = (await contractFen(tx, contractId)) - (await invoicedFen(tx, requester, contractId, { except: record.id }));
     if (amount > open) throw fieldError({ issuedAmount: { key: 'api:invoiceOverContract', params: { open: formatMoney(open > 0n ? open : 0n) } } });
   } else {
-    const open = (await feesPaidFen(tx, requester)) - (await issuedFen(tx, requester, null, record.id));
+    const open = (await feesPaidFen(tx, requester)) - (await invoicedFen(tx, requester, null, { except: record.id }));
     if (amount > open) throw fieldError({ issuedAmount: { key: 'api:invoiceOverFees', params: { open: formatMoney(open > 0n ? open : 0n) } } });
   }
 

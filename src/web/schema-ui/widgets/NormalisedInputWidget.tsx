@@ -9,6 +9,7 @@ const RULES: Record<string, { normalise: (raw: string) => string; maxLength: num
   uscc: { normalise: normaliseUnifiedSocialCreditCode, maxLength: 18 },
   residentId: { normalise: normaliseResidentIdNumber, maxLength: 18 },
   bankCard: { normalise: normaliseBankCardNumber, maxLength: 19, inputMode: 'numeric' },
+  bankAccount: { normalise: normaliseBankCardNumber, maxLength: 30, inputMode: 'numeric' },
 };
 
 export function NormalisedInputWidget({ id, value, onChange, onBlur, onFocus, disabled, readonly, placeholder, options }: WidgetProps) {

@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { systemClock, type Clock } from './clock';
 import { assertSchemas, assertSchemasRemembered } from '../shared/schema/load-node';
 import { ensureAdmin } from './bootstrap';
-import { idempotencyKeyHook, scheduleIdempotencyPurge } from './idempotency';
+import { idempotencyKeyHook, purgeIdempotencyKeys } from './idempotency';
 import { timePhases } from './phases';
 import type { Config } from './config';
 import type { AppContext } from './context';
@@ -25,6 +25,7 @@ import { ensureResourceIndexes } from './resources/indexes';
 import { loadForms, loadResources } from './resources/registry';
 import resourceRoutes from './resources/routes';
 import { smsProviderFor, type SmsProvider } from './sms/provider';
+import { startScheduler, type ScheduledJob } from './scheduler';
 
 export interface BuildOptions {
   config: Config;
@@ -44,7 +45,7 @@ export interface BuildOptions {
   rateLimitsPaused?: () => boolean;
 }
 
-export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstance; ctx: DomainContext }> {
   const { config, database } = opts;
   // A broken menu, permission, variant or resource file stops the start with file#pointer messages.
   const schemaRoot = config.schemaRoot ?? repoRoot;
@@ -87,12 +88,23 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   await app.register(rateLimitPlugin, { db: database.db, clock: ctx.clock, limits: config.rateLimits, paused: opts.rateLimitsPaused });
   // Before any route: it documents the routes as they are registered (GET /api/docs).
   await app.register(openapiPlugin, { resources });
-  scheduleIdempotencyPurge(app, database.db);
   // Routes whose config requires an Idempotency-Key refuse a request without one before their handler.
   app.addHook('preHandler', idempotencyKeyHook);
   const tasks = new Map(domains.flatMap((d) => Object.entries(d.tasks ?? {})));
   const domainCtx: DomainContext = { ...ctx, resources, forms, tasks };
-  for (const domain of domains) for (const job of domain.jobs ?? []) job(app, domainCtx);
+  for (const domain of domains) domain.init?.(app, domainCtx);
+  // Every periodic job, the domains' and the infrastructure's, on the one scheduler (scheduler.ts).
+  const jobs: ScheduledJob[] = [
+    { name: 'idempotency.purge', every: 3600_000, run: () => purgeIdempotencyKeys(database.db) },
+    ...domains.flatMap((d) =>
+      (d.jobs ?? []).map((job) => {
+        const task = tasks.get(job.task);
+        if (!task) throw new Error(`domain ${d.name}: job '${job.task}' names no task`);
+        return { name: job.task, every: job.every, run: (now: Date) => task(domainCtx, now) };
+      }),
+    ),
+  ];
+  startScheduler(app, database.db, ctx.clock, jobs);
   await app.register(authPlugin, ctx);
   await app.register(
     async (api) => {
@@ -106,5 +118,5 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   await app.register(spaPlugin, { root: config.webDist });
   const admin = await ensureAdmin(ctx);
   if (admin === 'created') app.log.info(`operations user ${config.adminPhone} created`);
-  return { app, ctx };
+  return { app, ctx: domainCtx };
 }

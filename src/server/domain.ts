@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './context';
 import type { ComputeFn } from './resources/compute';
 import type { DocumentRenderer } from './resources/documents';
-import type { RecordListener } from './resources/events';
+import type { ListenerDeclaration, RecordListener } from './resources/events';
 import type { ActionHandler, CreateHandler } from './resources/handlers';
 import type { CompiledForm, ResourceRegistry } from './resources/registry';
 import type { ListSource } from './resources/sources';
@@ -54,10 +54,16 @@ export interface Domain {
   documents?: Readonly<Record<string, DocumentRenderer>>;
   /** By resource name: a table of its own whose columns answer the list's totals (resources/tableTotals.ts). */
   totals?: Readonly<Record<string, TotalsTable>>;
-  /** What follows a record's event, by resource name; runs in the action's transaction. */
-  listeners?: Readonly<Record<string, RecordListener>>;
-  /** Started once the routes are registered (timers hook onReady/onClose of the app). */
-  jobs?: readonly ((app: FastifyInstance, ctx: DomainContext) => void)[];
+  /**
+   * What follows a record's event, by resource name; runs in the move's transaction. A bare
+   * listener runs in the domain list's order; `{ listen, after: ['funds'] }` runs after the named
+   * domains' listeners on that resource, whatever the list's order.
+   */
+  listeners?: Readonly<Record<string, RecordListener | ListenerDeclaration>>;
+  /** Called once the routes are registered, with the app (warm-ups, onClose hooks); no timers: jobs are the scheduler's. */
+  init?: (app: FastifyInstance, ctx: DomainContext) => void;
+  /** Tasks of this domain the one scheduler (src/server/scheduler.ts) runs every `every` ms, once per period across nodes. */
+  jobs?: readonly { task: string; every: number }[];
   /** What the jobs run, by name ("<domain>.<job>"), so it can be run now (tests, operations). */
   tasks?: Readonly<Record<string, Task>>;
 }
@@ -70,8 +76,8 @@ export interface Contributions {
   sources: ReadonlyMap<string, SourceContribution>;
   documents: ReadonlyMap<string, DocumentRenderer>;
   totals: ReadonlyMap<string, TotalsTable>;
-  /** Resource -> listeners, in the order of the domain list. */
-  listeners: ReadonlyMap<string, readonly RecordListener[]>;
+  /** Resource -> each domain's listener with the order it declares (compiled by registry.ts). */
+  listeners: ReadonlyMap<string, readonly { domain: string; decl: ListenerDeclaration }[]>;
 }
 
 type NamedKind = 'handlers' | 'createHandlers' | 'compute' | 'sources' | 'documents' | 'totals';
@@ -81,7 +87,7 @@ const NAMED: readonly NamedKind[] = ['handlers', 'createHandlers', 'compute', 's
 export function contributionsOf(domains: readonly Domain[]): Contributions {
   const owner = new Map<string, string>();
   const named = Object.fromEntries(NAMED.map((kind) => [kind, new Map<string, unknown>()])) as Record<NamedKind, Map<string, unknown>>;
-  const listeners = new Map<string, RecordListener[]>();
+  const listeners = new Map<string, { domain: string; decl: ListenerDeclaration }[]>();
   for (const domain of domains) {
     for (const kind of NAMED) {
       for (const [name, value] of Object.entries(domain[kind] ?? {})) {
@@ -93,7 +99,10 @@ export function contributionsOf(domains: readonly Domain[]): Contributions {
         named[kind].set(name, value);
       }
     }
-    for (const [resource, listener] of Object.entries(domain.listeners ?? {})) listeners.set(resource, [...(listeners.get(resource) ?? []), listener]);
+    for (const [resource, listener] of Object.entries(domain.listeners ?? {})) {
+      const decl = typeof listener === 'function' ? { listen: listener } : listener;
+      listeners.set(resource, [...(listeners.get(resource) ?? []), { domain: domain.name, decl }]);
+    }
   }
   return { ...(named as unknown as Omit<Contributions, 'listeners'>), listeners };
 }

@@ -7,7 +7,7 @@
 // it is held until the first request commits or rolls back, on every node of one database.
 import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from './db/client';
 import { slot, statement } from './db/statements';
 import { idempotencyKeys } from './db/schema';
@@ -173,17 +173,11 @@ export async function idempotent(req: FastifyRequest, reply: FastifyReply, db: D
   return reply.type(JSON_TYPE).send(outcome);
 }
 
-/** Forgets keys past their lifetime, hourly on every node (a stale key is also ignored on read). */
-export function scheduleIdempotencyPurge(app: FastifyInstance, db: Db): void {
-  let timer: NodeJS.Timeout | undefined;
-  const purge = () =>
-    db
-      .delete(idempotencyKeys)
-      .where(sql`${idempotencyKeys.createdAt} < now() - make_interval(hours => ${IDEMPOTENCY_TTL_HOURS})`)
-      .catch((err: unknown) => app.log.warn({ err: (err as Error).message }, 'idempotency purge failed'));
-  app.addHook('onReady', async () => {
-    timer = setInterval(purge, 3600_000);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => clearInterval(timer));
+/** Forgets keys past their lifetime (the scheduler's job idempotency.purge, hourly; a stale key is also ignored on read). */
+export async function purgeIdempotencyKeys(db: Db): Promise<number> {
+  const gone = await db
+    .delete(idempotencyKeys)
+    .where(sql`${idempotencyKeys.createdAt} < now() - make_interval(hours => ${IDEMPOTENCY_TTL_HOURS})`)
+    .returning({ key: idempotencyKeys.key });
+  return gone.length;
 }

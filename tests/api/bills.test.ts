@@ -7,12 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MessageView, Page, TodoView } from '../../src/shared/api';
 import { chinaDay } from '../../src/shared/chinaTime';
 import type { ReceiptView, RecordReceipt } from '../../src/shared/receipts';
-import type { ResourceDefinition, ResourceRecord } from '../../src/shared/resources/types';
-import billsFile from '../../schemas/resources/bills.json';
+import type { ResourceRecord } from '../../src/shared/resources/types';
 import { queryRows } from '../../src/server/db/rows';
 import { remindDue } from '../../src/server/domains/settlement/news';
 import { payBill } from '../../src/server/domains/settlement/pay';
-import { lockBillRecords, nettableBills, writeDownCleared } from '../../src/server/domains/settlement/store';
+import { lockBillRecords, nettableBills } from '../../src/server/domains/settlement/store';
+import { CLEARING_JOB, writeDownBills } from '../../src/server/domains/settlement/clearing';
 import type { Db } from '../../src/server/db/client';
 import { resourceRecords, smsCodes } from '../../src/server/db/schema';
 import { hashCode } from '../../src/server/sms/codes';
@@ -270,23 +270,22 @@ describe.skipIf(!dbAvailable)('bills: issue, confirm, pay, reverse', { timeout: 
     const dueDay = chinaDay(new Date(s.clock.now().getTime() + 2 * 86_400_000));
     const bill = (await s.call<ResourceRecord>('POST', '/api/r/bills', { token: seller.token, body: { contractId: c.id, amount: '300.00', dueDay } })).body.data;
     await act(buyer, bill.id, 'confirm', {}, true);
-    const def = billsFile as unknown as ResourceDefinition;
-    expect(await remindDue(s.ctx.db, def, s.clock.now())).toBeGreaterThanOrEqual(1);
+    expect(await remindDue(s.ctx, s.clock.now())).toBeGreaterThanOrEqual(1);
     expect(await titles(buyer)).toContain('账单即将到期');
     s.clock.advance(3 * 86_400_000);
     expect((await get(buyer, bill.id)).body.data.state).toBe('overdue');
-    await remindDue(s.ctx.db, def, s.clock.now());
+    await remindDue(s.ctx, s.clock.now());
     expect(await titles(seller)).toContain('账单已逾期');
-    expect(await remindDue(s.ctx.db, def, s.clock.now())).toBe(0);
+    expect(await remindDue(s.ctx, s.clock.now())).toBe(0);
     // Overdue bills are paid (and stay overdue while something is open).
     expect((await act(buyer, bill.id, 'pay', { payAmount: '100.00' }, true)).body.data).toMatchObject({ state: 'overdue', openAmount: '200.00' });
     // What netting reads and writes.
     expect((await nettableBills(s.ctx.db, [buyer.accountId, seller.accountId])).find((b) => b.id === bill.id)).toMatchObject({ openFen: 20000n, state: 'overdue', payerAccountId: buyer.accountId });
     await s.ctx.db.transaction(async (tx) => {
-      await writeDownCleared(tx as never, bill.id, 20000n, { runId: 'test-run', now: s.clock.now() });
+      await writeDownBills(tx as never, s.ctx, [{ id: bill.id, fen: 20000n, state: 'overdue' }], { runId: 'test-run', mover: { job: CLEARING_JOB }, now: s.clock.now() });
     });
     expect((await get(buyer, bill.id)).body.data).toMatchObject({ state: 'paid', clearedAmount: '200.00', openAmount: '0.00' });
-    await expect(s.ctx.db.transaction(async (tx) => writeDownCleared(tx as never, bill.id, 1n, { runId: 'x', now: s.clock.now() }))).rejects.toThrow();
+    await expect(s.ctx.db.transaction(async (tx) => writeDownBills(tx as never, s.ctx, [{ id: bill.id, fen: 1n, state: 'paid' }], { runId: 'x', mover: { job: CLEARING_JOB }, now: s.clock.now() }))).rejects.toThrow();
     await sound();
   });
 

@@ -8,15 +8,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '../../src/shared/api';
 import type { ReceiptView } from '../../src/shared/receipts';
-import type { ResourceDefinition, ResourceRecord } from '../../src/shared/resources/types';
-import billsFile from '../../schemas/resources/bills.json';
+import type { ResourceRecord } from '../../src/shared/resources/types';
 import { fenToYuan } from '../../src/shared/money';
 import { clearingRuns, resourceRecords, smsCodes, users } from '../../src/server/db/schema';
 import { runClearing } from '../../src/server/domains/settlement/clearing';
 import { runDailyClearing } from '../../src/server/domains/settlement/clearingJob';
-import { insertBillMoney } from '../../src/server/domains/settlement/store';
 import { checkLedger, ledgerSound } from '../../src/server/ledger/invariants';
-import { insertRecord } from '../../src/server/resources/records';
+import { createRecord } from '../../src/server/resources/moves';
 import { hashCode } from '../../src/server/sms/codes';
 import { SMS_CODE_TTL_MS } from '../../src/shared/constants';
 import type { Db } from '../../src/server/db/client';
@@ -26,7 +24,6 @@ import { addOperator } from '../support/operators';
 import { dbAvailable, startTestServer, testDbKind, type TestServer } from '../support/server';
 import { tradingParty, type TradingParty } from '../support/trading';
 
-const BILLS = billsFile as unknown as ResourceDefinition;
 
 describe.skipIf(!dbAvailable)('clearing runs: mutual netting end to end', { timeout: 240_000 }, () => {
   let s: TestServer;
@@ -52,9 +49,8 @@ describe.skipIf(!dbAvailable)('clearing runs: mutual netting end to end', { time
       const tx = raw as unknown as Db;
       const data = { contractId: randomUUID(), contractTitle: `互联结算测试 ${payer.name}→${payee.name}`, payerName: payer.name, payeeName: payee.name, origin: 'issued', amount, paidAmount: '0.00', clearedAmount: '0.00', openAmount: amount, dueDay: '2099-12-31' };
       const [owner] = await tx.select().from(users).where(eq(users.accountId, payee.accountId)).limit(1);
-      const row = await insertRecord(tx, BILLS, { accountId: payee.accountId, userId: owner.id, data, now, parties: { payer: payer.accountId, payee: payee.accountId } });
+      const row = await createRecord(tx, s.ctx.resources.get('bills')!, s.ctx.resources, { accountId: payee.accountId, mover: { userId: owner.id, accountId: payee.accountId }, data, now, parties: { payer: payer.accountId, payee: payee.accountId } });
       await tx.update(resourceRecords).set({ state: 'confirmed' }).where(eq(resourceRecords.id, row.id));
-      await insertBillMoney(tx, { recordId: row.id, contractId: String(data.contractId), payer: payer.accountId, payee: payee.accountId, amountFen: BigInt(Math.round(Number(amount) * 100)) });
       return row.id;
     });
   };
@@ -179,12 +175,12 @@ describe.skipIf(!dbAvailable)('clearing runs: mutual netting end to end', { time
 
   it('runs the daily job once when two nodes fire it at once', async () => {
     const noon = new Date('2026-12-01T04:00:00Z');
-    const results = await Promise.all([runDailyClearing(db(), noon, false), runDailyClearing(db(), noon, false)]);
+    const results = await Promise.all([runDailyClearing(s.ctx, noon, false), runDailyClearing(s.ctx, noon, false)]);
     expect(results.filter(Boolean)).toHaveLength(1);
-    expect(await runDailyClearing(db(), noon, false)).toBe(false);
+    expect(await runDailyClearing(s.ctx, noon, false)).toBe(false);
     expect((await s.ctx.db.select().from(clearingRuns).where(eq(clearingRuns.runDay, '2026-12-01'))).length).toBe(1);
     // Before 02:00 China time the day's job waits.
-    expect(await runDailyClearing(db(), new Date('2026-12-01T17:30:00Z'), false)).toBe(false);
+    expect(await runDailyClearing(s.ctx, new Date('2026-12-01T17:30:00Z'), false)).toBe(false);
   });
 
   it('keeps the invariants when runs go beside payments of the same bills', async () => {
@@ -199,7 +195,7 @@ describe.skipIf(!dbAvailable)('clearing runs: mutual netting end to end', { time
       return value;
     };
     const pays = [money(s, g.token, `/api/r/bills/${ids[0]}/actions/pay`, { payAmount: '50.00', smsCode: await code(g.phone) }), money(s, h.token, `/api/r/bills/${ids[1]}/actions/pay`, { payAmount: '70.00', smsCode: await code(h.phone) })];
-    const [run1, run2, ...paid] = await Promise.all([runClearing(db(), { trigger: 'ops', userId: null, now: s.clock.now() }), runClearing(db(), { trigger: 'ops', userId: null, now: s.clock.now() }), ...pays]);
+    const [run1, run2, ...paid] = await Promise.all([runClearing(s.ctx, { trigger: 'ops', userId: null, now: s.clock.now() }), runClearing(s.ctx, { trigger: 'ops', userId: null, now: s.clock.now() }), ...pays]);
     expect(run1 && run2).toBeTruthy();
     for (const p of paid) expect([200, 409], JSON.stringify(p.body)).toContain(p.status);
     // Whatever the order, every bill's payments and cleared parts add up and nothing went negative.

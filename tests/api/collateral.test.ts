@@ -115,11 +115,10 @@ describe.skipIf(!dbAvailable)('contract money: collateral, delivery, release, ob
     await act(buyer, c.id, 'payCollateral', {}, true);
     await act(seller, c.id, 'deliver', { deliveryNote: '已发货' });
     const sellerBefore = await wallet(s, seller.token);
-    const def = (await import('../../src/server/resources/registry')).loadResources((await import('../../src/server/paths')).repoRoot).get('contracts')!.def;
-    expect(await releaseDue(s.ctx.db, def, s.clock.now())).toBe(0);
+    expect(await releaseDue(s.ctx, s.clock.now())).toBe(0);
     // Eight days on (the job's own clock; the test's sessions would have expired by then).
     const later = new Date(s.clock.now().getTime() + 8 * 86_400_000);
-    const runs = await Promise.all([releaseDue(s.ctx.db, def, later), releaseDue(s.ctx.db, def, later), releaseDue(s.ctx.db, def, later)]);
+    const runs = await Promise.all([releaseDue(s.ctx, later), releaseDue(s.ctx, later), releaseDue(s.ctx, later)]);
     expect(runs.reduce((a, b) => a + b, 0)).toBe(1);
     expect((await s.call<ResourceRecord>('GET', `/api/r/contracts/${c.id}`, { token: seller.token })).body.data.state).toBe('completed');
     expect((await wallet(s, seller.token)).available).toBe((Number(sellerBefore.available) + 800).toFixed(2));

@@ -6,8 +6,6 @@ import { sql } from 'drizzle-orm';
 import { resourceRecords, users } from '../../src/server/db/schema';
 import { queryRows } from '../../src/server/db/rows';
 import { ensureResourceIndexes } from '../../src/server/resources/indexes';
-import { loadResources } from '../../src/server/resources/registry';
-import { repoRoot } from '../../src/server/paths';
 import { dbAvailable, startTestServer, type TestServer } from '../support/server';
 
 describe.skipIf(!dbAvailable)('list indexes', () => {
@@ -38,7 +36,7 @@ describe.skipIf(!dbAvailable)('list indexes', () => {
     await s.ctx.db.execute(sql`drop index rr_purchaseoffers_amount`);
     await s.ctx.db.execute(sql`analyze resource_records`);
     expect(await amountStats()).toBe(0);
-    await ensureResourceIndexes(s.ctx.db, loadResources(repoRoot));
+    await ensureResourceIndexes(s.ctx.db, s.ctx.resources);
     expect(await amountStats()).toBeGreaterThan(0);
   });
 
@@ -48,7 +46,7 @@ describe.skipIf(!dbAvailable)('list indexes', () => {
   it('makes the party and market indexes the resource files declare, and drops one no file declares', async () => {
     // As an index a former version of a resource file declared (a filter since removed).
     await s.ctx.db.execute(sql`create index rr_contracts_formerfilter on resource_records ((data->>'formerFilter')) where resource = 'contracts'`);
-    await ensureResourceIndexes(s.ctx.db, loadResources(repoRoot));
+    await ensureResourceIndexes(s.ctx.db, s.ctx.resources);
     const names = await indexNames();
     expect(names).not.toContain('rr_contracts_formerfilter');
     // contracts: per party role, its list order and (party, value) per enum/range filter and state.
@@ -58,7 +56,7 @@ describe.skipIf(!dbAvailable)('list indexes', () => {
     // A market: per enum and range filter, on the market's records.
     expect(names).toEqual(expect.arrayContaining(['rr_purchaseoffers__market_category', 'rr_purchaseoffers__market_amount', 'rr_mutualoffers__market_side']));
     // A second start on the same files creates nothing and drops nothing.
-    expect(await ensureResourceIndexes(s.ctx.db, loadResources(repoRoot))).toBe(0);
+    expect(await ensureResourceIndexes(s.ctx.db, s.ctx.resources)).toBe(0);
     expect((await indexNames()).sort()).toEqual(names.sort());
   });
 });

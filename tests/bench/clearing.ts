@@ -78,12 +78,13 @@ async function benchOn(url: string): Promise<void> {
     // As a deploy on a database with data: a server's start creates the resource list indexes, so
     // each bill record carries its ~17 expression indexes, which the run's write-down updates.
     const server = await benchServer(database);
+    const { resources } = server.ctx;
     await server.close();
     const [{ indexes }] = await queryRows<{ indexes: number }>(db, sql`select count(*)::int as indexes from pg_index where indrelid = (select tableoid from resource_records where resource = 'bills' limit 1)`);
     // As at server start: the worker is warmed once, so the run does not pay V8's first-solve cost.
     const warmMs = await warmNettingWorker();
     const started = performance.now();
-    const run = await runClearing(db, { trigger: 'ops', userId: null, now, inWorker: true });
+    const run = await runClearing({ db, dbKind: 'postgres', resources }, { trigger: 'ops', userId: null, now, inWorker: true });
     const wallMs = performance.now() - started;
     if (!run) throw new Error('bench: the run was refused');
     console.log(`clearing[postgres]: ${run.participants} participants, ${run.billsIn} confirmed bills (${indexes} indexes on a bill record); worker warm-up at start ${ms(warmMs)}`);

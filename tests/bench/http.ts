@@ -1,5 +1,6 @@
 // What the HTTP benchmarks share: inserting seed rows in batches, a server over a seeded
 // database, and timing sequential GETs as percentiles.
+import type { DomainContext } from '../../src/server/domain';
 import { buildApp } from '../../src/server/app';
 import { configFromEnv } from '../../src/server/config';
 import type { Database } from '../../src/server/db/client';
@@ -12,10 +13,10 @@ export async function inBatches<T>(rows: T[], insert: (chunk: T[]) => Promise<un
 }
 
 /** The API over `database` on a free port: its base URL (`.../api/`) and how to stop it. */
-export async function benchServer(database: Database): Promise<{ api: string; close: () => Promise<void> }> {
-  const { app } = await buildApp({ config: { ...configFromEnv({}), webDist: undefined }, database, sms: consoleSmsProvider(() => {}) });
+export async function benchServer(database: Database): Promise<{ api: string; ctx: DomainContext; close: () => Promise<void> }> {
+  const { app, ctx } = await buildApp({ config: { ...configFromEnv({}), webDist: undefined }, database, sms: consoleSmsProvider(() => {}) });
   await app.listen({ port: 0, host: '127.0.0.1' });
-  return { api: `http://127.0.0.1:${(app.server.address() as { port: number }).port}/api/`, close: () => app.close() };
+  return { api: `http://127.0.0.1:${(app.server.address() as { port: number }).port}/api/`, ctx, close: () => app.close() };
 }
 
 /** `runs` sequential GETs of `url` after `warmup` untimed ones: the times ascending, and the last answer's data. */

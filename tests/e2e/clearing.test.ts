@@ -6,15 +6,13 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import billsFile from '../../schemas/resources/bills.json';
 import { buildWeb } from '../../scripts/lib/web-build';
 import type { Page as ListPage } from '../../src/shared/api';
 import { formatMoney, yuanToFen } from '../../src/shared/money';
-import type { ResourceDefinition, ResourceRecord } from '../../src/shared/resources/types';
+import type { ResourceRecord } from '../../src/shared/resources/types';
 import type { Db } from '../../src/server/db/client';
 import { resourceRecords, users } from '../../src/server/db/schema';
-import { insertBillMoney } from '../../src/server/domains/settlement/store';
-import { insertRecord } from '../../src/server/resources/records';
+import { createRecord } from '../../src/server/resources/moves';
 import { chromiumPath, STEP_MS, startE2e, type E2eApp } from '../support/browser';
 import { activePane as pane, testIdText } from '../support/console';
 import { apiCall, apiPost, apiSignIn, approvedParty, openSignedIn, settledUser } from '../support/seed';
@@ -40,9 +38,8 @@ describe.skipIf(!chromiumPath)('browser journey: three accounts in a cycle nette
       const now = new Date();
       const [owner] = await tx.select().from(users).where(eq(users.accountId, payee)).limit(1);
       const data = { contractId: randomUUID(), contractTitle: '互联旅程合同', payerName: '', payeeName: '', origin: 'payee', amount, paidAmount: '0.00', clearedAmount: '0.00', openAmount: amount, dueDay: '2099-12-31' };
-      const row = await insertRecord(tx, billsFile as unknown as ResourceDefinition, { accountId: payee, userId: owner.id, data, now, parties: { payer, payee } });
+      const row = await createRecord(tx, e2e.resources.get('bills')!, e2e.resources, { accountId: payee, mover: { userId: owner.id, accountId: payee }, data, now, parties: { payer, payee } });
       await tx.update(resourceRecords).set({ state: 'confirmed' }).where(eq(resourceRecords.id, row.id));
-      await insertBillMoney(tx, { recordId: row.id, contractId: data.contractId, payer, payee, amountFen: BigInt(Math.round(Number(amount) * 100)) });
     });
 
   it('nets the cycle when ops start a run, and each participant opens its Interconnectedsingle receipt', async () => {

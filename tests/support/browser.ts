@@ -1,5 +1,6 @@
 // Browser journeys: the real server (built console + API + fresh in-memory PGlite) on a
 // loopback port, driven by playwright-core in the system Chromium.
+import type { ResourceRegistry } from '../../src/server/resources/registry';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
@@ -44,6 +45,8 @@ export interface E2eApp {
   browser: Browser;
   /** The one database behind every origin (tests/support/seed.ts writes rows no API makes yet). */
   db: Database['db'];
+  /** The resources the server serves: a fixture made through the engine (moves.ts) needs them. */
+  resources: ResourceRegistry;
   newPage(opts?: { viewport?: { width: number; height: number }; locale?: string }): Promise<{ context: BrowserContext; page: Page; errors: string[] }>;
   latestSms(phone: string): Promise<string>;
   /** The answer to the captcha with this uuid, from GET /api/dev/outbox. */
@@ -56,9 +59,11 @@ export async function startE2e(env: Record<string, string> = {}, variants: strin
   const database = await openDatabase({});
   const urls: Record<string, string> = {};
   const apps: Awaited<ReturnType<typeof buildApp>>['app'][] = [];
+  let resources: ResourceRegistry | undefined;
   for (const variant of variants) {
     const config = { ...configFromEnv({ ...runnerEnv(), ...env }), webDist: path.join(repoRoot, 'dist/web', variant) };
-    const { app } = await buildApp({ config, database, clock: opts.clock, sms: consoleSmsProvider(() => {}), origins: urls });
+    const { app, ctx } = await buildApp({ config, database, clock: opts.clock, sms: consoleSmsProvider(() => {}), origins: urls });
+    resources ??= ctx.resources;
     await app.listen({ port: 0, host: '127.0.0.1' });
     urls[variant] = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
     apps.push(app);
@@ -78,6 +83,7 @@ export async function startE2e(env: Record<string, string> = {}, variants: strin
     urls,
     browser,
     db: database.db,
+    resources: resources!,
     async newPage(opts = {}) {
       const context = await browser.newContext({ baseURL: baseUrl, viewport: opts.viewport ?? { width: 1366, height: 860 }, locale: opts.locale ?? 'zh-CN' });
       contexts.push(context);

@@ -7,7 +7,7 @@ import type { Envelope } from '../../src/shared/api';
 import { buildApp } from '../../src/server/app';
 import { ManualClock } from '../../src/server/clock';
 import { configFromEnv } from '../../src/server/config';
-import type { AppContext } from '../../src/server/context';
+import type { DomainContext } from '../../src/server/domain';
 import type { Domain } from '../../src/server/domain';
 import { openDatabase } from '../../src/server/db/client';
 import { consoleSmsProvider } from '../../src/server/sms/provider';
@@ -36,7 +36,7 @@ export interface CallOptions {
 export interface TestServer {
   baseUrl: string;
   clock: ManualClock;
-  ctx: AppContext;
+  ctx: DomainContext;
   /** The database it serves (another node may serve it too: startTestServer's shareDatabaseOf). */
   database: Awaited<ReturnType<typeof openDatabase>>;
   databaseUrl?: string;

@@ -2,9 +2,12 @@
 // (SMS codes, captchas, verifications) that must survive restarts and be shared between
 // server nodes (DESIGN §2 "Stateless API nodes").
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, customType, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** A transaction id (PostgreSQL xid8), read as its decimal text: the event stream's position (resources/eventStream.ts). */
+const xid8 = customType<{ data: string; driverData: string }>({ dataType: () => 'xid8' });
 
 /** An account (zhuti): an enterprise or a person (or the platform itself, for ops users). */
 export const accounts = pgTable('accounts', {
@@ -301,16 +304,52 @@ export const resourceEvents = pgTable(
     recordId: uuid('record_id')
       .notNull()
       .references(() => recordKeys.id, { onDelete: 'cascade' }),
+    /** The record's resource: the stream and the audit trail filter by it without the records. */
+    resource: text('resource').notNull(),
     action: text('action').notNull(),
     fromState: text('from_state'),
     toState: text('to_state'),
     input: jsonb('input').$type<Record<string, unknown>>().notNull().default({}),
-    /** The user who acted; null when the system did (an offer expiring at its valid-until day). */
+    /** The user who acted; null when the system did (a job: see `job`). */
     by: uuid('by').references(() => users.id),
+    /** The acting user's account (null for the system): the account's audit trail. */
+    actorAccountId: uuid('actor_account_id'),
+    /** The job that moved the record when `by` is null (e.g. 'funds.autoRelease'). */
+    job: text('job'),
+    /** The record's version after the move (null on events written before migration 0023). */
+    version: integer('version'),
     at: ts('at').notNull(),
+    /** Insertion order, unique: the order of events within one stream batch (resources/eventStream.ts). */
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity().notNull(),
+    /**
+     * The stream's position: the writing transaction's id, raised to the record's previous event's
+     * (so a record's events never go backwards). A reader takes only events below the oldest
+     * running transaction, so none can appear behind a position already read.
+     */
+    orderTx: xid8('order_tx').notNull().default(sql`pg_current_xact_id()`),
   },
-  (t) => [index('resource_events_record_idx').on(t.recordId, t.at)],
+  (t) => [
+    index('resource_events_record_idx').on(t.recordId, t.at),
+    uniqueIndex('resource_events_seq_idx').on(t.seq),
+    index('resource_events_stream_idx').on(t.orderTx, t.seq),
+    index('resource_events_actor_account_idx').on(t.actorAccountId, t.seq),
+  ],
 );
+
+/**
+ * The scheduler's jobs (src/server/scheduler.ts): when each may next run. A node runs a job only
+ * after moving its next_at forward in one conditional statement, so each period's run happens on
+ * one node however many nodes tick.
+ */
+export const jobRuns = pgTable('job_runs', {
+  name: text('name').primaryKey(),
+  nextAt: ts('next_at').notNull(),
+  lastStartedAt: ts('last_started_at'),
+  lastFinishedAt: ts('last_finished_at'),
+  /** What the last run answered (a count), or its error. */
+  lastResult: jsonb('last_result'),
+  lastError: text('last_error'),
+});
 
 /** Uploaded files: the bytes live behind the storage interface under a random key. */
 export const files = pgTable(

@@ -4,7 +4,6 @@
 import { createHash } from 'node:crypto';
 import type { ResourceDefinition } from '../../shared/resources/types';
 import type { Db } from '../db/client';
-import { contributions } from '../domain';
 import type { RecordRow } from './records';
 
 export interface RenderedDocument {
@@ -17,8 +16,9 @@ export type DocumentRenderer = (tx: Db, row: RecordRow, def: ResourceDefinition)
 
 export const sha256 = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');
 
-export async function renderDocument(def: ResourceDefinition, tx: Db, row: RecordRow): Promise<RenderedDocument & { sha256: string }> {
-  const render = def.document ? contributions().documents.get(def.document) : undefined;
+/** The record's document, by the renderer its resource was compiled with (registry.ts). */
+export async function renderDocument(r: { def: ResourceDefinition; document?: DocumentRenderer }, tx: Db, row: RecordRow): Promise<RenderedDocument & { sha256: string }> {
+  const { def, document: render } = r;
   if (!render) throw new Error(`${def.name}: no document renderer '${def.document}'`);
   const doc = await render(tx, row, def);
   return { ...doc, sha256: sha256(doc.text) };

@@ -1,31 +1,105 @@
-// What follows a record's event inside the same transaction: messages and todos for the right
-// party (e.g. src/server/domains/trading/notifications.ts). Domains declare their listeners per
-// resource (Domain.listeners); each sees the record before and after, and runs in the action's
-// transaction, so a failed listener rolls the action back with it.
+// A record's event: written by the one door (moves.ts) in the move's transaction, then heard by
+// the resource's listeners (messages, todos, a bill on a contract's completion), in the order the
+// listeners declare (registry.ts compiles it at start). A failed listener rolls the move back.
+// The events table is also the stream every other consumer reads from a position
+// (eventStream.ts: the live console, the audit trail).
+import { sql } from 'drizzle-orm';
 import type { ResourceDefinition } from '../../shared/resources/types';
 import type { Db } from '../db/client';
-import { contributions } from '../domain';
+import { resourceEvents } from '../db/schema';
+import { slot, statement } from '../db/statements';
 import type { RecordRow } from './records';
+import type { ResourceRegistry } from './registry';
+
+/** Who moves a record: a signed-in user (of an account) or a job of the system, named. */
+export type Mover = { userId: string; accountId: string } | { job: string };
+
+export const isJob = (m: Mover): m is { job: string } => 'job' in m;
 
 export interface RecordEvent {
   tx: Db;
   def: ResourceDefinition;
-  /** `create` or the action's name. */
+  /** `create`, `edit`, the action's name, or a declared system move's name (`autoRelease`). */
   action: string;
-  /** The record before the action (null on create). */
+  /** The record before the move (null on create). */
   before: RecordRow | null;
   after: RecordRow;
   /** The action's input as stored with its event ({} on create). */
   input: Record<string, unknown>;
-  /** Who acted. */
+  /** Who acted: the user's id, '' for a job (then `job` names it). */
   userId: string;
   accountId: string;
+  job?: string;
   now: Date;
+  /** Every resource this server serves, for a listener that moves another record (through moves.ts). */
+  resources: ResourceRegistry;
 }
 
 export type RecordListener = (event: RecordEvent) => Promise<void>;
 
-/** Runs the listeners of the event's resource, in the order of the domain list. */
-export async function emitRecordEvent(event: RecordEvent): Promise<void> {
-  for (const listener of contributions().listeners.get(event.def.name) ?? []) await listener(event);
+/** A domain's listener on one resource, with the domains whose listeners on it must run first. */
+export interface ListenerDeclaration {
+  listen: RecordListener;
+  after?: readonly string[];
 }
+
+/** A listener as compiled for a resource: its domain's name and what it runs. */
+export interface CompiledListener {
+  domain: string;
+  listen: RecordListener;
+}
+
+/**
+ * The listeners of one resource in the order they declare: each after the domains it names
+ * (a topological order; ties keep the domain list's order). A name no domain listens with, or a
+ * cycle, stops the start.
+ */
+export function orderListeners(resource: string, declared: readonly { domain: string; decl: ListenerDeclaration }[]): CompiledListener[] {
+  const names = new Set(declared.map((d) => d.domain));
+  for (const d of declared) for (const a of d.decl.after ?? []) if (!names.has(a)) throw new Error(`${resource}: listener of '${d.domain}' runs after '${a}', which has no listener on it`);
+  const done: CompiledListener[] = [];
+  const left = [...declared];
+  while (left.length) {
+    const i = left.findIndex((d) => (d.decl.after ?? []).every((a) => done.some((x) => x.domain === a)));
+    if (i < 0) throw new Error(`${resource}: the listeners' order has a cycle (${left.map((d) => d.domain).join(', ')})`);
+    const [next] = left.splice(i, 1);
+    done.push({ domain: next.domain, listen: next.decl.listen });
+  }
+  return done;
+}
+
+/** Runs the listeners of the event's resource in their declared order. */
+export async function hear(listeners: readonly CompiledListener[], event: RecordEvent): Promise<void> {
+  for (const l of listeners) await l.listen(event);
+}
+
+/** What an event row carries of its mover. */
+export const moverColumns = (m: Mover) => (isJob(m) ? { by: null, actorAccountId: null, job: m.job } : { by: m.userId, actorAccountId: m.accountId, job: null });
+
+/**
+ * The position of a record's new event: the writing transaction's id, raised to the record's
+ * previous event's, so a record's events never go backwards in the stream (eventStream.ts). The
+ * record is locked by the mover, so its previous event is committed and seen here.
+ */
+export const orderTxOf = (recordId: SQL | string) =>
+  sql`greatest(pg_current_xact_id(), (select p.order_tx from resource_events p where p.record_id = ${recordId} order by p.order_tx desc limit 1))`;
+
+type SQL = ReturnType<typeof sql>;
+
+/** Appends one event (built once, db/statements.ts): the only insert of a single event. */
+export const appendEvent = statement('record_event', (db) =>
+  db.insert(resourceEvents).values({
+    recordId: slot('recordId', resourceEvents.recordId),
+    resource: slot('resource', resourceEvents.resource),
+    action: slot('action', resourceEvents.action),
+    fromState: slot('fromState', resourceEvents.fromState),
+    toState: slot('toState', resourceEvents.toState),
+    input: slot('input', resourceEvents.input),
+    by: slot('by', resourceEvents.by),
+    actorAccountId: slot('actorAccountId', resourceEvents.actorAccountId),
+    job: slot('job', resourceEvents.job),
+    version: slot('version', resourceEvents.version),
+    at: slot('at', resourceEvents.at),
+    orderTx: orderTxOf(slot('recordId', resourceEvents.recordId)),
+  }),
+);

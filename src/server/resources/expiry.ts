@@ -1,16 +1,21 @@
 // Records that expire by date (a resource's `expiry`, e.g. a purchase offer past its valid-until
 // day): moved to their expired state by the server itself, before any request on the resource
-// reads or acts, with an `expire` event by nobody (the system). No timer: a server that was
+// reads or acts, with an `expire` event by the job resources.expiry, through the one door (moves.ts moveMany). No timer: a server that was
 // stopped over the date expires the records on its first request. Concurrent requests (on one
 // node or several) wait for the one expiring a record, in id order, and then find it no longer
 // due: one event, and no request reads a due record as still published. (SKIP LOCKED did not
 // wait: the two-node test read an offer as published while the other node was expiring it.)
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { chinaDay } from '../../shared/chinaTime';
 import type { ResourceDefinition } from '../../shared/resources/types';
 import type { Db } from '../db/client';
-import { resourceEvents, resourceRecords } from '../db/schema';
+import { resourceRecords } from '../db/schema';
 import { nameLiteral as literal } from '../db/statements';
+import { moveMany } from './moves';
+import type { CompiledResource, ResourceRegistry } from './registry';
+
+/** The job named in an expiry's events. */
+export const EXPIRY_JOB = 'resources.expiry';
 
 /**
  * The due check, written as the text of the resource's `_expiry` partial index (indexes.ts):
@@ -23,7 +28,8 @@ function dueWhereOf(def: ResourceDefinition, expiry: NonNullable<ResourceDefinit
   return sql`${sql.raw(`resource = ${literal(def.name)} and state in (${states}) and (data->>${literal(expiry.field)})`)} < ${chinaDay(now)}`;
 }
 
-export async function expireDue(db: Db, def: ResourceDefinition, now: Date): Promise<void> {
+export async function expireDue(db: Db, r: CompiledResource, resources: ResourceRegistry, now: Date): Promise<void> {
+  const def = r.def;
   const expiry = def.expiry;
   if (!expiry) return;
   const dueWhere = dueWhereOf(def, expiry, now);
@@ -37,10 +43,6 @@ export async function expireDue(db: Db, def: ResourceDefinition, now: Date): Pro
     const tx = raw as unknown as Db;
     const due = await tx.select({ id: resourceRecords.id, state: resourceRecords.state }).from(resourceRecords).where(dueWhere).orderBy(resourceRecords.id).for('update');
     if (due.length === 0) return;
-    await tx
-      .update(resourceRecords)
-      .set({ state: expiry.to, version: sql`${resourceRecords.version} + 1`, updatedAt: now })
-      .where(and(eq(resourceRecords.resource, def.name), inArray(resourceRecords.id, due.map((r) => r.id))));
-    await tx.insert(resourceEvents).values(due.map((r) => ({ recordId: r.id, action: 'expire', fromState: r.state, toState: expiry.to, by: null, at: now })));
+    await moveMany(tx, r, resources, { action: 'expire', mover: { job: EXPIRY_JOB }, moves: due.map((d) => ({ id: d.id, from: d.state, to: expiry.to })), now });
   });
 }

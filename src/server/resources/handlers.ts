@@ -8,7 +8,7 @@
 // it commits with the transition and its event, or none of it does.
 import type { ResourceDefinition, ResourceRecord } from '../../shared/resources/types';
 import type { Db } from '../db/client';
-import { contributions } from '../domain';
+import type { ResourceRegistry } from './registry';
 
 export interface ActionContext {
   tx: Db;
@@ -29,6 +29,12 @@ export interface ActionContext {
   userId: string;
   accountId: string;
   now: Date;
+  /** Every resource this server serves: a handler that moves another record does it through moves.ts with it. */
+  resources: ResourceRegistry;
+  /** The record whose action causes this one (a payment request paying its bill). */
+  via?: { resource: string; id: string };
+  /** One of several records acted on together (a payment of several bills): the selection's id and size. */
+  batch?: { id: string; size: number };
   /** Creates a record of another resource in this transaction (validated, with its create event and parties). */
   create(resource: string, data: Record<string, unknown>, owner: { accountId: string; parties?: Record<string, string> }): Promise<ResourceRecord>;
 }
@@ -63,6 +69,7 @@ export interface CreateContext {
   userId: string;
   accountId: string;
   now: Date;
+  resources: ResourceRegistry;
 }
 
 export interface CreateOutcome {
@@ -73,6 +80,3 @@ export interface CreateOutcome {
 }
 
 export type CreateHandler = (ctx: CreateContext) => Promise<CreateOutcome | void>;
-
-export const createHandlerFor = (name: string): CreateHandler | undefined => contributions().createHandlers.get(name);
-export const handlerFor = (name: string): ActionHandler | undefined => contributions().handlers.get(name);

@@ -8,22 +8,35 @@ import { SCHEMA_PATHS, SchemaValidationError } from '../../shared/schema/issues'
 import { readResource } from '../../shared/schema/load-node';
 import type { FormDefinition, ResourceDefinition } from '../../shared/resources/types';
 import { actionInputSchema } from '../../shared/resources/actionInput';
-import { contributions, type Contributions } from '../domain';
+import type { Contributions } from '../domain';
+import type { DocumentRenderer } from './documents';
+import { orderListeners, type CompiledListener } from './events';
+import type { ActionHandler, CreateHandler } from './handlers';
 import { unknownNames, type ResourceFile } from './names';
 import { compileInputCheck, compileRecordCheck, type RecordCheck } from './validation';
 
+/**
+ * A resource as the server serves it: its file, its validators, and what the domains contribute
+ * to it, looked up once at start (the engine reads these, never a process-wide table).
+ */
 export interface CompiledResource {
   def: ResourceDefinition;
   /** Validates a whole record (create, update); throws a 400 with field errors. */
   check: RecordCheck;
   /** Action name -> check of its input. */
   actionInputs: Map<string, RecordCheck>;
+  /** Action name -> its handler (actions[].handler). */
+  handlers: ReadonlyMap<string, ActionHandler>;
+  createHandler?: CreateHandler;
+  document?: DocumentRenderer;
+  /** The domains' listeners on this resource, in their declared order (events.ts orderListeners). */
+  listeners: readonly CompiledListener[];
 }
 
 export type ResourceRegistry = Map<string, CompiledResource>;
 
 /** Throws a SchemaValidationError (file#pointer) when a file names what no domain in `names` contributes. */
-export function loadResources(schemaRoot: string, names: Contributions = contributions()): ResourceRegistry {
+export function loadResources(schemaRoot: string, names: Contributions): ResourceRegistry {
   const dir = path.join(schemaRoot, SCHEMA_PATHS.resourcesDir);
   const registry: ResourceRegistry = new Map();
   if (!fs.existsSync(dir)) return registry;
@@ -43,7 +56,16 @@ export function loadResources(schemaRoot: string, names: Contributions = contrib
       const input = actionInputSchema(action);
       if (input) actionInputs.set(action.name, compileInputCheck(input));
     }
-    registry.set(def.name, { def, check: compileRecordCheck(def.record), actionInputs });
+    const handlers = new Map((def.actions ?? []).filter((a) => a.handler).map((a) => [a.name, names.handlers.get(a.handler!)!]));
+    registry.set(def.name, {
+      def,
+      check: compileRecordCheck(def.record),
+      actionInputs,
+      handlers,
+      createHandler: def.createHandler ? names.createHandlers.get(def.createHandler) : undefined,
+      document: def.document ? names.documents.get(def.document) : undefined,
+      listeners: orderListeners(def.name, names.listeners.get(def.name) ?? []),
+    });
   }
   return registry;
 }

@@ -14,33 +14,31 @@ import type { Page } from '../../shared/api';
 import { decide } from '../../shared/access';
 import type { ResourceDefinition, ResourceRecord } from '../../shared/resources/types';
 import type { AppContext } from '../context';
-import { planEachCall, type Db } from '../db/client';
+import { planEachCall } from '../db/client';
 import { AppError, badRequest, fieldError, forbidden, notFound } from '../errors';
 import { actorOf, currentUser, userRecordAbility } from '../plugins/auth';
 import { ok } from '../plugins/envelope';
 import { idempotent } from '../idempotency';
+import { actOnHttp } from './actions';
 import { isRecordVersion } from '../validate';
 import { resourceRouteSchemas as S } from '../openapi/resources';
 import { exportTable, toCsv, toXlsx } from './export';
-import { createHandlerFor, handlerFor, type ActionContext } from './handlers';
 import { phase } from '../phases';
 import { parseListQuery } from './query';
 import { listScopes } from '../../shared/resources/recordAbility';
 import { expireDue } from './expiry';
 import { listWhereSql } from './scope';
 import { readTableTotals, tableTotalsQuery } from './tableTotals';
-import { deleteRecord, getRecord, insertRecord, listPageQuery, listRecords, listTotals, toView, transition, withHistory, historyView, updateRecord, type RecordRow, type TransitionDecision } from './records';
+import { getRecord, listPageQuery, listRecords, listTotals, toView, withHistory } from './records';
+import { createRecord, deleteRecord, editRecord } from './moves';
 import { computed } from './compute';
 import { checkReferences } from './references';
 import { checkNotPastExpiry } from './validation';
 import { renderDocument } from './documents';
-import { emitRecordEvent } from './events';
-import { sign } from './signatures';
-import { actionInputSchema, needsSmsCode, SMS_CODE_INPUT } from '../../shared/resources/actionInput';
-import { consumeSmsCodeIn, countingWrongTries, spendSmsCode, wrongTryCounter } from '../sms/codes';
+import { actionInputSchema } from '../../shared/resources/actionInput';
 import type { CompiledResource, ResourceRegistry } from './registry';
 
-export default async function resourceRoutes(app: FastifyInstance, ctx: AppContext & { resources: ResourceRegistry }) {
+export default async function resourceRoutes(app: FastifyInstance, ctx: Pick<AppContext, 'db' | 'dbKind' | 'clock'> & { resources: ResourceRegistry }) {
   const { db, clock, resources } = ctx;
 
   /**
@@ -55,7 +53,7 @@ export default async function resourceRoutes(app: FastifyInstance, ctx: AppConte
     if (!compiled) throw notFound();
     const decision = decide(actorOf(currentUser(req)), compiled.def, verb);
     if (!decision.can) throw forbidden(decision.reason.endsWith('ServiceNotOpened') || decision.reason === 'notApproved' ? decision.reason : undefined);
-    await phase('expiry', () => expireDue(db, compiled.def, clock.now()));
+    await phase('expiry', () => expireDue(db, compiled, resources, clock.now()));
     return compiled;
   };
   const body = (req: FastifyRequest): Record<string, unknown> => {
@@ -153,7 +151,7 @@ export default async function resourceRoutes(app: FastifyInstance, ctx: AppConte
     const r = await resolve(req, 'show');
     if (!r.def.document) throw notFound();
     const row = await getRecord(db, r.def, abilityOf(req, r), idOf(req));
-    const doc = await renderDocument(r.def, db, row);
+    const doc = await renderDocument(r, db, row);
     const signedSha256 = typeof row.data.documentSha256 === 'string' ? row.data.documentSha256 : null;
     return ok(req, { ...doc, signedSha256, signatures: row.data.signatures ?? [] });
   });
@@ -162,17 +160,15 @@ export default async function resourceRoutes(app: FastifyInstance, ctx: AppConte
     const r = await resolve(req, 'create');
     // A record with parties (a contract) is made by an action that knows them (offer accept),
     // or by the resource's create handler, which names them (the decision refuses the rest).
-    const createHandler = r.def.createHandler ? createHandlerFor(r.def.createHandler) : undefined;
     const me = currentUser(req);
     const sent = validData(req, r, clientData(r, body(req)));
     await checkReferences(db, req, resources, r, sent);
     return idempotent(req, reply, db, {}, async (tx) => {
       const now = clock.now();
-      const outcome = (await createHandler?.({ tx, resource: r.def.name, def: r.def, data: sent, userId: me.id, accountId: me.accountId, now })) ?? {};
+      const outcome = (await r.createHandler?.({ tx, resource: r.def.name, def: r.def, data: sent, userId: me.id, accountId: me.accountId, now, resources })) ?? {};
       const data = outcome.patch ? { ...sent, ...outcome.patch } : sent;
       if (outcome.patch) r.check(data, req.t);
-      const row = await insertRecord(tx, r.def, { accountId: me.accountId, userId: me.id, data, now, parties: outcome.parties });
-      await emitRecordEvent({ tx, def: r.def, action: 'create', before: null, after: row, input: {}, userId: me.id, accountId: me.accountId, now });
+      const row = await createRecord(tx, r, resources, { accountId: me.accountId, mover: { userId: me.id, accountId: me.accountId }, data, now, parties: outcome.parties });
       return toView(row);
     });
   });
@@ -196,7 +192,7 @@ export default async function resourceRoutes(app: FastifyInstance, ctx: AppConte
       const changed = r.def.form.readOnlyOnEdit.filter((f) => JSON.stringify(current.data[f] ?? null) !== JSON.stringify(valid[f] ?? null));
       if (changed.length) throw fieldError(Object.fromEntries(changed.map((f) => [f, 'api:readOnlyOnEdit'])));
     }
-    const row = await updateRecord(db, r.def, abilityOf(req, r), { accountId: me.accountId, userId: me.id, id: idOf(req), version: version as number, data: valid, now: clock.now() });
+    const row = await editRecord(db, r, abilityOf(req, r), { accountId: me.accountId, userId: me.id, id: idOf(req), version: version as number, data: valid, now: clock.now() });
     return ok(req, toView(row));
   });
 
@@ -216,55 +212,17 @@ export default async function resourceRoutes(app: FastifyInstance, ctx: AppConte
     const r = await resolve(req, action.name);
     const me = currentUser(req);
     const input = req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : {};
-    const checkInput = r.actionInputs.get(action.name);
-    // The SMS code is spent, never stored with the event.
-    const { [SMS_CODE_INPUT]: smsCode, ...payload } = checkInput ? input : {};
-    const now = clock.now();
-    const handler = action.handler ? handlerFor(action.handler) : undefined;
-    // Set by the work below. The event's listeners (messages, todos) run as the key's `then`,
-    // sent with the stored answer (one round trip); they do not change the answer.
-    let moved: Awaited<ReturnType<typeof transition>> | undefined;
-    const news = (tx: Db) => {
-      if (!moved) return Promise.resolve();
-      const event = { tx, def: r.def, action: action.name, before: moved.previous, after: moved.row, input: payload, userId: me.id, accountId: me.accountId, now };
-      return phase('events', () => emitRecordEvent(event));
-    };
-    return countingWrongTries(db, () =>
-      // The resource file's `money` says it; the document marks the header from the same flag (openapi/resources.ts).
-      idempotent(req, reply, db, { required: !!action.money, then: news }, async (tx) => {
-        const create: ActionContext['create'] = async (resource, sent, owner) => {
-          const target = resources.get(resource);
-          if (!target) throw new Error(`${action.handler}: no resource '${resource}'`);
-          const data = computed(target.def.compute, sent);
-          target.check(data, req.t);
-          const row = await insertRecord(tx, target.def, { accountId: owner.accountId, parties: owner.parties, userId: me.id, data, now });
-          await emitRecordEvent({ tx, def: target.def, action: 'create', before: null, after: row, input: {}, userId: me.id, accountId: me.accountId, now });
-          return toView(row);
-        };
-        // The code's usual case travels with the record lock (spendSmsCode); decide() reads its answer in turn.
-        const spending = needsSmsCode(action) ? spendSmsCode(tx, now, me.phone ?? '', 'verify', String(smsCode)) : undefined;
-        // Runs once the record is found and the action is the caller's in its state: a caller who
-        // may not see the record hears 404, one who may not act 403 or 409, whatever it sent.
-        const decide = async (current: RecordRow): Promise<TransitionDecision | void> => {
-          checkInput?.(input, req.t);
-          if (spending) await phase('sms', () => consumeSmsCodeIn(tx, now, me.phone ?? '', 'verify', String(smsCode), SMS_CODE_INPUT, wrongTryCounter(ctx), spending));
-          let decision: TransitionDecision = action.signature ? await sign(tx, r.def, action, current, { user: me, ip: req.ip, now }) : {};
-          if (handler) {
-            const record = { id: current.id, accountId: current.accountId, state: current.state, version: current.version, data: decision.data ?? current.data, parties: current.parties ?? {} };
-            const outcome = await phase('handler', () => handler({ tx, resource: r.def.name, action: action.name, record, input: payload, userId: me.id, accountId: me.accountId, now, create }));
-            // Awaited by transition() with the record's write; until then a refusal below must not leave it unhandled.
-            outcome?.pending?.catch(() => undefined);
-            if (outcome) decision = { to: outcome.to ?? decision.to, data: outcome.patch ? { ...record.data, ...outcome.patch } : decision.data, parties: outcome.parties, pending: outcome.pending };
-          }
-          if (decision.data) r.check(decision.data, req.t);
-          // Into a state that expires (publish): not with its expiry day already past.
-          if (r.def.expiry?.from.includes(decision.to ?? action.to)) checkNotPastExpiry(r.def, decision.data ?? current.data, now);
-          return decision;
-        };
-        moved = await transition(tx, r.def, abilityOf(req, r), { userId: me.id, id: idOf(req), action: action.name, to: action.to, payload, now }, decide);
-        // With its history, as GET answers it: the console writes this answer into its cache instead of reading the record again.
-        return historyView(moved.row, moved.events);
-      }),
-    );
+    return actOnHttp(req, reply, ctx, {
+      r,
+      action: action.name,
+      id: idOf(req),
+      input,
+      mover: { userId: me.id, accountId: me.accountId },
+      now: clock.now(),
+      t: req.t,
+      ability: abilityOf(req, r),
+      user: me,
+      ip: req.ip,
+    });
   });
 }

@@ -3,7 +3,7 @@
 // after the SMS code is spent. The first signature fixes the document's SHA-256; a document
 // that renders differently since cannot be signed (409). The record moves to the action's
 // `to` when every signing role has signed, and stays where it is until then.
-import type { ActionDeclaration, ResourceDefinition, SignatureRecord } from '../../shared/resources/types';
+import type { ActionDeclaration, SignatureRecord } from '../../shared/resources/types';
 import { maskPhone } from '../../shared/validators';
 import { signedRoles } from '../../shared/resources/recordAbility';
 import type { Db } from '../db/client';
@@ -11,10 +11,11 @@ import { conflict, forbidden } from '../errors';
 import type { SessionUser } from '../sessions/tokens';
 import { renderDocument } from './documents';
 import type { RecordRow } from './records';
+import type { CompiledResource } from './registry';
 
 export async function sign(
   tx: Db,
-  def: ResourceDefinition,
+  r: CompiledResource,
   action: ActionDeclaration,
   current: RecordRow,
   signer: { user: SessionUser; ip: string; now: Date },
@@ -24,7 +25,7 @@ export async function sign(
   const role = roles.find((r) => current.parties?.[r] === signer.user.accountId && !signed.includes(r));
   // The ability let the caller through, so it holds an unsigned role; this guards the invariant.
   if (!role) throw forbidden();
-  const doc = await renderDocument(def, tx, current);
+  const doc = await renderDocument(r, tx, current);
   const fixed = typeof current.data.documentSha256 === 'string' ? current.data.documentSha256 : null;
   if (fixed && fixed !== doc.sha256) throw conflict('documentChanged');
   const signature: SignatureRecord = {

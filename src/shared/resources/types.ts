@@ -178,6 +178,13 @@ export interface ResourceMenu {
   hidden?: boolean;
 }
 
+export interface SystemMove {
+  name: string;
+  from: string[];
+  to: string[];
+  description?: string;
+}
+
 export interface ResourceDefinition {
   name: string;
   permissionId: string;
@@ -198,6 +205,12 @@ export interface ResourceDefinition {
    * stopped server never leaves a stale record actionable.
    */
   expiry?: { field: string; from: string[]; to: string };
+  /**
+   * Moves the system makes on its own (a job such as the automatic release, or another record's
+   * action such as a payment request paying its bill), offered to no one: the engine refuses a
+   * system move from or into a state not listed (src/server/resources/moves.ts).
+   */
+  systemMoves?: SystemMove[];
   /** A server function a domain contributes, deriving fields (amounts in fen) from the data on create and edit. */
   compute?: string;
   /**

@@ -4,7 +4,7 @@
 // check routes, and the messages and todos these produce. Handlers post ledger transfers
 // (src/server/ledger) in the action's transaction.
 import type { Domain } from '../../domain';
-import { releaseDue, scheduleAutoRelease } from './autoRelease';
+import { releaseDue } from './autoRelease';
 import * as collateral from './collateral';
 import { contractMoneyNews } from './contractNews';
 import * as deposits from './deposits';
@@ -39,14 +39,11 @@ export const funds: Domain = {
   listeners: {
     deposits: deposits.depositNews,
     withdrawals: withdrawals.withdrawalNews,
-    // The contract's money steps; its signing steps are trading's (same event, after trading's listener).
-    contracts: contractMoneyNews,
+    // The contract's money steps; its signing steps are trading's (same event).
+    contracts: { listen: contractMoneyNews, after: ['trading'] },
   },
   tasks: {
-    'funds.autoRelease': async (ctx, now) => {
-      const contracts = ctx.resources.get('contracts')?.def;
-      return contracts ? releaseDue(ctx.db, contracts, now) : 0;
-    },
+    'funds.autoRelease': (ctx, now) => releaseDue(ctx, now),
   },
-  jobs: [(app, ctx) => scheduleAutoRelease(app, ctx.db, ctx.resources.get('contracts')?.def, () => ctx.clock.now())],
+  jobs: [{ task: 'funds.autoRelease', every: 60_000 }],
 };

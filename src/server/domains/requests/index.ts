@@ -5,7 +5,7 @@
 // request's payments (routes.ts); an ops reversal of a bill payment made for a request (reversal.ts).
 import type { Domain } from '../../domain';
 import { requestNews } from './news';
-import { payRequest, setBillsDefinition } from './pay';
+import { payRequest } from './pay';
 import { reverseRequestPayments } from './reversal';
 import requestRoutes from './routes';
 import { cancelRequest, confirmRequest, createRequest, rejectRequest, submitRequest } from './steps';
@@ -23,5 +23,4 @@ export const requests: Domain = {
   },
   // A bill payment made for a request and reversed by ops is owed on the request again (reversal.ts).
   listeners: { paymentRequests: requestNews, bills: reverseRequestPayments },
-  jobs: [(_app, ctx) => setBillsDefinition(ctx.resources.get('bills')?.def)],
 };

@@ -1,53 +1,57 @@
 // Paying a payment request (DESIGN §9, /requestFunds/payFunds): the payer pays it whole or in
 // part, wallet to wallet, in the action's transaction (SMS code and Idempotency-Key by the engine;
 // the request's record is locked, so two payments at once are one after the other and never pay
-// more than it asks). A request under a bill pays that bill down with settlement's payBill (ledger
-// kind billPayment, ref bills/<id>: the bill's open amount stays what its transfers say) and the
-// bill takes a `pay` step of its own (history, its payee's message, its todo closed). A request
+// more than it asks). A request under a bill has the bill take its own action `pay`, through the
+// action pipeline (ledger kind billPayment, ref bills/<id>: the bill's open amount stays what its
+// transfers say; its history, its payee's message, its todo closed). A request
 // under a contract alone moves a requestPayment transfer, ref paymentRequests/<id>. Both are
 // printed by the Solution receipt; the transfers of one request share the key segment
 // `<kind>:<request id>.` (requestPayments reads them back).
 import { randomUUID } from 'node:crypto';
-import { and, eq, like, or, sql } from 'drizzle-orm';
+import { and, eq, like, or } from 'drizzle-orm';
 import { fenToYuan } from '../../../shared/money';
 import { receiptPathOf } from '../../../shared/receipts';
-import type { ResourceDefinition } from '../../../shared/resources/types';
 import type { Db } from '../../db/client';
-import { ledgerTransfers, resourceEvents, resourceRecords } from '../../db/schema';
+import { ledgerTransfers, resourceRecords } from '../../db/schema';
 import { fieldError } from '../../errors';
 import { ensureWallet } from '../../ledger/accounts';
 import { transfer } from '../../ledger/transfers';
-import { emitRecordEvent } from '../../resources/events';
-import type { ActionHandler } from '../../resources/handlers';
-import { paymentFen, payBill } from '../settlement/pay';
+import { translatorFor } from '../../i18n';
+import { performAction } from '../../resources/actions';
+import type { ActionContext, ActionHandler } from '../../resources/handlers';
+import { paymentFen } from '../settlement/pay';
 import { lockBillRecords, OPEN_STATES } from '../settlement/store';
-import { fenOf, requestOpenFen } from './headroom';
+import { fenOf, RESOURCE, requestOpenFen } from './headroom';
 
 export const REQUEST_PAYMENT_KIND = 'requestPayment';
 
-/** The bills resource as loaded at start (the domain's job sets it): a bill's pay step is emitted with it. */
-let billsDef: ResourceDefinition | undefined;
-export const setBillsDefinition = (def: ResourceDefinition | undefined) => {
-  billsDef = def;
-};
-
-/** Pays `fen` of the request's bill and writes the bill's step (state, figures, history, listeners). */
-async function payRequestBill(tx: Db, billId: string, fen: bigint, step: { requestId: string; userId: string; accountId: string; now: Date }) {
-  const [bill] = await lockBillRecords(tx, [billId]);
+/**
+ * Pays `fen` of the request's bill: the bill's own action `pay` through the action pipeline (its
+ * handler pays the bill down, keyed with the request; its history, its payee's message and its
+ * todo follow), caused by the request, confirmed by the request's own step.
+ */
+async function payRequestBill(ctx: ActionContext, billId: string, fen: bigint) {
+  const bills = ctx.resources.get('bills');
+  if (!bills) throw new Error('payment requests: no bills resource');
+  const [bill] = await lockBillRecords(ctx.tx, [billId]);
   if (!bill || !OPEN_STATES.includes(bill.state as (typeof OPEN_STATES)[number])) throw fieldError({ payAmount: 'api:requestBillNotOpen' });
-  const paid = await payBill(tx, bill, fen, { kind: 'billPayment', paymentId: `${step.requestId}.${randomUUID()}`, userId: step.userId, now: step.now, field: 'payAmount' });
-  const [after] = await tx
-    .update(resourceRecords)
-    .set({ state: paid.to, data: { ...bill.data, ...paid.patch }, version: sql`${resourceRecords.version} + 1`, updatedAt: step.now, updatedBy: step.userId })
-    .where(and(eq(resourceRecords.resource, 'bills'), eq(resourceRecords.id, billId)))
-    .returning();
-  const input = { payAmount: fenToYuan(fen), requestId: step.requestId };
-  await tx.insert(resourceEvents).values({ recordId: billId, action: 'pay', fromState: bill.state, toState: paid.to, input, by: step.userId, at: step.now });
-  if (billsDef) await emitRecordEvent({ tx, def: billsDef, action: 'pay', before: bill, after, input, userId: step.userId, accountId: step.accountId, now: step.now });
+  const moved = await performAction(ctx.tx, { resources: ctx.resources }, {
+    r: bills,
+    action: 'pay',
+    id: billId,
+    input: { payAmount: fenToYuan(fen) },
+    mover: { userId: ctx.userId, accountId: ctx.accountId },
+    now: ctx.now,
+    t: translatorFor('zh-CN'),
+    confirmation: 'done',
+    via: { resource: RESOURCE, id: ctx.record.id },
+  });
+  await moved.hear();
 }
 
 /** The action `pay` (input payAmount): whole or in part, at most what the request still waits for. */
-export const payRequest: ActionHandler = async ({ tx, resource, record, input, userId, accountId, now }) => {
+export const payRequest: ActionHandler = async (ctx) => {
+  const { tx, resource, record, input, userId, now } = ctx;
   const fen = paymentFen(input.payAmount, 'payAmount');
   const open = requestOpenFen(record.data);
   if (fen > open) throw fieldError({ payAmount: { key: 'api:requestPayOverOpen', params: { open: fenToYuan(open) } } });
@@ -55,7 +59,7 @@ export const payRequest: ActionHandler = async ({ tx, resource, record, input, u
   const { payer, payee } = row?.parties ?? {};
   if (!payer || !payee) throw new Error(`payment request ${record.id} has no parties`);
   const billId = typeof record.data.billId === 'string' ? record.data.billId : undefined;
-  if (billId) await payRequestBill(tx, billId, fen, { requestId: record.id, userId, accountId, now });
+  if (billId) await payRequestBill(ctx, billId, fen);
   else {
     await transfer(tx, {
       debit: await ensureWallet(tx, payer, now),

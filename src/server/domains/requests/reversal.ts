@@ -5,16 +5,18 @@
 // subtracting, keeps it right however many reversals one step sees.
 import { and, eq, inArray, like, sql } from 'drizzle-orm';
 import { fenToYuan } from '../../../shared/money';
-import { ledgerTransfers, resourceEvents, resourceRecords } from '../../db/schema';
+import { ledgerTransfers, resourceRecords } from '../../db/schema';
 import type { RecordListener } from '../../resources/events';
+import { move } from '../../resources/moves';
 import { REVERSAL_KIND } from '../settlement/pay';
 import { fenOf, RESOURCE } from './headroom';
 
 /** Requests that may have been paid. */
 const PAID_STATES = ['partiallyPaid', 'paid'];
 
-export const reverseRequestPayments: RecordListener = async ({ tx, action, after, userId, now }) => {
-  if (action !== 'reversePayment') return;
+export const reverseRequestPayments: RecordListener = async ({ tx, action, after, userId, accountId, now, resources }) => {
+  const requestsResource = resources.get(RESOURCE);
+  if (action !== 'reversePayment' || !requestsResource) return;
   const requests = await tx
     .select()
     .from(resourceRecords)
@@ -36,18 +38,7 @@ export const reverseRequestPayments: RecordListener = async ({ tx, action, after
     const to = paid === 0n ? 'confirmed' : paid < amount ? 'partiallyPaid' : 'paid';
     const data: Record<string, unknown> = { ...request.data, paidAmount: fenToYuan(paid), openAmount: fenToYuan(amount - paid) };
     if (to !== 'paid') delete data.paidAt;
-    await tx
-      .update(resourceRecords)
-      .set({ state: to, data, version: sql`${resourceRecords.version} + 1`, updatedAt: now, updatedBy: userId })
-      .where(and(eq(resourceRecords.resource, RESOURCE), eq(resourceRecords.id, request.id)));
-    await tx.insert(resourceEvents).values({
-      recordId: request.id,
-      action: 'paymentReversed',
-      fromState: request.state,
-      toState: to,
-      input: { billId: after.id, reversedAmount: fenToYuan(was - paid) },
-      by: userId,
-      at: now,
-    });
+    // The request's system move paymentReversed, by the ops user who reversed the bill's payment.
+    await move(tx, requestsResource, resources, { mover: { userId, accountId }, id: request.id, action: 'paymentReversed', to, payload: { billId: after.id, reversedAmount: fenToYuan(was - paid) }, now }, async () => ({ to, data }));
   }
 };

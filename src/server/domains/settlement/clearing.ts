@@ -15,14 +15,18 @@
 // A failure rolls everything back: no run row, no write-down, no transfer.
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { fenToYuan } from '../../../shared/money';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
-import { accounts, bills, clearingRunParties, clearingRuns, resourceRecords } from '../../db/schema';
+import { accounts, bills, clearingRunParties, clearingRuns, resourceRecords, users } from '../../db/schema';
 import { walletId } from '../../ledger/accounts';
 import { lockLedgerAccounts, transferBatch } from '../../ledger/transfers';
 import { dischargePlan, type DischargePlan } from './netting/discharge';
 import { solveNetting, type NettingBill, type NettingSolution } from './netting';
-import { OPEN_STATES, openFenOf } from './store';
+import type { EngineContext } from '../../resources/actions';
+import type { Mover } from '../../resources/events';
+import { moveMany } from '../../resources/moves';
+import { figuresOf, OPEN_STATES, openFenOf, stateAfterMoney } from './store';
 
 export const SETTLEMENT_KIND = 'nettingSettlement';
 /** The ledger key of a run's i-th settlement transfer. */
@@ -84,38 +88,39 @@ async function lockOpenBills(tx: Db, participants: readonly string[]): Promise<(
   return rows.map((r) => ({ id: r.id, payer: r.payer, payee: r.payee, openFen: openFenOf(r), state: r.state ?? '' }));
 }
 
+/** What a run needs of the app: its database and the bills resource (the write-down is the bills' move `clear`). */
+export type ClearingContext = EngineContext;
+
+/** The job named in a daily run's events; a run ops start is theirs. */
+export const CLEARING_JOB = 'settlement.dailyClearing';
+
 /**
- * Writes down each bill's part (cleared in cycles + discharged by the settlement) in one
- * statement: the money row, the record's figures and state (paid when nothing is left open,
- * overdue stays overdue, else partiallyPaid, as store.ts stateAfterMoney) and a `clear` event.
+ * Writes down each bill's part (cleared in cycles + discharged by the settlement): the money row
+ * in one statement, then the bills' system move `clear` through the one door in one statement
+ * (moves.ts moveMany): figures, state by the bill-state rule (store.ts stateAfterMoney), and one
+ * `clear` event each naming the run.
  */
-async function writeDownRun(tx: Db, parts: { id: string; fen: bigint; state: string }[], runId: string, now: Date): Promise<void> {
+export async function writeDownBills(tx: Db, ctx: ClearingContext, parts: { id: string; fen: bigint; state: string }[], run: { runId: string; mover: Mover; now: Date }): Promise<void> {
   if (!parts.length) return;
-  // Each bill's state as locked (the run holds its row): the event's from-state, and whether it stays overdue.
-  const values = JSON.stringify(parts.map((p) => ({ id: p.id, fen: p.fen.toString(), state: p.state })));
-  const at = now.toISOString();
-  const yuan = (col: string) => sql.raw(`to_jsonb(((${col})::numeric / 100)::numeric(20, 2)::text)`);
-  await tx.execute(sql`
-    with v as (select * from jsonb_to_recordset(${values}::jsonb) as v(id uuid, fen bigint, state text)),
-    b as (
-      -- The state is the bill's copy of its record's (migration 0019): written here, the trigger finds nothing to copy.
-      update bills set cleared_fen = bills.cleared_fen + v.fen,
-        state = case when bills.amount_fen - bills.paid_fen - bills.cleared_fen - v.fen = 0 then 'paid' when v.state = 'overdue' then 'overdue' else 'partiallyPaid' end
-      from v where bills.record_id = v.id
-      returning bills.record_id, bills.amount_fen, bills.paid_fen, bills.cleared_fen, bills.state, v.fen, v.state as from_state
-    ),
-    r as (
-      update resource_records r set
-        state = b.state,
-        data = r.data || jsonb_build_object('clearedAmount', ${yuan('b.cleared_fen')}, 'openAmount', ${yuan('b.amount_fen - b.paid_fen - b.cleared_fen')})
-          || case when b.amount_fen - b.paid_fen - b.cleared_fen = 0 then jsonb_build_object('paidAt', ${at}::text) else '{}'::jsonb end,
-        version = r.version + 1, updated_at = ${at}::timestamptz
-      from b
-      where r.resource = 'bills' and r.id = b.record_id
-      returning r.id, r.state, b.from_state, b.fen
-    )
-    insert into resource_events (record_id, action, from_state, to_state, input, by, at)
-    select r.id, 'clear', r.from_state, r.state, jsonb_build_object('runId', ${runId}::text, 'amount', ${yuan('r.fen')}), null, ${at}::timestamptz from r`);
+  const billsResource = ctx.resources.get('bills');
+  if (!billsResource) throw new Error('clearing: no bills resource');
+  const values = JSON.stringify(parts.map((p) => ({ id: p.id, fen: p.fen.toString() })));
+  const rows = await queryRows<{ id: string; amount_fen: string; paid_fen: string; cleared_fen: string }>(
+    tx,
+    sql`update bills set cleared_fen = bills.cleared_fen + v.fen
+      from jsonb_to_recordset(${values}::jsonb) as v(id uuid, fen bigint) where bills.record_id = v.id
+      returning bills.record_id as id, bills.amount_fen::text, bills.paid_fen::text, bills.cleared_fen::text`,
+  );
+  const partOf = new Map(parts.map((p) => [p.id, p]));
+  const at = run.now.toISOString();
+  const moves = rows.map((row) => {
+    const money = { amountFen: BigInt(row.amount_fen), paidFen: BigInt(row.paid_fen), clearedFen: BigInt(row.cleared_fen) };
+    const part = partOf.get(row.id)!;
+    const to = stateAfterMoney(money, part.state);
+    const { clearedAmount, openAmount } = figuresOf(money);
+    return { id: row.id, from: part.state, to, patch: { clearedAmount, openAmount, ...(to === 'paid' ? { paidAt: at } : {}) }, input: { runId: run.runId, amount: fenToYuan(part.fen) } };
+  });
+  await moveMany(tx, billsResource, ctx.resources, { action: 'clear', mover: run.mover, moves, now: run.now });
 }
 
 /** Makes every participant's wallet (one statement), locks them in id order and answers their available balances. */
@@ -179,7 +184,8 @@ async function insertParties(tx: Db, parties: (typeof clearingRunParties.$inferI
  * Runs a clearing: answers its figures, or null when it is a daily run whose day another node
  * already ran (or is running).
  */
-export async function runClearing(db: Db, input: ClearingRunInput): Promise<ClearingRunResult | null> {
+export async function runClearing(ctx: ClearingContext, input: ClearingRunInput): Promise<ClearingRunResult | null> {
+  const { db } = ctx;
   const started = performance.now();
   const runId = randomUUID();
   const { now } = input;
@@ -213,7 +219,10 @@ export async function runClearing(db: Db, input: ClearingRunInput): Promise<Clea
 
     const stateOf = new Map(open.map((b) => [b.id, b.state]));
     const parts = solution.bills.map((b) => ({ id: b.id, state: stateOf.get(b.id) ?? '', fen: b.clearedFen + (plan.discharged.get(b.id) ?? 0n), cleared: b.clearedFen, settled: plan.discharged.get(b.id) ?? 0n }));
-    await writeDownRun(tx, parts.filter((p) => p.fen > 0n), runId, now);
+    // An ops user's run is theirs in the bills' histories and the audit trail; the daily run is the job's.
+    const [starter] = input.userId ? await tx.select({ accountId: users.accountId }).from(users).where(eq(users.id, input.userId)) : [];
+    const mover: Mover = input.userId && starter ? { userId: input.userId, accountId: starter.accountId } : { job: CLEARING_JOB };
+    await writeDownBills(tx, ctx, parts.filter((p) => p.fen > 0n), { runId, mover, now });
     phase('writeDown');
     // One batch (two statements), not one transfer() each: the wallets are already locked in id order.
     const posted = await transferBatch(

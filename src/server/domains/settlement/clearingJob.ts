@@ -1,15 +1,15 @@
-// The daily clearing run (DESIGN §9): every node ticks every ten minutes and, from 02:00 China
-// time, asks runClearing for the day's run; the day's row in clearing_runs is unique, so the first
+// The daily clearing run (DESIGN §9): the scheduler's job settlement.dailyClearing asks, every
+// ten minutes on one node, from 02:00 China time, runClearing for the day's run; the day's row in clearing_runs is unique, so the first
 // node to insert it runs it and every other node (at once or later that day) finds it taken.
 // The solver's worker is warmed at start in production (the first solve of a process costs
 // seconds while V8 optimises HiGHS, docs/decisions.md), never in tests, and stopped on close.
 import type { FastifyInstance } from 'fastify';
 import { chinaDay } from '../../../shared/chinaTime';
-import type { Db } from '../../db/client';
-import { runClearing } from './clearing';
+import { runClearing, type ClearingContext } from './clearing';
 import { stopNettingWorker, warmNettingWorker } from './netting';
 
-const TICK_MS = 10 * 60_000;
+/** How often the job asks (settlement's jobs). */
+export const DAILY_CLEARING_EVERY_MS = 10 * 60_000;
 /** The China hour from which the day's run may start. */
 export const DAILY_RUN_HOUR = 2;
 
@@ -17,21 +17,17 @@ export const DAILY_RUN_HOUR = 2;
 const chinaHour = (now: Date) => (now.getUTCHours() + 8) % 24;
 
 /** Runs the day's clearing if no node ran it yet; answers whether this call ran it. */
-export async function runDailyClearing(db: Db, now: Date, inWorker = true): Promise<boolean> {
+export async function runDailyClearing(ctx: ClearingContext, now: Date, inWorker = true): Promise<boolean> {
   if (chinaHour(now) < DAILY_RUN_HOUR) return false;
-  return (await runClearing(db, { trigger: 'daily', userId: null, now, day: chinaDay(now), inWorker })) !== null;
+  return (await runClearing(ctx, { trigger: 'daily', userId: null, now, day: chinaDay(now), inWorker })) !== null;
 }
 
-export function scheduleDailyClearing(app: FastifyInstance, db: Db, now: () => Date, warm: boolean): void {
-  let timer: NodeJS.Timeout | undefined;
-  const tick = () => runDailyClearing(db, now()).catch((err: unknown) => app.log.warn({ err: (err as Error).message }, 'daily clearing run failed'));
+/** Warms the solver's worker at start in production (the first run does not pay for it) and stops it with the app. */
+export function initNettingWorker(app: FastifyInstance, warm: boolean): void {
   app.addHook('onReady', async () => {
     if (warm) void warmNettingWorker().catch((err: unknown) => app.log.warn({ err: (err as Error).message }, 'netting worker warm-up failed'));
-    timer = setInterval(tick, TICK_MS);
-    timer.unref();
   });
   app.addHook('onClose', async () => {
-    clearInterval(timer);
     await stopNettingWorker();
   });
 }

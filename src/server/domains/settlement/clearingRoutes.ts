@@ -30,7 +30,7 @@ export default async function clearingRoutes(app: FastifyInstance, ctx: DomainCo
     async (req, reply) => {
       opsOnly(req);
       return idempotent(req, reply, db, {}, async (tx) => {
-        const run = await runClearing(tx, { trigger: 'ops', userId: currentUser(req).id, now: clock.now(), inWorker: true });
+        const run = await runClearing({ ...ctx, db: tx }, { trigger: 'ops', userId: currentUser(req).id, now: clock.now(), inWorker: true });
         if (!run) throw new Error('clearing: an ops run is never refused by the day rule');
         return {
           runId: run.runId,

@@ -5,13 +5,13 @@
 // clearing runs (clearing.ts: ops start one, or the daily job; clearingSources.ts: their pages);
 // the outgoing detail report of each contract (outgoing.ts).
 import type { Domain } from '../../domain';
-import { issueBill, issueOnCompletion, setBillsDefinition } from './issue';
-import { billNews, remindDue, scheduleReminders } from './news';
+import { issueBill, issueOnCompletion } from './issue';
+import { billNews, remindDue } from './news';
 import { CONTRACT_OUTGOING_COLUMNS, contractOutgoings } from './outgoing';
 import { payOne, reversePayment } from './pay';
 import settlementRoutes from './routes';
 import clearingRoutes from './clearingRoutes';
-import { runDailyClearing, scheduleDailyClearing } from './clearingJob';
+import { DAILY_CLEARING_EVERY_MS, initNettingWorker, runDailyClearing } from './clearingJob';
 import { clearingRunRecords, clearingUnsettledRecords } from './clearingSources';
 import { cancelBill, confirmBill, delayBill, rejectBill } from './steps';
 import { BILL_TOTALS } from './billTotals';
@@ -38,22 +38,16 @@ export const settlement: Domain = {
   totals: { bills: BILL_TOTALS },
   listeners: {
     bills: billNews,
-    // After funds' listener: a contract completed (released) bills its buyer for the rest.
-    contracts: issueOnCompletion,
+    // After funds' listener (the collateral released): a contract completed bills its buyer for the rest.
+    contracts: { listen: issueOnCompletion, after: ['funds'] },
   },
   tasks: {
-    'settlement.reminders': async (ctx, now) => {
-      const def = ctx.resources.get('bills')?.def;
-      return def ? remindDue(ctx.db, def, now) : 0;
-    },
-    'settlement.dailyClearing': (ctx, now) => runDailyClearing(ctx.db, now),
+    'settlement.reminders': (ctx, now) => remindDue(ctx, now),
+    'settlement.dailyClearing': (ctx, now) => runDailyClearing(ctx, now),
   },
   jobs: [
-    (app, ctx) => {
-      const def = ctx.resources.get('bills')?.def;
-      setBillsDefinition(def);
-      scheduleReminders(app, ctx.db, def, () => ctx.clock.now());
-    },
-    (app, ctx) => scheduleDailyClearing(app, ctx.db, () => ctx.clock.now(), ctx.config.production),
+    { task: 'settlement.reminders', every: 60_000 },
+    { task: 'settlement.dailyClearing', every: DAILY_CLEARING_EVERY_MS },
   ],
+  init: (app, ctx) => initNettingWorker(app, ctx.config.production),
 };

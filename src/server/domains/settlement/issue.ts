@@ -7,14 +7,12 @@ import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { chinaDay } from '../../../shared/chinaTime';
 import { PAYMENT_TERM_DEFAULT_DAYS } from '../../../shared/constants';
 import { fenToYuan, yuanToFen } from '../../../shared/money';
-import type { ResourceDefinition } from '../../../shared/resources/types';
 import type { Db } from '../../db/client';
 import { accounts, bills, resourceRecords } from '../../db/schema';
 import { fieldError, forbidden } from '../../errors';
 import type { RecordListener } from '../../resources/events';
-import { emitRecordEvent } from '../../resources/events';
 import type { CreateHandler } from '../../resources/handlers';
-import { insertRecord } from '../../resources/records';
+import { createRecord } from '../../resources/moves';
 
 /** Contract states a bill may be issued in: signed and after, not refunded. */
 export const BILLABLE_CONTRACT_STATES = ['signed', 'collateralPaid', 'delivered', 'objection', 'completed'];
@@ -103,15 +101,10 @@ async function newBillData(tx: Parameters<RecordListener>[0]['tx'], contract: { 
   };
 }
 
-/** The bills resource, as loaded at start (the jobs of the settlement domain set it). */
-let billsDef: ResourceDefinition | undefined;
-export const setBillsDefinition = (def: ResourceDefinition | undefined) => {
-  billsDef = def;
-};
-
 /** A contract that has just completed bills its buyer for the rest of its price. */
-export const issueOnCompletion: RecordListener = async ({ tx, after, before, userId, now }) => {
-  if (after.state !== 'completed' || before?.state === 'completed' || !billsDef) return;
+export const issueOnCompletion: RecordListener = async ({ tx, after, before, userId, accountId, job, now, resources }) => {
+  const billsResource = resources.get('bills');
+  if (after.state !== 'completed' || before?.state === 'completed' || !billsResource) return;
   const { buyer, seller } = after.parties;
   if (!buyer || !seller) return;
   const left = await billableFen(tx, after, seller);
@@ -122,8 +115,8 @@ export const issueOnCompletion: RecordListener = async ({ tx, after, before, use
     ...(await newBillData(tx, after, buyer, seller, 'contractCompleted', left)),
     dueDay: chinaDay(new Date(now.getTime() + term * 86_400_000)),
   };
-  // The automatic release has no acting user: the bill is the contract's creator's doing then.
-  const by = userId || after.createdBy;
-  const row = await insertRecord(tx, billsDef, { accountId: seller, userId: by, data, now, parties: { payer: buyer, payee: seller } });
-  await emitRecordEvent({ tx, def: billsDef, action: 'create', before: null, after: row, input: {}, userId: by, accountId: seller, now });
+  // Made by whoever completed the contract; by the automatic release's job, the bill's creator
+  // on record is the contract's (a record's creator is a user), its event names the job.
+  const mover = job ? { job } : { userId, accountId };
+  await createRecord(tx, billsResource, resources, { accountId: seller, mover, createdBy: after.createdBy, data, now, parties: { payer: buyer, payee: seller } });
 };

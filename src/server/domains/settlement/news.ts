@@ -1,19 +1,18 @@
 // Messages and todos of bills (DESIGN §9): the payer is asked to confirm a new bill and then to
 // pay it; the payee hears of a confirmation, a rejection and each payment; the payer of a
 // cancellation and a delay; both of a reversal, which reopens the payer's todo to pay. Reminders (due within BILL_DUE_SOON_DAYS, overdue)
-// come from remindDue, once per bill and due day: a job every minute, any node, each reminder
+// come from remindDue, once per bill and due day: the job settlement.reminders every minute, each reminder
 // claimed by one conditional UPDATE so two nodes never send it twice.
 import { and, eq, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { chinaDay } from '../../../shared/chinaTime';
 import { BILL_DUE_SOON_DAYS } from '../../../shared/constants';
-import type { ResourceDefinition } from '../../../shared/resources/types';
 import type { Db } from '../../db/client';
 import { bills, resourceRecords } from '../../db/schema';
 import { closeTodo, notifyAccount, openTodo } from '../../notify';
 import { consolePathOfRow } from '../../resources/consolePaths';
 import type { RecordListener } from '../../resources/events';
 import { expireDue } from '../../resources/expiry';
+import type { EngineContext } from '../../resources/actions';
 import type { RecordRow } from '../../resources/records';
 import { insertBillMoney } from './store';
 import { yuanToFen } from '../../../shared/money';
@@ -78,8 +77,11 @@ export const billNews: RecordListener = async ({ tx, def, action, after, input, 
 };
 
 /** Sends the due-soon and overdue reminders not yet sent; answers how many. */
-export async function remindDue(db: Db, def: ResourceDefinition, now: Date): Promise<number> {
-  await expireDue(db, def, now);
+export async function remindDue(ctx: EngineContext, now: Date): Promise<number> {
+  const { db } = ctx;
+  const billsResource = ctx.resources.get('bills');
+  if (!billsResource) return 0;
+  await expireDue(db, billsResource, ctx.resources, now);
   const soon = chinaDay(new Date(now.getTime() + BILL_DUE_SOON_DAYS * 86_400_000));
   let sent = 0;
   await db.transaction(async (raw) => {
@@ -99,25 +101,14 @@ export async function remindDue(db: Db, def: ResourceDefinition, now: Date): Pro
     const rows = async (ids: { id: string }[]) => (ids.length ? tx.select().from(resourceRecords).where(and(isBill, inArray(resourceRecords.id, ids.map((r) => r.id)))) : []);
     for (const row of await rows(dueSoon)) {
       const payer = row.parties.payer;
-      if (payer) await notifyAccount(tx, payer, def.permissionId, 'billDueSoon', now, paramsOf(row), consolePathOfRow(def.name, row, payer));
+      if (payer) await notifyAccount(tx, payer, billsResource.def.permissionId, 'billDueSoon', now, paramsOf(row), consolePathOfRow(billsResource.def.name, row, payer));
       sent += 1;
     }
     for (const row of await rows(overdue)) {
-      for (const who of [row.parties.payer, row.parties.payee]) if (who) await notifyAccount(tx, who, def.permissionId, 'billOverdue', now, paramsOf(row), consolePathOfRow(def.name, row, who));
+      for (const who of [row.parties.payer, row.parties.payee]) if (who) await notifyAccount(tx, who, billsResource.def.permissionId, 'billOverdue', now, paramsOf(row), consolePathOfRow(billsResource.def.name, row, who));
       sent += 1;
     }
   });
   return sent;
 }
 
-/** Runs remindDue every minute on this node (unref'd: never keeps the process alive). */
-export function scheduleReminders(app: FastifyInstance, db: Db, def: ResourceDefinition | undefined, now: () => Date): void {
-  if (!def) return;
-  let timer: NodeJS.Timeout | undefined;
-  const run = () => remindDue(db, def, now()).catch((err: unknown) => app.log.warn({ err: (err as Error).message }, 'bill reminders failed'));
-  app.addHook('onReady', async () => {
-    timer = setInterval(run, 60_000);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => clearInterval(timer));
-}

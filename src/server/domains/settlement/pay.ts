@@ -66,9 +66,15 @@ export async function payBill(
   return { to, transfer: moved, patch: { ...figuresOf(after), ...(to === 'paid' ? { paidAt: step.now.toISOString() } : {}) } };
 }
 
-/** The action `pay` (input payAmount): one bill, whole or in part. */
-export const payOne: ActionHandler = async ({ tx, record, input, userId, now }) => {
-  const paid = await payBill(tx, record, paymentFen(input.payAmount, 'payAmount'), { kind: 'billPayment', paymentId: randomUUID(), userId, now, field: 'payAmount' });
+/**
+ * The action `pay` (input payAmount): one bill, whole or in part. Paid with others at once (a
+ * selection), its transfer shares the payment's id (billBatchPayment); paid for a payment
+ * request, its key carries the request's id (requests/pay.ts reads the request's payments by it).
+ */
+export const payOne: ActionHandler = async ({ tx, record, input, userId, now, via, batch }) => {
+  const kind = batch && batch.size > 1 ? 'billBatchPayment' : 'billPayment';
+  const paymentId = batch?.id ?? (via ? `${via.id}.${randomUUID()}` : randomUUID());
+  const paid = await payBill(tx, record, paymentFen(input.payAmount, 'payAmount'), { kind, paymentId, userId, now, field: 'payAmount' });
   return { patch: paid.patch, to: paid.to };
 };
 

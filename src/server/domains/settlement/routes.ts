@@ -1,8 +1,9 @@
 // Paying several bills at once (DESIGN §9, /contractUpdate/contractPayment):
 //   POST /api/settlement/payments   {items: [{billId, amount}], smsCode} with an Idempotency-Key
 // One transaction: the bills' records are locked in id order and every wallet the payment touches
-// before any money moves; each bill then takes the `pay` step of its resource (the same per-record
-// ability, 404/403/409 as the action) with its own ledger transfer. One SMS code for the payment.
+// before any money moves; each bill then takes its action `pay` through the one action pipeline
+// (resources/actions.ts: the same per-record ability, 404/403/409, handler and event as the
+// action) with its own ledger transfer. One SMS code for the payment.
 // A bad line (over its open amount, zero, three decimals, a bill of another account, a bill not
 // yet confirmed) refuses the whole payment and writes nothing.
 import { randomUUID } from 'node:crypto';
@@ -16,18 +17,18 @@ import { SMS_CODE_INPUT } from '../../../shared/resources/actionInput';
 import type { Db } from '../../db/client';
 import { ledgerTransfers } from '../../db/schema';
 import type { DomainContext } from '../../domain';
-import { fieldError, forbidden, notFound } from '../../errors';
+import { AppError, fieldError, forbidden, notFound } from '../../errors';
 import { idempotent } from '../../idempotency';
 import { ensureWallet } from '../../ledger/accounts';
 import { lockLedgerAccounts } from '../../ledger/transfers';
 import { obj, str, uuid } from '../../openapi/kit';
 import { actorOf, currentUser, userRecordAbility } from '../../plugins/auth';
-import { emitRecordEvent } from '../../resources/events';
+import { performAction } from '../../resources/actions';
 import { expireDue } from '../../resources/expiry';
-import { toView, transition } from '../../resources/records';
-import { consumeSmsCodeIn, countingWrongTries, wrongTryCounter } from '../../sms/codes';
+import { toView } from '../../resources/records';
+import { countingWrongTries } from '../../sms/codes';
 import { isUuid } from '../../validate';
-import { paymentFen, paymentKeyPrefix, payBill } from './pay';
+import { paymentFen, paymentKeyPrefix } from './pay';
 import { billMoney, lockBillRecords } from './store';
 
 /** At most this many bills in one payment. */
@@ -67,10 +68,9 @@ export default async function settlementRoutes(app: FastifyInstance, ctx: Domain
     if (Object.keys(errors).length) throw fieldError(errors);
     const lines = items.map((item, i) => ({ id: item.billId, fen: paymentFen(item.amount, `items.${i}.amount`), field: `items.${i}.amount` })).sort((a, b) => (a.id < b.id ? -1 : 1));
     const now = clock.now();
-    await expireDue(db, bills.def, now);
+    await expireDue(db, bills, ctx.resources, now);
     const ability = userRecordAbility(me, bills.def);
     const paymentId = randomUUID();
-    const kind = lines.length > 1 ? 'billBatchPayment' : 'billPayment';
     return countingWrongTries(db, () =>
       idempotent(req, reply, db, {}, async (tx) => {
         // Records first, then wallets, both in id order: as a single bill's pay action takes them.
@@ -78,29 +78,39 @@ export default async function settlementRoutes(app: FastifyInstance, ctx: Domain
         const wallets = new Set<string>();
         for (const line of lines) {
           const money = await billMoney(tx, line.id).catch(() => undefined);
-          if (!money) continue; // not a bill: transition() answers 404 below
+          if (!money) continue; // not a bill: the pipeline answers 404 below
           wallets.add(await ensureWallet(tx, money.payerAccountId, now));
           wallets.add(await ensureWallet(tx, money.payeeAccountId, now));
         }
         await lockLedgerAccounts(tx, [...wallets]);
-        let smsChecked = false;
+        // The action `pay` on a selection: each bill through the one pipeline, the SMS code spent
+        // once, after the first bill was found to be the caller's to pay.
         const paid = [];
-        for (const line of lines) {
-          const moved = await transition(tx, bills.def, ability, { userId: me.id, id: line.id, action: 'pay', to: 'paid', payload: { payAmount: fenToYuan(line.fen), paymentId }, now }, async (current) => {
-            // The code once, after the first bill was found to be the caller's to pay.
-            if (!smsChecked) await consumeSmsCodeIn(tx, now, me.phone ?? '', 'verify', smsCode, SMS_CODE_INPUT, wrongTryCounter(ctx));
-            smsChecked = true;
-            const done = await payBill(tx, current, line.fen, { kind, paymentId, userId: me.id, now, field: line.field });
-            const data = { ...current.data, ...done.patch };
-            bills.check(data, req.t);
-            return { to: done.to, data };
+        for (const [i, line] of lines.entries()) {
+          const moved = await performAction(tx, ctx, {
+            r: bills,
+            action: 'pay',
+            id: line.id,
+            input: { payAmount: fenToYuan(line.fen), ...(i === 0 ? { [SMS_CODE_INPUT]: smsCode } : {}) },
+            mover: { userId: me.id, accountId: me.accountId },
+            now,
+            t: req.t,
+            ability,
+            user: me,
+            ip: req.ip,
+            confirmation: i === 0 ? 'code' : 'done',
+            batch: { id: paymentId, size: lines.length },
+          }).catch((err: unknown) => {
+            // A line's amount is said on the line's field.
+            if (err instanceof AppError && err.fields?.payAmount) throw fieldError({ [line.field]: err.fields.payAmount });
+            throw err;
           });
-          await emitRecordEvent({ tx, def: bills.def, action: 'pay', before: moved.previous, after: moved.row, input: { payAmount: fenToYuan(line.fen), paymentId }, userId: me.id, accountId: me.accountId, now });
+          await moved.hear();
           paid.push(moved.row);
         }
         const transfers = await paymentTransfers(tx, paymentId);
         const total = lines.reduce((sum, l) => sum + l.fen, 0n);
-        const template = kind === 'billBatchPayment' ? 'Solutions' : 'Solution';
+        const template = lines.length > 1 ? 'Solutions' : 'Solution';
         return {
           paymentId,
           amount: fenToYuan(total),

@@ -6,7 +6,7 @@
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { fenToYuan } from '../../../shared/money';
 import type { Db } from '../../db/client';
-import { bills, resourceEvents, resourceRecords } from '../../db/schema';
+import { bills, resourceRecords } from '../../db/schema';
 
 export type BillRow = typeof bills.$inferSelect;
 
@@ -45,7 +45,7 @@ export async function addPaid(tx: Db, recordId: string, deltaFen: bigint): Promi
 }
 
 /** Where a bill goes once its figures changed: paid when nothing is open, else the open state it keeps. */
-export function stateAfterMoney(row: BillRow, current: string | null): string {
+export function stateAfterMoney(row: Pick<BillRow, 'amountFen' | 'paidFen' | 'clearedFen'>, current: string | null): string {
   if (openFenOf(row) === 0n) return 'paid';
   if (current === 'overdue') return 'overdue';
   return row.paidFen > 0n || row.clearedFen > 0n ? 'partiallyPaid' : 'confirmed';
@@ -92,26 +92,3 @@ export async function lockBillRecords(tx: Db, ids: readonly string[]) {
     .for('update');
 }
 
-/**
- * Writes down the part of an open bill that mutual netting cleared, in the caller's transaction:
- * the bill's record is locked, the cleared amount may not exceed what is open (the table's check),
- * the record's figures and state follow (paid when nothing is left), and its history gets a
- * `clear` event by the system with the run that cleared it.
- */
-export async function writeDownCleared(tx: Db, recordId: string, clearedFen: bigint, input: { runId: string; now: Date }): Promise<BillRow> {
-  if (clearedFen <= 0n) throw new Error('a cleared part is positive');
-  const [record] = await lockBillRecords(tx, [recordId]);
-  if (!record || !OPEN_STATES.includes(record.state as (typeof OPEN_STATES)[number])) throw new Error(`bill ${recordId} is not open`);
-  const [row] = await tx
-    .update(bills)
-    .set({ clearedFen: sql`${bills.clearedFen} + ${clearedFen.toString()}::bigint` })
-    .where(eq(bills.recordId, recordId))
-    .returning();
-  const to = stateAfterMoney(row, record.state);
-  await tx
-    .update(resourceRecords)
-    .set({ state: to, data: { ...record.data, ...figuresOf(row), ...(to === 'paid' ? { paidAt: input.now.toISOString() } : {}) }, version: sql`${resourceRecords.version} + 1`, updatedAt: input.now })
-    .where(and(eq(resourceRecords.resource, 'bills'), eq(resourceRecords.id, recordId)));
-  await tx.insert(resourceEvents).values({ recordId, action: 'clear', fromState: record.state, toState: to, input: { runId: input.runId, amount: fenToYuan(clearedFen) }, by: null, at: input.now });
-  return row;
-}

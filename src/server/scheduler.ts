@@ -1,0 +1,81 @@
+// The one scheduler: every periodic job of the server (a domain's declared `jobs`, the
+// infrastructure's purges) runs from here, on the app's clock, never from a timer of its own.
+// Each node ticks; a job's period is claimed in the job_runs table by one conditional statement
+// (next_at moved forward only where it is due), so each period's run happens on one node however
+// many nodes run the server, and a node that was down catches up on its first tick. What a run
+// answered (a count) or its error is kept on the row for operations to read.
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Clock } from './clock';
+import type { Db } from './db/client';
+import { queryRows } from './db/rows';
+
+export interface ScheduledJob {
+  /** Unique: "<domain>.<task>" for a domain's job. */
+  name: string;
+  /** Milliseconds between runs. */
+  every: number;
+  run(now: Date): Promise<unknown>;
+}
+
+/** How often a node looks whether one of its jobs is due: the shortest period, at most a minute, at least a second. */
+const tickOf = (jobs: readonly ScheduledJob[]) => Math.max(1000, Math.min(60_000, ...jobs.map((j) => j.every)));
+
+/**
+ * Claims the job's current period for this node: true when it was due (or never ran) and this
+ * call moved it on. Two nodes claiming at once: one statement wins the row, the other finds it
+ * no longer due.
+ */
+export async function claimJob(db: Db, job: Pick<ScheduledJob, 'name' | 'every'>, now: Date): Promise<boolean> {
+  const next = new Date(now.getTime() + job.every).toISOString();
+  const rows = await queryRows(
+    db,
+    sql`insert into job_runs (name, next_at, last_started_at) values (${job.name}, ${next}::timestamptz, ${now.toISOString()}::timestamptz)
+      on conflict (name) do update set next_at = excluded.next_at, last_started_at = excluded.last_started_at
+      where job_runs.next_at <= ${now.toISOString()}::timestamptz
+      returning name`,
+  );
+  return rows.length > 0;
+}
+
+/** Runs the job if this node claims its period; keeps what it answered. */
+export async function runJobOnce(db: Db, job: ScheduledJob, now: Date): Promise<{ ran: boolean; result?: unknown }> {
+  if (!(await claimJob(db, job, now))) return { ran: false };
+  try {
+    const result = await job.run(now);
+    await db.execute(sql`update job_runs set last_finished_at = now(), last_result = ${JSON.stringify(result ?? null)}::jsonb, last_error = null where name = ${job.name}`);
+    return { ran: true, result };
+  } catch (err) {
+    await db.execute(sql`update job_runs set last_finished_at = now(), last_error = ${(err as Error).message} where name = ${job.name}`);
+    throw err;
+  }
+}
+
+/** Ticks the jobs on this app's clock from onReady to onClose (the timer is unref'd: it never keeps the process alive). */
+export function startScheduler(app: FastifyInstance, db: Db, clock: Clock, jobs: readonly ScheduledJob[]): void {
+  if (!jobs.length) return;
+  const names = new Set<string>();
+  for (const job of jobs) {
+    if (names.has(job.name)) throw new Error(`scheduler: job '${job.name}' is declared twice`);
+    names.add(job.name);
+  }
+  let timer: NodeJS.Timeout | undefined;
+  let running = false;
+  const tick = async () => {
+    // A slow run (a clearing) does not overlap the next tick's.
+    if (running) return;
+    running = true;
+    try {
+      for (const job of jobs) {
+        await runJobOnce(db, job, clock.now()).catch((err: unknown) => app.log.warn({ err: (err as Error).message, job: job.name }, 'job failed'));
+      }
+    } finally {
+      running = false;
+    }
+  };
+  app.addHook('onReady', async () => {
+    timer = setInterval(() => void tick(), tickOf(jobs));
+    timer.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
+}

@@ -41,7 +41,7 @@ export interface Config {
 }
 
 /** The public endpoints limited per client, each rule counting the requests of its routes together. */
-export const RATE_LIMIT_RULES = ['verify', 'captcha', 'sms', 'login', 'register', 'promotion'] as const;
+export const RATE_LIMIT_RULES = ['verify', 'captcha', 'sms', 'smsAddress', 'login', 'register', 'promotion'] as const;
 export type RateLimitRule = (typeof RATE_LIMIT_RULES)[number];
 /** At most `max` requests per client in a window of `windowSeconds` from its first; null: no limit. */
 export type RateLimit = { max: number; windowSeconds: number } | null;
@@ -55,11 +55,15 @@ export type RateLimits = Record<RateLimitRule, RateLimit>;
 export const DEFAULT_RATE_LIMITS: Record<RateLimitRule, string> = {
   verify: '60/60', // receipt verification (GET /api/public/receipts/:id): a person scanning receipts
   captcha: '30/60', // GET /api/captchaImage: one per sign-in attempt or refresh
-  sms: '20/3600', // POST /api/smscode: on top of 60 s and 10 a day per phone
+  sms: '20/3600', // POST /api/smscode per (phone, client): an office behind one address is many clients; on top of 60 s and the daily caps per phone
+  smsAddress: '300/3600', // POST /api/smscode per client, whatever the phone: one address cannot send to many phones at speed
   login: '30/300', // POST /api/login, /api/logincode, /api/reset
   register: '10/3600', // POST /api/register
   promotion: '30/60', // GET /api/system/promotion/checkPhone, POST .../savePhone
 };
+
+/** The variable of a rule: RATE_LIMIT_LOGIN, RATE_LIMIT_SMS_ADDRESS. */
+export const rateLimitVariable = (rule: RateLimitRule) => `RATE_LIMIT_${rule.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`;
 
 /** `RATE_LIMIT_LOGIN=30/300` (30 requests per 300 s) or `off`. */
 export function parseRateLimit(name: string, value: string): RateLimit {
@@ -74,7 +78,7 @@ export function parseRateLimit(name: string, value: string): RateLimit {
 function rateLimitsFrom(env: NodeJS.ProcessEnv): RateLimits {
   const out = {} as RateLimits;
   for (const rule of RATE_LIMIT_RULES) {
-    const name = `RATE_LIMIT_${rule.toUpperCase()}`;
+    const name = rateLimitVariable(rule);
     out[rule] = parseRateLimit(name, env[name] ?? DEFAULT_RATE_LIMITS[rule]);
   }
   return out;

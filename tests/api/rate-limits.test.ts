@@ -14,6 +14,7 @@ const LOW = {
   RATE_LIMIT_VERIFY: '2/60',
   RATE_LIMIT_CAPTCHA: '3/60',
   RATE_LIMIT_SMS: '2/3600',
+  RATE_LIMIT_SMS_ADDRESS: '8/3600',
   RATE_LIMIT_LOGIN: '4/300',
   RATE_LIMIT_REGISTER: '2/3600',
   RATE_LIMIT_PROMOTION: '2/60',
@@ -58,12 +59,13 @@ describe.skipIf(!dbAvailable)('rate limits of the public endpoints', () => {
     const refused = await s.call('GET', '/api/captchaImage', from(ip));
     expect(refused.status).toBe(429);
     expect(refused.headers.get('retry-after')).toBe('60');
-    expect(refused.body).toEqual({ code: 429, msg: '请求过于频繁，请 60 秒后再试', data: null });
+    // Wait times are said in minutes (Retry-After keeps its seconds).
+    expect(refused.body).toEqual({ code: 429, msg: '请求过于频繁，请 1 分钟后再试', data: null });
     s.clock.advance(15_000);
     const english = await s.call('GET', '/api/captchaImage', from(ip, { lang: 'en-US' }));
     expect(english.status).toBe(429);
     expect(english.headers.get('retry-after')).toBe('45');
-    expect(english.body).toEqual({ code: 429, msg: 'Too many requests; try again in 45 s', data: null });
+    expect(english.body).toEqual({ code: 429, msg: 'Too many requests; try again in 1 min', data: null });
     // Other routes are not limited and carry no counter.
     const health = await s.call('GET', '/api/health', from(ip));
     expect(health.status).toBe(200);
@@ -106,6 +108,27 @@ describe.skipIf(!dbAvailable)('rate limits of the public endpoints', () => {
     expect((await s.call('POST', '/api/reset', from(ip, { body: {} }))).status).toBe(400);
     expect((await s.call('POST', '/api/login', from(ip, { body: {} }))).status).toBe(400);
     expect((await s.call('POST', '/api/reset', from(ip, { body: {} }))).status).toBe(429);
+  });
+
+  it('counts SMS sends per phone and address, so an office behind one address is many clients, under a ceiling per address', async () => {
+    const office = '198.51.100.20';
+    const phones = ['13912340101', '13912340102', '13912340103', '13912340104'];
+    // Each phone of the office gets the rule's two (here refused by scene, as the count runs before the body is checked).
+    for (const phone of phones.slice(0, 3)) {
+      for (let i = 0; i < 2; i += 1) expect((await s.call('POST', '/api/smscode', from(office, { body: { phone, scene: 'nope' } }))).status).toBe(400);
+      const third = await s.call('POST', '/api/smscode', from(office, { body: { phone, scene: 'nope' } }));
+      expect(third.status).toBe(429);
+      expect(third.body.msg).toBe('请求过于频繁，请 60 分钟后再试');
+    }
+    // The same phone from another address is another client.
+    expect((await s.call('POST', '/api/smscode', from('198.51.100.21', { body: { phone: phones[0], scene: 'nope' } }))).status).toBe(400);
+    // Nine sends from the office so far: past the ceiling (8 an hour per address) every phone is refused, a new one too.
+    const ceiling = await s.call('POST', '/api/smscode', from(office, { body: { phone: phones[3], scene: 'nope' } }));
+    expect(ceiling.status).toBe(429);
+    expect(Number(ceiling.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await s.call('POST', '/api/smscode', from('198.51.100.22', { body: { phone: phones[3], scene: 'nope' } }))).status).toBe(400);
+    const keys = (await s.ctx.db.select({ key: rateLimits.key }).from(rateLimits)).map((r) => r.key);
+    expect(keys).toEqual(expect.arrayContaining([`sms:${phones[0]}:${office}`, `sms:${phones[0]}:198.51.100.21`, `smsAddress:${office}`]));
   });
 
   it('shares the count between two nodes on one database', async () => {

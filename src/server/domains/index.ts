@@ -6,6 +6,7 @@ import { agreements } from './agreements';
 import { auth } from './auth';
 import { authentication } from './authentication';
 import { coindays } from './coindays';
+import { confirmation } from './confirmation';
 import { counterparties } from './counterparties';
 import { demo } from './demo';
 import { dev } from './dev';
@@ -28,6 +29,7 @@ import { users } from './users';
 export const domains: readonly Domain[] = [
   auth,
   users,
+  confirmation,
   operators,
   notices,
   messages,

@@ -35,7 +35,8 @@ declare module 'fastify' {
 /** A route limited per client (config.rateLimit.rule, plugins/rateLimit.ts) says so. */
 function withRateLimit(schema: FastifySchema, rule: string | undefined): FastifySchema {
   if (!rule) return schema;
-  const note = `Limited per client address (RATE_LIMIT_${rule.toUpperCase()}): past the limit the answer is 429 with Retry-After (seconds); X-RateLimit-Limit, -Remaining and -Reset on every answer.`;
+  const per = rule === 'sms' ? 'per phone and client address (RATE_LIMIT_SMS), and per client address over every phone (RATE_LIMIT_SMS_ADDRESS)' : `per client address (RATE_LIMIT_${rule.toUpperCase()})`;
+  const note = `Limited ${per}: past the limit the answer is 429 with Retry-After (seconds); X-RateLimit-Limit, -Remaining and -Reset on every answer.`;
   const described = (schema as { description?: string }).description;
   return { ...schema, description: described ? `${described}\n\n${note}` : note } as FastifySchema;
 }

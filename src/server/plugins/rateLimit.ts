@@ -8,7 +8,7 @@
 // no read-then-write race between nodes, and the same SQL on PGlite and PostgreSQL.
 import fastifyRateLimit, { type FastifyRateLimitStore } from '@fastify/rate-limit';
 import { lte, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Clock } from '../clock';
 import type { RateLimit, RateLimitRule, RateLimits } from '../config';
@@ -73,6 +73,18 @@ function databaseStore(db: Db, clock: Clock) {
 /** The client a limit counts: its address (X-Forwarded-For's, behind the proxy: app.ts trustProxy). */
 const clientOf = (req: FastifyRequest) => req.ip || 'unknown';
 
+/**
+ * The SMS rule counts per phone and address (issue 28): the people of an office behind one
+ * address are each their own client. Its routes count once the body is parsed (preValidation),
+ * before it is checked, so a malformed request counts too; the phone is what was sent, cut short.
+ */
+const PER_PHONE_RULES: ReadonlySet<RateLimitRule> = new Set(['sms']);
+const phoneOf = (req: FastifyRequest) => {
+  const phone = (req.body as { phone?: unknown } | undefined)?.phone;
+  return typeof phone === 'string' || typeof phone === 'number' ? String(phone).slice(0, 20) : '-';
+};
+const keyOf = (req: FastifyRequest, rule: RateLimitRule) => (PER_PHONE_RULES.has(rule) ? `${rule}:${phoneOf(req)}:${clientOf(req)}` : `${rule}:${clientOf(req)}`);
+
 /** The rule the request's route names (routes without one are not limited: `global: false`). */
 const ruleOf = (req: FastifyRequest): RateLimitRule => {
   const options = req.routeOptions.config.rateLimit;
@@ -83,10 +95,26 @@ const ruleOf = (req: FastifyRequest): RateLimitRule => {
 async function rateLimitPlugin(app: FastifyInstance, opts: { db: Db; clock: Clock; limits: RateLimits; paused?: () => boolean }) {
   const { db, clock, limits, paused } = opts;
   const limitOf = (req: FastifyRequest) => limits[ruleOf(req)] as NonNullable<RateLimit>;
+  const refusal = (ms: number) => tooMany('rateLimited', { minutes: Math.max(1, Math.ceil(ms / 60_000)) });
   // A route naming no rule, or one config.ts does not know, stops the start.
   app.addHook('onRoute', (route) => {
     const options = route.config?.rateLimit;
     if (options && !(options.rule && options.rule in limits)) throw new Error(`${route.url}: config.rateLimit needs a rule of ${Object.keys(limits).join(', ')}`);
+    if (!options || !options.rule || !PER_PHONE_RULES.has(options.rule)) return;
+    // Counted per (phone, client) once the body is parsed; and per client alone under RATE_LIMIT_SMS_ADDRESS, a ceiling over every phone.
+    options.hook = 'preValidation';
+    const ceiling = limits.smsAddress;
+    if (!ceiling) return;
+    const perAddress = async (req: FastifyRequest, reply: FastifyReply) => {
+      if (paused?.()) return;
+      const now = clock.now();
+      const { count, resetAt } = await hit(db, `smsAddress:${clientOf(req)}`, ceiling.windowSeconds * 1000, now);
+      if (count <= ceiling.max) return;
+      const ms = Math.max(1, resetAt.getTime() - now.getTime());
+      void reply.header('retry-after', String(Math.ceil(ms / 1000)));
+      throw refusal(ms);
+    };
+    route.preValidation = [perAddress, ...(Array.isArray(route.preValidation) ? route.preValidation : route.preValidation ? [route.preValidation] : [])];
   });
   await app.register(fastifyRateLimit, {
     // Only the routes that name a rule; before the body is parsed.
@@ -95,11 +123,11 @@ async function rateLimitPlugin(app: FastifyInstance, opts: { db: Db; clock: Cloc
     store: databaseStore(db, clock),
     // A rule set `off`, or the demo seeder at work: not counted, no headers.
     allowList: (req) => !limits[ruleOf(req)] || !!paused?.(),
-    keyGenerator: (req) => `${ruleOf(req)}:${clientOf(req)}`,
+    keyGenerator: (req) => keyOf(req, ruleOf(req)),
     max: (req) => limitOf(req).max,
     timeWindow: (req) => limitOf(req).windowSeconds * 1000,
     // X-RateLimit-Limit, -Remaining, -Reset on every limited answer, Retry-After past the limit (the defaults).
-    errorResponseBuilder: (_req, context) => tooMany('rateLimited', { seconds: Math.max(1, Math.ceil(context.ttl / 1000)) }),
+    errorResponseBuilder: (_req, context) => refusal(context.ttl),
   });
 
   let timer: NodeJS.Timeout | undefined;

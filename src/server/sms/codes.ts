@@ -1,8 +1,11 @@
 // SMS verification codes: 6 digits from a secure random source, single use, valid 5 minutes,
-// at most 5 wrong tries per code, one send per phone per 60 s and 10 per day.
+// at most 5 wrong tries per code, one send per phone per 60 s and, per China day, 10 for sign-in,
+// registration, reset and any code to another's phone (quota `daily`) and SMS_CONFIRM_DAILY_LIMIT
+// for a signed-in user's confirmations to their own phone (quota `confirm`).
 // Every counter is a row in the database, so limits hold across restarts and nodes.
 import { createHash, randomInt } from 'node:crypto';
-import { and, count, desc, eq, gt, gte, isNull, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { SMS_CONFIRM_DAILY_LIMIT } from '../../shared/confirm';
 import {
   SMS_CODE_LENGTH,
   SMS_CODE_TTL_MS,
@@ -21,12 +24,19 @@ export const hashCode = (phone: string, scene: string, code: string) =>
   createHash('sha256').update(`${phone}:${scene}:${code}`).digest('hex');
 
 /** Start of the calendar day in China (UTC+8), which is what "10 per day" means to users. */
-function startOfChinaDay(now: Date): Date {
+export function startOfChinaDay(now: Date): Date {
   const shifted = now.getTime() + 8 * 3_600_000;
   return new Date(shifted - (shifted % 86_400_000) - 8 * 3_600_000);
 }
 
-export async function sendSmsCode(ctx: AppContext, phone: string, scene: SmsScene): Promise<{ retryAfter: number }> {
+/** Which daily cap a code counts against (sms_codes.quota): `confirm` only for a signed-in user's confirmation to their own phone. */
+export type SmsQuota = 'daily' | 'confirm' | 'none';
+export const SMS_QUOTA_LIMIT: Record<Exclude<SmsQuota, 'none'>, number> = { daily: SMS_DAILY_LIMIT, confirm: SMS_CONFIRM_DAILY_LIMIT };
+
+/** Wait times are said in whole minutes, rounded up (a wait of 30 s is "1 minute"). */
+export const minutesOf = (ms: number) => Math.max(1, Math.ceil(ms / 60_000));
+
+export async function sendSmsCode(ctx: AppContext, phone: string, scene: SmsScene, quota: Exclude<SmsQuota, 'none'> = 'daily'): Promise<{ retryAfter: number }> {
   const now = ctx.clock.now();
   const code = String(randomInt(0, 10 ** SMS_CODE_LENGTH)).padStart(SMS_CODE_LENGTH, '0');
   await ctx.db.transaction(async (tx) => {
@@ -39,17 +49,18 @@ export async function sendSmsCode(ctx: AppContext, phone: string, scene: SmsScen
       .orderBy(desc(smsCodes.createdAt))
       .limit(1);
     if (last && now.getTime() - last.createdAt.getTime() < SMS_RESEND_WINDOW_MS) {
-      const wait = Math.ceil((SMS_RESEND_WINDOW_MS - (now.getTime() - last.createdAt.getTime())) / 1000);
-      throw tooMany('smsResendTooSoon', { seconds: wait });
+      throw tooMany('smsResendTooSoon', { minutes: minutesOf(SMS_RESEND_WINDOW_MS - (now.getTime() - last.createdAt.getTime())) });
     }
+    // Each cap counts its own codes: a day of confirmations leaves sign-in's ten untouched.
     const [{ sent }] = await tx
       .select({ sent: count() })
       .from(smsCodes)
-      .where(and(eq(smsCodes.phone, phone), gte(smsCodes.createdAt, startOfChinaDay(now))));
-    if (sent >= SMS_DAILY_LIMIT) throw tooMany('smsDailyLimit', { limit: SMS_DAILY_LIMIT });
+      .where(and(eq(smsCodes.phone, phone), gte(smsCodes.createdAt, startOfChinaDay(now)), eq(smsCodes.quota, quota)));
+    if (sent >= SMS_QUOTA_LIMIT[quota]) throw tooMany(quota === 'confirm' ? 'smsConfirmDailyLimit' : 'smsDailyLimit', { limit: SMS_QUOTA_LIMIT[quota] });
     await tx.insert(smsCodes).values({
       phone,
       scene,
+      quota,
       codeHash: hashCode(phone, scene, code),
       createdAt: now,
       expiresAt: new Date(now.getTime() + SMS_CODE_TTL_MS),
@@ -59,8 +70,17 @@ export async function sendSmsCode(ctx: AppContext, phone: string, scene: SmsScen
   return { retryAfter: SMS_RESEND_WINDOW_MS / 1000 };
 }
 
+/**
+ * A wrong try met inside a transaction that then rolls back: countingWrongTries counts it
+ * afterwards, in its own statement (an SMS code's try here; a payment password's or an
+ * authenticator's in src/server/confirm/), unless it was counted at once.
+ */
+export abstract class WrongTry extends AppError {
+  abstract countAfterRollback(db: Db): Promise<void>;
+}
+
 /** A wrong code: the caller's transaction rolls back, so the try is counted afterwards (countWrongTry) unless it already was. */
-export class WrongSmsCode extends AppError {
+export class WrongSmsCode extends WrongTry {
   constructor(
     readonly codeId: string,
     field: string,
@@ -68,6 +88,9 @@ export class WrongSmsCode extends AppError {
     readonly counted = false,
   ) {
     super(400, 'validation', { [field]: last ? 'smsCodeTooManyTries' : 'smsCodeWrong' });
+  }
+  countAfterRollback(db: Db): Promise<void> {
+    return countWrongTry(db, this);
   }
 }
 
@@ -161,14 +184,19 @@ export async function countWrongTry(db: Db, err: WrongSmsCode): Promise<void> {
     .where(eq(smsCodes.id, err.codeId));
 }
 
-/** Runs `work` and counts a wrong SMS code it met, so a failed request still uses up a try. */
+/** Runs `work` and counts a wrong SMS code (or payment password, authenticator code) it met, so a failed request still uses up a try. */
 export async function countingWrongTries<T>(db: Db, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (err) {
-    if (err instanceof WrongSmsCode) await countWrongTry(db, err);
+    if (err instanceof WrongTry) await err.countAfterRollback(db);
     throw err;
   }
+}
+
+/** The demo seeder's codes count against no cap once it has seeded (src/server/domains/demo/seed.ts): the demo people start their day with every code. */
+export async function uncapCodes(db: Db, phones: string[]): Promise<void> {
+  if (phones.length) await db.update(smsCodes).set({ quota: 'none' }).where(inArray(smsCodes.phone, phones));
 }
 
 /** The connection that counts a wrong try at once while a transaction is open: PostgreSQL's pool; none on PGlite. */

@@ -1,6 +1,9 @@
 // The input an action asks for, one definition for the server's check and the console's form:
-// the declared `input`, plus the SMS code of the acting user's own phone on actions that need
-// one (sms, signature). The code is checked and spent by the server, never stored.
+// the declared `input`, plus the confirmation of the acting user on actions that need one (sms,
+// signature): an SMS code of their own phone (`smsCode`, as always), or, chosen with
+// `confirmMethod`, their payment password or authenticator code (src/shared/confirm.ts). The
+// server checks one of them (src/server/confirm/) and stores none.
+import { CONFIRM_METHOD_INPUT, CONFIRM_METHODS, PAYMENT_PASSWORD_INPUT, TOTP_CODE_INPUT, TOTP_DIGITS } from '../confirm';
 import type { ActionDeclaration } from './types';
 
 export const SMS_CODE_INPUT = 'smsCode';
@@ -11,7 +14,14 @@ export function actionInputSchema(action: ActionDeclaration): ActionDeclaration[
   if (!needsSmsCode(action)) return action.input;
   return {
     type: 'object',
-    properties: { ...(action.input?.properties ?? {}), [SMS_CODE_INPUT]: { type: 'string', format: 'smsCode', 'x-kind': 'smsCode' } },
-    required: [...(action.input?.required ?? []), SMS_CODE_INPUT],
+    properties: {
+      ...(action.input?.properties ?? {}),
+      [SMS_CODE_INPUT]: { type: 'string', format: 'smsCode', 'x-kind': 'smsCode' },
+      [CONFIRM_METHOD_INPUT]: { type: 'string', enum: [...CONFIRM_METHODS] },
+      [PAYMENT_PASSWORD_INPUT]: { type: 'string', maxLength: 64 },
+      [TOTP_CODE_INPUT]: { type: 'string', pattern: `^\\d{${TOTP_DIGITS}}$` },
+    },
+    // One of them is required, which the confirmation says on its own field (smsCode unless another method was chosen).
+    required: [...(action.input?.required ?? [])],
   };
 }

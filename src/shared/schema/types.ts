@@ -122,6 +122,8 @@ export interface Variant {
   hidden: string[];
   /** Menu keys (with their children) that do not exist in this variant. */
   removed: string[];
+  /** How money steps are confirmed: `smsAbove` yuan, above which only an SMS code confirms (src/server/confirm/). */
+  confirmation?: { smsAbove?: string };
 }
 
 /** A nested locale file: keys to strings or to further objects. */

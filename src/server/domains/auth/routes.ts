@@ -60,7 +60,10 @@ export default async function authRoutes(app: FastifyInstance, ctx: AppContext) 
       // phone, so it can only prove that phone, never the user's own (deleteAccount checks own).
       if (scene === 'updateMobile' && existing) throw fieldError({ phone: 'phoneRegistered' });
     }
-    return ok(req, await sendSmsCode(ctx, body.phone, scene));
+    // A signed-in user's code to their own phone confirms their own steps: it counts against the
+    // confirmation cap, not the 10 a day of sign-in, registration and reset (sms/codes.ts).
+    const own = scene === 'verify' && currentUser(req).phone === body.phone;
+    return ok(req, await sendSmsCode(ctx, body.phone, scene, own ? 'confirm' : 'daily'));
   });
 
   app.post('/register', { schema: S.register, config: { rateLimit: { rule: 'register' } } }, async (req) => {

@@ -147,6 +147,16 @@ describe('linkInVariant', () => {
     expect(linkInVariant(ROUTES, xhn, '/businessAuthentication')).toBe('/businessAuthentication');
   });
 
+  it("never opens a clearing run on platform operations' page for an account: its own run record's detail page (a net settlement's flow)", () => {
+    const account = { accountId: PAYER, ops: false };
+    expect(recordConsolePath(routesOf('main'), { resource: 'clearingRuns', id: ID, viewer: account })).toBe(`/payment/interlinkingDetails?id=${ID}`);
+    expect(recordConsolePath(routesOf('xhn'), { resource: 'clearingRuns', id: ID, viewer: account })).toBe(`/payment/interlinkingDetails?id=${ID}`);
+    expect(recordConsolePath(routesOf('main'), { resource: 'clearingRuns', id: ID, viewer: { accountId: 'acc-platform', ops: true } })).toBe(`/ops/clearingRuns/show/${ID}`);
+    // Nothing but an ops page: no link for an account rather than a 403.
+    expect(recordConsolePath(routesOf('main'), { resource: 'deposits', id: ID, viewer: account })).toBe(`/payment/deposits/show/${ID}`);
+    expect(recordConsolePath(routesOf('main').filter((r) => r.parentKeys.includes('ops')), { resource: 'withdrawals', id: ID, viewer: account })).toBeUndefined();
+  });
+
   it('lists the bills waiting for the payer to confirm in every variant, and links them there from now on', () => {
     for (const variant of VARIANT_IDS) {
       const lists = routesOf(variant).filter((r) => r.render && 'resource' in r.render && r.render.resource === 'bills' && !r.render.view && r.render.scope === 'payer');

@@ -8,6 +8,9 @@ import { findRoute, menuPaths } from '../../src/shared/menu';
 import { consoleMenu } from '../support/console-menu';
 import type { ResourceRecord } from '../../src/shared/resources/types';
 import { DEMO_OPS, demoLogins, seedDemo, type SeedResult } from '../../src/server/domains/demo/seed';
+import { DEMO_PASSWORD, DEMO_PAYMENT_PASSWORD, DEMO_PEOPLE } from '../../src/server/domains/demo/logins';
+import { smsCodes } from '../../src/server/db/schema';
+import { and, count, inArray, ne } from 'drizzle-orm';
 import { checkLedger, ledgerSound } from '../../src/server/ledger/invariants';
 import { loginPassword } from '../support/flows';
 import { dbAvailable, startTestServer, type TestServer } from '../support/server';
@@ -92,6 +95,20 @@ describe.skipIf(!dbAvailable)('demo world', () => {
     ] as const) {
       expect((await s.call(method, path, { token: tokens[role], body })).status, `${role} ${path}`).toBe(200);
     }
+  });
+
+  it('spends none of the demo people\'s SMS codes, and lets them confirm money steps with the demo payment password', async () => {
+    const phones = Object.values(DEMO_PEOPLE).map((p) => p.phone);
+    const counted = await s.ctx.db.select({ n: count() }).from(smsCodes).where(and(inArray(smsCodes.phone, phones), ne(smsCodes.quota, 'none')));
+    expect(counted[0].n).toBe(0);
+    // Sign-in codes are all there: ten a day.
+    for (let i = 0; i < 10; i += 1) {
+      s.clock.advance(61_000);
+      expect((await s.call('POST', '/api/smscode', { body: { phone: DEMO_PEOPLE.buyer.phone, scene: 'login' } })).status).toBe(200);
+    }
+    const settings = await s.call<{ paymentPassword: boolean }>('GET', '/api/confirm/settings', { token: (await loginPassword(s, DEMO_PEOPLE.buyer.phone, DEMO_PASSWORD)).body.data.access_token });
+    expect(settings.body.data.paymentPassword).toBe(true);
+    expect(DEMO_PAYMENT_PASSWORD).toMatch(/^\d{6}$/);
   });
 
   it('never seeds a store that holds accounts again', async () => {

@@ -62,6 +62,11 @@ export function confirmMethodOf(input: Record<string, unknown>): ConfirmMethod {
   return 'sms';
 }
 
+/** The confirmation of an input alone (what a selection's first step carries: paying several bills). */
+export function confirmationOf(input: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(CONFIRM_INPUTS.filter((k) => input[k] !== undefined).map((k) => [k, input[k]]));
+}
+
 /** The input without its confirmation: what an action's event may keep. */
 export function withoutConfirmation(input: Record<string, unknown>): Record<string, unknown> {
   const rest = { ...input };
@@ -224,7 +229,7 @@ export function spendConfirmation(tx: Db, user: ConfirmUser, input: Record<strin
  * is spent with the transaction; a payment password or an authenticator code counts its wrong
  * tries and locks after five; an authenticator code is accepted once. Answers the method used.
  */
-export async function confirmMoneyStep(tx: Db, ctx: Pick<AppContext, 'db' | 'dbKind' | 'config'>, req: ConfirmRequest): Promise<ConfirmMethod> {
+export async function confirmMoneyStep(tx: Db, ctx: Pick<AppContext, 'db' | 'dbKind'> & { config?: Pick<Config, 'variants'> }, req: ConfirmRequest): Promise<ConfirmMethod> {
   const { user, input, now } = req;
   const method = confirmMethodOf(input);
   const field = CONFIRM_FIELD[method];
@@ -232,6 +237,8 @@ export async function confirmMoneyStep(tx: Db, ctx: Pick<AppContext, 'db' | 'dbK
   if (typeof value !== 'string' || value === '') throw fieldError({ [field]: 'validation:required' });
   const counter = wrongTryCounter(ctx);
   if (method !== 'sms' && (req.scene ?? 'money') === 'money') {
+    // The variant's SMS-only amount is never skipped: a caller without the app's config is a bug.
+    if (!ctx.config) throw new Error('confirmMoneyStep: a money step needs the app config (the variants\' confirmation.smsAbove)');
     const above = smsAboveFen(ctx.config);
     const fen = stepFen(input, req.record, req.amount);
     if (above !== null && fen !== null && fen > above) throw fieldError({ [field]: { key: 'smsRequiredAbove', params: { amount: formatMoney(above) } } });

@@ -14,13 +14,14 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { TFunction } from 'i18next';
 import type { ActionDeclaration } from '../../shared/resources/types';
 import type { RecordAbility } from '../../shared/resources/recordAbility';
-import { needsSmsCode, SMS_CODE_INPUT } from '../../shared/resources/actionInput';
+import { needsSmsCode } from '../../shared/resources/actionInput';
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import { idempotent } from '../idempotency';
 import { phase } from '../phases';
 import type { SessionUser } from '../sessions/tokens';
-import { consumeSmsCodeIn, countingWrongTries, spendSmsCode, wrongTryCounter } from '../sms/codes';
+import { countingWrongTries } from '../sms/codes';
+import { confirmMoneyStep, spendConfirmation, withoutConfirmation } from '../confirm';
 import { computed } from './compute';
 import { isJob, type Mover } from './events';
 import type { ActionContext, ActionHandler } from './handlers';
@@ -57,6 +58,8 @@ export interface ActionStep {
    * that caused this one).
    */
   confirmation?: 'code' | 'done';
+  /** The amount the confirmation covers when it is not this record's (a selection's total; src/server/confirm/). */
+  confirmAmount?: string;
   /** The record whose action causes this one (a payment request paying its bill). */
   via?: { resource: string; id: string };
   /** One of several records acted on together (a payment of several bills): the selection's id and size. */
@@ -72,8 +75,8 @@ export async function performAction(tx: Db, ctx: PipelineContext, step: ActionSt
   const { r, now } = step;
   const action = declarationOf(r, step.action);
   const checkInput = action ? r.actionInputs.get(action.name) : undefined;
-  // The SMS code is spent, never stored with the event.
-  const { [SMS_CODE_INPUT]: smsCode, ...payload } = checkInput ? step.input : {};
+  // The confirmation (SMS code, payment password, authenticator code) is checked, never stored with the event.
+  const payload = checkInput ? withoutConfirmation(step.input) : {};
   const handler = step.handler ?? r.handlers.get(step.action);
   const me = step.user;
   const actor = isJob(step.mover) ? { userId: '', accountId: '' } : step.mover;
@@ -87,12 +90,12 @@ export async function performAction(tx: Db, ctx: PipelineContext, step: ActionSt
   const withCode = action && needsSmsCode(action) && step.confirmation !== 'done' && me;
   if (withCode && !(ctx.db && ctx.dbKind)) throw new Error(`${r.def.name}.${step.action}: an SMS code is spent with the app's database`);
   // The code's usual case travels with the record lock (spendSmsCode); decide() reads its answer in turn.
-  const spending = withCode ? spendSmsCode(tx, now, me.phone ?? '', 'verify', String(smsCode)) : undefined;
+  const spending = withCode ? spendConfirmation(tx, me, step.input, now) : undefined;
   // Runs once the record is found and the action is the caller's in its state: a caller who
   // may not see the record hears 404, one who may not act 403 or 409, whatever it sent.
   const decide = async (current: RecordRow): Promise<TransitionDecision | void> => {
     checkInput?.(step.input, step.t);
-    if (withCode) await phase('sms', () => consumeSmsCodeIn(tx, now, me.phone ?? '', 'verify', String(smsCode), SMS_CODE_INPUT, wrongTryCounter({ db: ctx.db!, dbKind: ctx.dbKind! }), spending));
+    if (withCode) await phase('sms', () => confirmMoneyStep(tx, { db: ctx.db!, dbKind: ctx.dbKind!, config: (ctx as Partial<Pick<AppContext, 'config'>>).config }, { user: me, input: step.input, now, record: current, amount: step.confirmAmount, spending }));
     let decision: TransitionDecision = action?.signature && me ? await sign(tx, r, action, current, { user: me, ip: step.ip ?? '', now }) : {};
     if (handler) {
       const record = { id: current.id, accountId: current.accountId, state: current.state, version: current.version, data: decision.data ?? current.data, parties: current.parties ?? {} };

@@ -4,6 +4,8 @@ import type { DemoLogin } from '../../../shared/api';
 import { PLATFORM_OPS_NAME } from '../../../shared/constants';
 
 export const DEMO_PASSWORD = 'Demo#2026';
+/** The payment password (交易密码) the seeder sets for every demo person: money steps confirm without SMS. */
+export const DEMO_PAYMENT_PASSWORD = '802461';
 /** Platform operations when ADMIN_PHONE/ADMIN_PASSWORD are not configured. */
 export const DEMO_OPS = { phone: '13800000000', password: 'Ops#2026' };
 

@@ -1,11 +1,13 @@
 // `npm start -- --demo`: on an empty store, seed the demo world through the running server's own
 // API (src/server/domains/demo/world.ts), then print who can sign in and how. A store that already has
 // an account other than platform operations is never seeded again.
-import { ne } from 'drizzle-orm';
+import { inArray, ne } from 'drizzle-orm';
+import { setPaymentPassword } from '../../confirm';
 import type { Db } from '../../db/client';
-import { accounts } from '../../db/schema';
+import { accounts, users } from '../../db/schema';
+import { uncapCodes } from '../../sms/codes';
 import { demoClient } from './client';
-import { demoLogins } from './logins';
+import { DEMO_PAYMENT_PASSWORD, DEMO_PEOPLE, demoLogins } from './logins';
 import { buildWorld, type WorldSummary } from './world';
 
 export { SeedingClock } from './clock';
@@ -33,6 +35,13 @@ export async function seedDemo(opts: SeedOptions): Promise<SeedResult> {
   if (!(await storeIsEmpty(opts.db))) return { seeded: false };
   const started = Date.now();
   const summary = await buildWorld(demoClient(opts.baseUrl, opts.advance), opts.ops);
+  const phones = Object.values(DEMO_PEOPLE).map((p) => p.phone);
+  // The codes the seeder sent count against no cap: the demo people start their day with all of theirs.
+  await uncapCodes(opts.db, [...phones, opts.ops.phone]);
+  // Each demo person confirms money steps with a known payment password (or SMS, or an authenticator they bind).
+  const people = await opts.db.select({ id: users.id }).from(users).where(inArray(users.phone, phones));
+  const now = new Date();
+  for (const p of people) await setPaymentPassword(opts.db, p.id, DEMO_PAYMENT_PASSWORD, now);
   return { seeded: true, summary, ms: Date.now() - started };
 }
 
@@ -49,5 +58,6 @@ export function demoReport(result: SeedResult, origin: string, ops: { adminPhone
   }
   lines.push(`demo logins (sign in at ${origin}/user/login; the captcha answer is in ${origin}/api/dev/outbox):`);
   for (const l of demoLogins(ops)) lines.push(`  ${l.role.padEnd(15)} ${l.phone}  ${l.password ?? '(ADMIN_PASSWORD)'}  ${l.name}`);
+  lines.push(`demo payment password (交易密码) of every demo person but operations: ${DEMO_PAYMENT_PASSWORD}`);
   return lines.join('\n');
 }

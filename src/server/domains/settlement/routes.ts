@@ -13,7 +13,6 @@ import { decide } from '../../../shared/access';
 import { isMoney } from '../../../shared/formats';
 import { fenToYuan } from '../../../shared/money';
 import { receiptPath } from '../../../shared/receipts';
-import { SMS_CODE_INPUT } from '../../../shared/resources/actionInput';
 import type { Db } from '../../db/client';
 import { ledgerTransfers } from '../../db/schema';
 import type { DomainContext } from '../../domain';
@@ -27,6 +26,7 @@ import { performAction } from '../../resources/actions';
 import { expireDue } from '../../resources/expiry';
 import { toView } from '../../resources/records';
 import { countingWrongTries } from '../../sms/codes';
+import { confirmBodyProperties, confirmationOf } from '../../confirm';
 import { isUuid } from '../../validate';
 import { paymentFen, paymentKeyPrefix } from './pay';
 import { billMoney, lockBillRecords } from './store';
@@ -37,15 +37,15 @@ export const MAX_BILLS_PER_PAYMENT = 50;
 const itemSchema = obj({ billId: uuid, amount: str(24, { description: 'Yuan, at most two decimals, not over the open amount' }) }, ['billId', 'amount']);
 const paymentSchema = {
   tags: ['settlement'],
-  summary: 'Pay one or several of my confirmed bills, whole or in part, in one transaction (Idempotency-Key, SMS code)',
+  summary: 'Pay one or several of my confirmed bills, whole or in part, in one transaction (Idempotency-Key; confirmed with an SMS code, my payment password or an authenticator code)',
   body: {
-    ...obj({ items: { type: 'array', minItems: 1, maxItems: MAX_BILLS_PER_PAYMENT, items: itemSchema }, [SMS_CODE_INPUT]: str(16) }, ['items', SMS_CODE_INPUT]),
+    ...obj({ items: { type: 'array', minItems: 1, maxItems: MAX_BILLS_PER_PAYMENT, items: itemSchema }, ...confirmBodyProperties }, ['items']),
   },
 };
 
 interface PaymentBody {
   items: { billId: string; amount: string }[];
-  smsCode: string;
+  smsCode?: string;
 }
 
 export default async function settlementRoutes(app: FastifyInstance, ctx: DomainContext) {
@@ -57,7 +57,7 @@ export default async function settlementRoutes(app: FastifyInstance, ctx: Domain
     const me = currentUser(req);
     const decision = decide(actorOf(me), bills.def, 'pay');
     if (!decision.can) throw forbidden();
-    const { items, smsCode } = req.body;
+    const { items } = req.body;
     // Each line said wrong on its own field, before anything is read.
     const errors: Record<string, string> = {};
     items.forEach((item, i) => {
@@ -91,7 +91,7 @@ export default async function settlementRoutes(app: FastifyInstance, ctx: Domain
             r: bills,
             action: 'pay',
             id: line.id,
-            input: { payAmount: fenToYuan(line.fen), ...(i === 0 ? { [SMS_CODE_INPUT]: smsCode } : {}) },
+            input: { payAmount: fenToYuan(line.fen), ...(i === 0 ? confirmationOf(req.body as unknown as Record<string, unknown>) : {}) },
             mover: { userId: me.id, accountId: me.accountId },
             now,
             t: req.t,
@@ -99,6 +99,7 @@ export default async function settlementRoutes(app: FastifyInstance, ctx: Domain
             user: me,
             ip: req.ip,
             confirmation: i === 0 ? 'code' : 'done',
+            confirmAmount: fenToYuan(lines.reduce((sum, l) => sum + l.fen, 0n)),
             batch: { id: paymentId, size: lines.length },
           }).catch((err: unknown) => {
             // A line's amount is said on the line's field.

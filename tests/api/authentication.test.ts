@@ -5,6 +5,9 @@ import type { Envelope, FileView, Page, UserInfo } from '../../src/shared/api';
 import type { FormDefinition } from '../../src/shared/resources/types';
 import { maskPhone, residentIdCheckChar } from '../../src/shared/validators';
 import { PLATFORM_OPS_NAME } from '../../src/shared/constants';
+import { eq } from 'drizzle-orm';
+import { accounts, users } from '../../src/server/db/schema';
+import { nameAccounts } from '../../src/server/bootstrap';
 import { loginPassword, newPhone, sendCode, signedIn } from '../support/flows';
 import { addOperator } from '../support/operators';
 import { dbAvailable, startTestServer, type TestServer } from '../support/server';
@@ -169,6 +172,22 @@ describe.skipIf(!dbAvailable)('authentication', () => {
     expect((await s.call('POST', `/api/ops/authentications/${submitted.body.data.id}/approve`, { token: ops })).status).toBe(200);
     expect(await info(person.token)).toMatchObject({ name: '王小明', accountName: '王小明', authStatus: 'approved' });
     expect((await info(ops)).name).toBe(PLATFORM_OPS_NAME);
+
+    // A store made before: the approved person named by its full phone, another person too, ops by a masked phone.
+    const other = await signedIn(s);
+    const me = await info(person.token);
+    const opsInfo = await info(ops);
+    await s.ctx.db.update(accounts).set({ name: person.phone }).where(eq(accounts.id, me.accountId));
+    await s.ctx.db.update(users).set({ name: maskPhone(person.phone) }).where(eq(users.id, me.id));
+    await s.ctx.db.update(accounts).set({ name: other.phone }).where(eq(accounts.id, (await info(other.token)).accountId));
+    await s.ctx.db.update(users).set({ name: opsInfo.maskedPhone }).where(eq(users.id, opsInfo.id));
+    await nameAccounts(s.ctx.db);
+    expect(await info(person.token)).toMatchObject({ name: '王小明', accountName: '王小明' });
+    expect(await info(other.token)).toMatchObject({ name: maskPhone(other.phone), accountName: maskPhone(other.phone) });
+    expect((await info(ops)).name).toBe(PLATFORM_OPS_NAME);
+    // Done once: a second start changes nothing.
+    await nameAccounts(s.ctx.db);
+    expect((await info(person.token)).accountName).toBe('王小明');
   });
 
   it('authenticates a person, and turns a personal account into an enterprise one', async () => {

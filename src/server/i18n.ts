@@ -5,6 +5,7 @@ import { DEFAULT_LANGUAGE, FALLBACK_LANGUAGE, type Language } from '../shared/co
 import { addMoneyFormat } from '../shared/money';
 import enAgreements from '../shared/locales/en-US/agreements.json';
 import enApi from '../shared/locales/en-US/api.json';
+import enAudit from '../shared/locales/en-US/audit.json';
 import enCounterparties from '../shared/locales/en-US/counterparties.json';
 import enDocuments from '../shared/locales/en-US/documents.json';
 import enErrors from '../shared/locales/en-US/errors.json';
@@ -17,6 +18,7 @@ import enTrading from '../shared/locales/en-US/trading.json';
 import enValidation from '../shared/locales/en-US/validation.json';
 import zhAgreements from '../shared/locales/zh-CN/agreements.json';
 import zhApi from '../shared/locales/zh-CN/api.json';
+import zhAudit from '../shared/locales/zh-CN/audit.json';
 import zhCounterparties from '../shared/locales/zh-CN/counterparties.json';
 import zhDocuments from '../shared/locales/zh-CN/documents.json';
 import zhErrors from '../shared/locales/zh-CN/errors.json';
@@ -29,8 +31,8 @@ import zhTrading from '../shared/locales/zh-CN/trading.json';
 import zhValidation from '../shared/locales/zh-CN/validation.json';
 
 const resources = {
-  'zh-CN': { errors: zhErrors, validation: zhValidation, messages: zhMessages, agreements: zhAgreements, formats: zhFormats, api: zhApi, counterparties: zhCounterparties, documents: zhDocuments, operators: zhOperators, promotion: zhPromotion, receipts: zhReceipts, trading: zhTrading },
-  'en-US': { errors: enErrors, validation: enValidation, messages: enMessages, agreements: enAgreements, formats: enFormats, api: enApi, counterparties: enCounterparties, documents: enDocuments, operators: enOperators, promotion: enPromotion, receipts: enReceipts, trading: enTrading },
+  'zh-CN': { errors: zhErrors, validation: zhValidation, messages: zhMessages, agreements: zhAgreements, formats: zhFormats, api: zhApi, audit: zhAudit, counterparties: zhCounterparties, documents: zhDocuments, operators: zhOperators, promotion: zhPromotion, receipts: zhReceipts, trading: zhTrading },
+  'en-US': { errors: enErrors, validation: enValidation, messages: enMessages, agreements: enAgreements, formats: enFormats, api: enApi, audit: enAudit, counterparties: enCounterparties, documents: enDocuments, operators: enOperators, promotion: enPromotion, receipts: enReceipts, trading: enTrading },
 };
 const SERVER_NAMESPACES = Object.keys(resources['zh-CN']);
 

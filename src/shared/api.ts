@@ -252,3 +252,18 @@ export interface DemoLogin {
 export interface DemoLoginsResponse {
   logins: DemoLogin[];
 }
+
+/** One move in the audit trail (GET /api/audit): who or which job moved which record from what to what. */
+export interface AuditEntry {
+  /** The event's place in the trail: larger is later. */
+  seq: number;
+  at: string;
+  resource: string;
+  recordId: string;
+  action: string;
+  from: string | null;
+  to: string | null;
+  /** What the step was given (never a confirmation code or password). */
+  input: Record<string, unknown>;
+  actor: { kind: 'person'; userId: string; name: string; phone: string; accountId: string | null; accountName: string | null } | { kind: 'system'; job: string };
+}

@@ -16,6 +16,9 @@ const shifted = (at: Date | number): Date => new Date((typeof at === 'number' ? 
 export const chinaDay = (at: Date): string => shifted(at).toISOString().slice(0, 10);
 
 /** A YYYY-MM-DD day before today in China at `now` (an offer valid until then would expire at once). */
+/** The instant a China day (YYYY-MM-DD) starts. */
+export const chinaDayStart = (day: string): Date => new Date(`${day}T00:00:00+08:00`);
+
 export const isPastChinaDay = (day: string, now: Date): boolean => day < chinaDay(now);
 
 /** The hour of `at` in China, 0 to 23 (the greeting's part of the day). */

@@ -15,7 +15,7 @@ import type { LiveEvent } from '../../src/server/resources/live';
 import { fund, money, signedContract, moneyParties } from '../support/funds';
 import { sendCode } from '../support/flows';
 import { addOperator } from '../support/operators';
-import { tradingParty, type TradingParty } from '../support/trading';
+import type { TradingParty } from '../support/trading';
 import { dbAvailable, startTestServer, type TestServer } from '../support/server';
 
 const ADMIN = { phone: '13800000071', password: 'Admin#Events2026' };

@@ -50,13 +50,12 @@ const withPassword = (paymentPassword: string) => ({ confirmMethod: 'password', 
 describe.skipIf(!dbAvailable)('confirming money steps', { timeout: 240_000 }, () => {
   let s: TestServer;
   let node2: TestServer;
-  let ops: string;
   let buyer: TradingParty;
   let seller: TradingParty;
   beforeAll(async () => {
     s = await startTestServer({ ADMIN_PHONE: ADMIN.phone, ADMIN_PASSWORD: ADMIN.password });
     node2 = await startTestServer({}, undefined, { shareDatabaseOf: s });
-    ({ ops, buyer, seller } = await moneyParties(s, ADMIN, { buyer: '杭州确认买方有限公司', seller: '苏州确认卖方有限公司', third: '宁波确认旁观有限公司' }, '500000.00'));
+    ({ buyer, seller } = await moneyParties(s, ADMIN, { buyer: '杭州确认买方有限公司', seller: '苏州确认卖方有限公司', third: '宁波确认旁观有限公司' }, '500000.00'));
   }, 240_000);
   afterAll(async () => {
     await node2?.close();

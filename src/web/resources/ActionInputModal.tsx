@@ -1,9 +1,12 @@
 import { Button, Modal, Space } from 'antd';
-import { lazy, Suspense, useMemo } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldErrors } from '../../shared/api';
 import { fieldKindOf } from '../../shared/resources/fieldKinds';
 import type { ActionDeclaration, ResourceDefinition, ResourceRecord } from '../../shared/resources/types';
+import { CONFIRM_INPUTS } from '../../shared/confirm';
+import { needsSmsCode } from '../../shared/resources/actionInput';
+import { MoneyConfirmField, missingConfirmation, type ConfirmValue } from '../components/MoneyConfirmField';
 import type { FormSource } from '../schema-ui/types';
 import { OWN_PHONE } from '../schema-ui/widgets/SmsCodeWidget';
 import type { ResourceText } from './labels';
@@ -28,20 +31,35 @@ interface Props {
 /** An action that needs input (a reason): its input schema as a form in a modal, labelled by the resource. */
 export function ActionInputModal({ definition, record, action, text, busy, serverErrors, onSubmit, onCancel }: Props) {
   const { t } = useTranslation('resources');
+  const { t: tc } = useTranslation('confirm');
+  // A step confirmed by the person (signing, money): its confirmation is asked by MoneyConfirmField, not the schema form.
+  const confirms = needsSmsCode(action);
+  const [confirmation, setConfirmation] = useState<ConfirmValue | null>(null);
+  const [missing, setMissing] = useState<FieldErrors | null>(null);
+  const properties = useMemo(
+    () => (confirms ? Object.fromEntries(Object.entries(action.input.properties).filter(([f]) => !(CONFIRM_INPUTS as readonly string[]).includes(f))) : action.input.properties),
+    [action, confirms],
+  );
+  const submit = (input: Record<string, unknown>) => {
+    if (!confirms) return onSubmit(input);
+    const lacking = missingConfirmation(tc, confirmation);
+    setMissing(lacking);
+    if (!lacking) onSubmit({ ...input, ...confirmation });
+  };
   const source = useMemo<FormSource>(
     () => ({
       name: definition.name,
-      record: { type: 'object', properties: action.input.properties, required: action.input.required },
+      record: { type: 'object', properties, required: (action.input.required ?? []).filter((f) => f in properties) },
       form: {
-        fields: Object.keys(action.input.properties),
+        fields: Object.keys(properties),
         // An SMS code of an action (signing, money) goes to the acting user's own phone.
         uiSchema: Object.fromEntries(
-          Object.entries(action.input.properties).map(([f, schema]) => [f, { 'ui:options': { colSpan: 24, ...(fieldKindOf(schema) === 'smsCode' ? { phoneField: OWN_PHONE } : {}) } }]),
+          Object.entries(properties).map(([f, schema]) => [f, { 'ui:options': { colSpan: 24, ...(fieldKindOf(schema) === 'smsCode' ? { phoneField: OWN_PHONE } : {}) } }]),
         ),
       },
       labels: definition.labels,
     }),
-    [definition, action],
+    [definition, properties, action],
   );
   const formId = `action-${action.name}`;
   return (
@@ -49,7 +67,17 @@ export function ActionInputModal({ definition, record, action, text, busy, serve
       <Suspense fallback={<LoadingState rows={2} />}>
         {/* What the domain shows before the input (a signing step: the document signed; a money step: its figures). */}
         {record && <Slot name="actionPreface" props={{ definition, action, recordId: record.id, record }} />}
-        <SchemaForm id={formId} source={source} text={text} mode="create" serverErrors={serverErrors} onSubmit={onSubmit} disabled={busy}>
+        <SchemaForm id={formId} source={source} text={text} mode="create" serverErrors={serverErrors} onSubmit={submit} disabled={busy}>
+          {confirms && (
+            <MoneyConfirmField
+              onChange={(v) => {
+                setConfirmation(v);
+                setMissing(null);
+              }}
+              errors={missing ?? serverErrors}
+              disabled={busy}
+            />
+          )}
           <Space className="resource-modal__footer">
             <Button onClick={onCancel} disabled={busy}>
               {t('action.cancel')}

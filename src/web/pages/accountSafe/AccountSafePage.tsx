@@ -10,6 +10,7 @@ import { useFormRules } from '../../forms/rules';
 import { showServerErrors } from '../../forms/serverErrors';
 import { toast } from '../../providers/uiBridge';
 import { useAccountSafeCalls, useUserInfo } from './api';
+import { MoneyConfirmCard } from './MoneyConfirmCard';
 
 /** A code input with its send button for the user's own (current) phone. */
 function OwnCodeField({ name, label, phone, onError }: { name: string; label: string; phone: string; onError: (e: unknown) => void }) {
@@ -26,7 +27,7 @@ function OwnCodeField({ name, label, phone, onError }: { name: string; label: st
   );
 }
 
-/** /accountSafe: change the phone (codes to both phones), change the password, delete the account. */
+/** /accountSafe: change the phone (codes to both phones), change the password, how money steps are confirmed, delete the account. */
 export default function AccountSafePage() {
   const { t } = useTranslation('accountSafe');
   const rules = useFormRules();
@@ -114,6 +115,7 @@ export default function AccountSafePage() {
           </Button>
         </Form>
       </Card>
+      {me && <MoneyConfirmCard phone={me.phone} />}
       <Card title={t('delete.title')}>
         <Alert
           type="warning"

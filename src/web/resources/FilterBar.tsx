@@ -1,6 +1,7 @@
-import { Button, Col, DatePicker, Form, Input, Row, Select, Space } from 'antd';
+import { FilterOutlined } from '@ant-design/icons';
+import { Badge, Button, Col, DatePicker, Form, Grid, Input, Row, Select, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { filterAmountInput } from '../../shared/money';
 import type { FilterDeclaration, ResourceDefinition } from '../../shared/resources/types';
@@ -79,6 +80,10 @@ export function FilterBar({ definition, text, filters, onSearch }: Props) {
   const { t } = useTranslation('resources');
   const [form] = Form.useForm<Values>();
   const declared = definition.list.filters;
+  // On a phone the filters take a whole screen: folded behind one button (with how many apply) until asked for.
+  const phone = Grid.useBreakpoint().xs === true;
+  const [unfolded, setUnfolded] = useState(false);
+  const active = declared.filter(({ field }) => filters[field]).length;
 
   const initial = useMemo(
     () => Object.fromEntries(declared.map(({ field, kind }) => [field, fromParam(kind, filters[field])])),
@@ -124,8 +129,28 @@ export function FilterBar({ definition, text, filters, onSearch }: Props) {
     }
   };
 
+  const toggle = phone && (
+    <Button icon={<FilterOutlined />} aria-expanded={unfolded} onClick={() => setUnfolded((open) => !open)} data-testid="filters-toggle">
+      {unfolded ? t('filter.fold') : t('filter.unfold')}
+      {active > 0 && <Badge count={active} size="small" style={{ marginInlineStart: 4 }} />}
+    </Button>
+  );
+  const folded = phone && !unfolded;
+
   return (
-    <Form form={form} layout="vertical" initialValues={initial} onFinish={submit} className="resource-filters" aria-label={t('filter.label')}>
+    <>
+      {toggle}
+      {/* Folded, the form stays mounted (its values follow the URL), out of sight. */}
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={initial}
+        onFinish={submit}
+        className="resource-filters"
+        aria-label={t('filter.label')}
+        hidden={folded}
+        style={phone ? { marginTop: 12 } : undefined}
+      >
       <Row gutter={16}>
         {declared.map((filter) => (
           <Col key={filter.field} xs={24} sm={12} lg={8} xl={6}>
@@ -153,5 +178,6 @@ export function FilterBar({ definition, text, filters, onSearch }: Props) {
         </Col>
       </Row>
     </Form>
+    </>
   );
 }

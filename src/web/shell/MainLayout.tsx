@@ -81,8 +81,18 @@ function ShellFrame({ route }: { route: ResolvedRoute }) {
         </Layout.Sider>
       )}
       {mobile && (
-        <Drawer placement="left" open={drawerOpen} onClose={closeDrawer} width={256} title={<Brand />} className="shell-drawer">
-          <NavMenu mode="inline" dark={false} onNavigate={closeDrawer} />
+        // The menu in the theme of the console, as the sider has it: the dark menu fills the drawer (shell.css).
+        <Drawer
+          placement="left"
+          open={drawerOpen}
+          onClose={closeDrawer}
+          width={256}
+          title={<Brand />}
+          className="shell-drawer"
+          rootClassName={`shell-drawer-root shell-drawer-root--${settings.theme}`}
+          styles={{ body: { padding: 0 } }}
+        >
+          <NavMenu mode="inline" dark={dark} onNavigate={closeDrawer} />
         </Drawer>
       )}
       <Layout className="shell-main">

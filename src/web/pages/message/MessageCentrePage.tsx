@@ -1,5 +1,5 @@
 import { CanAccess } from '@refinedev/core';
-import { Badge, Button, Card, Drawer, Popconfirm, Segmented, Space, Table, Typography, type TableProps } from 'antd';
+import { Badge, Button, Card, Drawer, Grid, Popconfirm, Segmented, Space, Table, Typography, type TableProps } from 'antd';
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +21,8 @@ export default function MessageCentrePage() {
   const [selected, setSelected] = useState<string[]>([]);
   const [detail, setDetail] = useState<Message | null>(null);
   const data = useMessages({ pageNo, pageSize, unreadOnly: filter === 'unread' });
+  // On a phone (antd's xs) the status and time go under the title, which keeps the row's width.
+  const phone = Grid.useBreakpoint().xs === true;
   const actions = useMessageActions();
 
   const { refreshList } = actions;
@@ -48,21 +50,30 @@ export default function MessageCentrePage() {
       title: t('columns.status'),
       dataIndex: 'read',
       width: 100,
+      responsive: ['sm'],
       render: (read: boolean) => <Badge status={read ? 'default' : 'processing'} text={read ? t('read') : t('unread')} />,
     },
     {
       title: t('columns.title'),
       dataIndex: 'title',
       render: (title: string, message) => (
-        <Typography.Link strong={!message.read} onClick={() => void open(message)}>
-          {title}
-        </Typography.Link>
+        <>
+          <Typography.Link strong={!message.read} onClick={() => void open(message)}>
+            {title}
+          </Typography.Link>
+          {phone && (
+            <div data-testid="message-meta">
+              <Badge status={message.read ? 'default' : 'processing'} text={<Typography.Text type="secondary">{`${message.read ? t('read') : t('unread')} · ${formatDateTime(message.createdAt)}`}</Typography.Text>} />
+            </div>
+          )}
+        </>
       ),
     },
     {
       title: t('columns.createdAt'),
       dataIndex: 'createdAt',
       width: 180,
+      responsive: ['sm'],
       render: (createdAt: string) => formatDateTime(createdAt),
     },
   ];
@@ -113,7 +124,7 @@ export default function MessageCentrePage() {
         }}
         locale={{ emptyText: t('empty') }}
       />
-      <Drawer title={detail?.title} open={detail !== null} onClose={() => setDetail(null)} width={480}>
+      <Drawer title={detail?.title} open={detail !== null} onClose={() => setDetail(null)} width={phone ? '100%' : 480}>
         {detail && (
           <article>
             <Typography.Text type="secondary">{formatDateTime(detail.createdAt)}</Typography.Text>

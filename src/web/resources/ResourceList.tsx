@@ -1,6 +1,7 @@
 import { CreateButton, List, ShowButton, useTable } from '@refinedev/antd';
 import { CanAccess } from '@refinedev/core';
-import { Button, Card, Segmented, Table } from 'antd';
+import { Button, Card, Segmented, Space, Table } from 'antd';
+import { LiveMark } from '../live/LiveMark';
 import type { TableProps } from 'antd';
 import type { SorterResult, SortOrder } from 'antd/es/table/interface';
 import { Suspense, useMemo, useState, type Key } from 'react';
@@ -232,7 +233,12 @@ export default function ResourceList({ definition: full, basePath, scope: fixedS
       </Suspense>
       <List
         resource={definition.name}
-        title={heading ?? text.title}
+        title={
+          <Space>
+            {heading ?? text.title}
+            <LiveMark resource={definition.name} />
+          </Space>
+        }
         breadcrumb={false}
         wrapperProps={{ className: 'resource-list__table' }}
         headerButtons={

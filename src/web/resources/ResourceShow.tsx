@@ -2,6 +2,7 @@ import { ArrowLeftOutlined, FileTextOutlined } from '@ant-design/icons';
 import { Show } from '@refinedev/antd';
 import { useOne } from '@refinedev/core';
 import { Button, Card, Descriptions, Space, Typography } from 'antd';
+import { LiveMark } from '../live/LiveMark';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -59,6 +60,7 @@ export default function ResourceShow({ definition, basePath, id, documentPath }:
               {text.record}
             </Typography.Title>
             {record.state && <FieldValue definition={definition} field="state" value={record.state} text={text} />}
+            <LiveMark resource={definition.name} id={id} />
           </Space>
         }
         headerButtons={

@@ -17,6 +17,7 @@ import { TabsLeaveContext } from './tabs/leaveRecord';
 import { TabBar } from './tabs/TabBar';
 import { useTabs } from './tabs/useTabs';
 import { UnreadProvider } from './unread/UnreadContext';
+import { LiveProvider } from '../live/LiveProvider';
 import './shell.css';
 
 const classes = (...names: (string | false)[]) => names.filter(Boolean).join(' ');
@@ -119,11 +120,13 @@ export default function MainLayout({ route }: { route: ResolvedRoute }) {
   return (
     <SettingsProvider>
       <ShellTheme>
-        <UnreadProvider>
-          <RouteProgressProvider>
-            <ShellFrame route={route} />
-          </RouteProgressProvider>
-        </UnreadProvider>
+        <LiveProvider>
+          <UnreadProvider>
+            <RouteProgressProvider>
+              <ShellFrame route={route} />
+            </RouteProgressProvider>
+          </UnreadProvider>
+        </LiveProvider>
       </ShellTheme>
     </SettingsProvider>
   );

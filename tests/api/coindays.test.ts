@@ -121,6 +121,11 @@ describe.skipIf(!dbAvailable)('coin-days over the API', () => {
     await bad('?from=2025-01-01&to=2026-11-01', 'to');
     const res = await s.call<Record<string, string>>('POST', '/api/system/personal/coindaysdetail', { token: holder.token, body: { minBalance: '-1' } });
     expect(res.status).toBe(400);
+    // Issue 28 item 10: each bound says what is wrong; a range upside down is refused, not answered with nothing.
+    const filterOf = async (body: Record<string, string>) => (await s.call<Record<string, string>>('POST', '/api/system/personal/coindaysdetail', { token: holder.token, body })).body;
+    expect(await filterOf({ minBalance: '-100', maxBalance: 'abc' })).toMatchObject({ code: 400, data: { minBalance: '请输入正确的金额：不带正负号，最多两位小数', maxBalance: '请输入正确的金额：不带正负号，最多两位小数' } });
+    expect(await filterOf({ minBalance: '500', maxBalance: '100' })).toMatchObject({ code: 400, data: { maxBalance: '不能低于“日终余额不低于”的金额' } });
+    expect((await filterOf({ minBalance: '100', maxBalance: '100' })).code).toBe(200);
     expect((await s.call('GET', '/api/system/personal/getcoindays')).status).toBe(401);
   });
 });

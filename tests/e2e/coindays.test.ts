@@ -74,6 +74,40 @@ describe.skipIf(!chromiumPath)('browser journey: coin-days shown and exported (i
     expect(errors).toEqual([]);
   });
 
+  it('keeps the balance filters as typed and says what is wrong: -100, abc, a range upside down (issue 28 item 10)', async () => {
+    const { page, errors } = await openSignedIn(e2e, token, STEP_MS);
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/coindaysdetail')) asked.push(request.postData() ?? '');
+    });
+    await page.goto('/operator/currency');
+    const p = pane(page);
+    await p.getByText('合计币天（元·天）').waitFor();
+    const min = p.getByLabel('日终余额不低于', { exact: true });
+    const max = p.getByLabel('日终余额不高于', { exact: true });
+    const errorOf = (label: string) => p.getByLabel(label, { exact: true }).evaluate((input) => input.closest('.ant-form-item')?.querySelector('.ant-form-item-explain')?.textContent ?? '');
+    const before = asked.length;
+    await min.fill('-100');
+    await max.fill('abc');
+    await p.getByRole('button', { name: /查\s*询/ }).click();
+    await expect.poll(() => errorOf('日终余额不低于')).toBe('请输入正确的金额：不带正负号，最多两位小数');
+    expect(await errorOf('日终余额不高于')).toBe('请输入正确的金额：不带正负号，最多两位小数');
+    expect(await min.inputValue()).toBe('-100');
+    expect(await max.inputValue()).toBe('abc');
+    await min.fill('500');
+    await max.fill('100');
+    await p.getByRole('button', { name: /查\s*询/ }).click();
+    await expect.poll(() => errorOf('日终余额不高于')).toBe('不能低于“日终余额不低于”的金额');
+    expect(await errorOf('日终余额不低于')).toBe('');
+    // None of these was searched.
+    expect(asked.slice(before).filter((body) => body.includes('Balance'))).toEqual([]);
+    await max.fill('20000');
+    await p.getByRole('button', { name: /查\s*询/ }).click();
+    await expect.poll(() => asked.slice(before).some((body) => body.includes('"maxBalance":"20000"'))).toBe(true);
+    expect(await errorOf('日终余额不高于')).toBe('');
+    expect(errors).toEqual([]);
+  });
+
   it('draws in the light theme and in English (screenshots)', async () => {
     for (const look of [{ name: 'light', locale: 'zh-CN', settings: { theme: 'light' } }, { name: 'en', locale: 'en-US', settings: null }] as const) {
       const { context, page, errors } = await e2e.newPage({ locale: look.locale });

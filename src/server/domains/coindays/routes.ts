@@ -63,12 +63,14 @@ function filterOf(src: Record<string, unknown>): Omit<DetailFilter, 'page'> {
     try {
       return yuanToFen(v as string);
     } catch {
-      errors[field] = 'invalidValue';
+      errors[field] = 'formats:format.money';
       return undefined;
     }
   };
   const minFen = fen('minBalance');
   const maxFen = fen('maxBalance');
+  // A range upside down finds nothing: said, not answered with an empty page.
+  if (minFen !== undefined && maxFen !== undefined && maxFen < minFen) errors.maxBalance = 'api:coinDaysBalanceOrder';
   if (Object.keys(errors).length) throw fieldError(errors);
   return { minFen, maxFen, order: src.order === 'desc' ? 'desc' : 'asc' };
 }

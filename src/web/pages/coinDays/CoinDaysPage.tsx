@@ -5,7 +5,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { chinaDay } from '../../../shared/chinaTime';
 import { COIN_DAYS_MAX_DAYS, monthOf, type CoinDaysDay } from '../../../shared/coinDays';
-import { formatMoney } from '../../../shared/money';
+import { formatMoney, MoneyFormatError, yuanToFen } from '../../../shared/money';
 import { Chart } from '../../charts/Chart';
 import { useDownload } from '../../refine/files';
 import { saveBlob } from '../../resources/ExportButton';
@@ -13,6 +13,18 @@ import { ErrorState } from '../../resources/states';
 import { COIN_DAYS_EXPORT_PATH, useCoinDaysDetail, useCoinDaysSummary, type Period } from './api';
 
 const DAY = 'YYYY-MM-DD';
+
+/** A balance bound as typed, in fen; null for one the server would refuse (a sign, a letter, a third decimal). */
+function boundFen(value: unknown): bigint | null {
+  const text = typeof value === 'string' ? value.trim() : '';
+  try {
+    return yuanToFen(text);
+  } catch (error) {
+    if (error instanceof MoneyFormatError) return null;
+    throw error;
+  }
+}
+const typedText = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 const PAGE_SIZE = 10;
 
 interface Filters {
@@ -27,7 +39,7 @@ interface Filters {
  * balance, paged, with its total, and exported as CSV or XLSX.
  */
 export default function CoinDaysPage() {
-  const { t } = useTranslation('coinDays');
+  const { t } = useTranslation(['coinDays', 'formats']);
   const [period, setPeriod] = useState<Period>(() => monthOf(chinaDay(new Date())));
   const [filters, setFilters] = useState<Filters>({});
   const [page, setPage] = useState(1);
@@ -48,6 +60,13 @@ export default function CoinDaysPage() {
     ],
     [t],
   );
+
+  const amountRule = (_rule: unknown, value: unknown) =>
+    !typedText(value) || boundFen(value) !== null ? Promise.resolve() : Promise.reject(new Error(t('format.money', { ns: 'formats' })));
+  const rangeRule = (min: unknown, max: unknown) => {
+    const [low, high] = [min, max].map((v) => (typedText(v) ? boundFen(v) : null));
+    return low !== null && high !== null && high < low ? Promise.reject(new Error(t('maxBelowMin'))) : Promise.resolve();
+  };
 
   const search = (values: { period?: [Dayjs, Dayjs]; minBalance?: string; maxBalance?: string }) => {
     if (values.period) setPeriod({ from: values.period[0].format(DAY), to: values.period[1].format(DAY) });
@@ -85,10 +104,16 @@ export default function CoinDaysPage() {
           <Form.Item name="period" label={t('period')}>
             <DatePicker.RangePicker allowClear={false} />
           </Form.Item>
-          <Form.Item name="minBalance" label={t('minBalance')}>
+          {/* Kept as typed; a sign, a letter, a third decimal or a range upside down is said, not searched (the server refuses them too). */}
+          <Form.Item name="minBalance" label={t('minBalance')} rules={[{ validator: amountRule }]}>
             <Input inputMode="decimal" style={{ width: 130 }} />
           </Form.Item>
-          <Form.Item name="maxBalance" label={t('maxBalance')}>
+          <Form.Item
+            name="maxBalance"
+            label={t('maxBalance')}
+            dependencies={['minBalance']}
+            rules={[{ validator: amountRule }, ({ getFieldValue }) => ({ validator: (_rule, value: unknown) => rangeRule(getFieldValue('minBalance'), value) })]}
+          >
             <Input inputMode="decimal" style={{ width: 130 }} />
           </Form.Item>
           <Form.Item>

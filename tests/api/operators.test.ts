@@ -8,7 +8,9 @@ import type { OperatorEventView, SubAccountOverview } from '../../src/shared/ope
 import { consoleMenu, roleActor } from '../support/console-menu';
 import { PASSWORD, latestCode, loginPassword, newPhone, register, signedIn } from '../support/flows';
 import { MATRIX_TYPES, OPERATOR_MATRIX, type MatrixType } from '../support/operator-matrix';
+import { signedContract } from '../support/funds';
 import { dbAvailable, startTestServer, type TestServer } from '../support/server';
+import { contractOrder, tradingParty } from '../support/trading';
 
 describe.skipIf(!dbAvailable)('operators API', () => {
   let s: TestServer;
@@ -163,6 +165,36 @@ describe.skipIf(!dbAvailable)('operators API', () => {
     expect((await todosOf(owner.token)).records.map((t) => t.link)).toEqual(['/businessAuthentication']);
     expect((await todosOf(finance.token)).records.map((t) => t.kind)).toEqual(['authenticate']);
     expect(await todosOf(buyer.token)).toEqual({ records: [], total: 0 });
+  });
+
+  it('lists and counts only the todos an operator type can act on: a viewer none, a purchaser no bill, finance no contract (issue 28)', async () => {
+    const buyer = await tradingParty(s, `杭州待办买方有限公司${newPhone().slice(-4)}`);
+    const seller = await tradingParty(s, `苏州待办卖方有限公司${newPhone().slice(-4)}`);
+    // Signed: the buyer's collateral to pay. A bill of the seller's: the buyer's to confirm. A contract sent to the buyer: to sign.
+    const contract = await signedContract(s, buyer, seller, '待办分工合同');
+    expect((await s.call('POST', '/api/r/bills', { token: seller.token, body: { contractId: contract.id, amount: '1000.00', dueDay: '2099-12-01' } })).status).toBe(200);
+    expect((await s.call('POST', '/api/r/contracts', { token: seller.token, body: contractOrder(buyer.accountId, '待签分工合同', { side: 'seller' }) })).status).toBe(200);
+    const kindsOf = async (token: string) => {
+      const lists = await Promise.all(
+        ['/api/system/order/getTodoUserList', '/api/system/newTodo/todoList', '/api/system/order/getTodoList'].map(
+          async (path) => (await s.call<{ records: { kind: string }[]; total: number }>('POST', path, { token, body: {} })).body.data,
+        ),
+      );
+      const count = (await s.call<number>('POST', '/api/system/newTodo/todoCount', { token, body: {} })).body.data;
+      const kinds = lists[0].records.map((t) => t.kind).sort();
+      // Every list and the badge's count agree.
+      for (const list of lists) expect({ kinds: list.records.map((t) => t.kind).sort(), total: list.total }).toEqual({ kinds, total: kinds.length });
+      expect(count).toBe(kinds.length);
+      return kinds.filter((kind) => kind !== 'authenticate');
+    };
+    expect(await kindsOf(buyer.token)).toEqual(['billToConfirm', 'collateralToPay', 'contractToSign']);
+    const purchaser = await boundOperator(buyer.token, 'purchaser');
+    const finance = await boundOperator(buyer.token, 'finance');
+    const viewer = await boundOperator(buyer.token, 'viewer');
+    expect(await kindsOf(purchaser.token)).toEqual(['collateralToPay', 'contractToSign']);
+    expect(await kindsOf(finance.token)).toEqual(['billToConfirm']);
+    expect(await kindsOf(viewer.token)).toEqual([]);
+    expect((await s.call<number>('POST', '/api/system/newTodo/todoCount', { token: viewer.token, body: {} })).body.data).toBe(0);
   });
 
   describe('operator-type matrix', () => {

@@ -3,8 +3,9 @@
 // written today), '1' (the mutual variant) that and the mutual business's own ('1'), so a bill
 // to confirm shows in every variant. Each todo's link is given as the reader's console variant
 // opens it (notify/links.ts). The /system/order/* paths are the older names of the same queries.
+// Every list and count holds only the todos the user's operator type can act on (actsOn).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Page, TodoView } from '../../../shared/api';
 import type { AppContext } from '../../context';
 import { todos } from '../../db/schema';
@@ -55,38 +56,47 @@ export default async function todoRoutes(app: FastifyInstance, ctx: AppContext) 
   };
   const openFor = (req: FastifyRequest) =>
     and(eq(todos.accountId, currentUser(req).accountId), eq(todos.status, 'open'), ofBusinessType(req.body));
-
-  const countHandler = async (req: FastifyRequest) => {
-    const [{ n }] = await db.select({ n: count() }).from(todos).where(openFor(req));
-    return ok(req, n);
+  /**
+   * Whether this user's operator type can do what a todo asks (issue 28): a grant to act (add or
+   * edit), not only to read, on the permission of the page the todo opens: its resource's (a
+   * contract to sign: contracts; a bill to confirm or pay: settlement), else the page's own ids. A
+   * viewer sees no todo; a purchaser no bill to pay. A todo without a known page is for all.
+   */
+  const actsOn = (req: FastifyRequest) => {
+    const grants = new Map(actorOf(currentUser(req)).permissions.map((p) => [p.permissionId, p.actionEntitySet.map((a) => a.action)]));
+    const acts = (id: string) => (grants.get(id) ?? []).some((action) => action === 'add' || action === 'edit');
+    return (link: string | null) => {
+      const route = link ? findRoute(link) : undefined;
+      if (!route) return true;
+      const render = route.render as { resource?: string } | undefined;
+      const permissionId = render?.resource ? ctx.resources.get(render.resource)?.def.permissionId : undefined;
+      const ids = permissionId ? [permissionId] : route.permissionIds;
+      return ids.length === 0 || ids.some(acts);
+    };
   };
+  /** The open todos of the request's business type that this user can act on, newest first. */
+  const openRows = async (req: FastifyRequest) => {
+    const mine = actsOn(req);
+    return (await db.select().from(todos).where(openFor(req)).orderBy(desc(todos.createdAt))).filter((t) => mine(t.link));
+  };
+
+  const countHandler = async (req: FastifyRequest) => ok(req, (await openRows(req)).length);
   const listHandler = async (req: FastifyRequest) => {
     const page = pageFrom(req.body);
     const where = and(eq(todos.accountId, currentUser(req).accountId), statusOf(req.body), ofBusinessType(req.body));
-    const [rows, [{ total }]] = await Promise.all([
-      db.select().from(todos).where(where).orderBy(desc(todos.createdAt)).limit(page.pageSize).offset(page.offset),
-      db.select({ total: count() }).from(todos).where(where),
-    ]);
+    const mine = actsOn(req);
+    const rows = (await db.select().from(todos).where(where).orderBy(desc(todos.createdAt))).filter((t) => mine(t.link));
     const data: Page<TodoView> = {
-      records: await views(req, rows),
-      total,
+      records: await views(req, rows.slice(page.offset, page.offset + page.pageSize)),
+      total: rows.length,
     };
     return ok(req, data);
   };
 
-  /**
-   * getTodoUserList: the open todos of the account this user (owner or operator) can act on:
-   * those whose business page its operator type reaches. A todo without a known page is for all.
-   */
+  /** getTodoUserList: the open todos of the account this user (owner or operator) can act on (actsOn). */
   app.post('/system/order/getTodoUserList', { schema: S.userList }, async (req) => {
-    const me = currentUser(req);
     const page = pageFrom(req.body);
-    const granted = new Set(actorOf(me).permissions.map((p) => p.permissionId));
-    const reaches = (link: string | null) => {
-      const route = link ? findRoute(link) : undefined;
-      return !route || route.permissionIds.length === 0 || route.permissionIds.some((id) => granted.has(id));
-    };
-    const rows = (await db.select().from(todos).where(openFor(req)).orderBy(desc(todos.createdAt))).filter((t) => reaches(t.link));
+    const rows = await openRows(req);
     const data: Page<TodoView> = {
       records: await views(req, rows.slice(page.offset, page.offset + page.pageSize)),
       total: rows.length,

@@ -37,10 +37,12 @@ const ACCOUNT = [
   '/operator/invoice',
   '/operator/agreement',
   '/operator',
+  // DESIGN §10: the account's audit trail.
+  '/operator/audit',
   '/operator/historical',
   '/operator/demoDetail',
 ];
-const OPS = ['/ops/authentication', '/ops/notices', '/ops/deposits', '/ops/withdrawals', '/ops/invoices', '/ops/objections', '/ops/clearingRuns'];
+const OPS = ['/ops/authentication', '/ops/notices', '/ops/deposits', '/ops/withdrawals', '/ops/invoices', '/ops/objections', '/ops/clearingRuns', '/ops/audit'];
 
 const EXPECTED_OWNER_MENU: Record<string, string[]> = {
   main: [
@@ -172,6 +174,7 @@ const SPEC_PATHS = [
   '/operator/invoice',
   '/operator/agreement',
   '/operator',
+  '/operator/audit',
   '/operator/historical',
   '/operator/demoDetail',
   '/requestFunds/fundsDetail',

@@ -109,7 +109,7 @@ describe('meta-schema errors name the file and the JSON pointer', () => {
       },
     });
     expect(problems(root)).toEqual([
-      "variants/main.json#/colour: is not an allowed property (allowed: $schema, $comment, id, mutual, name, logo, productTitle, headerDescription, homePage, noticePlatform, agreementEndpoint, todoBusinessType, extraParams, settings, loginMode, footer, hidden, removed, friendLinks)",
+      "variants/main.json#/colour: is not an allowed property (allowed: $schema, $comment, id, mutual, name, logo, productTitle, headerDescription, homePage, noticePlatform, agreementEndpoint, todoBusinessType, extraParams, settings, loginMode, footer, hidden, removed, friendLinks, confirmation)",
       'variants/main.json#/settings/theme: must be one of "dark", "light"',
       "variants/szdj.json#: must have required property 'footer'",
     ]);
@@ -313,7 +313,7 @@ describe('cross-file checks', () => {
       },
     });
     expect(problems(root)).toEqual([
-      "variants/jjsk.json#/hidden/11: 'invalid' is also removed; list it in hidden or in removed, not both",
+      "variants/jjsk.json#/hidden/12: 'invalid' is also removed; list it in hidden or in removed, not both",
       'variants/jjsk.json#/footer/banner/href: must be the path of a route of this variant (schemas/menu.json)',
       "variants/szdj.json#/id: must equal the file name 'szdj'",
       "variants/szdj.json#/removed/8: 'home' cannot be removed (every variant needs root, home, user, login, notFound)",

@@ -17,7 +17,7 @@ import type { Db } from '../db/client';
 import { queryRows } from '../db/rows';
 import { fieldError, forbidden } from '../errors';
 import { pageFrom } from '../pagination';
-import { currentUser } from '../plugins/auth';
+import { actorOf, currentUser } from '../plugins/auth';
 import { ok } from '../plugins/envelope';
 import type { SessionUser } from '../sessions/tokens';
 import { isUuid } from '../validate';
@@ -62,7 +62,8 @@ export function auditFilters(q: Record<string, unknown>, resources: ResourceRegi
 /** Whose moves the caller may read: an owner its account's (and the jobs' on its records), ops everyone's. */
 function scopeOf(user: SessionUser): SQL {
   if (user.role === 'ops') return sql`true`;
-  if (user.role !== 'owner') throw forbidden();
+  // The account's trail is for who manages its people: the owner (and an admin operator, who reads them).
+  if (!actorOf(user).ability.can('query', 'operators')) throw forbidden();
   const me = user.accountId;
   return sql`(e.actor_account_id = ${me}::uuid or (e.by is null and (
     exists (select 1 from record_parties p where p.record_id = e.record_id and p.account_id = ${me}::uuid)

@@ -32,6 +32,7 @@ export const PAGES: Record<string, LazyPageComponent<PageProps>> = {
   homeJjsk: home('HomeJjsk'),
   message: lazyPage(() => import('./message/MessageCentrePage')),
   opsNotices: lazyPage(() => import('./ops/OpsNoticesPage')),
+  audit: lazyPage(() => import('./audit/AuditPage')),
   businessAuthentication: lazyPage(() => import('./authentication/AuthenticationPage')),
   authenticationSubmitted: lazyPage(() => import('./authentication/AuthenticationSubmittedPage')),
   opsAuthentication: lazyPage(() => import('./ops/OpsAuthenticationPage')),

@@ -31,6 +31,8 @@ export const SYSTEM_LISTS: Record<string, SystemList> = {
   /** SPEC §7 Personal: the agreements the account signed, and the historical rules. */
   agreements: { path: '/system/personal/agreementlist', method: 'POST' },
   historicalRules: { path: '/system/personal/historyagreement', method: 'POST' },
+  /** The audit trail (DESIGN §10): an owner's account, every account for ops; filters as params. */
+  audit: { path: '/audit', method: 'GET' },
 };
 
 function listOf(resource: string): SystemList {

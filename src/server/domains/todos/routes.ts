@@ -7,7 +7,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Page, TodoView } from '../../../shared/api';
-import type { AppContext } from '../../context';
+import type { DomainContext } from '../../domain';
 import { todos } from '../../db/schema';
 import { fieldError } from '../../errors';
 import { actorOf, currentUser } from '../../plugins/auth';
@@ -47,7 +47,7 @@ const toTodoView = (req: FastifyRequest, t: typeof todos.$inferSelect, link: str
   doneAt: t.doneAt?.toISOString() ?? null,
 });
 
-export default async function todoRoutes(app: FastifyInstance, ctx: AppContext) {
+export default async function todoRoutes(app: FastifyInstance, ctx: DomainContext) {
   const { db, clock } = ctx;
   app.addHook('preValidation', app.requireAuth);
   const views = async (req: FastifyRequest, rows: (typeof todos.$inferSelect)[]) => {

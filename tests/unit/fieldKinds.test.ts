@@ -186,6 +186,21 @@ describe('the schema check of field kinds', () => {
     ).toEqual(["schemas/forms/personalAuth.json#/record/properties/location/x-kind: x-kind 'region' needs type array, not string"]);
   });
 
+  it('takes x-positive, x-notPast and x-refStates only where they mean something (issue 28)', () => {
+    const problems = (f: Json) => fieldKindProblems(f as unknown as FieldSchema).map((p) => `${p.at}: ${p.message}`);
+    expect(problems({ type: 'string', format: 'money', 'x-kind': 'money', 'x-positive': true })).toEqual([]);
+    expect(problems({ type: 'string', format: 'date', 'x-kind': 'date', 'x-notPast': true })).toEqual([]);
+    expect(problems({ type: 'string', format: 'date', 'x-kind': 'date', 'x-positive': true })).toEqual(["/x-kind: x-positive needs a money field; this field is 'date'"]);
+    expect(problems({ type: 'string', format: 'money', 'x-kind': 'money', 'x-notPast': true })).toEqual(["/x-kind: x-notPast needs a date field; this field is 'money'"]);
+    expect(problems({ type: 'string', 'x-positive': true })).toEqual(['/x-kind: x-positive needs a money field; this field is of no kind']);
+    expect(problems({ type: 'string', 'x-refStates': ['signed'] })).toEqual(["/x-ref: x-refStates needs a reference kind; this field is of no kind"]);
+    expect(
+      problemsAfter('schemas/resources/paymentRequests.json', (d) => {
+        props(d).contractId['x-refStates'] = ['signed', 'paidOut'];
+      }),
+    ).toEqual(["schemas/resources/paymentRequests.json#/record/properties/contractId/x-refStates/1: 'paidOut' is not one of contracts's states.values"]);
+  });
+
   it('allows a list filter only where the field kind does', () => {
     expect(
       problemsAfter('schemas/resources/invoiceRequests.json', (d) => {

@@ -1,6 +1,7 @@
 // Wording a user reads (issue 17, defect 12): the platform agreement's button is the words the
 // agreement tells the user to click, and a resource names one record by its singular name, not
 // by its list's title ("新建提现明细", "还没有发票管理记录", "Sales contracts" over one contract).
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES, type Language } from '../../src/shared/constants';
 import { readResource, REPO_ROOT } from '../../src/shared/schema/load-node';
@@ -46,5 +47,28 @@ describe('a resource names one record by its singular name', () => {
 
   it.each(LANGUAGES)('says a show route opened without an id misses the record number (%s)', (language) => {
     expect(fill(CHROME[language].show.missingId, { record: text('contracts', language).record })).toMatch(language === 'zh-CN' ? /^缺少合同编号/ : /^Contract number missing/);
+  });
+});
+
+describe('wording a user met on day one (issue 28 item 10)', () => {
+  const menu = (language: Language) => JSON.parse(readFileSync(`${REPO_ROOT}/src/shared/locales/${language}/menu.json`, 'utf8')) as { routes: Record<string, string> };
+
+  it('titles the bill page as a bill, and the mutual service page without claiming it is open', () => {
+    expect(menu('zh-CN').routes.contractPaymentDetails).toBe('账单详情');
+    expect(menu('en-US').routes.contractPaymentDetails).toBe('Bill detail');
+    // The page shows the service opened or not (尚未开通…): its tab says which page, not a result.
+    expect(menu('zh-CN').routes.xhnPaymentStatus).not.toMatch(/成功/);
+    expect(menu('en-US').routes.xhnPaymentStatus).not.toMatch(/opened/i);
+  });
+
+  it('names the record type in an empty English list as a label (not "No Bill yet")', () => {
+    const bill = resourceText(definition('bills'), 'en-US', () => undefined).record;
+    expect(fill(enResources.list.empty, { title: bill })).toBe('No Bill records yet');
+  });
+
+  it('shows a bill its contract once (the linked 所属合同), not also as 合同 with the same value', () => {
+    const show = definition('bills').show.sections.flatMap((s) => s.fields);
+    expect(show).toContain('contractId');
+    expect(show).not.toContain('contractTitle');
   });
 });

@@ -2,13 +2,16 @@
 // sent as the contract's id, and shown on the invoice as the contract's title linking to it.
 import { configure, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { ResourceRecord } from '../../src/shared/resources/types';
-import { fakeApi, ok } from './support/fakeApi';
+import bills from '../../schemas/resources/bills.json';
+import paymentRequests from '../../schemas/resources/paymentRequests.json';
+import type { ResourceDefinition, ResourceRecord } from '../../src/shared/resources/types';
+import { fakeApi, ok, USER_INFO } from './support/fakeApi';
 import { baseRoutes, CONTRACTS, INVOICES, OFFERS, renderResource } from './support/resourceHarness';
 
 vi.setConfig({ testTimeout: 60_000 });
 configure({ asyncUtilTimeout: 20_000 });
 
+const BILLS = bills as unknown as ResourceDefinition;
 const CONTRACT_ID = '0b0e7d52-5a0c-4d8e-9a53-3f0f3f0f3f0f';
 const contract = { id: CONTRACT_ID, accountId: 'acc-1', parties: { buyer: 'a-1', seller: 'a-2' }, state: 'signed', title: '三月螺纹钢购销合同', version: 2, createdAt: '2026-03-01T02:30:00.000Z' } as unknown as ResourceRecord;
 const invoice = {
@@ -67,5 +70,19 @@ describe('reference fields', () => {
     await user.click(screen.getByRole('button', { name: /提\s*交/ }));
     await waitFor(() => expect(api.callsTo('POST', '/api/r/invoiceRequests')).toHaveLength(1));
     expect(api.callsTo('POST', '/api/r/invoiceRequests')[0].body).toMatchObject({ contractId: CONTRACT_ID });
+  });
+
+  it('offers a bill (and a payment request) only the contracts it may be made under: signed ones, not cancelled, rejected or refunded (x-refStates, issue 28)', async () => {
+    const api = fakeApi({ ...baseRoutes('owner', [OFFERS, INVOICES, CONTRACTS, BILLS]), 'GET /api/r/contracts': ok({ records: [contract], total: 1 }) });
+    // Only an approved account bills.
+    const { user } = renderResource('/payment/collectionManagement/create', { resource: 'bills', routePath: '/payment/collectionManagement', scope: 'payee', userInfo: { ...USER_INFO, authStatus: 'approved' } });
+    await user.click(await screen.findByLabelText('所属合同'));
+    await screen.findByText('三月螺纹钢购销合同', { selector: '.ant-select-item-option-content' });
+    const asked = api.callsTo('GET', '/api/r/contracts');
+    expect(asked.length).toBeGreaterThan(0);
+    for (const call of asked) expect(call.query.get('state')).toBe('signed,collateralPaid,delivered,objection,completed');
+    // The request form's field says the same (its page is jjsk's); the invoice request's contract is not narrowed.
+    expect((paymentRequests as unknown as ResourceDefinition).record.properties.contractId['x-refStates']).toEqual(BILLS.record.properties.contractId['x-refStates']);
+    expect(INVOICES.record.properties.contractId['x-refStates']).toBeUndefined();
   });
 });

@@ -222,6 +222,9 @@ export function fieldKindProblems(schema: FieldSchema): { at: '' | '/x-kind' | '
   if (implied && kind !== implied) problems.push({ at: '/x-kind', message: `format '${schema.format}' is the kind '${implied}', not '${kind}'` });
   if (schema.enum && kind !== 'enum') problems.push({ at: '/x-kind', message: `a field with enum values is of kind 'enum', not '${kind}'` });
   if (schema['x-ref'] !== undefined && !spec?.ref) problems.push({ at: '/x-ref', message: `x-ref needs a reference kind; this field is ${kind ? `'${kind}'` : 'of no kind'}` });
+  if (schema['x-refStates'] !== undefined && !spec?.ref) problems.push({ at: '/x-ref', message: `x-refStates needs a reference kind; this field is ${kind ? `'${kind}'` : 'of no kind'}` });
+  if (schema['x-positive'] && kind !== 'money') problems.push({ at: '/x-kind', message: `x-positive needs a money field; this field is ${kind ? `'${kind}'` : 'of no kind'}` });
+  if (schema['x-notPast'] && kind !== 'date') problems.push({ at: '/x-kind', message: `x-notPast needs a date field; this field is ${kind ? `'${kind}'` : 'of no kind'}` });
   if (!spec) return problems;
   if (!spec.types.includes(schema.type)) problems.push({ at: '/x-kind', message: `x-kind '${kind}' needs type ${spec.types.join(' or ')}, not ${schema.type}` });
   // A money figure only the server writes may be signed (a clearing run's net position): no format, shown as money.
@@ -229,7 +232,5 @@ export function fieldKindProblems(schema: FieldSchema): { at: '' | '/x-kind' | '
   if (spec.format && schema.format !== spec.format && !signedFigure) problems.push({ at: '/x-kind', message: `x-kind '${kind}' needs format '${spec.format}'` });
   if (spec.ref && !schema['x-ref']) problems.push({ at: '', message: `x-kind '${kind}' needs x-ref` });
   if (spec.enumValues && !schema.enum) problems.push({ at: '/x-kind', message: `x-kind '${kind}' needs enum values` });
-  if (schema['x-positive'] && kind !== 'money') problems.push({ at: '/x-kind', message: `x-positive needs a money field; this field is '${kind}'` });
-  if (schema['x-notPast'] && kind !== 'date') problems.push({ at: '/x-kind', message: `x-notPast needs a date field; this field is '${kind}'` });
   return problems;
 }

@@ -27,6 +27,8 @@ export interface FieldSchema {
   'x-kind'?: FieldKind;
   /** For x-kind 'reference': the resource whose record id this is. */
   'x-ref'?: string;
+  /** For x-kind 'reference': the states of the records a form offers (a payment request's contract: signed ones); the server's own rule decides. */
+  'x-refStates'?: string[];
   /** Set by the server only (computed amounts, signatures, names): a client's value is ignored. */
   readOnly?: boolean;
   /** A money field that must be more than 0 (a price, an amount to pay): the ajv keyword of shared/formats.ts, on both sides. */

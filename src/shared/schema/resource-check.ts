@@ -192,6 +192,11 @@ export function checkResources(ctx: ResourceCheckContext, files: { file: SchemaF
       if (fieldKindSpec(fieldKindOf(f))?.ref && f['x-ref'] && !files.some((o) => o.resource.name === f['x-ref'])) {
         ctx.report(file.path, `/record/properties/${name}/x-ref`, `'${f['x-ref']}' is not a resource in schemas/resources/`);
       }
+      // The states a reference offers are states of the resource it names.
+      const target = files.find((o) => o.resource.name === f['x-ref'])?.resource;
+      (f['x-refStates'] ?? []).forEach((state, i) => {
+        if (target && !target.states?.values.includes(state)) ctx.report(file.path, `/record/properties/${name}/x-refStates/${i}`, `'${state}' is not one of ${target.name}'s states.values`);
+      });
     }
   }
   for (const route of ctx.routes ?? []) {

@@ -33,9 +33,11 @@ export function referencePath(resource: string, id: string, record?: ResourceRec
 }
 
 /** The list filter finding records of `resource` by title (the target's text filter on its title field, if it has one). */
-export function referenceFilters(resource: string, keyword: string): CrudFilter[] {
+export function referenceFilters(resource: string, keyword: string, states?: readonly string[]): CrudFilter[] {
   const definition = loadedDefinition(resource);
   const titleField = titleFieldOf(definition);
   const searchable = definition?.list.filters.some((f) => f.field === titleField && f.kind === 'text');
-  return searchable && keyword ? [{ field: titleField, operator: 'contains', value: keyword }] : [];
+  const byTitle: CrudFilter[] = searchable && keyword ? [{ field: titleField, operator: 'contains', value: keyword }] : [];
+  // Only the records in the states the field takes (x-refStates: a request's contract is a signed one).
+  return states?.length ? [...byTitle, { field: 'state', operator: 'in', value: [...states] }] : byTitle;
 }

@@ -12,6 +12,7 @@ type Option = { value: string; label: string };
 export function ReferenceWidget({ id, value, onChange, onBlur, disabled, readonly, required, schema }: WidgetProps) {
   const { t } = useTranslation('resources');
   const resource = String((schema as { 'x-ref'?: string })['x-ref'] ?? '');
+  const states = (schema as { 'x-refStates'?: string[] })['x-refStates'];
   const [options, setOptions] = useState<Option[]>([]);
   const asked = useRef('');
   const provider = useDataProvider()();
@@ -20,7 +21,7 @@ export function ReferenceWidget({ id, value, onChange, onBlur, disabled, readonl
   const search = (keyword: string) => {
     asked.current = keyword;
     provider
-      .getList<ResourceRecord>({ resource, pagination: { currentPage: 1, pageSize: 20 }, filters: referenceFilters(resource, keyword), meta: { silent: true } })
+      .getList<ResourceRecord>({ resource, pagination: { currentPage: 1, pageSize: 20 }, filters: referenceFilters(resource, keyword, states), meta: { silent: true } })
       .then((page) => {
         if (asked.current === keyword) setOptions(toOptions(page.data));
       })

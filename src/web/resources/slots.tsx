@@ -14,7 +14,8 @@ export interface SlotProps {
   /** On a record's show page, below its sections and above its history. */
   recordFooter: { definition: ResourceDefinition; record: ResourceRecord };
   /** In the dialog of an action on a record (its input form or its confirmation), above the form or question. */
-  actionPreface: { definition: ResourceDefinition; action: ActionDeclaration; recordId: string; record: ResourceRecord };
+  /** `input`: what the user has typed in the step's form so far. */
+  actionPreface: { definition: ResourceDefinition; action: ActionDeclaration; recordId: string; record: ResourceRecord; input?: Record<string, unknown> };
   /** On a list page, between its filters and its table (a report's chart); `scope` is the route's fixed scope (ops). */
   listHeader: { definition: ResourceDefinition; scope?: string };
   /** On a create or edit page, above the form (where the money of a deposit goes). */

@@ -23,14 +23,14 @@ const shown = (value: unknown): string => (value === undefined || value === null
  * reads, GET /api/funds/wallet), so what is confirmed is read in the dialog itself and nothing
  * it covers needs checking.
  */
-export default function MoneyActionSummary({ definition, action, record }: SlotProps['actionPreface']) {
+export default function MoneyActionSummary({ definition, action, record, input = {} }: SlotProps['actionPreface']) {
   const { t } = useTranslation('funds');
   const text = useResourceText(definition);
   const effect = moneyEffectOf(definition.name, action.name);
   // Ops hold no wallet: only a step that moves the acting account's own money reads it.
   const wallet = useWallet(Boolean(effect?.wallet));
   if (!effect) return null;
-  const amount = effect.amount(record);
+  const amount = effect.amount(record, input);
   const items: Items = [
     {
       key: 'amount',

@@ -7,8 +7,8 @@ import type { ResourceRecord } from '../../../shared/resources/types';
 import { objectionDepositFen } from '../../../shared/tradeAmounts';
 
 export interface MoneyEffect {
-  /** The amount moved, in fen. */
-  amount(record: ResourceRecord): bigint;
+  /** The amount moved, in fen: from the record, or from what is typed in the step's form (a payment's amount). */
+  amount(record: ResourceRecord, input: Record<string, unknown>): bigint;
   /** The record's fields that name the other side (their labels are the resource's). */
   parties: string[];
   /** The acting account's balance that changes, and by how much per fen moved; none for ops (no wallet). */
@@ -40,6 +40,12 @@ export const MONEY_EFFECTS: Readonly<Record<string, MoneyEffect>> = {
   'withdrawals.submit': { amount: (record) => fen(record.amount), parties: BANK, wallet: { figure: 'available', sign: -1 } },
   'withdrawals.complete': { amount: (record) => fen(record.amount), parties: ['accountName', ...BANK] },
   'withdrawals.fail': { amount: (record) => fen(record.amount), parties: ['accountName', ...BANK] },
+  // The payer's wallet pays the amount typed to the payee (settlement/pay.ts).
+  'bills.pay': { amount: (_record, input) => fen(input.payAmount), parties: ['payeeName', 'contractTitle'], wallet: { figure: 'available', sign: -1 } },
+  // Ops: the bill's latest payment goes back from the payee to the payer.
+  'bills.reversePayment': { amount: (record) => fen(record.paidAmount), parties: ['payerName', 'payeeName'] },
+  // The payer pays the request wallet to wallet (requests/pay.ts).
+  'paymentRequests.pay': { amount: (_record, input) => fen(input.payAmount), parties: ['payeeName'], wallet: { figure: 'available', sign: -1 } },
 };
 
 export const moneyEffectOf = (resource: string, action: string): MoneyEffect | undefined => MONEY_EFFECTS[`${resource}.${action}`];

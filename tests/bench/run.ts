@@ -4,6 +4,7 @@ import { benchCoinDays } from './coindays';
 import { benchFlows } from './flows';
 import { benchLedger } from './ledger';
 import { benchLists } from './lists';
+import { benchLive } from './live';
 import { benchLoginLoad } from './login-load';
 import { benchMenuClick } from './menu-click';
 import { benchNetting } from './netting';
@@ -12,7 +13,7 @@ import { benchResources } from './resources';
 import { benchStartup } from './startup';
 
 const only = process.argv[2];
-const benches: Record<string, () => Promise<void>> = { startup: benchStartup, resources: benchResources, lists: benchLists, menuClick: benchMenuClick, loginLoad: benchLoginLoad, ledger: benchLedger, flows: benchFlows, netting: benchNetting, bills: benchBills, coindays: benchCoinDays, recordIndexes: benchRecordIndexes };
+const benches: Record<string, () => Promise<void>> = { startup: benchStartup, resources: benchResources, lists: benchLists, menuClick: benchMenuClick, loginLoad: benchLoginLoad, ledger: benchLedger, flows: benchFlows, netting: benchNetting, bills: benchBills, coindays: benchCoinDays, recordIndexes: benchRecordIndexes, live: benchLive };
 for (const [name, fn] of Object.entries(benches)) {
   if (only && only !== name) continue;
   await fn();

@@ -246,6 +246,8 @@ export interface DemoLogin {
   phone: string;
   /** Absent for operations configured with ADMIN_PHONE/ADMIN_PASSWORD. */
   password?: string;
+  /** The payment password (交易密码) that confirms this person's money steps; absent for operations, who take none. */
+  paymentPassword?: string;
   name: string;
 }
 

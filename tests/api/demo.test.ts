@@ -121,6 +121,8 @@ describe.skipIf(!dbAvailable)('demo world', () => {
     const demo = await s.call<DemoLoginsResponse>('GET', '/api/meta/demo');
     expect(demo.body.data.logins.map((l) => l.role)).toEqual(['buyer', 'seller', 'personal', 'purchaser', 'finance', 'viewer', 'sellerOperator', 'ops']);
     expect(demo.body.data.logins.find((l) => l.role === 'ops')).toMatchObject({ phone: DEMO_OPS.phone, password: DEMO_OPS.password });
+    // The login page says which payment password confirms the people's money steps; operations take none.
+    for (const l of demo.body.data.logins) expect(l.paymentPassword).toBe(l.role === 'ops' ? undefined : DEMO_PAYMENT_PASSWORD);
     const plain = await startTestServer();
     try {
       expect((await plain.call<DemoLoginsResponse>('GET', '/api/meta/demo')).body.data).toEqual({ logins: [] });

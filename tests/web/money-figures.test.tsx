@@ -123,7 +123,7 @@ describe('money dialogs show amount, the other side and the balance before and a
     expect(within(dialog).getByText('操作前可用余额（元）')).toBeInTheDocument();
     expect(text('money-before', dialog)).toBe('20,000.00');
     expect(text('money-after', dialog)).toBe('4,000.00');
-    expect(within(dialog).getByLabelText(/验证码/)).toBeInTheDocument();
+    expect(await within(dialog).findByLabelText(/验证码/)).toBeInTheDocument();
   });
 
   it('confirm receipt and release: the escrowed 16,000.00 goes to the seller, escrow 16,000.00 -> 0.00', async () => {

@@ -49,7 +49,7 @@ describe('paying several bills: amounts kept as typed', () => {
     const money = '请输入正确的金额：不带正负号，最多两位小数';
     expect(within(panel).getByTestId(`pay-bills-error-${a.id}`)).toHaveTextContent(money);
     expect(within(panel).getByTestId(`pay-bills-error-${b.id}`)).toHaveTextContent(money);
-    await user.type(within(panel).getByTestId('pay-bills-sms'), '123456');
+    await user.type(await within(panel).findByLabelText('短信验证码'), '123456');
     await user.click(within(panel).getByTestId('pay-bills-submit'));
     expect(amountA).toHaveValue('-5');
     expect(amountB).toHaveValue('1.239');

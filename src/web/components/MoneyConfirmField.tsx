@@ -1,4 +1,4 @@
-import { Flex, Form, Input, Segmented, Typography } from 'antd';
+import { Alert, Flex, Form, Input, Segmented, Skeleton, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldErrors } from '../../shared/api';
@@ -13,13 +13,19 @@ import {
   type ConfirmSettings,
 } from '../../shared/confirm';
 import { SMS_CODE_LENGTH } from '../../shared/constants';
+import { formatMoney } from '../../shared/money';
 import { maskPhone } from '../../shared/validators';
+import { HttpError } from '../providers/httpError';
 import { getUserInfo } from '../providers/session';
+import { toast } from '../providers/uiBridge';
 import { useSystemQuery } from '../refine/systemData';
 import { SmsCodeButton } from './SmsCodeButton';
 
 /** What a money step sends to confirm it: the method and its one input ('' while empty). */
 export type ConfirmValue = Record<string, string> & { [CONFIRM_METHOD_INPUT]: ConfirmMethod };
+
+/** What the confirmation confirms, for the line under the input: a money step, or a change of the authenticator. */
+export type ConfirmPurpose = 'money' | 'bind' | 'unbind';
 
 /** The settings the dialog reads (GET /api/confirm/settings). */
 export const useConfirmSettings = () => useSystemQuery<ConfirmSettings>('/confirm/settings', { silent: true });
@@ -30,24 +36,43 @@ interface Props {
   /** The server's field errors (smsCode, paymentPassword, totpCode) and the dialog's own (missing). */
   errors?: FieldErrors | null;
   disabled?: boolean;
-  /** The settings, when the caller already has them (tests); read from the server otherwise. */
+  /** The settings, when the caller already has them (tests, or the settings page offering fewer methods); read from the server otherwise. */
   settings?: ConfirmSettings;
+  /** What is confirmed (default: a money step). */
+  purpose?: ConfirmPurpose;
 }
 
 const LENGTH: Record<ConfirmMethod, number> = { sms: SMS_CODE_LENGTH, password: PAYMENT_PASSWORD_LENGTH, totp: TOTP_DIGITS };
 
+/** Minutes left of the lock of `method`, or null. */
+const lockOf = (settings: ConfirmSettings | undefined, method: ConfirmMethod): number | null =>
+  !settings ? null : method === 'password' ? settings.passwordLockedMinutes : method === 'totp' ? settings.totpLockedMinutes : null;
+
+/**
+ * The method shown first: the one used last (or the strongest set up), unless it is locked now,
+ * then the next one set up that is not (SMS is never locked).
+ */
+export function firstConfirmMethod(settings: ConfirmSettings): ConfirmMethod {
+  const preferred = defaultConfirmMethod(settings);
+  if (lockOf(settings, preferred) === null) return preferred;
+  return availableMethods(settings).find((m) => lockOf(settings, m) === null) ?? 'sms';
+}
+
 /**
  * How the signed-in person confirms a money step (DESIGN §10 "Confirming money"): the methods
  * they set up (an authenticator app, a payment password) and SMS, the one used last (or the
- * strongest) chosen first, and one input for the chosen method that says what it does.
+ * strongest, not locked) chosen first, and one input for the chosen method that says what it does.
+ * What was typed stays until the method changes or the caller remounts it.
  */
-export function MoneyConfirmField({ onChange, errors, disabled, settings: given }: Props) {
+export function MoneyConfirmField({ onChange, errors, disabled, settings: given, purpose = 'money' }: Props) {
   const { t } = useTranslation('confirm');
   const query = useConfirmSettings();
   const settings = given ?? query.data;
+  // Until the settings answer, the method is not known: an input then would change under the user.
+  const waiting = !given && query.isLoading;
   const methods = useMemo(() => (settings ? availableMethods(settings) : (['sms'] as ConfirmMethod[])), [settings]);
   const [picked, setPicked] = useState<ConfirmMethod | null>(null);
-  const method: ConfirmMethod = picked && methods.includes(picked) ? picked : settings ? defaultConfirmMethod(settings) : 'sms';
+  const method: ConfirmMethod = picked && methods.includes(picked) ? picked : settings ? firstConfirmMethod(settings) : 'sms';
   const [value, setValue] = useState('');
   const phone = getUserInfo()?.phone ?? '';
 
@@ -57,10 +82,14 @@ export function MoneyConfirmField({ onChange, errors, disabled, settings: given 
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [method, value]);
 
+  if (waiting) return <Skeleton.Input active block style={{ marginBottom: 12 }} />;
+
   const field = CONFIRM_FIELD[method];
   const error = errors?.[field] ?? errors?.[CONFIRM_METHOD_INPUT];
   const label = t(`field.${method}`);
-  const help = method === 'sms' ? t('field.smsHelp', { phone: maskPhone(phone) }) : t(`field.${method}Help`);
+  const what = t(`purpose.${purpose}`);
+  const help = method === 'sms' ? t('field.smsHelp', { phone: maskPhone(phone), what }) : t(`field.${method}Help`, { what });
+  const locked = lockOf(settings, method);
   const input = (
     <Input
       aria-label={label}
@@ -74,43 +103,54 @@ export function MoneyConfirmField({ onChange, errors, disabled, settings: given 
       onChange={(e) => setValue(e.target.value.replace(/\D+/g, ''))}
     />
   );
+  // Its own layout (labels above the inputs) inside whatever form holds it; no <form> of its own.
   return (
-    <div className="money-confirm">
-      {methods.length > 1 && (
-        <Form.Item label={t('method.label')} style={{ marginBottom: 12 }}>
-          <Segmented
-            aria-label={t('method.label')}
-            value={method}
-            disabled={disabled}
-            options={methods.map((m) => ({ value: m, label: t(`method.${m}`) }))}
-            onChange={(m) => {
-              setPicked(m as ConfirmMethod);
-              setValue('');
-            }}
-          />
-        </Form.Item>
-      )}
-      <Form.Item label={label} required validateStatus={error ? 'error' : undefined} help={error ?? help} style={{ marginBottom: 12 }}>
-        {method === 'sms' ? (
-          <Flex gap={8}>
-            {input}
-            <SmsCodeButton scene="verify" getPhone={async () => phone || null} onError={() => undefined} />
-          </Flex>
-        ) : (
-          input
+    <Form layout="vertical" component={false}>
+      <div className="money-confirm" data-testid="money-confirm">
+        {methods.length > 1 && (
+          <Form.Item label={t('method.label')} style={{ marginBottom: 16 }}>
+            <Segmented
+              aria-label={t('method.label')}
+              value={method}
+              disabled={disabled}
+              options={methods.map((m) => ({ value: m, label: t(`method.${m}`) }))}
+              onChange={(m) => {
+                setPicked(m as ConfirmMethod);
+                setValue('');
+              }}
+            />
+          </Form.Item>
         )}
-      </Form.Item>
-      {methods.length === 1 && (
-        <Typography.Paragraph type="secondary" style={{ fontSize: 12 }}>
-          {t('field.setUpHint')}
-        </Typography.Paragraph>
-      )}
-      {settings?.smsAbove && method !== 'sms' && (
-        <Typography.Paragraph type="secondary" style={{ fontSize: 12 }}>
-          {t('settings.smsAbove', { amount: settings.smsAbove })}
-        </Typography.Paragraph>
-      )}
-    </div>
+        {locked !== null && !error && (
+          <Alert type="warning" showIcon message={t(`field.${method}Locked`, { minutes: locked })} style={{ marginBottom: 12 }} />
+        )}
+        <Form.Item label={label} required validateStatus={error ? 'error' : undefined} help={error ?? help}>
+          {method === 'sms' ? (
+            <Flex gap={8}>
+              {input}
+              <SmsCodeButton
+                scene="verify"
+                getPhone={async () => phone || null}
+                // Too soon, or the day's codes used up: said, with the wait in minutes the server gives.
+                onError={(e) => toast('error', e instanceof HttpError && e.msg ? e.msg : t('field.smsFailed'))}
+              />
+            </Flex>
+          ) : (
+            input
+          )}
+        </Form.Item>
+        {purpose === 'money' && methods.length === 1 && (
+          <Typography.Paragraph type="secondary" style={{ fontSize: 12 }}>
+            {t('field.setUpHint')}
+          </Typography.Paragraph>
+        )}
+        {purpose === 'money' && settings?.smsAbove && method !== 'sms' && (
+          <Typography.Paragraph type="secondary" style={{ fontSize: 12 }}>
+            {t('settings.smsAbove', { amount: formatMoney(settings.smsAbove) })}
+          </Typography.Paragraph>
+        )}
+      </div>
+    </Form>
   );
 }
 

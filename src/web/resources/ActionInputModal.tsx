@@ -1,5 +1,5 @@
 import { Button, Modal, Space } from 'antd';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldErrors } from '../../shared/api';
 import { fieldKindOf } from '../../shared/resources/fieldKinds';
@@ -36,6 +36,8 @@ export function ActionInputModal({ definition, record, action, text, busy, serve
   const confirms = needsSmsCode(action);
   const [confirmation, setConfirmation] = useState<ConfirmValue | null>(null);
   const [missing, setMissing] = useState<FieldErrors | null>(null);
+  // What is typed so far: a money step's summary shows the amount being entered (a bill's payment).
+  const [draft, setDraft] = useState<Record<string, unknown>>({});
   const properties = useMemo(
     () => (confirms ? Object.fromEntries(Object.entries(action.input.properties).filter(([f]) => !(CONFIRM_INPUTS as readonly string[]).includes(f))) : action.input.properties),
     [action, confirms],
@@ -66,8 +68,9 @@ export function ActionInputModal({ definition, record, action, text, busy, serve
     <Modal open title={text.action(action.name)} onCancel={onCancel} footer={null} maskClosable={!busy} width={action.signature ? 760 : undefined}>
       <Suspense fallback={<LoadingState rows={2} />}>
         {/* What the domain shows before the input (a signing step: the document signed; a money step: its figures). */}
-        {record && <Slot name="actionPreface" props={{ definition, action, recordId: record.id, record }} />}
-        <SchemaForm id={formId} source={source} text={text} mode="create" serverErrors={serverErrors} onSubmit={submit} disabled={busy}>
+        {record && <Slot name="actionPreface" props={{ definition, action, recordId: record.id, record, input: draft }} />}
+        {/* Nothing to fill in but the confirmation (paying collateral, confirming a bill): no schema form, only its field. */}
+        <FormOf empty={Object.keys(properties).length === 0} id={formId} source={source} text={text} serverErrors={serverErrors} onSubmit={submit} onChange={setDraft} disabled={busy}>
           {confirms && (
             <MoneyConfirmField
               onChange={(v) => {
@@ -86,8 +89,50 @@ export function ActionInputModal({ definition, record, action, text, busy, serve
               {t('action.submit')}
             </Button>
           </Space>
-        </SchemaForm>
+        </FormOf>
       </Suspense>
     </Modal>
+  );
+}
+
+/** The schema form of the action's input, or a bare form when the action takes none besides its confirmation. */
+function FormOf({
+  empty,
+  id,
+  source,
+  text,
+  serverErrors,
+  onSubmit,
+  onChange,
+  disabled,
+  children,
+}: {
+  empty: boolean;
+  id: string;
+  source: FormSource;
+  text: ResourceText;
+  serverErrors: FieldErrors | null;
+  onSubmit(input: Record<string, unknown>): void;
+  onChange(input: Record<string, unknown>): void;
+  disabled: boolean;
+  children: ReactNode;
+}) {
+  if (!empty)
+    return (
+      <SchemaForm id={id} source={source} text={text} mode="create" serverErrors={serverErrors} onSubmit={onSubmit} onChange={onChange} disabled={disabled}>
+        {children}
+      </SchemaForm>
+    );
+  return (
+    <form
+      id={id}
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!disabled) onSubmit({});
+      }}
+    >
+      {children}
+    </form>
   );
 }

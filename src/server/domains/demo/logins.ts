@@ -22,11 +22,12 @@ export const DEMO_PEOPLE = {
 export type DemoRole = keyof typeof DEMO_PEOPLE | 'ops';
 
 /**
- * Who signs in with what, in the order the login page lists them. Operations configured with
+ * Who signs in with what (and confirms money steps with which payment password), in the order the
+ * login page lists them. Operations configured with
  * ADMIN_PHONE/ADMIN_PASSWORD are listed without their password.
  */
 export function demoLogins(ops: { adminPhone?: string; adminPassword?: string }): DemoLogin[] {
-  const people: DemoLogin[] = Object.entries(DEMO_PEOPLE).map(([role, p]) => ({ role, phone: p.phone, password: DEMO_PASSWORD, name: p.name }));
+  const people: DemoLogin[] = Object.entries(DEMO_PEOPLE).map(([role, p]) => ({ role, phone: p.phone, password: DEMO_PASSWORD, paymentPassword: DEMO_PAYMENT_PASSWORD, name: p.name }));
   const phone = ops.adminPhone ?? DEMO_OPS.phone;
   const known = phone === DEMO_OPS.phone && (ops.adminPassword ?? DEMO_OPS.password) === DEMO_OPS.password;
   return [...people, { role: 'ops', phone, ...(known ? { password: DEMO_OPS.password } : {}), name: PLATFORM_OPS_NAME }];

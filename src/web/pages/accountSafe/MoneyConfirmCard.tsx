@@ -5,6 +5,7 @@ import { PAYMENT_PASSWORD_LENGTH, TOTP_DIGITS, type ConfirmSettings, type TotpOf
 import { MoneyConfirmField, missingConfirmation, useConfirmSettings, type ConfirmValue } from '../../components/MoneyConfirmField';
 import { SmsCodeButton } from '../../components/SmsCodeButton';
 import { useFormRules } from '../../forms/rules';
+import { formatMoney } from '../../../shared/money';
 import { showServerErrors } from '../../forms/serverErrors';
 import { toast } from '../../providers/uiBridge';
 import { useSystemCall } from '../../refine/systemData';
@@ -28,6 +29,8 @@ export function MoneyConfirmCard({ phone }: { phone: string }) {
   const [busy, setBusy] = useState<string | null>(null);
   const [offer, setOffer] = useState<TotpOffer | null>(null);
   const [unbinding, setUnbinding] = useState(false);
+  // A payment password already set is reset behind one button; none yet: the form is open.
+  const [resetting, setResetting] = useState(false);
   const [confirmation, setConfirmation] = useState<ConfirmValue | null>(null);
   const [confirmErrors, setConfirmErrors] = useState<FieldErrors | null>(null);
 
@@ -47,6 +50,7 @@ export function MoneyConfirmCard({ phone }: { phone: string }) {
     try {
       await call<ConfirmSettings>('post', '/confirm/paymentPassword', { payload: { code: values.code, password: values.password }, silent: true });
       passwordForm.resetFields();
+      setResetting(false);
       done(t('settings.passwordDone'));
     } catch (error) {
       failed(passwordForm)(error);
@@ -109,6 +113,7 @@ export function MoneyConfirmCard({ phone }: { phone: string }) {
       }}
       errors={confirmErrors}
       disabled={!!busy}
+      purpose={offer ? 'bind' : 'unbind'}
       // Binding is confirmed by the payment password or SMS; the authenticator cannot confirm itself.
       settings={s && offer ? { ...s, totp: false } : s}
     />
@@ -117,41 +122,60 @@ export function MoneyConfirmCard({ phone }: { phone: string }) {
   return (
     <Card title={t('settings.title')} loading={settings.isLoading}>
       <Typography.Paragraph type="secondary">{t('settings.intro')}</Typography.Paragraph>
-      {s?.smsAbove && <Typography.Paragraph type="secondary">{t('settings.smsAbove', { amount: s.smsAbove })}</Typography.Paragraph>}
+      {s?.smsAbove && <Typography.Paragraph type="secondary">{t('settings.smsAbove', { amount: formatMoney(s.smsAbove) })}</Typography.Paragraph>}
       <Typography.Title level={5}>
         {t('settings.passwordTitle')} <Tag color={s?.paymentPassword ? 'green' : undefined}>{s?.paymentPassword ? t('settings.passwordSet') : t('settings.passwordUnset')}</Tag>
       </Typography.Title>
       {s?.passwordLockedMinutes ? <Alert type="warning" showIcon message={t('settings.passwordLocked', { minutes: s.passwordLockedMinutes })} style={{ marginBottom: 12 }} /> : null}
-      <Form form={passwordForm} layout="vertical" requiredMark={false} onFinish={savePassword} style={{ maxWidth: 420 }}>
-        <Form.Item label={t('settings.code')} required style={{ marginBottom: 0 }}>
-          <Flex gap={8} align="start">
-            <Form.Item name="code" rules={rules.smsCode} style={{ flex: 1 }} normalize={digits(6)}>
-              <Input inputMode="numeric" autoComplete="one-time-code" aria-label={t('settings.code')} />
-            </Form.Item>
-            <SmsCodeButton scene="verify" getPhone={async () => phone} onError={failed(passwordForm)} />
-          </Flex>
-        </Form.Item>
-        <Form.Item name="password" label={t('settings.newPassword')} normalize={digits(PAYMENT_PASSWORD_LENGTH)} rules={[{ required: true, message: t('validation:required') }, { len: PAYMENT_PASSWORD_LENGTH, message: t('errors:paymentPasswordFormat') }]}>
-          <Input.Password inputMode="numeric" autoComplete="new-password" maxLength={PAYMENT_PASSWORD_LENGTH} />
-        </Form.Item>
-        <Form.Item
-          name="confirm"
-          label={t('settings.confirmPassword')}
-          dependencies={['password']}
-          normalize={digits(PAYMENT_PASSWORD_LENGTH)}
-          rules={[{ required: true, message: t('validation:required') }, ({ getFieldValue }) => ({ validator: async (_, v) => (v && v !== getFieldValue('password') ? Promise.reject(new Error(t('settings.mismatch'))) : undefined) })]}
-        >
-          <Input.Password inputMode="numeric" autoComplete="new-password" maxLength={PAYMENT_PASSWORD_LENGTH} />
-        </Form.Item>
-        <Button type="primary" htmlType="submit" loading={busy === 'password'}>
-          {s?.paymentPassword ? t('settings.resetPassword') : t('settings.setPassword')}
-        </Button>
-      </Form>
+      <Typography.Paragraph type="secondary">{s?.paymentPassword ? t('settings.passwordSetHint') : t('settings.passwordUnsetHint')}</Typography.Paragraph>
+      {s?.paymentPassword && !resetting ? (
+        <Button onClick={() => setResetting(true)}>{t('settings.resetPassword')}</Button>
+      ) : (
+        <Form form={passwordForm} name="paymentPassword" layout="vertical" requiredMark={false} onFinish={savePassword} style={{ maxWidth: 420 }}>
+          <Form.Item name="password" label={t('settings.newPassword')} extra={t('settings.newPasswordHelp')} normalize={digits(PAYMENT_PASSWORD_LENGTH)} rules={[{ required: true, message: t('validation:required') }, { len: PAYMENT_PASSWORD_LENGTH, message: t('errors:paymentPasswordFormat') }]}>
+            <Input.Password inputMode="numeric" autoComplete="new-password" maxLength={PAYMENT_PASSWORD_LENGTH} />
+          </Form.Item>
+          <Form.Item
+            name="confirm"
+            label={t('settings.confirmPassword')}
+            dependencies={['password']}
+            normalize={digits(PAYMENT_PASSWORD_LENGTH)}
+            rules={[{ required: true, message: t('validation:required') }, ({ getFieldValue }) => ({ validator: async (_, v) => (v && v !== getFieldValue('password') ? Promise.reject(new Error(t('settings.mismatch'))) : undefined) })]}
+          >
+            <Input.Password inputMode="numeric" autoComplete="new-password" maxLength={PAYMENT_PASSWORD_LENGTH} />
+          </Form.Item>
+          <Form.Item label={t('settings.code')} required style={{ marginBottom: 0 }}>
+            <Flex gap={8} align="start">
+              <Form.Item name="code" rules={rules.smsCode} style={{ flex: 1 }} normalize={digits(6)}>
+                <Input inputMode="numeric" autoComplete="one-time-code" aria-label={t('settings.code')} />
+              </Form.Item>
+              <SmsCodeButton scene="verify" getPhone={async () => phone} onError={failed(passwordForm)} />
+            </Flex>
+          </Form.Item>
+          <Space>
+            <Button type="primary" htmlType="submit" loading={busy === 'password'}>
+              {s?.paymentPassword ? t('settings.resetPassword') : t('settings.setPassword')}
+            </Button>
+            {resetting && (
+              <Button
+                onClick={() => {
+                  passwordForm.resetFields();
+                  setResetting(false);
+                }}
+              >
+                {t('settings.cancel')}
+              </Button>
+            )}
+          </Space>
+        </Form>
+      )}
 
       <Typography.Title level={5} style={{ marginTop: 24 }}>
-        {t('settings.totpTitle')} <Tag color={s?.totp ? 'green' : undefined}>{s?.totp ? t('settings.totpBound') : t('settings.totpUnbound')}</Tag>
+        {t('settings.totpTitle')} <Tag color={s?.totp ? 'green' : undefined}>{s?.totp ? t('settings.totpBound') : t('settings.totpNotBound')}</Tag>
       </Typography.Title>
-      <Form form={bindForm} layout="vertical" requiredMark={false} onFinish={bind} style={{ maxWidth: 420 }}>
+      <Typography.Paragraph type="secondary">{s?.totp ? t('settings.totpBoundHint') : t('settings.totpHint')}</Typography.Paragraph>
+      {s?.totpLockedMinutes ? <Alert type="warning" showIcon message={t('settings.totpLocked', { minutes: s.totpLockedMinutes })} style={{ marginBottom: 12 }} /> : null}
+      <Form form={bindForm} name="totpBind" layout="vertical" requiredMark={false} onFinish={bind} style={{ maxWidth: 420 }}>
         {!s?.totp && !offer && (
           <Button onClick={() => void startBinding()} loading={busy === 'offer'}>
             {t('settings.totpStart')}

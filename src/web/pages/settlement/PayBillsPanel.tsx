@@ -1,17 +1,14 @@
-import { Alert, Button, Card, Descriptions, Input, Result, Space, Table, type DescriptionsProps } from 'antd';
+import { Alert, Button, Card, Descriptions, Input, Result, Table, type DescriptionsProps } from 'antd';
 import { useCan, useInvalidate, useResourceParams } from '@refinedev/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { SMS_CODE_LENGTH, SMS_RESEND_WINDOW_MS } from '../../../shared/constants';
 import { FORMATS_NAMESPACE, isMoney } from '../../../shared/formats';
 import { capitalAmount, formatMoney, plainNumberText, yuanToFen } from '../../../shared/money';
 import type { ResourceRecord } from '../../../shared/resources/types';
-import { useCountdown } from '../../hooks/useCountdown';
+import { MoneyConfirmField, missingConfirmation, type ConfirmValue } from '../../components/MoneyConfirmField';
 import { fieldErrorsOf, HttpError } from '../../providers/httpError';
 import { useIntent } from '../../providers/idempotency';
-import { getUserInfo } from '../../providers/session';
-import { toast } from '../../providers/uiBridge';
 import { useSystemCache, useSystemCall } from '../../refine/systemData';
 import type { ListSelectionProps } from '../../resources/slots';
 import { useWallet } from '../funds/api';
@@ -36,24 +33,26 @@ const figure = (fen: bigint, testId: string) => (
  * Paying several of the payer's confirmed bills in one payment (/contractUpdate/contractPayment,
  * the list's selection slot): each chosen bill with the amount to pay now (its open amount, or
  * part of it), the total in figures and Chinese capitals, the available balance before and
- * after, the SMS code, and one POST /api/settlement/payments with one Idempotency-Key per
- * intent. A refusal is shown on the line or above the button and changes nothing typed; a
+ * after, the confirmation (MoneyConfirmField: payment password, authenticator or SMS, once for
+ * the total), and one POST /api/settlement/payments with one Idempotency-Key per intent. A refusal is shown on the line or above the button and changes nothing typed; a
  * success links the payment's receipt (Solution for one bill, Solutions for several).
  */
 export default function PayBillsPanel({ definition, selected, clear }: ListSelectionProps) {
   const { t } = useTranslation(['settlement', FORMATS_NAMESPACE]);
+  const { t: tc } = useTranslation('confirm');
   const call = useSystemCall();
   const cache = useSystemCache();
   const invalidate = useInvalidate();
   const { identifier } = useResourceParams().select(definition.name);
   const wallet = useWallet();
   const intent = useIntent();
-  const countdown = useCountdown();
   // What the user typed per bill; a bill not typed for pays its open amount.
   const [typed, setTyped] = useState<Record<string, string>>({});
-  const [code, setCode] = useState('');
+  // How the payer confirms the payment (payment password, authenticator or SMS): once, for the total.
+  const [confirmation, setConfirmation] = useState<ConfirmValue | null>(null);
+  // A new field (nothing typed) after each payment made.
+  const [confirmKey, setConfirmKey] = useState(0);
   const [busy, setBusy] = useState(false);
-  const [sending, setSending] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState<PaymentAnswer | null>(null);
@@ -101,38 +100,23 @@ export default function PayBillsPanel({ definition, selected, clear }: ListSelec
       <Alert className="pay-bills" data-testid="pay-bills-none" type="info" showIcon message={t('payMany.title')} description={t('payMany.none')} style={{ marginBottom: 16 }} />
     );
 
-  const sendCode = async () => {
-    const phone = getUserInfo()?.phone;
-    if (!phone) return;
-    setSending(true);
-    try {
-      await call('post', '/smscode', { payload: { phone, scene: 'verify' } });
-      countdown.start(SMS_RESEND_WINDOW_MS / 1000);
-      toast('success', t('payMany.smsSent'));
-    } catch {
-      // The HTTP client has shown why (too soon, daily limit).
-    } finally {
-      setSending(false);
-    }
-  };
-
   const pay = async () => {
     const local: Record<string, string> = {};
     for (const bill of selected) {
       const error = lineError(bill);
       if (error) local[bill.id] = error;
     }
-    if (code.length !== SMS_CODE_LENGTH) local.smsCode = t('payMany.codeMissing');
+    Object.assign(local, missingConfirmation(tc, confirmation));
     setErrors(local);
     setFailure(null);
     if (Object.keys(local).length) return;
     const items = selected.map((bill) => ({ billId: bill.id, amount: amountOf(bill) }));
     setBusy(true);
     try {
-      const answer = await intent.attempt('payBills', (key) => call<PaymentAnswer>('post', '/settlement/payments', { payload: { items, smsCode: code }, idempotencyKey: key, silent: true }));
+      const answer = await intent.attempt('payBills', (key) => call<PaymentAnswer>('post', '/settlement/payments', { payload: { items, ...confirmation }, idempotencyKey: key, silent: true }));
       setDone(answer);
       setTyped({});
-      setCode('');
+      setConfirmKey((k) => k + 1);
       clear();
       void invalidate({ resource: identifier, invalidates: ['list'] });
       void cache.refresh('/funds/wallet');
@@ -231,36 +215,21 @@ export default function PayBillsPanel({ definition, selected, clear }: ListSelec
         <Descriptions size="small" bordered column={1} items={items} />
         {short && <Alert type="error" showIcon message={t('payMany.short')} style={{ marginTop: 8 }} />}
       </section>
-      <Space wrap align="start">
-        <div>
-          <Space.Compact>
-            <Input
-              aria-label={t('payMany.smsCode')}
-              placeholder={t('payMany.smsCode')}
-              data-testid="pay-bills-sms"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={SMS_CODE_LENGTH}
-              value={code}
-              status={errors.smsCode ? 'error' : undefined}
-              disabled={busy}
-              onChange={(e) => setCode(e.target.value.replace(/\D+/g, ''))}
-              style={{ width: 160 }}
-            />
-            <Button onClick={sendCode} loading={sending} disabled={busy || countdown.running} style={{ minWidth: 120 }}>
-              {countdown.running ? t('payMany.smsResend', { seconds: countdown.left }) : t('payMany.smsSend')}
-            </Button>
-          </Space.Compact>
-          {errors.smsCode && (
-            <div role="alert" className="ant-form-item-explain-error">
-              {errors.smsCode}
-            </div>
-          )}
-        </div>
-        <Button type="primary" onClick={pay} loading={busy} data-testid="pay-bills-submit">
-          {t('payMany.submit')}
-        </Button>
-      </Space>
+      <div style={{ maxWidth: 460 }}>
+        <MoneyConfirmField
+          key={confirmKey}
+          onChange={(value) => {
+            setConfirmation(value);
+            // A new input clears what the server said of the last one; each line keeps its own.
+            setErrors(({ smsCode: _s, paymentPassword: _p, totpCode: _t, confirmMethod: _m, ...rest }) => rest);
+          }}
+          errors={errors}
+          disabled={busy}
+        />
+      </div>
+      <Button type="primary" onClick={pay} loading={busy} data-testid="pay-bills-submit">
+        {t('payMany.submit')}
+      </Button>
       {failure && <Alert data-testid="pay-bills-failure" type="error" showIcon message={failure} style={{ marginTop: 12 }} />}
     </Card>
   );

@@ -25,6 +25,8 @@ export function DemoLogins() {
   }, []);
 
   if (logins.length === 0) return null;
+  // The payment passwords (交易密码) that confirm the people's money steps: one line, not a column (the same for all).
+  const paymentPasswords = [...new Set(logins.flatMap((login) => (login.paymentPassword ? [login.paymentPassword] : [])))];
   return (
     <section className="demo-logins" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="demo-logins__title">
@@ -51,6 +53,18 @@ export function DemoLogins() {
           ))}
         </tbody>
       </table>
+      {paymentPasswords.length > 0 && (
+        <p className="demo-logins__hint" data-testid="demo-payment-password">
+          {t('demo.paymentPassword')}
+          {paymentPasswords.map((password, i) => (
+            <span key={password}>
+              {i > 0 && '、'}
+              <code>{password}</code>
+            </span>
+          ))}
+          {t('demo.paymentPasswordHint')}
+        </p>
+      )}
     </section>
   );
 }

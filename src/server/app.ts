@@ -13,7 +13,7 @@ import authPlugin from './plugins/auth';
 import envelopePlugin, { clientErrorHandler, frameworkErrors, ok } from './plugins/envelope';
 import { loggerOptions, type LogStream } from './logging';
 import openapiPlugin from './openapi';
-import rateLimitPlugin from './plugins/rateLimit';
+import rateLimitPlugin, { purgeRateLimits, RATE_LIMIT_PURGE_MS } from './plugins/rateLimit';
 import { lazySerializerBuilder, lazyValidatorBuilder } from './plugins/lazyValidation';
 import securityPlugin from './plugins/security';
 import spaPlugin from './plugins/spa';
@@ -98,6 +98,8 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   // Every periodic job, the domains' and the infrastructure's, on the one scheduler (scheduler.ts).
   const jobs: ScheduledJob[] = [
     { name: 'idempotency.purge', every: 3600_000, run: () => purgeIdempotencyKeys(database.db) },
+    // Counts past their window; none are kept while every rule is off.
+    ...(Object.values(config.rateLimits).some(Boolean) ? [{ name: 'rateLimits.purge', every: RATE_LIMIT_PURGE_MS, run: (now: Date) => purgeRateLimits(database.db, now) }] : []),
     ...domains.flatMap((d) =>
       (d.jobs ?? []).map((job) => {
         const task = tasks.get(job.task);

@@ -129,16 +129,6 @@ async function rateLimitPlugin(app: FastifyInstance, opts: { db: Db; clock: Cloc
     // X-RateLimit-Limit, -Remaining, -Reset on every limited answer, Retry-After past the limit (the defaults).
     errorResponseBuilder: (_req, context) => refusal(context.ttl),
   });
-
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    if (!Object.values(limits).some(Boolean)) return;
-    timer = setInterval(() => {
-      purgeRateLimits(db, clock.now()).catch((err: unknown) => app.log.warn({ err: (err as Error).message }, 'rate limit purge failed'));
-    }, RATE_LIMIT_PURGE_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => clearInterval(timer));
 }
 
 export default fp(rateLimitPlugin, { name: 'rateLimit', dependencies: ['envelope'] });

@@ -1,0 +1,46 @@
+// The one scheduler (src/server/scheduler.ts): every periodic job runs from it, once per period
+// however many nodes tick (the period is claimed in job_runs), and what a run answered or its
+// error is kept for operations to read.
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../src/server/db/rows';
+import { domains } from '../../src/server/domains';
+import { claimJob, runJobOnce } from '../../src/server/scheduler';
+import { dbAvailable, startTestServer, type TestServer } from '../support/server';
+
+describe.skipIf(!dbAvailable)('scheduler', () => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startTestServer();
+  });
+  afterAll(() => s?.close());
+
+  it('gives each period of a job to one claimant, however many claim it at once', async () => {
+    const job = { name: `test.claim.${Date.now()}`, every: 60_000 };
+    const now = s.clock.now();
+    const claims = await Promise.all(Array.from({ length: 8 }, () => claimJob(s.ctx.db, job, now)));
+    expect(claims.filter(Boolean)).toHaveLength(1);
+    expect(await claimJob(s.ctx.db, job, new Date(now.getTime() + 59_000))).toBe(false);
+    expect(await claimJob(s.ctx.db, job, new Date(now.getTime() + 60_000))).toBe(true);
+  });
+
+  it('runs a due job once, keeps its answer, and keeps its error', async () => {
+    let runs = 0;
+    const job = { name: `test.run.${Date.now()}`, every: 1000, run: async () => ++runs };
+    const now = s.clock.now();
+    expect(await runJobOnce(s.ctx.db, job, now)).toEqual({ ran: true, result: 1 });
+    expect(await runJobOnce(s.ctx.db, job, now)).toEqual({ ran: false });
+    const [row] = await queryRows<{ last_result: unknown; last_error: string | null }>(s.ctx.db, sql`select last_result, last_error from job_runs where name = ${job.name}`);
+    expect(row).toEqual({ last_result: 1, last_error: null });
+    const failing = { name: `test.fail.${Date.now()}`, every: 1000, run: async () => Promise.reject(new Error('bank file missing')) };
+    await expect(runJobOnce(s.ctx.db, failing, now)).rejects.toThrow('bank file missing');
+    const [failed] = await queryRows<{ last_error: string }>(s.ctx.db, sql`select last_error from job_runs where name = ${failing.name}`);
+    expect(failed.last_error).toBe('bank file missing');
+  });
+
+  it('declares the jobs of the domains by the tasks they run', () => {
+    const jobs = domains.flatMap((d) => d.jobs ?? []);
+    expect(jobs.map((j) => j.task).sort()).toEqual(['funds.autoRelease', 'settlement.dailyClearing', 'settlement.reminders']);
+    for (const job of jobs) expect(s.ctx.tasks.has(job.task), job.task).toBe(true);
+  });
+});

@@ -24,7 +24,7 @@ import { setConsoleSchema } from './resources/consolePaths';
 import { ensureResourceIndexes } from './resources/indexes';
 import { loadForms, loadResources } from './resources/registry';
 import resourceRoutes from './resources/routes';
-import liveRoutes from './resources/live';
+import liveRoutes, { nudgeLive } from './resources/live';
 import auditRoutes from './resources/audit';
 import { smsProviderFor, type SmsProvider } from './sms/provider';
 import { startScheduler, type ScheduledJob } from './scheduler';
@@ -108,7 +108,11 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
       }),
     ),
   ];
-  startScheduler(app, database.db, ctx.clock, jobs);
+  startScheduler(app, database.db, ctx.clock, jobs.map((job) => ({ ...job, run: (now: Date) => job.run(now).finally(nudgeLive) })));
+  // A request that may have moved records wakes this node's live streams (resources/live.ts).
+  app.addHook('onResponse', async (req) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') nudgeLive();
+  });
   await app.register(authPlugin, ctx);
   await app.register(
     async (api) => {

@@ -48,8 +48,21 @@ interface Listener {
 
 const toLive = (e: StreamEvent): LiveEvent => ({ resource: e.resource, id: e.recordId, action: e.action, from: e.from, to: e.to, version: e.version, at: e.at, bySystem: !e.by });
 
+/** Every hub of this process: a request that may have moved records wakes them (nudgeLive). */
+const hubs = new Set<Hub>();
+
+/**
+ * Wakes this process's hubs to read the stream now rather than at their next tick: called after
+ * every request that may have moved a record and after every job, so a move made on this node
+ * reaches its open streams at once; one made on another node arrives within LIVE_POLL_MS.
+ */
+export function nudgeLive(): void {
+  for (const hub of hubs) hub.soon();
+}
+
 class Hub {
   private position: string | undefined;
+  private again = false;
   private readonly listeners = new Set<Listener>();
   private timer: NodeJS.Timeout | undefined;
   private reading = false;
@@ -91,9 +104,17 @@ class Hub {
     for (const e of events) if (this.mayRead(l, e, rows)) l.send(e);
   }
 
+  /** Reads the stream as soon as the current read (if any) ends. */
+  soon() {
+    if (!this.listeners.size) return;
+    if (this.reading) this.again = true;
+    else setImmediate(() => void this.tick().catch(() => undefined));
+  }
+
   private async tick() {
     if (this.reading || !this.listeners.size) return;
     this.reading = true;
+    this.again = false;
     try {
       this.position ??= await streamHead(this.db);
       for (;;) {
@@ -109,6 +130,7 @@ class Hub {
       }
     } finally {
       this.reading = false;
+      if (this.again) this.soon();
     }
   }
 
@@ -144,12 +166,14 @@ class Hub {
   }
 
   private start() {
+    hubs.add(this);
     if (this.timer) return;
     this.timer = setInterval(() => void this.tick().catch(() => undefined), LIVE_POLL_MS);
     this.timer.unref();
   }
 
   stop() {
+    hubs.delete(this);
     clearInterval(this.timer);
     this.timer = undefined;
   }

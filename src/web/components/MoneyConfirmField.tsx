@@ -106,7 +106,7 @@ export function MoneyConfirmField({ onChange, errors, disabled, settings: given,
   // Its own layout (labels above the inputs) inside whatever form holds it; no <form> of its own.
   return (
     <Form layout="vertical" component={false}>
-      <div className="money-confirm" data-testid="money-confirm">
+      <div className="money-confirm" data-testid="money-confirm" style={{ paddingBottom: 12 }}>
         {methods.length > 1 && (
           <Form.Item label={t('method.label')} style={{ marginBottom: 16 }}>
             <Segmented

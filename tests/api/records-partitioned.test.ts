@@ -146,7 +146,7 @@ describe.skipIf(!dbAvailable)('records partitioned by resource (migration 0022)'
     await db.execute(
       sql`insert into resource_records (id, resource, account_id, state, data, created_by, created_at, updated_by, updated_at) values (${LATE}, 'supplyOffers', ${A}, 'published', '{"title":"供应钢材"}'::jsonb, ${U}, now(), ${U}, now())`,
     );
-    await db.execute(sql`insert into resource_events (record_id, action, to_state, by, at) values (${LATE}, 'publish', 'published', ${U}, now())`);
+    await db.execute(sql`insert into resource_events (record_id, resource, action, to_state, by, at) values (${LATE}, 'supplyOffers', 'publish', 'published', ${U}, now())`);
     expect(await partitionOf(db, LATE)).toBe('resource_records_default');
     const held = await records(db);
     await ensureResourceIndexes(db, loadResources(repoRoot, installDomains(domains)));

@@ -2,6 +2,11 @@
 // the database's now(), so tests can move time forward and two nodes agree on one rule.
 export interface Clock {
   now(): Date;
+  /**
+   * True while the demo seeder moves this clock through its month of history
+   * (src/server/domains/demo): the scheduler's jobs wait, and catch up at the first tick after.
+   */
+  jobsHeld?: boolean;
 }
 
 export const systemClock: Clock = { now: () => new Date() };

@@ -65,7 +65,7 @@ async function main() {
     const loopback = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
     const ops = { phone: config.adminPhone!, password: config.adminPassword! };
     const result = seedingClock
-      ? await seedDemo({ db: database.db, baseUrl: `http://${loopback}:${config.port}`, advance: (ms) => seedingClock.advance(ms), ops }).finally(() => seedingClock.finish())
+      ? await seedDemo({ db: database.db, baseUrl: `http://${loopback}:${config.port}`, clock: seedingClock, ops }).finally(() => seedingClock.finish())
       : ({ seeded: false } as const);
     console.info(demoReport(result, origins[config.variants[0]] ?? `http://${shown}:${config.port}`, config));
   }

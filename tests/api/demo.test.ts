@@ -7,16 +7,20 @@ import { actorFromProfile } from '../../src/shared/actor';
 import { findRoute, menuPaths } from '../../src/shared/menu';
 import { consoleMenu } from '../support/console-menu';
 import type { ResourceRecord } from '../../src/shared/resources/types';
-import { DEMO_OPS, demoLogins, seedDemo, type SeedResult } from '../../src/server/domains/demo/seed';
+import { DAY_MS, DEMO_HISTORY_DAYS, DEMO_OPS, demoLogins, seedDemo, type SeedResult } from '../../src/server/domains/demo/seed';
 import { DEMO_PASSWORD, DEMO_PAYMENT_PASSWORD, DEMO_PEOPLE } from '../../src/server/domains/demo/logins';
 import { smsCodes } from '../../src/server/db/schema';
 import { and, count, inArray, ne } from 'drizzle-orm';
 import { checkLedger, ledgerSound } from '../../src/server/ledger/invariants';
 import { loginPassword } from '../support/flows';
+import { chinaDay } from '../../src/shared/chinaTime';
 import { dbAvailable, startTestServer, type TestServer } from '../support/server';
 
 const CONTRACT_STATES = ['pendingSignature', 'signed', 'collateralPaid', 'delivered', 'objection', 'completed', 'refunded', 'rejected', 'cancelled'];
 const OFFER_STATES = ['draft', 'published', 'accepted', 'declined', 'withdrawn'];
+const BILL_STATES = ['pendingConfirmation', 'confirmed', 'partiallyPaid', 'paid', 'overdue', 'rejected', 'cancelled'];
+const REQUEST_STATES = ['new', 'submitted', 'confirmed', 'partiallyPaid', 'paid', 'rejected', 'cancelled'];
+const INVOICE_STATES = ['requested', 'issued', 'rejected'];
 
 describe.skipIf(!dbAvailable)('demo world', () => {
   let s: TestServer;
@@ -26,7 +30,9 @@ describe.skipIf(!dbAvailable)('demo world', () => {
 
   beforeAll(async () => {
     s = await startTestServer({ DEMO: '1', ADMIN_PHONE: DEMO_OPS.phone, ADMIN_PASSWORD: DEMO_OPS.password });
-    result = await seedDemo({ db: s.ctx.db, baseUrl: s.baseUrl, advance: (ms) => s.clock.advance(ms), ops: DEMO_OPS });
+    // The world has a month of history ending at the clock's time now (SeedingClock starts that far back).
+    s.clock.advance(-DEMO_HISTORY_DAYS * DAY_MS);
+    result = await seedDemo({ db: s.ctx.db, baseUrl: s.baseUrl, clock: s.clock, ops: DEMO_OPS });
     for (const l of logins) {
       const res = await loginPassword(s, l.phone, l.password);
       expect(res.status, `${l.role} signs in`).toBe(200);
@@ -49,6 +55,10 @@ describe.skipIf(!dbAvailable)('demo world', () => {
     for (const kind of ['purchaseOffers', 'supplyOffers', 'mutualOffers']) expect(Object.keys(result.summary[kind]).sort(), kind).toEqual([...OFFER_STATES].sort());
     expect(Object.keys(result.summary.deposits).sort()).toEqual(['confirmed', 'declared', 'rejected']);
     expect(Object.keys(result.summary.withdrawals).sort()).toEqual(['completed', 'failed', 'processing']);
+    expect(Object.keys(result.summary.bills).sort()).toEqual([...BILL_STATES, 'delayed'].sort());
+    expect(Object.keys(result.summary.paymentRequests).sort()).toEqual([...REQUEST_STATES].sort());
+    expect(Object.keys(result.summary.invoiceRequests).sort()).toEqual([...INVOICE_STATES].sort());
+    expect(result.summary.clearingRuns).toEqual({ leftUnsettled: 1 });
     expect(ledgerSound(await checkLedger(s.ctx.db))).toBe(true);
   });
 
@@ -72,6 +82,59 @@ describe.skipIf(!dbAvailable)('demo world', () => {
     }
     const queue = await s.call<Page<unknown>>('GET', '/api/ops/authentications', { token: tokens.ops });
     expect(queue.body.data.total).toBe(3);
+  });
+
+  it('shows bills in every state: waiting, confirmed, part paid, paid, overdue, delayed (and rejected, cancelled)', async () => {
+    const payer = await list('finance', '/api/r/bills?scope=payer&pageSize=100');
+    expect(states(payer)).toEqual(new Set(BILL_STATES));
+    const part = payer.records.find((b) => b.state === 'partiallyPaid' && Number(b.paidAmount) > 0);
+    expect(part, 'a bill paid in part by the payer').toBeDefined();
+    expect(Number(part!.openAmount)).toBeGreaterThan(0);
+    const overdue = payer.records.find((b) => b.state === 'overdue')!;
+    expect(String(overdue.dueDay) < chinaDay(s.clock.now())).toBe(true);
+    const delayed = payer.records.find((b) => b.delayReason);
+    expect(delayed, 'a delayed bill').toBeDefined();
+    expect(delayed!.state).toBe('confirmed');
+    expect(String(delayed!.dueDay) > String(delayed!.originalDueDay)).toBe(true);
+    // The seller sees them from its side too, and the bill the buyer issued to it.
+    expect((await list('seller', '/api/r/bills?scope=payee&pageSize=100')).total).toBe(payer.total);
+    expect((await list('seller', '/api/r/bills?scope=payer&pageSize=100')).records.map((b) => b.state)).toEqual(['paid']);
+  });
+
+  it('shows a clearing run that cleared a cycle and left the buyer unsettled for want of balance', async () => {
+    const runs = await list('ops', '/api/r/clearingRuns?pageSize=10');
+    expect(runs.total).toBe(1);
+    const run = runs.records[0];
+    expect(run).toMatchObject({ billsIn: 2, participants: 2, amountIn: '506000.00', amountCleared: '172000.00', amountSettled: '0.00' });
+    expect(Number(run.amountUnsettled)).toBeGreaterThan(0);
+    const unsettled = await list('buyer', '/api/r/clearingUnsettled?pageSize=10');
+    expect(unsettled.records.map((r) => r.unsettledReason)).toEqual(['insufficientBalance']);
+    expect(Number(unsettled.records[0].availableAmount)).toBeLessThan(Number(unsettled.records[0].unsettledAmount));
+    expect((await list('seller', '/api/r/clearingRuns?pageSize=10')).total).toBe(1);
+  });
+
+  it('shows payment requests in every state and invoices requested, issued and rejected', async () => {
+    expect(states(await list('finance', '/api/r/paymentRequests?scope=payer&pageSize=100'))).toEqual(new Set(REQUEST_STATES));
+    expect(states(await list('seller', '/api/r/paymentRequests?scope=payee&pageSize=100'))).toEqual(new Set(REQUEST_STATES));
+    const invoices = await list('buyer', '/api/r/invoiceRequests?pageSize=100');
+    expect(states(invoices)).toEqual(new Set(INVOICE_STATES));
+    expect(invoices.records.find((r) => r.state === 'issued')!.invoiceFile).toHaveLength(1);
+    expect(states(await list('ops', '/api/r/invoiceRequests?scope=ops&pageSize=100'))).toEqual(new Set(INVOICE_STATES));
+  });
+
+  it('gives the wallets a month of history: coin-days and flows over the month, not one day', async () => {
+    const to = chinaDay(s.clock.now());
+    const from = chinaDay(new Date(s.clock.now().getTime() - (DEMO_HISTORY_DAYS - 1) * DAY_MS));
+    for (const role of ['buyer', 'seller']) {
+      const detail = await s.call<{ records: { date: string; closingBalance: string }[] }>('POST', '/api/system/personal/coindaysdetail', { token: tokens[role], body: { from, to, pageSize: 100 } });
+      expect(detail.status, role).toBe(200);
+      const days = detail.body.data.records.filter((d) => Number(d.closingBalance) > 0);
+      expect(days.length, `${role}: days with a balance`).toBeGreaterThanOrEqual(DEMO_HISTORY_DAYS - 2);
+      expect(new Set(days.map((d) => d.closingBalance)).size, `${role}: the balance moved on several days`).toBeGreaterThanOrEqual(5);
+      const flows = await list(role, '/api/r/accountFlows?pageSize=100');
+      const flowDays = new Set(flows.records.map((f) => chinaDay(new Date(f.createdAt))));
+      expect(flowDays.size, `${role}: flows on distinct days`).toBeGreaterThanOrEqual(6);
+    }
   });
 
   it.each(logins.map((l) => l.role))('%s: every list of its menu answers 200', async (role) => {
@@ -112,9 +175,9 @@ describe.skipIf(!dbAvailable)('demo world', () => {
   });
 
   it('never seeds a store that holds accounts again', async () => {
-    const again = await seedDemo({ db: s.ctx.db, baseUrl: s.baseUrl, advance: (ms) => s.clock.advance(ms), ops: DEMO_OPS });
+    const again = await seedDemo({ db: s.ctx.db, baseUrl: s.baseUrl, clock: s.clock, ops: DEMO_OPS });
     expect(again).toEqual({ seeded: false });
-    expect((await list('buyer', '/api/r/contracts?scope=buyer&pageSize=100')).total).toBe(11);
+    expect((await list('buyer', '/api/r/contracts?scope=buyer&pageSize=100')).total).toBe(12);
   });
 
   it('lists the demo logins on GET /api/meta/demo only in demo mode', async () => {

@@ -4,7 +4,7 @@
 // its own data.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_OPS, seedDemo } from '../../src/server/domains/demo/seed';
+import { DAY_MS, DEMO_HISTORY_DAYS, DEMO_OPS, seedDemo } from '../../src/server/domains/demo/seed';
 import { chromiumPath, STEP_MS, SkewedClock, startE2e, type E2eApp } from '../support/browser';
 import { trackCaptchas } from '../support/e2e-auth';
 
@@ -28,7 +28,9 @@ describe.skipIf(!chromiumPath)('browser journey: the demo world (issue 17)', () 
 
   beforeAll(async () => {
     e2e = await startE2e({ DEMO: '1', ADMIN_PHONE: DEMO_OPS.phone, ADMIN_PASSWORD: DEMO_OPS.password }, ['main'], { clock });
-    const seeded = await seedDemo({ db: e2e.db, baseUrl: e2e.baseUrl, advance: (ms) => clock.advance(ms), ops: DEMO_OPS });
+    // The world's month of history ends now: the clock starts that far back, as SeedingClock does.
+    clock.advance(-DEMO_HISTORY_DAYS * DAY_MS);
+    const seeded = await seedDemo({ db: e2e.db, baseUrl: e2e.baseUrl, clock, ops: DEMO_OPS });
     expect(seeded.seeded).toBe(true);
   }, 600_000);
   afterAll(async () => {

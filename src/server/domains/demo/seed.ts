@@ -10,7 +10,7 @@ import { demoClient } from './client';
 import { DEMO_PAYMENT_PASSWORD, DEMO_PEOPLE, demoLogins } from './logins';
 import { buildWorld, type WorldSummary } from './world';
 
-export { SeedingClock } from './clock';
+export { DAY_MS, DEMO_HISTORY_DAYS, SeedingClock } from './clock';
 export { DEMO_OPS, demoLogins } from './logins';
 
 /** True while no account other than platform operations exists. */
@@ -23,9 +23,19 @@ export interface SeedOptions {
   db: Db;
   /** The running server, e.g. http://127.0.0.1:8080. */
   baseUrl: string;
-  /** Moves the server's clock forward (past the SMS resend window); see ./clock.ts. */
-  advance: (ms: number) => void;
+  /**
+   * The server's clock, which the seeder moves forward (through the month of history, and past the
+   * SMS resend window); see ./clock.ts. The world's history ends DEMO_HISTORY_DAYS after the clock's
+   * time when seeding starts: SeedingClock starts that far back; a test rewinds its own clock.
+   */
+  clock: DemoClock;
   ops: { phone: string; password: string };
+}
+
+export interface DemoClock {
+  now(): Date;
+  advance(ms: number): void;
+  jobsHeld?: boolean;
 }
 
 export type SeedResult = { seeded: false } | { seeded: true; summary: WorldSummary; ms: number };
@@ -34,7 +44,11 @@ export type SeedResult = { seeded: false } | { seeded: true; summary: WorldSumma
 export async function seedDemo(opts: SeedOptions): Promise<SeedResult> {
   if (!(await storeIsEmpty(opts.db))) return { seeded: false };
   const started = Date.now();
-  const summary = await buildWorld(demoClient(opts.baseUrl, opts.advance), opts.ops);
+  // No scheduled job (a daily clearing run, an automatic release) runs in the middle of the history.
+  opts.clock.jobsHeld = true;
+  const summary = await buildWorld(demoClient(opts.baseUrl, (ms) => opts.clock.advance(ms)), opts.ops, opts.clock).finally(() => {
+    opts.clock.jobsHeld = false;
+  });
   const phones = Object.values(DEMO_PEOPLE).map((p) => p.phone);
   // The codes the seeder sent count against no cap: the demo people start their day with all of theirs.
   await uncapCodes(opts.db, [...phones, opts.ops.phone]);

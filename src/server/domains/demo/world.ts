@@ -7,6 +7,7 @@
 import { chinaDay } from '../../../shared/chinaTime';
 import { organizationCodeCheckChar, residentIdCheckChar, usccCheckChar } from '../../../shared/validators';
 import type { DemoClient } from './client';
+import { DAY_MS, DEMO_HISTORY_DAYS } from './clock';
 import { DEMO_PASSWORD, DEMO_PEOPLE } from './logins';
 
 type Rec = Record<string, unknown> & { id: string; state?: string };
@@ -67,23 +68,53 @@ function offerBody(title: string, today: string, extra: Record<string, unknown> 
   };
 }
 
-export async function buildWorld(api: DemoClient, ops: { phone: string; password: string }): Promise<WorldSummary> {
+/** The server's clock as the seeder moves it (./clock.ts). */
+export interface WorldClock {
+  now(): Date;
+  advance(ms: number): void;
+}
+
+/** A session lives 7 days (TOKEN_LIFETIME_MS): the seeder signs its people in again after 5. */
+const SIGN_IN_AGAIN_MS = 5 * DAY_MS;
+
+export async function buildWorld(api: DemoClient, ops: { phone: string; password: string }, clock: WorldClock): Promise<WorldSummary> {
   const summary: WorldSummary = {};
   const count = (resource: string, state: string) => {
     summary[resource] ??= {};
     summary[resource][state] = (summary[resource][state] ?? 0) + 1;
   };
-  const today = chinaDay(new Date());
-  const opsToken = await api.signIn(ops.phone, ops.password);
+  // The history ends DEMO_HISTORY_DAYS after the clock's time now; day(n) is n days before its end.
+  const end = clock.now().getTime() + DEMO_HISTORY_DAYS * DAY_MS;
+  const signedIn: { person: Person; password: string; at: number }[] = [];
+  const signIn = async (phone: string, password: string): Promise<Person> => {
+    const person = { phone, token: await api.signIn(phone, password) };
+    signedIn.push({ person, password, at: clock.now().getTime() });
+    return person;
+  };
+  /** Moves the server's clock to `daysAgo` days before the end of the history (never back). */
+  async function day(daysAgo: number) {
+    const target = end - daysAgo * DAY_MS;
+    const now = clock.now().getTime();
+    if (target > now) clock.advance(target - now);
+    for (const s of signedIn) {
+      if (clock.now().getTime() - s.at < SIGN_IN_AGAIN_MS) continue;
+      s.person.token = await api.signIn(s.person.phone, s.password);
+      s.at = clock.now().getTime();
+    }
+  }
+  /** The China day `n` days after the server's today (negative: before). */
+  const dayFromToday = (n: number) => chinaDay(new Date(clock.now().getTime() + n * DAY_MS));
+  const today = dayFromToday(0);
+  const opsPerson = await signIn(ops.phone, ops.password);
 
   // --- people ------------------------------------------------------------------------------
   async function registered(phone: string, userType: 'enterprise' | 'personal', enterpriseName?: string): Promise<Person> {
     const code = await api.smsCode(phone, 'register');
     await api.call('POST', '/api/register', { body: { userType, enterpriseName, phone, code, password: DEMO_PASSWORD, agree: true } });
-    const token = await api.signIn(phone, DEMO_PASSWORD);
+    const person = await signIn(phone, DEMO_PASSWORD);
     // They have been here before: the platform agreement is accepted (the notices stay unread).
-    await api.call('GET', '/api/system/LoginPlatform/confirm?platform=lsf', { token });
-    return { phone, token };
+    await api.call('GET', '/api/system/LoginPlatform/confirm?platform=lsf', { token: person.token });
+    return person;
   }
   const uploads = (token: string, n: number) => Promise.all(Array.from({ length: n }, (_, i) => api.upload(token, `scan-${i + 1}.png`)));
 
@@ -161,9 +192,9 @@ export async function buildWorld(api: DemoClient, ops: { phone: string; password
     },
   });
   // Operations review the three submissions.
-  const queue = await api.call<{ records: Rec[] }>('GET', '/api/ops/authentications?status=submitted&pageSize=50', { token: opsToken });
+  const queue = await api.call<{ records: Rec[] }>('GET', '/api/ops/authentications?status=submitted&pageSize=50', { token: opsPerson.token });
   for (const submitted of queue.records) {
-    await api.call('POST', `/api/ops/authentications/${submitted.id}/approve`, { token: opsToken });
+    await api.call('POST', `/api/ops/authentications/${submitted.id}/approve`, { token: opsPerson.token });
     count('authentications', 'approved');
   }
 
@@ -172,10 +203,10 @@ export async function buildWorld(api: DemoClient, ops: { phone: string; password
     await api.call('POST', '/api/system/users/subAccount', { token: owner.token, body: { name: who.name, phone: who.phone, operatorType } });
     const code = await api.latestCode(who.phone);
     await api.call('POST', '/api/system/users/bindSubAccount', { body: { phone: who.phone, code, password: DEMO_PASSWORD } });
-    const token = await api.signIn(who.phone, DEMO_PASSWORD);
-    await api.call('GET', '/api/system/LoginPlatform/confirm?platform=lsf', { token });
+    const person = await signIn(who.phone, DEMO_PASSWORD);
+    await api.call('GET', '/api/system/LoginPlatform/confirm?platform=lsf', { token: person.token });
     count('operators', operatorType);
-    return { phone: who.phone, token };
+    return person;
   }
   const purchaser = await operator(buyer.owner, DEMO_PEOPLE.purchaser, 'purchaser');
   const finance = await operator(buyer.owner, DEMO_PEOPLE.finance, 'finance');
@@ -184,21 +215,33 @@ export async function buildWorld(api: DemoClient, ops: { phone: string; password
   for (const p of [buyer, seller]) await api.call('POST', '/api/system/users/openMutual', { token: p.owner.token });
 
   // --- money in: deposits declared by the enterprises, confirmed or rejected by operations ----
-  const yesterday = chinaDay(new Date(Date.now() - 86_400_000));
   async function deposit(who: Person, amount: string, payerName: string, payerAccount: string, outcome: 'confirmed' | 'rejected' | 'declared') {
+    const yesterday = dayFromToday(-1);
     const declared = await api.call<Rec>('POST', '/api/r/deposits', {
       token: who.token,
       body: { amount, payerName, payerAccount, transferDate: yesterday, reference: `HZ${yesterday.replaceAll('-', '')}${String(Object.values(summary.deposits ?? {}).reduce((a, b) => a + b, 0) + 1).padStart(4, '0')}` },
     });
-    if (outcome === 'confirmed') await api.call('POST', `/api/r/deposits/${declared.id}/actions/confirm`, { token: opsToken, body: {}, idempotent: true });
-    if (outcome === 'rejected') await api.call('POST', `/api/r/deposits/${declared.id}/actions/reject`, { token: opsToken, body: { reason: '未查到该笔入账，请核对付款账号与转账日期' } });
+    if (outcome === 'confirmed') await api.call('POST', `/api/r/deposits/${declared.id}/actions/confirm`, { token: opsPerson.token, body: {}, idempotent: true });
+    if (outcome === 'rejected') await api.call('POST', `/api/r/deposits/${declared.id}/actions/reject`, { token: opsPerson.token, body: { reason: '未查到该笔入账，请核对付款账号与转账日期' } });
     count('deposits', outcome);
   }
-  await deposit(finance, '1500000.00', buyer.name, '1202021109900123456', 'confirmed');
-  await deposit(finance, '300000.00', buyer.name, '1202021109900123456', 'confirmed');
-  await deposit(finance, '50000.00', buyer.name, '1202021109900123456', 'declared');
+  const buyerDeposit = (amount: string, outcome: 'confirmed' | 'declared') => deposit(finance, amount, buyer.name, '1202021109900123456', outcome);
+  const sellerDeposit = (amount: string) => deposit(seller.owner, amount, seller.name, '3224010400012345678', 'confirmed');
+  await buyerDeposit('400000.00', 'confirmed');
   await deposit(finance, '20000.00', '杭州西湖钢材贸易有限公司（旧账户）', '6222020200998877665', 'rejected');
-  await deposit(seller.owner, '200000.00', seller.name, '3224010400012345678', 'confirmed');
+  await sellerDeposit('200000.00');
+
+  // --- money out: the seller withdraws part of its balance (over the month, below) -------------
+  async function withdrawal(amount: string, remark: string, outcome: 'processing' | 'completed' | 'failed') {
+    const who = seller.owner;
+    const draft = await api.call<Rec>('POST', '/api/r/withdrawals', { token: who.token, body: { amount, remark } });
+    const act = (action: string, token: string, body: Record<string, unknown>) =>
+      api.call<Rec>('POST', `/api/r/withdrawals/${draft.id}/actions/${action}`, { token, body, idempotent: true });
+    await act('submit', who.token, { smsCode: await api.smsCode(who.phone, 'verify', who.token) });
+    if (outcome === 'completed') await act('complete', opsPerson.token, {});
+    if (outcome === 'failed') await act('fail', opsPerson.token, { reason: '收款账户户名与开户行登记不一致，资金已退回' });
+    count('withdrawals', outcome);
+  }
 
   // --- offers of the three kinds, in every state an offer reaches today -----------------------
   async function offer(resource: string, by: Person, title: string, state: 'draft' | 'published' | 'accepted' | 'declined' | 'withdrawn', other?: { person: Person; accountId: string }, extra: Record<string, unknown> = {}): Promise<Rec> {
@@ -230,6 +273,11 @@ export async function buildWorld(api: DemoClient, ops: { phone: string; password
   const mutual = await offer('mutualOffers', buyer.owner, '互诺：螺纹钢互保采购', 'accepted', toSeller, { side: 'buyer' });
 
   // --- contracts in every state: each from a purchase offer the seller accepted ---------------
+  // Made at the start of the month; deliveries, objections and receipts (`late`) in its last days,
+  // as a delivered contract is released by itself 7 days after delivery.
+  await day(29);
+  const late: (() => Promise<void>)[] = [];
+  let frameworkId = '';
   const contract = (path: string, token: string, body: Record<string, unknown> = {}) => api.call<Rec>('POST', `/api/r/contracts/${path}`, { token, body, idempotent: true });
   /** `who` runs `action`, with a fresh SMS code of its own when the action asks for one. */
   const step = async (who: Person, id: string, action: string, body: Record<string, unknown> = {}, sms = false) =>
@@ -262,32 +310,163 @@ export async function buildWorld(api: DemoClient, ops: { phone: string; password
     if (state === 'collateralPaid') continue;
     if (state === 'refunded') {
       await step(buyerSide, id, 'object', { objectionReason: '卖方未按约定日期发货，申请退还货款' }, true);
-      await step({ phone: ops.phone, token: opsToken }, id, 'resolveRefund', { resolution: '经核实卖方逾期未发货，全额退还买方', deposit: 'refund' });
+      await step(opsPerson, id, 'resolveRefund', { resolution: '经核实卖方逾期未发货，全额退还买方', deposit: 'refund' });
       continue;
     }
-    await step(sellerSide, id, 'deliver', { deliveryNote: '已由德邦物流发货，运单号 DPK2026112500318，预计 3 日内到达' });
-    if (state === 'objection') await step(buyerSide, id, 'object', { objectionReason: '到货板材表面有锈蚀，与合同约定的 SPCC 标准不符' }, true);
-    if (state === 'completed') await step(buyerSide, id, 'confirmReceipt', {}, true);
+    late.push(async () => {
+      await step(sellerSide, id, 'deliver', { deliveryNote: '已由德邦物流发货，运单号 DPK2026112500318，预计 3 日内到达' });
+      if (state === 'objection') await step(buyerSide, id, 'object', { objectionReason: '到货板材表面有锈蚀，与合同约定的 SPCC 标准不符' }, true);
+      if (state === 'completed') await step(buyerSide, id, 'confirmReceipt', {}, true);
+    });
   }
+
+  // --- a month of settlement under a framework contract -------------------------------------
+  await settlementMonth();
+  await day(2);
+  for (const run of late) await run();
   const states = await Promise.all(
-    [...Object.values(contractIds), String(supplied.contractId), String(mutual.contractId)].map((id) => api.call<Rec>('GET', `/api/r/contracts/${id}`, { token: buyer.owner.token })),
+    [...Object.values(contractIds), String(supplied.contractId), String(mutual.contractId), frameworkId].map((id) => api.call<Rec>('GET', `/api/r/contracts/${id}`, { token: buyer.owner.token })),
   );
   for (const c of states) count('contracts', String(c.state));
 
-  // --- money out: the seller withdraws part of its balance ------------------------------------
-  async function withdrawal(amount: string, remark: string, outcome: 'processing' | 'completed' | 'failed') {
-    const who = seller.owner;
-    const draft = await api.call<Rec>('POST', '/api/r/withdrawals', { token: who.token, body: { amount, remark } });
-    const act = (action: string, token: string, body: Record<string, unknown>) =>
-      api.call<Rec>('POST', `/api/r/withdrawals/${draft.id}/actions/${action}`, { token, body, idempotent: true });
-    await act('submit', who.token, { smsCode: await api.smsCode(who.phone, 'verify', who.token) });
-    if (outcome === 'completed') await act('complete', opsToken, {});
-    if (outcome === 'failed') await act('fail', opsToken, { reason: '收款账户户名与开户行登记不一致，资金已退回' });
-    count('withdrawals', outcome);
+  await day(1);
+  await buyerDeposit('50000.00', 'declared');
+  await invoice(contractIds.delivered, '157800.00', '镀锌钢管到货，请开具增值税专用发票');
+  await day(0);
+  // What the month left, as the buyer's lists show it (both sides of its bills and requests).
+  for (const [resource, scopes] of [['bills', ['payer', 'payee']], ['paymentRequests', ['payer', 'payee']], ['invoiceRequests', ['']]] as const) {
+    const seen = new Set<string>();
+    for (const scope of scopes) {
+      const page = await api.call<{ records: Rec[] }>('GET', `/api/r/${resource}?pageSize=100${scope ? `&scope=${scope}` : ''}`, { token: buyer.owner.token });
+      for (const r of page.records) {
+        if (seen.has(r.id)) continue;
+        seen.add(r.id);
+        count(resource, String(r.state));
+        if (resource === 'bills' && r.delayReason) count(resource, 'delayed');
+      }
+    }
   }
-  await withdrawal('50000.00', '货款提现', 'completed');
-  await withdrawal('30000.00', '备用金提现', 'failed');
-  await withdrawal('20000.00', '货款提现', 'processing');
+
+  /**
+   * The month's settlement, day by day (day(n): n days before today), so that every page has
+   * something and the wallets a month of history: bills under a framework contract confirmed,
+   * paid, paid in part, overdue and delayed; a clearing run (ops) that cleared a cycle (the buyer
+   * also billed the seller) and left the buyer unsettled, as its balance did not cover what it
+   * still owed; payment requests in every state; invoices issued, rejected and requested; deposits
+   * and withdrawals between. Every bill the run saw is confirmed before it, every other after it,
+   * and the buyer owes the seller more than it holds at the end: a later run (the daily job)
+   * leaves the bills as they are.
+   */
+  async function settlementMonth() {
+    await day(28);
+    const framework = await offer('purchaseOffers', buyer.owner, '螺纹钢年度框架采购合同', 'accepted', { person: seller.owner, accountId: seller.accountId }, { quantity: 1200 });
+    frameworkId = String(framework.contractId);
+    await step(buyer.owner, frameworkId, 'sign', {}, true);
+    await step(seller.owner, frameworkId, 'sign', {}, true);
+
+    const confirmation = async (who: Person) => ({ smsCode: await api.smsCode(who.phone, 'verify', who.token) });
+    const bill = async (payee: Person, amount: string, dueInDays: number, remark: string) =>
+      (await api.call<Rec>('POST', '/api/r/bills', { token: payee.token, body: { contractId: frameworkId, amount, dueDay: dayFromToday(dueInDays), remark } })).id;
+    const billAct = async (who: Person, id: string, action: string, body: Record<string, unknown> = {}, money = false) =>
+      api.call<Rec>('POST', `/api/r/bills/${id}/actions/${action}`, { token: who.token, body: money ? { ...body, ...(await confirmation(who)) } : body, idempotent: true });
+    const request = async (amount: string, reason: string, submit = true) => {
+      const made = await api.call<Rec>('POST', '/api/r/paymentRequests', { token: seller.owner.token, body: { contractId: frameworkId, amount, dueDay: dayFromToday(10), reason } });
+      if (submit) await requestAct(seller.owner, made.id, 'submit');
+      return made.id;
+    };
+    const requestAct = async (who: Person, id: string, action: string, body: Record<string, unknown> = {}, money = false) =>
+      api.call<Rec>('POST', `/api/r/paymentRequests/${id}/actions/${action}`, { token: who.token, body: money ? { ...body, ...(await confirmation(who)) } : body, idempotent: true });
+
+    await day(27);
+    const paid = await bill(seller.owner, '96000.00', 20, '第一批螺纹钢货款（2 月到货）');
+    const cycle = await bill(seller.owner, '420000.00', 30, '第二批螺纹钢货款（3 月到货）');
+    const back = await bill(buyer.owner, '86000.00', 30, '代垫运输及仓储费用');
+    await day(26);
+    await billAct(finance, paid, 'confirm', {}, true);
+    await billAct(finance, cycle, 'confirm', {}, true);
+    await billAct(seller.owner, back, 'confirm', {}, true);
+    await day(25);
+    await withdrawal('50000.00', '货款提现', 'completed');
+    await day(24);
+    await billAct(finance, paid, 'pay', { payAmount: '96000.00' }, true);
+
+    // The clearing run: 86,000 cancels in the cycle; the buyer's balance does not cover the rest it owes.
+    await day(20);
+    const run = await api.call<{ amountUnsettled: string }>('POST', '/api/settlement/clearing-runs', { token: opsPerson.token, body: {}, idempotent: true });
+    count('clearingRuns', Number(run.amountUnsettled) > 0 ? 'leftUnsettled' : 'settled');
+    await invoice(contractIds.completed, '152000.00', '不锈钢板合同全额开票', 'issued');
+
+    await day(19);
+    await buyerDeposit('600000.00', 'confirmed');
+    const overdue = await bill(seller.owner, '380000.00', 9, '第三批螺纹钢货款（账期 10 天）');
+    await day(18);
+    await billAct(finance, overdue, 'confirm', {}, true);
+    const part = await bill(seller.owner, '220000.00', 28, '第四批螺纹钢货款');
+    await day(17);
+    await billAct(finance, part, 'confirm', {}, true);
+    await day(16);
+    await billAct(finance, part, 'pay', { payAmount: '100000.00' }, true);
+    await day(15);
+    const delayed = await bill(seller.owner, '150000.00', 10, '第五批螺纹钢货款');
+    await day(14);
+    await billAct(finance, delayed, 'confirm', {}, true);
+    await withdrawal('30000.00', '备用金提现', 'failed');
+    await day(13);
+    const requestPaid = await request('45000.00', '螺纹钢加工费请款');
+    await day(12);
+    await requestAct(finance, requestPaid, 'confirm');
+    await sellerDeposit('150000.00');
+    const confirmed = await bill(seller.owner, '260000.00', 27, '第六批螺纹钢货款');
+    await day(11);
+    await billAct(finance, confirmed, 'confirm', {}, true);
+    const requestPart = await request('80000.00', '螺纹钢运费及装卸费请款');
+    await requestAct(finance, requestPart, 'confirm');
+    await day(10);
+    await requestAct(finance, requestPaid, 'pay', { payAmount: '45000.00' }, true);
+    await day(9);
+    await requestAct(finance, requestPart, 'pay', { payAmount: '30000.00' }, true);
+    const rejected = await bill(seller.owner, '40000.00', 20, '螺纹钢短途倒运费');
+    const requestRejected = await request('66000.00', '螺纹钢检测费请款');
+    await day(8);
+    await billAct(finance, rejected, 'reject', { reason: '倒运费已含在货款单价中，不应另行开具' });
+    await requestAct(finance, requestRejected, 'reject', { reason: '检测费按合同由卖方承担' });
+    await buyerDeposit('200000.00', 'confirmed');
+    await day(7);
+    await billAct(seller.owner, delayed, 'delay', { dueDay: dayFromToday(27), reason: '买方申请延期，经协商同意延期至下月' });
+    const cancelled = await bill(seller.owner, '12000.00', 20, '包装费');
+    await billAct(seller.owner, cancelled, 'cancel', { reason: '金额有误，撤销后重开' });
+    await day(6);
+    const requestCancelled = await request('25000.00', '螺纹钢仓储费请款');
+    await day(5);
+    await requestAct(seller.owner, requestCancelled, 'cancel', { reason: '仓储费已并入下期账单' });
+    const toReject = await invoice(frameworkId, '500000.00', '框架合同预开票');
+    await day(4);
+    await api.call('POST', `/api/r/invoiceRequests/${toReject}/actions/reject`, { token: opsPerson.token, body: { reason: '合同尚未履行完毕，暂不能预开发票' } });
+    const requestConfirmed = await request('58000.00', '螺纹钢吊装费请款');
+    await day(3);
+    await requestAct(finance, requestConfirmed, 'confirm');
+    await bill(seller.owner, '75000.00', 23, '第七批螺纹钢货款');
+    await day(2);
+    await withdrawal('20000.00', '货款提现', 'processing');
+    await request('36000.00', '螺纹钢质检复检费请款');
+    await request('42000.00', '螺纹钢二次配送费请款', false);
+  }
+
+  /** The buyer asks for an invoice under a contract; with `issued`, operations issue it (its file uploaded by them). */
+  async function invoice(contractId: string, amount: string, remark: string, outcome?: 'issued'): Promise<string> {
+    const made = await api.call<Rec>('POST', '/api/r/invoiceRequests', {
+      token: buyer.owner.token,
+      body: { invoiceType: 'special', buyerName: buyer.name, taxNumber: creditCode('330106', 'MA2H7K3C'), amount, email: 'finance@xihusteel.example.cn', receiverPhone: DEMO_PEOPLE.finance.phone, contractId, remark },
+    });
+    if (outcome === 'issued') {
+      const file = await api.upload(opsPerson.token, 'invoice.png');
+      await api.call('POST', `/api/r/invoiceRequests/${made.id}/actions/issue`, {
+        token: opsPerson.token,
+        body: { invoiceNumber: `3301${today.replaceAll('-', '')}0001`, invoiceDate: dayFromToday(0), issuedAmount: amount, invoiceFile: [file] },
+      });
+    }
+    return made.id;
+  }
 
   // --- notices from operations (unread: each user meets them at the next sign-in) -------------
   const notices = [
@@ -296,7 +475,7 @@ export async function buildWorld(api: DemoClient, ops: { phone: string; password
     { noticeTitle: '平台服务协议更新提示', noticeContent: '<p>平台服务协议第 7 条（异议处理时限）已更新，异议须在到货后 7 日内提出。</p>' },
   ];
   for (const n of notices) {
-    await api.call('POST', '/api/system/notice', { token: opsToken, body: { ...n, platforms: ['lsf'] } });
+    await api.call('POST', '/api/system/notice', { token: opsPerson.token, body: { ...n, platforms: ['lsf'] } });
     count('notices', 'published');
   }
   return summary;

@@ -13,8 +13,10 @@ import { dbAvailable, startTestServer, type TestServer } from '../support/server
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 60);
 // Rows a request may add by design: a captcha is stored when one is drawn; a public endpoint
-// counts its client (rate_limits, plugins/rateLimit.ts), refused requests too.
-const GROWS_ON_READ = new Set(['captchas', 'rate_limits']);
+// counts its client (rate_limits, plugins/rateLimit.ts), refused requests too; a person's
+// confirmation row (money_confirmations, src/server/confirm/) counts a wrong payment password or
+// authenticator code, refused requests above all, and keeps an offered authenticator secret.
+const GROWS_ON_READ = new Set(['captchas', 'rate_limits', 'money_confirmations']);
 
 type Schema = {
   type?: string | string[];
@@ -153,11 +155,17 @@ function resolve(schema: Schema | undefined, components: Record<string, Schema>)
   return schema;
 }
 
-function operationsOf(doc: { paths: Record<string, Record<string, { parameters?: Param[]; requestBody?: { content?: Record<string, { schema?: Schema }> } }>>; components?: { schemas?: Record<string, Schema> } }): Operation[] {
+function operationsOf(doc: {
+  paths: Record<string, Record<string, { parameters?: Param[]; requestBody?: { content?: Record<string, { schema?: Schema }> }; responses?: Record<string, { content?: Record<string, unknown> }> }>>;
+  components?: { schemas?: Record<string, Schema> };
+}): Operation[] {
   const components = doc.components?.schemas ?? {};
   const ops: Operation[] = [];
   for (const [path, item] of Object.entries(doc.paths)) {
     for (const [method, op] of Object.entries(item)) {
+      // A stream (text/event-stream) stays open while its caller listens: fuzzing waits for an
+      // answer that never ends. Its refusals (no session) are tests/api/events.test.ts's.
+      if (op.responses?.['200']?.content?.['text/event-stream']) continue;
       const body = op.requestBody?.content?.['application/json']?.schema;
       ops.push({ method: method.toUpperCase(), path, params: op.parameters ?? [], body: resolve(body, components) });
     }

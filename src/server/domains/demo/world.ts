@@ -232,8 +232,7 @@ export async function buildWorld(api: DemoClient, ops: { phone: string; password
   await sellerDeposit('200000.00');
 
   // --- money out: the seller withdraws part of its balance (over the month, below) -------------
-  async function withdrawal(amount: string, remark: string, outcome: 'processing' | 'completed' | 'failed') {
-    const who = seller.owner;
+  async function withdrawal(amount: string, remark: string, outcome: 'processing' | 'completed' | 'failed', who = seller.owner) {
     const draft = await api.call<Rec>('POST', '/api/r/withdrawals', { token: who.token, body: { amount, remark } });
     const act = (action: string, token: string, body: Record<string, unknown>) =>
       api.call<Rec>('POST', `/api/r/withdrawals/${draft.id}/actions/${action}`, { token, body, idempotent: true });
@@ -278,6 +277,7 @@ export async function buildWorld(api: DemoClient, ops: { phone: string; password
   await day(29);
   const late: (() => Promise<void>)[] = [];
   let frameworkId = '';
+  let reverseId = '';
   const contract = (path: string, token: string, body: Record<string, unknown> = {}) => api.call<Rec>('POST', `/api/r/contracts/${path}`, { token, body, idempotent: true });
   /** `who` runs `action`, with a fresh SMS code of its own when the action asks for one. */
   const step = async (who: Person, id: string, action: string, body: Record<string, unknown> = {}, sms = false) =>
@@ -325,7 +325,7 @@ export async function buildWorld(api: DemoClient, ops: { phone: string; password
   await day(2);
   for (const run of late) await run();
   const states = await Promise.all(
-    [...Object.values(contractIds), String(supplied.contractId), String(mutual.contractId), frameworkId].map((id) => api.call<Rec>('GET', `/api/r/contracts/${id}`, { token: buyer.owner.token })),
+    [...Object.values(contractIds), String(supplied.contractId), String(mutual.contractId), frameworkId, reverseId].map((id) => api.call<Rec>('GET', `/api/r/contracts/${id}`, { token: buyer.owner.token })),
   );
   for (const c of states) count('contracts', String(c.state));
 
@@ -365,8 +365,8 @@ export async function buildWorld(api: DemoClient, ops: { phone: string; password
     await step(seller.owner, frameworkId, 'sign', {}, true);
 
     const confirmation = async (who: Person) => ({ smsCode: await api.smsCode(who.phone, 'verify', who.token) });
-    const bill = async (payee: Person, amount: string, dueInDays: number, remark: string) =>
-      (await api.call<Rec>('POST', '/api/r/bills', { token: payee.token, body: { contractId: frameworkId, amount, dueDay: dayFromToday(dueInDays), remark } })).id;
+    const bill = async (payee: Person, amount: string, dueInDays: number, remark: string, contractId = frameworkId) =>
+      (await api.call<Rec>('POST', '/api/r/bills', { token: payee.token, body: { contractId, amount, dueDay: dayFromToday(dueInDays), remark } })).id;
     const billAct = async (who: Person, id: string, action: string, body: Record<string, unknown> = {}, money = false) =>
       api.call<Rec>('POST', `/api/r/bills/${id}/actions/${action}`, { token: who.token, body: money ? { ...body, ...(await confirmation(who)) } : body, idempotent: true });
     const request = async (amount: string, reason: string, submit = true) => {
@@ -376,6 +376,18 @@ export async function buildWorld(api: DemoClient, ops: { phone: string; password
     };
     const requestAct = async (who: Person, id: string, action: string, body: Record<string, unknown> = {}, money = false) =>
       api.call<Rec>('POST', `/api/r/paymentRequests/${id}/actions/${action}`, { token: who.token, body: money ? { ...body, ...(await confirmation(who)) } : body, idempotent: true });
+
+    // The other way round: the buyer sells the seller its surplus angle steel; the seller pays the
+    // collateral, objects to the delivery (late) and is billed for the freight, not yet confirmed.
+    const surplus = await offer('supplyOffers', buyer.owner, '角钢余料转售', 'accepted', { person: seller.owner, accountId: buyer.accountId });
+    reverseId = String(surplus.contractId);
+    await step(seller.owner, reverseId, 'sign', {}, true);
+    await step(buyer.owner, reverseId, 'sign', {}, true);
+    await step(seller.owner, reverseId, 'payCollateral', {}, true);
+    late.push(async () => {
+      await step(buyer.owner, reverseId, 'deliver', { deliveryNote: '自有车辆送货，车牌浙A·5K213' });
+      await step(seller.owner, reverseId, 'object', { objectionReason: '到货角钢规格为 45×4，与合同约定的 50×5 不符' }, true);
+    });
 
     await day(27);
     const paid = await bill(seller.owner, '96000.00', 20, '第一批螺纹钢货款（2 月到货）');
@@ -448,16 +460,20 @@ export async function buildWorld(api: DemoClient, ops: { phone: string; password
     await bill(seller.owner, '75000.00', 23, '第七批螺纹钢货款');
     await day(2);
     await withdrawal('20000.00', '货款提现', 'processing');
+    await withdrawal('30000.00', '备用金提现', 'completed', buyer.owner);
+    await bill(buyer.owner, '3200.00', 15, '角钢余料运费', reverseId);
+    await invoice(frameworkId, '96000.00', '第一批螺纹钢货款开票', undefined, seller.owner);
     await request('36000.00', '螺纹钢质检复检费请款');
     await request('42000.00', '螺纹钢二次配送费请款', false);
   }
 
   /** The buyer asks for an invoice under a contract; with `issued`, operations issue it (its file uploaded by them). */
-  async function invoice(contractId: string, amount: string, remark: string, outcome?: 'issued'): Promise<string> {
-    const made = await api.call<Rec>('POST', '/api/r/invoiceRequests', {
-      token: buyer.owner.token,
-      body: { invoiceType: 'special', buyerName: buyer.name, taxNumber: creditCode('330106', 'MA2H7K3C'), amount, email: 'finance@xihusteel.example.cn', receiverPhone: DEMO_PEOPLE.finance.phone, contractId, remark },
-    });
+  async function invoice(contractId: string, amount: string, remark: string, outcome?: 'issued', requester = buyer.owner): Promise<string> {
+    const body =
+      requester === buyer.owner
+        ? { buyerName: buyer.name, taxNumber: creditCode('330106', 'MA2H7K3C'), email: 'finance@xihusteel.example.cn', receiverPhone: DEMO_PEOPLE.finance.phone }
+        : { buyerName: seller.name, taxNumber: creditCode('320506', 'MA1N4P8Q'), email: 'caiwu@hdjinshu.example.cn', receiverPhone: DEMO_PEOPLE.seller.phone };
+    const made = await api.call<Rec>('POST', '/api/r/invoiceRequests', { token: requester.token, body: { invoiceType: 'special', amount, contractId, remark, ...body } });
     if (outcome === 'issued') {
       const file = await api.upload(opsPerson.token, 'invoice.png');
       await api.call('POST', `/api/r/invoiceRequests/${made.id}/actions/issue`, {

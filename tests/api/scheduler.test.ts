@@ -5,7 +5,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/server/db/rows';
 import { domains } from '../../src/server/domains';
-import { claimJob, runJobOnce } from '../../src/server/scheduler';
+import Fastify from 'fastify';
+import { ManualClock } from '../../src/server/clock';
+import { claimJob, runJobOnce, startScheduler } from '../../src/server/scheduler';
 import { dbAvailable, startTestServer, type TestServer } from '../support/server';
 
 describe.skipIf(!dbAvailable)('scheduler', () => {
@@ -22,6 +24,25 @@ describe.skipIf(!dbAvailable)('scheduler', () => {
     expect(claims.filter(Boolean)).toHaveLength(1);
     expect(await claimJob(s.ctx.db, job, new Date(now.getTime() + 59_000))).toBe(false);
     expect(await claimJob(s.ctx.db, job, new Date(now.getTime() + 60_000))).toBe(true);
+  });
+
+  it('runs no job while its clock holds them (the demo seeder writing its month), and catches up after', async () => {
+    const clock: ManualClock & { jobsHeld?: boolean } = new ManualClock(s.clock.now().getTime());
+    clock.jobsHeld = true;
+    let runs = 0;
+    const app = Fastify();
+    startScheduler(app, s.ctx.db, clock, [{ name: `test.held.${Date.now()}`, every: 1000, run: async () => ++runs }]);
+    await app.ready();
+    try {
+      clock.advance(5 * 86_400_000); // days pass on the clock, as they do while the demo seeds
+      await new Promise((r) => setTimeout(r, 2_500));
+      expect(runs).toBe(0);
+      clock.jobsHeld = false;
+      await new Promise((r) => setTimeout(r, 2_500));
+      expect(runs).toBeGreaterThanOrEqual(1);
+    } finally {
+      await app.close();
+    }
   });
 
   it('runs a due job once, keeps its answer, and keeps its error', async () => {

@@ -51,14 +51,19 @@ describe.runIf(dbAvailable && testDbKind === 'postgres')('events across two node
     const ids = new Set(records.map((r) => r.id));
     // Two consumers, one through each node's pool, reading from the same position while the moves run.
     let running = true;
+    // A consumer stops once it has read every record's publish, the last move of each (every edit
+    // committed before the publishes began, so it comes before them in the stream). An empty read
+    // alone proves nothing: a transaction open elsewhere holds the horizon back for a moment.
     const consume = async (s: TestServer) => {
       const seen: StreamEvent[] = [];
       let at = start;
+      const deadline = Date.now() + 60_000;
       for (;;) {
         const batch = await readEvents(s.ctx.db, at, 7);
         seen.push(...batch);
         if (batch.length) at = batch[batch.length - 1].position;
-        else if (!running) return seen;
+        else if (!running && seen.filter((e) => ids.has(e.recordId) && e.action === 'publish').length === records.length) return seen;
+        else if (Date.now() > deadline) return seen;
         else await new Promise((r) => setTimeout(r, 5));
       }
     };

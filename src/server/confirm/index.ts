@@ -245,7 +245,7 @@ export async function confirmMoneyStep(tx: Db, ctx: Pick<AppContext, 'db' | 'dbK
   }
   if (method === 'sms') {
     await consumeSmsCodeIn(tx, now, user.phone ?? '', 'verify', value, field, counter, req.spending);
-    await remember(tx, counter, user.id, 'sms', now);
+    await remember(tx, user.id, 'sms', now);
     return method;
   }
   if (method === 'totp' && req.scene === 'bind') throw fieldError({ [field]: 'totpCannotConfirmItself' });
@@ -254,17 +254,19 @@ export async function confirmMoneyStep(tx: Db, ctx: Pick<AppContext, 'db' | 'dbK
     if (!row?.passwordHash) throw fieldError({ [field]: 'paymentPasswordNotSet' });
     const hash = row.passwordHash;
     await guess(tx, counter, row, 'password', now, () => verifyPassword(value, hash));
-    await remember(tx, counter, user.id, 'password', now);
+    await remember(tx, user.id, 'password', now);
     return method;
   }
   if (!row?.totpSecret) throw fieldError({ [field]: 'totpNotBound' });
   const secret = row.totpSecret;
   let step: number | null = null;
   await guess(tx, counter, row, 'totp', now, async () => (step = totpStep(secret, value, now)) !== null);
-  // Once: a code whose step is at or before the last one accepted is a replay. One statement, so
-  // of two requests with one code (on any nodes) exactly one gets it; the row is locked only for
-  // that statement (on PostgreSQL it commits at once: a step refused after this check has spent its code).
-  const [taken] = await (counter ?? tx)
+  // Once: a code whose step is at or before the last one accepted is a replay. One statement in
+  // the step's transaction: of two requests with one code (on any nodes) the second waits for the
+  // first's row lock and then finds the step taken; a step that rolls back spends nothing. (Not on
+  // a second connection: a step holding its record's lock while it waits for a free connection,
+  // with every connection held by steps waiting for that lock, would never finish.)
+  const [taken] = await tx
     .update(moneyConfirmations)
     .set({ totpLastStep: step!, lastMethod: 'totp', updatedAt: now })
     .where(and(eq(moneyConfirmations.userId, user.id), or(isNull(moneyConfirmations.totpLastStep), lt(moneyConfirmations.totpLastStep, step!))))
@@ -273,9 +275,14 @@ export async function confirmMoneyStep(tx: Db, ctx: Pick<AppContext, 'db' | 'dbK
   return method;
 }
 
-/** The method the user confirmed with last (the console's default), where the user has set anything up. */
-async function remember(tx: Db, counter: Db | undefined, userId: string, method: ConfirmMethod, now: Date): Promise<void> {
-  await (counter ?? tx)
+/**
+ * The method the user confirmed with last (the console's default), where the user has set anything
+ * up: written in the step's transaction, so it is remembered when the step commits (never on a
+ * second connection while the step holds its record's lock: 20 payments of one request at once
+ * emptied the pool, tests/api/payment-requests.test.ts).
+ */
+async function remember(tx: Db, userId: string, method: ConfirmMethod, now: Date): Promise<void> {
+  await tx
     .update(moneyConfirmations)
     .set({ lastMethod: method, updatedAt: now })
     .where(and(eq(moneyConfirmations.userId, userId), sql`${moneyConfirmations.lastMethod} is distinct from ${method}`));

@@ -36,10 +36,10 @@ describe.skipIf(!chromiumPath)('a resource added as one JSON file', () => {
   it('appears in the menu with list, show and create pages', async () => {
     const { context, page, errors } = await e2e.newPage();
     await signInContext(context, e2e.baseUrl, owner.token);
-    await page.goto('/home');
-    // The home page settled (its data and the resource definitions loaded), as a person sees it
-    // before reaching for the menu: the entry is not clicked while the menu is still being built.
-    await page.waitForLoadState('networkidle');
+    // The home page settled (the resource definitions loaded), as a person sees it before reaching
+    // for the menu: the entry is not clicked while the menu is still being built. (Not
+    // 'networkidle': the console keeps its live stream open, /api/events/stream.)
+    await Promise.all([page.waitForResponse((res) => res.url().includes('/api/meta/resources')), page.goto('/home')]);
     const menu = page.getByRole('menu').first();
     await menu.getByText('账户中心').click();
     // The entry comes from the server's resource definitions, after they load.

@@ -53,6 +53,28 @@ describe.skipIf(!chromiumPath)('browser: the Content-Security-Policy holds on ev
   });
   afterAll(() => e2e?.close());
 
+  /** Resolves once no request but the live stream (/api/events/stream) has been in flight for half a second. */
+  async function quiet(page: Page): Promise<void> {
+    const open = new Set<unknown>();
+    const track = (req: { url(): string }) => !req.url().includes('/api/events/stream') && open.add(req);
+    const done = (req: unknown) => open.delete(req);
+    page.on('request', track);
+    page.on('requestfinished', done);
+    page.on('requestfailed', done);
+    try {
+      let idleSince = Date.now();
+      const deadline = Date.now() + STEP_MS;
+      while (Date.now() - idleSince < 500 && Date.now() < deadline) {
+        await page.waitForTimeout(100);
+        if (open.size) idleSince = Date.now();
+      }
+    } finally {
+      page.off('request', track);
+      page.off('requestfinished', done);
+      page.off('requestfailed', done);
+    }
+  }
+
   /** Visits each page; the violations reported on each (the list starts anew with every load). */
   async function visitAll(page: Page, pages: { path: string; ready: string; act?: (page: Page) => Promise<void> }[]): Promise<string[]> {
     const violations: string[] = [];
@@ -61,8 +83,9 @@ describe.skipIf(!chromiumPath)('browser: the Content-Security-Policy holds on ev
       expect(res?.headers()['content-security-policy'], path).toBeTruthy();
       await page.locator(ready).first().waitFor({ state: 'attached', timeout: STEP_MS });
       await act?.(page);
-      // Lazy chunks, styles and images of the page have been asked for by now.
-      await page.waitForLoadState('networkidle');
+      // Lazy chunks, styles and images of the page have been asked for by now: nothing in flight
+      // but the live stream, which stays open (not 'networkidle', which it never lets come).
+      await quiet(page);
       violations.push(...((await page.evaluate(() => window.__cspViolations)) ?? []).map((v) => `${path}: ${v}`));
     }
     return violations;

@@ -1,6 +1,6 @@
 import { CreateButton, List, ShowButton, useTable } from '@refinedev/antd';
 import { CanAccess } from '@refinedev/core';
-import { Button, Card, Segmented, Space, Table } from 'antd';
+import { Button, Card, Segmented, Space, Table, Typography } from 'antd';
 import { LiveMark } from '../live/LiveMark';
 import type { TableProps } from 'antd';
 import type { SorterResult, SortOrder } from 'antd/es/table/interface';
@@ -233,9 +233,12 @@ export default function ResourceList({ definition: full, basePath, scope: fixedS
       </Suspense>
       <List
         resource={definition.name}
+        // A heading as refine draws a string title (Typography.Title level 4), with the live mark beside it.
         title={
           <Space>
-            {heading ?? text.title}
+            <Typography.Title level={4} style={{ marginBottom: 0 }}>
+              {heading ?? text.title}
+            </Typography.Title>
             <LiveMark resource={definition.name} />
           </Space>
         }

@@ -20,7 +20,7 @@ const JOURNEYS: { role: string; label: string; path: string; finds: string }[] =
   { role: 'personal', label: '个人用户', path: '/home', finds: '139****0003' },
   { role: 'purchaser', label: '买方采购员', path: '/outgoing/chainPayment', finds: '铝锭 A00 采购合同' },
   { role: 'finance', label: '买方财务', path: '/contract/contractbuy', finds: '镀锌钢管采购合同' },
-  { role: 'viewer', label: '买方只读', path: '/outgoing/chainPayment', finds: '铝锭现货采购' },
+  { role: 'viewer', label: '买方只读', path: '/outgoing/chainPayment', finds: '螺纹钢年度框架采购合同' },
   { role: 'sellerOperator', label: '卖方销售员', path: '/outgoing/immediateContract', finds: '不锈钢板 304 现货供应' },
   // Ops queues open on what is pending: no review (the demo's are done), the buyer's declared deposit.
   { role: 'ops', label: '平台运营', path: '/ops/deposits', finds: '杭州西湖钢材贸易有限公司' },

@@ -37,7 +37,7 @@ describe.skipIf(!chromiumPath)('browser journey: three accounts in a cycle nette
       const tx = raw as unknown as Db;
       const now = new Date();
       const [owner] = await tx.select().from(users).where(eq(users.accountId, payee)).limit(1);
-      const data = { contractId: randomUUID(), contractTitle: '互联旅程合同', payerName: '', payeeName: '', origin: 'payee', amount, paidAmount: '0.00', clearedAmount: '0.00', openAmount: amount, dueDay: '2099-12-31' };
+      const data = { contractId: randomUUID(), contractTitle: '互联旅程合同', payerName: '互联旅程付款方', payeeName: '互联旅程收款方', origin: 'issued', amount, paidAmount: '0.00', clearedAmount: '0.00', openAmount: amount, dueDay: '2099-12-31' };
       const row = await createRecord(tx, e2e.resources.get('bills')!, e2e.resources, { accountId: payee, mover: { userId: owner.id, accountId: payee }, data, now, parties: { payer, payee } });
       await tx.update(resourceRecords).set({ state: 'confirmed' }).where(eq(resourceRecords.id, row.id));
     });

@@ -269,3 +269,19 @@ export interface AuditEntry {
   input: Record<string, unknown>;
   actor: { kind: 'person'; userId: string; name: string; phone: string; accountId: string | null; accountName: string | null } | { kind: 'system'; job: string };
 }
+
+/**
+ * One move of a record as the live stream (GET /api/events/stream) sends it: enough to refresh
+ * what shows the record, nothing of its input.
+ */
+export interface LiveEvent {
+  resource: string;
+  id: string;
+  action: string;
+  from: string | null;
+  to: string | null;
+  version: number | null;
+  at: string;
+  /** A job moved it (expiry, the automatic release, a clearing run), not a person. */
+  bySystem: boolean;
+}

@@ -9,6 +9,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, inArray } from 'drizzle-orm';
 import { decide } from '../../shared/access';
+import type { LiveEvent } from '../../shared/api';
 import { asRecord, type RecordAbility } from '../../shared/resources/recordAbility';
 import type { Clock } from '../clock';
 import type { Db } from '../db/client';
@@ -23,18 +24,7 @@ import type { ResourceRegistry } from './registry';
 export const LIVE_POLL_MS = 250;
 const HEARTBEAT_MS = 15_000;
 
-/** What a browser receives of a move: enough to refresh what shows the record, nothing of its input. */
-export interface LiveEvent {
-  resource: string;
-  id: string;
-  action: string;
-  from: string | null;
-  to: string | null;
-  version: number | null;
-  at: string;
-  /** A job moved it (expiry, the automatic release, a clearing run), not a person. */
-  bySystem: boolean;
-}
+export type { LiveEvent };
 
 type Row = Pick<RecordRow, 'id' | 'resource' | 'accountId' | 'state' | 'parties' | 'data'>;
 

@@ -1,4 +1,5 @@
 import { EventSource } from 'eventsource';
+import type { LiveEvent } from '../../shared/api';
 
 // The live stream of the signed-in user (GET /api/events/stream, server: resources/live.ts): one
 // record event per move of a record the user may read. The browser's own EventSource cannot send
@@ -6,17 +7,8 @@ import { EventSource } from 'eventsource';
 // over fetch) carries it; it reconnects by itself after a drop and sends the last event's id, so
 // nothing made meanwhile is missed.
 
-/** One move, as the server sends it. */
-export interface LiveMove {
-  resource: string;
-  id: string;
-  action: string;
-  from: string | null;
-  to: string | null;
-  version: number | null;
-  at: string;
-  bySystem: boolean;
-}
+/** One move, as the server sends it (the wire type, src/shared/api.ts). */
+export type LiveMove = LiveEvent;
 
 export const LIVE_STREAM_PATH = '/api/events/stream';
 

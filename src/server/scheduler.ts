@@ -22,17 +22,20 @@ export interface ScheduledJob {
 const tickOf = (jobs: readonly ScheduledJob[]) => Math.max(1000, Math.min(60_000, ...jobs.map((j) => j.every)));
 
 /**
- * Claims the job's current period for this node: true when it was due (or never ran) and this
- * call moved it on. Two nodes claiming at once: one statement wins the row, the other finds it
- * no longer due.
+ * Claims the job's current period for this node: true when it was due and this call moved it on.
+ * A job never seen before starts its first period now and runs when it ends (as a timer would):
+ * a store's first start does not run every job at once. Two nodes claiming at once: one statement
+ * wins the row, the other finds it no longer due.
  */
 export async function claimJob(db: Db, job: Pick<ScheduledJob, 'name' | 'every'>, now: Date): Promise<boolean> {
   const next = new Date(now.getTime() + job.every).toISOString();
+  const at = now.toISOString();
+  const first = await queryRows(db, sql`insert into job_runs (name, next_at) values (${job.name}, ${next}::timestamptz) on conflict (name) do nothing returning name`);
+  if (first.length) return false;
   const rows = await queryRows(
     db,
-    sql`insert into job_runs (name, next_at, last_started_at) values (${job.name}, ${next}::timestamptz, ${now.toISOString()}::timestamptz)
-      on conflict (name) do update set next_at = excluded.next_at, last_started_at = excluded.last_started_at
-      where job_runs.next_at <= ${now.toISOString()}::timestamptz
+    sql`update job_runs set next_at = ${next}::timestamptz, last_started_at = ${at}::timestamptz
+      where name = ${job.name} and next_at <= ${at}::timestamptz
       returning name`,
   );
   return rows.length > 0;

@@ -72,20 +72,34 @@ async function participantsOf(tx: Db): Promise<string[]> {
   return rows.map((r) => r.id);
 }
 
-/** Every open bill between participants, its record and money row locked, in record id order. */
+/**
+ * Every open bill between participants, its record and money row locked, in record id order. The
+ * records first, then their money rows, as a payment takes them (a payment locks the bill's record,
+ * then moves money and writes the money row): locking both in one joined statement took a money
+ * row before its record now and then, and a payment holding the record then waited for that row
+ * (a deadlock PostgreSQL broke by failing one side). The figures are read once the rows are locked.
+ */
 async function lockOpenBills(tx: Db, participants: readonly string[]): Promise<(NettingBill & { state: string })[]> {
   if (participants.length < 2) return [];
   // Payer and payee both participants: a join on a participant set, not two IN lists of 1,000.
-  const rows = await tx
-    .select({ id: bills.recordId, payer: bills.payerAccountId, payee: bills.payeeAccountId, amountFen: bills.amountFen, paidFen: bills.paidFen, clearedFen: bills.clearedFen, state: resourceRecords.state })
+  const records = await tx
+    .select({ id: bills.recordId, state: resourceRecords.state })
     .from(bills)
     .innerJoin(resourceRecords, eq(resourceRecords.id, bills.recordId))
     .innerJoin(sql`accounts payer_account`, sql`payer_account.id = ${bills.payerAccountId} and payer_account.mutual_opened_at is not null and payer_account.status = 'active'`)
     .innerJoin(sql`accounts payee_account`, sql`payee_account.id = ${bills.payeeAccountId} and payee_account.mutual_opened_at is not null and payee_account.status = 'active'`)
     .where(and(eq(resourceRecords.resource, 'bills'), inArray(resourceRecords.state, [...OPEN_STATES]), sql`${bills.amountFen} - ${bills.paidFen} - ${bills.clearedFen} > 0`))
     .orderBy(asc(bills.recordId))
-    .for('update', { of: [resourceRecords, bills] });
-  return rows.map((r) => ({ id: r.id, payer: r.payer, payee: r.payee, openFen: openFenOf(r), state: r.state ?? '' }));
+    .for('update', { of: [resourceRecords] });
+  if (!records.length) return [];
+  const stateOf = new Map(records.map((r) => [r.id, r.state ?? '']));
+  const money = await tx
+    .select({ id: bills.recordId, payer: bills.payerAccountId, payee: bills.payeeAccountId, amountFen: bills.amountFen, paidFen: bills.paidFen, clearedFen: bills.clearedFen })
+    .from(bills)
+    .where(inArray(bills.recordId, records.map((r) => r.id)))
+    .orderBy(asc(bills.recordId))
+    .for('update');
+  return money.filter((r) => openFenOf(r) > 0n).map((r) => ({ id: r.id, payer: r.payer, payee: r.payee, openFen: openFenOf(r), state: stateOf.get(r.id) ?? '' }));
 }
 
 /** What a run needs of the app: its database and the bills resource (the write-down is the bills' move `clear`). */

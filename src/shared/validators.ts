@@ -335,7 +335,7 @@ export function isBankCardNumber(s: string): boolean {
 }
 
 /**
- * Bank account number of any kind: a corporate settlement account (对公账户, no check digit,
+ * Bank account number of any kind: a corporate settlement account (no check digit,
  * 1202021109900123456) or a personal card: 8 to 30 ASCII digits (no spaces, see
  * normaliseBankCardNumber). Cards alone (12-19 digits passing Luhn) are isBankCardNumber.
  */

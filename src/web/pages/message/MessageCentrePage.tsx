@@ -21,8 +21,9 @@ export default function MessageCentrePage() {
   const [selected, setSelected] = useState<string[]>([]);
   const [detail, setDetail] = useState<Message | null>(null);
   const data = useMessages({ pageNo, pageSize, unreadOnly: filter === 'unread' });
-  // On a phone (antd's xs) the status and time go under the title, which keeps the row's width.
-  const phone = Grid.useBreakpoint().xs === true;
+  // Below antd's sm the status and time columns hide (responsive: ['sm']) and go under the
+  // title instead, which keeps the row's width; the same test as the table's keeps them shown once.
+  const phone = Grid.useBreakpoint().sm !== true;
   const actions = useMessageActions();
 
   const { refreshList } = actions;
@@ -63,7 +64,9 @@ export default function MessageCentrePage() {
           </Typography.Link>
           {phone && (
             <div data-testid="message-meta">
-              <Badge status={message.read ? 'default' : 'processing'} text={<Typography.Text type="secondary">{`${message.read ? t('read') : t('unread')} · ${formatDateTime(message.createdAt)}`}</Typography.Text>} />
+              <Badge status={message.read ? 'default' : 'processing'} text={<Typography.Text type="secondary">{message.read ? t('read') : t('unread')}</Typography.Text>} />
+              <Typography.Text type="secondary"> · </Typography.Text>
+              <Typography.Text type="secondary">{formatDateTime(message.createdAt)}</Typography.Text>
             </div>
           )}
         </>

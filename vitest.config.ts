@@ -7,6 +7,8 @@ import { resourceGatesPlugin } from './scripts/lib/vite-resource-gates.ts';
 export default defineConfig({
   plugins: [react(), resourceGatesPlugin(import.meta.dirname)],
   test: {
+    // After the usual report, the tests that passed only on a retry (scripts/test.ts passes the same).
+    reporters: ['default', './tests/support/retried-reporter.ts'],
     // vitest uses one worker fewer than the CPUs: on the 2-core CI machine that is one worker,
     // and the API suites (which mostly wait on the database) ran strictly one file at a time.
     maxWorkers: 2,

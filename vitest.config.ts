@@ -1,6 +1,29 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { resourceGatesPlugin } from './scripts/lib/vite-resource-gates.ts';
+import { pgAvailable } from './tests/support/pg-bin.ts';
+
+// Each API file runs once on PostgreSQL, the production store (api-postgres runs them all). The
+// api-pglite project runs these, which test what is PGlite's own; on a machine without PostgreSQL
+// (api-postgres then skips) it runs every API file instead, so the whole API suite still runs.
+const PGLITE_API_FILES = [
+  // The server as a process on PGlite: DATA_DIR, its exclusive lock, migrations at start, restarts (PGlite only).
+  'tests/api/process.test.ts',
+  // The cheap "every migration applied?" check a PGlite restart makes (PGlite only).
+  'tests/api/migrations-check.test.ts',
+  // Migration 0022 and the partitions' record moves on an embedded store the release before left.
+  'tests/api/records-partitioned.test.ts',
+  // The driver's transactions on PGlite's single connection: one at a time, savepoints, rollbacks.
+  'tests/api/transactions.test.ts',
+  // The ledger's invariants and its races serialised on the single connection.
+  'tests/api/ledger.test.ts',
+  // Payment-password tries racing on one connection: counted after each transaction, still locked.
+  'tests/api/confirm-money.test.ts',
+  // `npm start -- --demo`, the embedded default's journey: seeded over the API, every demo login.
+  'tests/api/demo.test.ts',
+  // The template copy on PGlite (a data directory) and its schema stamp, trusted only when current.
+  'tests/api/schema-stamp.test.ts',
+];
 
 // One runner, several projects: what each needs to run is set here, not in the tests.
 // `npm test` (scripts/test.ts) runs them all and prints a closing "N passed, N failed" line.
@@ -50,9 +73,11 @@ export default defineConfig({
           // One module graph per worker, not per file: every file builds its own app and
           // database, and importing the server anew for each of ~45 files cost minutes.
           isolate: false,
-          include: ['tests/api/**/*.test.ts'],
+          include: pgAvailable() ? PGLITE_API_FILES : ['tests/api/**/*.test.ts'],
           environment: 'node',
           env: { TEST_DB: 'pglite' },
+          // The run's migrated template, copied for each test server (tests/support/template.ts).
+          globalSetup: ['tests/support/pglite-global.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },

@@ -21,7 +21,8 @@ import { repoRoot } from './paths';
 import { installDomains, type Domain, type DomainContext } from './domain';
 import { domains as allDomains } from './domains';
 import { setConsoleSchema } from './resources/consolePaths';
-import { ensureResourceIndexes } from './resources/indexes';
+import { declaredResourceDdl, ensureResourceIndexes } from './resources/indexes';
+import { resourcesDigest } from './db/schemaStamp';
 import { loadForms, loadResources } from './resources/registry';
 import resourceRoutes from './resources/routes';
 import liveRoutes, { nudgeLive } from './resources/live';
@@ -59,7 +60,8 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   const forms = loadForms(schemaRoot);
   // Links to console pages (messages, todos, receipts) follow this menu.json and these resource files.
   setConsoleSchema(schemaRoot, [...resources.values()].map((r) => r.def));
-  await ensureResourceIndexes(database.db, resources);
+  // A stamp openDatabase was asked to trust proves these were made for exactly these resource files (db/schemaStamp.ts).
+  if (database.stamp?.resources !== resourcesDigest(declaredResourceDdl(resources))) await ensureResourceIndexes(database.db, resources);
   const ctx: AppContext = {
     db: database.db,
     dbKind: database.kind,

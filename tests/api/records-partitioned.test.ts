@@ -45,7 +45,8 @@ interface Store {
 
 async function freshStore(): Promise<Store> {
   if (testDbKind === 'postgres') {
-    const pg = await createPgDatabase();
+    // Empty, not the run's template: this test applies the migrations itself, up to 0021 first.
+    const pg = await createPgDatabase({ empty: true });
     const client = postgresClient(pg.url, { max: 2 });
     const db = drizzlePostgres(client);
     return {

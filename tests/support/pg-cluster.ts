@@ -4,7 +4,10 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { findPgBin } from './pg-bin';
 import { freePort } from './ports';
+
+export { findPgBin };
 
 export interface PgHandle {
   url: string;
@@ -12,16 +15,6 @@ export interface PgHandle {
   socketUrl?: string;
   stop(): void;
 }
-
-/** The newest PostgreSQL's bin directory of the machine (apt package `postgresql`), or null. */
-export function findPgBin(): string | null {
-  const root = '/usr/lib/postgresql';
-  if (!fs.existsSync(root)) return null;
-  const versions = fs.readdirSync(root).filter((v) => fs.existsSync(path.join(root, v, 'bin', 'initdb')));
-  versions.sort((a, b) => Number(b) - Number(a));
-  return versions.length ? path.join(root, versions[0], 'bin') : null;
-}
-
 
 /**
  * Starts a cluster in a temp dir; PostgreSQL refuses to run as root, so root runs it as `postgres`.

@@ -1,7 +1,6 @@
-// Boots the real server for an API test file: a fresh database (in-memory PGlite, or a new
-// database on the run's PostgreSQL), a manual clock, and a port on 127.0.0.1.
-import { randomBytes } from 'node:crypto';
-import postgres from 'postgres';
+// Boots the real server for an API test file: its own copy of the run's migrated template
+// (template.ts: a PGlite data directory, or a database on the run's PostgreSQL), a manual clock,
+// and a port on 127.0.0.1.
 import { inject } from 'vitest';
 import type { Envelope } from '../../src/shared/api';
 import { buildApp } from '../../src/server/app';
@@ -9,9 +8,10 @@ import { ManualClock } from '../../src/server/clock';
 import { configFromEnv } from '../../src/server/config';
 import type { DomainContext } from '../../src/server/domain';
 import type { Domain } from '../../src/server/domain';
-import { openDatabase } from '../../src/server/db/client';
+import { openDatabase, type Database } from '../../src/server/db/client';
 import { consoleSmsProvider } from '../../src/server/sms/provider';
 import { runnerEnv } from './runner-env';
+import { copyPgliteTemplate, createPgDatabase as createPgDatabaseOn } from './template';
 
 export { runnerEnv };
 
@@ -38,38 +38,54 @@ export interface TestServer {
   clock: ManualClock;
   ctx: DomainContext;
   /** The database it serves (another node may serve it too: startTestServer's shareDatabaseOf). */
-  database: Awaited<ReturnType<typeof openDatabase>>;
+  database: Database;
   databaseUrl?: string;
   call<T = unknown>(method: string, path: string, opts?: CallOptions): Promise<ApiResponse<T>>;
   close(): Promise<void>;
 }
 
-export async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+/**
+ * A database on the run's PostgreSQL: a copy of the migrated template, or with `{ empty: true }`
+ * a database with nothing in it (a test that migrates it itself).
+ */
+export async function createPgDatabase(opts: { empty?: boolean } = {}): Promise<{ url: string; drop: () => Promise<void> }> {
   const adminUrl = inject('pgUrl');
   if (!adminUrl) throw new Error('no PostgreSQL for this project');
-  const name = `lsf_t_${randomBytes(6).toString('hex')}`;
-  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      await admin.unsafe(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    },
-  };
+  return createPgDatabaseOn(adminUrl, !opts.empty);
+}
+
+/**
+ * A database of this project's kind, a copy of the run's template, opened trusting its stamp
+ * (src/server/db/schemaStamp.ts). Without the template (a project whose global set-up built
+ * none) PGlite starts in memory and migrates, as a first start does.
+ */
+async function openCopy(maxConnections?: number): Promise<{ database: Database; url?: string; remove: () => Promise<void> }> {
+  if (testDbKind === 'postgres') {
+    const pg = await createPgDatabase();
+    const database = await openDatabase({ url: pg.url, maxConnections, trustStamp: true }).catch(async (err: unknown) => {
+      await pg.drop();
+      throw err;
+    });
+    return { database, url: pg.url, remove: pg.drop };
+  }
+  const template = inject('pgliteTemplate');
+  if (!template) return { database: await openDatabase({}), remove: async () => {} };
+  const copy = copyPgliteTemplate(template);
+  const database = await openDatabase({ pgliteDir: copy.dir, trustStamp: true }).catch((err: unknown) => {
+    copy.remove();
+    throw err;
+  });
+  return { database, remove: async () => copy.remove() };
 }
 
 /** A fresh database of this project's kind, for tests that build their own Fastify app. */
-export async function openTestDatabase(): Promise<{ database: Awaited<ReturnType<typeof openDatabase>>; close: () => Promise<void> }> {
-  const pg = testDbKind === 'postgres' ? await createPgDatabase() : null;
-  const database = await openDatabase({ url: pg?.url, maxConnections: 20 });
+export async function openTestDatabase(): Promise<{ database: Database; close: () => Promise<void> }> {
+  const { database, remove } = await openCopy(20);
   return {
     database,
     close: async () => {
       await database.close();
-      await pg?.drop();
+      await remove();
     },
   };
 }
@@ -81,9 +97,10 @@ export async function openTestDatabase(): Promise<{ database: Awaited<ReturnType
  */
 export async function startTestServer(env: Record<string, string> = {}, domains?: readonly Domain[], opts: { shareDatabaseOf?: TestServer } = {}): Promise<TestServer> {
   const shared = opts.shareDatabaseOf;
-  const pg = shared ? null : testDbKind === 'postgres' ? await createPgDatabase() : null;
-  const databaseUrl = shared ? shared.databaseUrl : pg?.url;
-  const database = shared && !databaseUrl ? shared.database : await openDatabase({ url: databaseUrl });
+  const own = shared ? null : await openCopy();
+  const databaseUrl = shared ? shared.databaseUrl : own?.url;
+  // A second node on PostgreSQL opens its own connections; on PGlite it shares the embedded instance.
+  const database = own?.database ?? (databaseUrl ? await openDatabase({ url: databaseUrl, trustStamp: true }) : shared!.database);
   const ownsClient = database !== shared?.database;
   const clock = new ManualClock(Date.parse('2026-11-20T02:00:00Z'));
   const config = { ...configFromEnv({ ...runnerEnv(), ...env }), webDist: undefined };
@@ -93,7 +110,7 @@ export async function startTestServer(env: Record<string, string> = {}, domains?
   } catch (err) {
     // A server that refuses to start (a test of exactly that) leaves nothing behind.
     if (ownsClient) await database.close();
-    await pg?.drop();
+    await own?.remove();
     throw err;
   }
   const { app, ctx } = built;
@@ -128,7 +145,7 @@ export async function startTestServer(env: Record<string, string> = {}, domains?
     async close() {
       await app.close();
       if (ownsClient) await database.close();
-      await pg?.drop();
+      await own?.remove();
     },
   };
 }

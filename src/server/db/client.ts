@@ -12,6 +12,7 @@ import postgres from 'postgres';
 import { migrationsFolder } from '../paths';
 import { migrationsUpToDate } from './migrate';
 import * as schema from './schema';
+import { migrationsDigest, readSchemaStamp, type SchemaStamp } from './schemaStamp';
 
 export type Schema = typeof schema;
 /** What every module queries through: the common face of both drivers. */
@@ -20,6 +21,8 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The schema stamp openDatabase was asked to trust and found current for the migrations; null otherwise (db/schemaStamp.ts). */
+  stamp: SchemaStamp | null;
   close(): Promise<void>;
 }
 
@@ -30,6 +33,19 @@ export interface DatabaseOptions {
   pgliteDir?: string;
   /** Pool size for PostgreSQL. */
   maxConnections?: number;
+  /**
+   * Trust the database's schema stamp (db/schemaStamp.ts): when its migrations digest is this
+   * code's, migrations are not run or checked. Test servers on a copy of the stamped template
+   * only; a deployment's start leaves it unset and always migrates.
+   */
+  trustStamp?: boolean;
+}
+
+/** The stamp of `db` when asked to trust it and its migrations are this code's; else null (migrate then). */
+async function currentStamp(db: Db, opts: DatabaseOptions): Promise<SchemaStamp | null> {
+  if (!opts.trustStamp) return null;
+  const stamp = await readSchemaStamp(db);
+  return stamp?.migrations === migrationsDigest(migrationsFolder) ? stamp : null;
 }
 
 /** A statement with more parameters than this (a bulk insert) is not kept prepared: each row count would be a statement of its own. */
@@ -99,8 +115,9 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.url) {
     const client = postgresClient(opts.url, { max: opts.maxConnections ?? 10 });
     const db = drizzlePostgres(preparing(client), { schema });
-    await migratePostgres(db, { migrationsFolder });
-    return { db: db as unknown as Db, kind: 'postgres', close: () => client.end({ timeout: 5 }) };
+    const stamp = await currentStamp(db as unknown as Db, opts);
+    if (!stamp) await migratePostgres(db, { migrationsFolder });
+    return { db: db as unknown as Db, kind: 'postgres', stamp, close: () => client.end({ timeout: 5 }) };
   }
   if (opts.pgliteDir) fs.mkdirSync(opts.pgliteDir, { recursive: true });
   // relaxedDurability: PGlite is the try-it default, not the production store (README).
@@ -109,7 +126,8 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   // stay in the OS page cache, so reads past the buffers do not go to disk.
   const client = new PGlite(opts.pgliteDir, { relaxedDurability: true, startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'] });
   const db = drizzlePglite(client, { schema });
+  const stamp = await currentStamp(db as unknown as Db, opts);
   // A restart finds every migration applied: the cheap check skips drizzle's (db/migrate.ts).
-  if (!(await migrationsUpToDate(db as unknown as Db, migrationsFolder))) await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  if (!stamp && !(await migrationsUpToDate(db as unknown as Db, migrationsFolder))) await migratePglite(db, { migrationsFolder });
+  return { db: db as unknown as Db, kind: 'pglite', stamp, close: () => client.close() };
 }

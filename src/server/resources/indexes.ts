@@ -31,7 +31,7 @@ import type { Db } from '../db/client';
 import { queryRows } from '../db/rows';
 import { fieldExpression } from './fields';
 import type { ResourceRegistry } from './registry';
-import { ensurePartitions } from './partitions';
+import { ensurePartitions, partitionName } from './partitions';
 import { noPartyExpression, partyExpression } from './scope';
 
 const SYSTEM = new Set(['id', 'state', 'createdAt', 'updatedAt', 'version', 'createdBy', 'updatedBy']);
@@ -106,6 +106,21 @@ function filterStatistics(def: ResourceDefinition, table: string): Map<string, s
   );
 }
 
+/** The resources whose records are rows of resource_records: a source's own tables carry its indexes. */
+const storedResources = (registry: ResourceRegistry) => [...registry.values()].filter((r) => !r.def.source);
+
+/**
+ * Every partition, index and statistics object ensureResourceIndexes makes for these resource
+ * files, as DDL (each partition under the name partitions.ts gives it): what the schema stamp
+ * digests (db/schemaStamp.ts), so a changed resource file or a changed rule here changes it.
+ */
+export function declaredResourceDdl(registry: ResourceRegistry): string[] {
+  return storedResources(registry).flatMap((r) => {
+    const table = partitionName(r.def.name);
+    return [`partition "${table}" of resource_records for values in ('${r.def.name}')`, ...resourceIndexes(r.def, table).values(), ...filterStatistics(r.def, table).values()];
+  });
+}
+
 /** The indexes and statistics objects this module made that exist now, by name. */
 async function existing(db: Db): Promise<{ indexes: Set<string>; statistics: Set<string> }> {
   const rows = await queryRows<{ name: string; kind: string }>(
@@ -122,8 +137,7 @@ async function existing(db: Db): Promise<{ indexes: Set<string>; statistics: Set
  * that are missing on it, drops undeclared ones; answers how many it created.
  */
 export async function ensureResourceIndexes(db: Db, registry: ResourceRegistry): Promise<number> {
-  // A source's records are not rows of resource_records: its own tables carry its indexes.
-  const defs = [...registry.values()].map((r) => r.def).filter((def) => !def.source);
+  const defs = storedResources(registry).map((r) => r.def);
   const tables = await ensurePartitions(db, defs);
   const indexes = new Map(defs.flatMap((def) => [...resourceIndexes(def, tables.get(def.name)!)]));
   const statistics = new Map(defs.flatMap((def) => [...filterStatistics(def, tables.get(def.name)!)]));

@@ -29,6 +29,9 @@ import liveRoutes, { nudgeLive } from './resources/live';
 import auditRoutes from './resources/audit';
 import { smsProviderFor, type SmsProvider } from './sms/provider';
 import { startScheduler, type ScheduledJob } from './scheduler';
+import { ensureConsumer } from './consumers/consumer';
+import { newsConsumer } from './consumers/news';
+import { deliverBeforeAnswer } from './consumers/requests';
 
 export interface BuildOptions {
   config: Config;
@@ -95,7 +98,12 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   // Routes whose config requires an Idempotency-Key refuse a request without one before their handler.
   app.addHook('preHandler', idempotencyKeyHook);
   const tasks = new Map(domains.flatMap((d) => Object.entries(d.tasks ?? {})));
-  const domainCtx: DomainContext = { ...ctx, resources, forms, tasks };
+  // The messages and todos of record moves: one consumer of the event stream (consumers/news.ts).
+  const news = newsConsumer(domains.map((d) => ({ domain: d.name, news: d.news })), resources);
+  await ensureConsumer(database.db, news.name);
+  // A request that moved records answers once the news of its moves are written (consumers/requests.ts).
+  deliverBeforeAnswer(app, database.db, [news]);
+  const domainCtx: DomainContext = { ...ctx, resources, forms, tasks, news };
   for (const domain of domains) domain.init?.(app, domainCtx);
   // Every periodic job, the domains' and the infrastructure's, on the one scheduler (scheduler.ts).
   const jobs: ScheduledJob[] = [
@@ -110,7 +118,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
       }),
     ),
   ];
-  startScheduler(app, database.db, ctx.clock, jobs.map((job) => ({ ...job, run: (now: Date) => job.run(now).finally(nudgeLive) })));
+  startScheduler(app, database.db, ctx.clock, jobs.map((job) => ({ ...job, run: (now: Date) => job.run(now).finally(nudgeLive) })), [news]);
   // A request that may have moved records wakes this node's live streams (resources/live.ts).
   app.addHook('onResponse', async (req) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') nudgeLive();

@@ -7,6 +7,8 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './context';
 import type { ComputeFn } from './resources/compute';
 import type { DocumentRenderer } from './resources/documents';
+import type { Consumer } from './consumers/consumer';
+import type { NewsDeclaration } from './consumers/news';
 import type { ListenerDeclaration, RecordListener } from './resources/events';
 import type { ActionHandler, CreateHandler } from './resources/handlers';
 import type { CompiledForm, ResourceRegistry } from './resources/registry';
@@ -19,6 +21,8 @@ export interface DomainContext extends AppContext {
   forms: Map<string, CompiledForm>;
   /** Every domain's tasks by name (POST /api/dev/tasks/:name runs one now, outside production). */
   tasks: ReadonlyMap<string, Task>;
+  /** The consumer writing the messages and todos of record moves (consumers/news.ts): a reader of them catches it up first. */
+  news: Consumer;
 }
 
 /**
@@ -60,6 +64,11 @@ export interface Domain {
    * domains' listeners on that resource, whatever the list's order.
    */
   listeners?: Readonly<Record<string, RecordListener | ListenerDeclaration>>;
+  /**
+   * The messages and todos a record's moves make, by resource name: written after the move's
+   * transaction, by the news consumer of the event stream (consumers/news.ts), exactly once.
+   */
+  news?: Readonly<Record<string, NewsDeclaration>>;
   /** Called once the routes are registered, with the app (warm-ups, onClose hooks); no timers: jobs are the scheduler's. */
   init?: (app: FastifyInstance, ctx: DomainContext) => void;
   /** Tasks of this domain the one scheduler (src/server/scheduler.ts) runs every `every` ms, once per period across nodes. */

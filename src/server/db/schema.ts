@@ -351,6 +351,20 @@ export const jobRuns = pgTable('job_runs', {
   lastError: text('last_error'),
 });
 
+/**
+ * Each consumer of the event stream (src/server/consumers/): the position it has handled events
+ * up to ("<order_tx>:<seq>", as eventStream.ts reads it). A drain locks the row, handles a batch
+ * and moves the position in one transaction, so every event reaches each consumer exactly once.
+ */
+export const consumerPositions = pgTable('consumer_positions', {
+  name: text('name').primaryKey(),
+  orderTx: xid8('order_tx').notNull().default(sql`'0'::xid8`),
+  seq: bigint('seq', { mode: 'number' }).notNull().default(0),
+  /** Events handled so far (for operations: a consumer that stops counting is stuck). */
+  handled: bigint('handled', { mode: 'number' }).notNull().default(0),
+  updatedAt: ts('updated_at'),
+});
+
 /** Uploaded files: the bytes live behind the storage interface under a random key. */
 export const files = pgTable(
   'files',

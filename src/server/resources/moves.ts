@@ -14,6 +14,7 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { TFunction } from 'i18next';
 import type { ResourceDefinition } from '../../shared/resources/types';
 import { asRecord, partyRoles, type RecordAbility } from '../../shared/resources/recordAbility';
+import { noteWritten } from '../consumers/written';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/rows';
 import { recordParties, resourceRecords } from '../db/schema';
@@ -264,7 +265,7 @@ export async function moveMany(tx: Db, r: CompiledResource, resources: ResourceR
     .where(and(sql`${resourceRecords.resource} = ${resource}`, inArray(resourceRecords.id, input.moves.map((m) => m.id))))
     .orderBy(resourceRecords.id)
     .for('update');
-  const rows = await queryRows<RecordRow & { from_state: string | null }>(
+  const rows = await queryRows<RecordRow & { from_state: string | null; written_tx: string | null }>(
     tx,
     sql`
     with v as (select * from jsonb_to_recordset(${values}::jsonb) as v(id uuid, from_state text, to_state text, patch jsonb, input jsonb)),
@@ -278,14 +279,16 @@ export async function moveMany(tx: Db, r: CompiledResource, resources: ResourceR
       insert into resource_events (record_id, resource, action, from_state, to_state, input, by, actor_account_id, job, version, at, order_tx)
       select r.id, ${resource}, ${input.action}, r.from_state, r.state, r.event_input, ${cols.by}::uuid, ${cols.actorAccountId}::uuid, ${cols.job}::text, r.version, ${at}::timestamptz, ${orderTxOf(sql.raw('r.id'))}
       from r
+      returning order_tx
     )
-    select id, resource, account_id as "accountId", state, version, data, parties, created_by as "createdBy", created_at as "createdAt", updated_by as "updatedBy", updated_at as "updatedAt", from_state from r`,
+    select (select order_tx::text from e order by order_tx desc limit 1) as written_tx, id, resource, account_id as "accountId", state, version, data, parties, created_by as "createdBy", created_at as "createdAt", updated_by as "updatedBy", updated_at as "updatedAt", from_state from r`,
   );
   if (rows.length !== input.moves.length) throw conflict('actionNotAllowed');
+  if (rows[0]?.written_tx) noteWritten(rows[0].written_tx);
   const t = systemT();
   const beforeById = new Map(before.map((b) => [b.id, b]));
   const moved: RecordRow[] = [];
-  for (const { from_state: _from, ...row } of rows) {
+  for (const { from_state: _from, written_tx: _tx, ...row } of rows) {
     const after = { ...row, createdAt: new Date(row.createdAt), updatedAt: new Date(row.updatedAt) } as RecordRow;
     r.check(after.data, t);
     moved.push(after);

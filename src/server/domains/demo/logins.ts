@@ -22,6 +22,14 @@ export const DEMO_PEOPLE = {
 export type DemoRole = keyof typeof DEMO_PEOPLE | 'ops';
 
 /**
+ * An enterprise of the demo world nobody signs in as (the login page does not list it): the
+ * wholesaler the seller and the person buy from. It never opens the mutual service, so what they
+ * owe it is never cleared or settled by a clearing run: their confirmed bills to it wait to be
+ * paid by hand (确权支付), as a supplier's outside the mutual service do.
+ */
+export const DEMO_WHOLESALER = { phone: '13900000031', name: '宁波甬江五金机电批发有限公司' } as const;
+
+/**
  * Who signs in with what (and confirms money steps with which payment password), in the order the
  * login page lists them. Operations configured with
  * ADMIN_PHONE/ADMIN_PASSWORD are listed without their password.

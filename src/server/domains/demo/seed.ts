@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import { accounts, users } from '../../db/schema';
 import { uncapCodes } from '../../sms/codes';
 import { demoClient } from './client';
-import { DEMO_PAYMENT_PASSWORD, DEMO_PEOPLE, demoLogins } from './logins';
+import { DEMO_PAYMENT_PASSWORD, DEMO_PEOPLE, DEMO_WHOLESALER, demoLogins } from './logins';
 import { buildWorld, type WorldSummary } from './world';
 
 export { DAY_MS, DEMO_HISTORY_DAYS, SeedingClock } from './clock';
@@ -51,7 +51,7 @@ export async function seedDemo(opts: SeedOptions): Promise<SeedResult> {
   });
   const phones = Object.values(DEMO_PEOPLE).map((p) => p.phone);
   // The codes the seeder sent count against no cap: the demo people start their day with all of theirs.
-  await uncapCodes(opts.db, [...phones, opts.ops.phone]);
+  await uncapCodes(opts.db, [...phones, DEMO_WHOLESALER.phone, opts.ops.phone]);
   // Each demo person confirms money steps with a known payment password (or SMS, or an authenticator they bind).
   const people = await opts.db.select({ id: users.id }).from(users).where(inArray(users.phone, phones));
   const now = new Date();

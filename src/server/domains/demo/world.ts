@@ -1,5 +1,6 @@
 // The demo world (DESIGN §3), built only through the API the console uses: two enterprises that
-// trade with each other, a person, operators of four types, platform operations; their
+// trade with each other, a person (a hardware shop) who trades with both, a wholesaler nobody
+// signs in as (logins.ts DEMO_WHOLESALER), operators of four types, platform operations; their
 // authentications reviewed, wallets funded by confirmed deposits, offers of the three kinds and
 // contracts in every state the calendar allows now, withdrawals, notices. Messages and todos
 // are the ones the product itself sends on these events. Money moves only by the product's
@@ -8,7 +9,7 @@ import { chinaDay } from '../../../shared/chinaTime';
 import { organizationCodeCheckChar, residentIdCheckChar, usccCheckChar } from '../../../shared/validators';
 import type { DemoClient } from './client';
 import { DAY_MS, DEMO_HISTORY_DAYS } from './clock';
-import { DEMO_PASSWORD, DEMO_PEOPLE } from './logins';
+import { DEMO_PASSWORD, DEMO_PEOPLE, DEMO_WHOLESALER } from './logins';
 
 type Rec = Record<string, unknown> & { id: string; state?: string };
 interface Person {
@@ -191,7 +192,17 @@ export async function buildWorld(api: DemoClient, ops: { phone: string; password
       },
     },
   });
-  // Operations review the three submissions.
+  const wholesaler = await enterprise(DEMO_WHOLESALER, {
+    division: '330212',
+    body: 'MA2J9R5T',
+    address: '宁波市鄞州区宁南北路 1288 号五金机电城 3 号楼',
+    legalName: '郑国良',
+    bankAccount: '3901120009000456789',
+    bank: '中国工商银行',
+    branch: '宁波鄞州支行',
+    region: ['33', '3302', '330212'],
+  });
+  // Operations review the four submissions.
   const queue = await api.call<{ records: Rec[] }>('GET', '/api/ops/authentications?status=submitted&pageSize=50', { token: opsPerson.token });
   for (const submitted of queue.records) {
     await api.call('POST', `/api/ops/authentications/${submitted.id}/approve`, { token: opsPerson.token });
@@ -212,7 +223,9 @@ export async function buildWorld(api: DemoClient, ops: { phone: string; password
   const finance = await operator(buyer.owner, DEMO_PEOPLE.finance, 'finance');
   await operator(buyer.owner, DEMO_PEOPLE.viewer, 'viewer');
   const sales = await operator(seller.owner, DEMO_PEOPLE.sellerOperator, 'seller');
-  for (const p of [buyer, seller]) await api.call('POST', '/api/system/users/openMutual', { token: p.owner.token });
+  const personAccountId = (await api.call<{ accountId: string }>('GET', '/api/system/users/info', { token: person.token })).accountId;
+  // The two enterprises and the person open the mutual service; the wholesaler does not.
+  for (const p of [buyer.owner, seller.owner, person]) await api.call('POST', '/api/system/users/openMutual', { token: p.token });
 
   // --- money in: deposits declared by the enterprises, confirmed or rejected by operations ----
   async function deposit(who: Person, amount: string, payerName: string, payerAccount: string, outcome: 'confirmed' | 'rejected' | 'declared') {
@@ -230,6 +243,7 @@ export async function buildWorld(api: DemoClient, ops: { phone: string; password
   await buyerDeposit('400000.00', 'confirmed');
   await deposit(finance, '20000.00', '杭州西湖钢材贸易有限公司（旧账户）', '6222020200998877665', 'rejected');
   await sellerDeposit('200000.00');
+  await deposit(person, '60000.00', DEMO_PEOPLE.personal.name, '6217001540012345678', 'confirmed');
 
   // --- money out: the seller withdraws part of its balance (over the month, below) -------------
   async function withdrawal(amount: string, remark: string, outcome: 'processing' | 'completed' | 'failed', who = seller.owner) {
@@ -278,6 +292,8 @@ export async function buildWorld(api: DemoClient, ops: { phone: string; password
   const late: (() => Promise<void>)[] = [];
   let frameworkId = '';
   let reverseId = '';
+  /** The contracts the person and the wholesaler trade under (settlementMonth), each with a party that reads it. */
+  const personContracts: { id: string; party: Person }[] = [];
   const contract = (path: string, token: string, body: Record<string, unknown> = {}) => api.call<Rec>('POST', `/api/r/contracts/${path}`, { token, body, idempotent: true });
   /** `who` runs `action`, with a fresh SMS code of its own when the action asks for one. */
   const step = async (who: Person, id: string, action: string, body: Record<string, unknown> = {}, sms = false) =>
@@ -324,9 +340,10 @@ export async function buildWorld(api: DemoClient, ops: { phone: string; password
   await settlementMonth();
   await day(2);
   for (const run of late) await run();
-  const states = await Promise.all(
-    [...Object.values(contractIds), String(supplied.contractId), String(mutual.contractId), frameworkId, reverseId].map((id) => api.call<Rec>('GET', `/api/r/contracts/${id}`, { token: buyer.owner.token })),
-  );
+  const states = await Promise.all([
+    ...[...Object.values(contractIds), String(supplied.contractId), String(mutual.contractId), frameworkId, reverseId].map((id) => api.call<Rec>('GET', `/api/r/contracts/${id}`, { token: buyer.owner.token })),
+    ...personContracts.map(({ id, party }) => api.call<Rec>('GET', `/api/r/contracts/${id}`, { token: party.token })),
+  ]);
   for (const c of states) count('contracts', String(c.state));
 
   await day(1);
@@ -369,8 +386,8 @@ export async function buildWorld(api: DemoClient, ops: { phone: string; password
       (await api.call<Rec>('POST', '/api/r/bills', { token: payee.token, body: { contractId, amount, dueDay: dayFromToday(dueInDays), remark } })).id;
     const billAct = async (who: Person, id: string, action: string, body: Record<string, unknown> = {}, money = false) =>
       api.call<Rec>('POST', `/api/r/bills/${id}/actions/${action}`, { token: who.token, body: money ? { ...body, ...(await confirmation(who)) } : body, idempotent: true });
-    const request = async (amount: string, reason: string, submit = true) => {
-      const made = await api.call<Rec>('POST', '/api/r/paymentRequests', { token: seller.owner.token, body: { contractId: frameworkId, amount, dueDay: dayFromToday(10), reason } });
+    const request = async (amount: string, reason: string, submit = true, contractId = frameworkId) => {
+      const made = await api.call<Rec>('POST', '/api/r/paymentRequests', { token: seller.owner.token, body: { contractId, amount, dueDay: dayFromToday(10), reason } });
       if (submit) await requestAct(seller.owner, made.id, 'submit');
       return made.id;
     };
@@ -389,14 +406,50 @@ export async function buildWorld(api: DemoClient, ops: { phone: string; password
       await step(seller.owner, reverseId, 'object', { objectionReason: '到货角钢规格为 45×4，与合同约定的 50×5 不符' }, true);
     });
 
+    // The person's shop: it buys galvanised pipe from the seller (collateral paid, billed below)
+    // and cold-rolled sheet it never received (objection, refunded), sells welding wire to the
+    // buyer, buys cement from the wholesaler; it publishes a mutual offer and has one accepted by
+    // the buyer, not yet signed. The seller buys welding wire from the wholesaler.
+    const shop = { person, accountId: personAccountId };
+    const fromWholesaler = { person: wholesaler.owner, accountId: wholesaler.accountId };
+    const signBoth = async (first: Person, second: Person, id: string) => {
+      await step(first, id, 'sign', {}, true);
+      await step(second, id, 'sign', {}, true);
+    };
+    const pipe = String((await offer('supplyOffers', sales, '镀锌钢管门市供应', 'accepted', shop, { quantity: 4 })).contractId);
+    await signBoth(person, sales, pipe);
+    await step(person, pipe, 'payCollateral', {}, true);
+    const sheet = String((await offer('supplyOffers', sales, '冷轧薄板门市供应', 'accepted', shop, { quantity: 2 })).contractId);
+    await signBoth(person, sales, sheet);
+    await step(person, sheet, 'payCollateral', {}, true);
+    await step(person, sheet, 'object', { objectionReason: '约定到货日已过仍未发货，申请退还保证金' }, true);
+    await step(opsPerson, sheet, 'resolveRefund', { resolution: '经核实卖方未按期发货，保证金全额退还买方', deposit: 'refund' });
+    const wire = String((await offer('supplyOffers', person, '焊接钢丝门市转让', 'accepted', toBuyer, { quantity: 150 })).contractId);
+    await signBoth(person, purchaser, wire);
+    const cement = String((await offer('purchaseOffers', person, '门市部水泥采购', 'accepted', fromWholesaler, { quantity: 60 })).contractId);
+    await signBoth(person, wholesaler.owner, cement);
+    const wholesale = String((await offer('supplyOffers', wholesaler.owner, '焊接钢丝批发供应', 'accepted', { person: seller.owner, accountId: seller.accountId })).contractId);
+    await signBoth(wholesaler.owner, seller.owner, wholesale);
+    await offer('mutualOffers', person, '互诺：楼承板门市供应', 'published', undefined, { side: 'seller', quantity: 20 });
+    await offer('mutualOffers', person, '互诺：水泥门市供应', 'accepted', { person: buyer.owner, accountId: buyer.accountId }, { side: 'seller', quantity: 40 });
+    personContracts.push(...[pipe, sheet, wire, cement].map((id) => ({ id, party: person })), { id: wholesale, party: seller.owner });
+
     await day(27);
     const paid = await bill(seller.owner, '96000.00', 20, '第一批螺纹钢货款（2 月到货）');
     const cycle = await bill(seller.owner, '420000.00', 30, '第二批螺纹钢货款（3 月到货）');
     const back = await bill(buyer.owner, '86000.00', 30, '代垫运输及仓储费用');
+    // The shop bills the buyer for the wire (in the run below: the buyer does not settle it); the
+    // wholesaler bills the shop and the seller (never in a run: it has no mutual service).
+    const wireBill = await bill(person, '15360.00', 25, '焊接钢丝货款', wire);
+    const cementBill = await bill(wholesaler.owner, '12000.00', 30, '首批水泥货款', cement);
+    const wholesaleBill = await bill(wholesaler.owner, '38400.00', 30, '焊接钢丝批发货款', wholesale);
     await day(26);
     await billAct(finance, paid, 'confirm', {}, true);
     await billAct(finance, cycle, 'confirm', {}, true);
     await billAct(seller.owner, back, 'confirm', {}, true);
+    await billAct(finance, wireBill, 'confirm', {}, true);
+    await billAct(person, cementBill, 'confirm', {}, true);
+    await billAct(seller.owner, wholesaleBill, 'confirm', {}, true);
     await day(25);
     await withdrawal('50000.00', '货款提现', 'completed');
     await day(24);
@@ -414,10 +467,13 @@ export async function buildWorld(api: DemoClient, ops: { phone: string; password
     await day(18);
     await billAct(finance, overdue, 'confirm', {}, true);
     const part = await bill(seller.owner, '220000.00', 28, '第四批螺纹钢货款');
+    const pipeBill = await bill(seller.owner, '8000.00', 15, '首批镀锌钢管货款', pipe);
     await day(17);
     await billAct(finance, part, 'confirm', {}, true);
+    await billAct(person, pipeBill, 'confirm', {}, true);
     await day(16);
     await billAct(finance, part, 'pay', { payAmount: '100000.00' }, true);
+    await billAct(person, pipeBill, 'pay', { payAmount: '8000.00' }, true);
     await day(15);
     const delayed = await bill(seller.owner, '150000.00', 10, '第五批螺纹钢货款');
     await day(14);
@@ -449,6 +505,8 @@ export async function buildWorld(api: DemoClient, ops: { phone: string; password
     await billAct(seller.owner, cancelled, 'cancel', { reason: '金额有误，撤销后重开' });
     await day(6);
     const requestCancelled = await request('25000.00', '螺纹钢仓储费请款');
+    await bill(seller.owner, '6000.00', 20, '第二批镀锌钢管货款', pipe);
+    await request('1500.00', '镀锌钢管送货上门费请款', true, pipe);
     await day(5);
     await requestAct(seller.owner, requestCancelled, 'cancel', { reason: '仓储费已并入下期账单' });
     const toReject = await invoice(frameworkId, '500000.00', '框架合同预开票');
@@ -465,15 +523,19 @@ export async function buildWorld(api: DemoClient, ops: { phone: string; password
     await invoice(frameworkId, '96000.00', '第一批螺纹钢货款开票', undefined, seller.owner);
     await request('36000.00', '螺纹钢质检复检费请款');
     await request('42000.00', '螺纹钢二次配送费请款', false);
+    await invoice(pipe, '8000.00', '首批镀锌钢管开具普通发票', undefined, person);
   }
 
   /** The buyer asks for an invoice under a contract; with `issued`, operations issue it (its file uploaded by them). */
   async function invoice(contractId: string, amount: string, remark: string, outcome?: 'issued', requester = buyer.owner): Promise<string> {
+    // An enterprise asks for a special VAT invoice to its tax number; the person for a plain one in its name.
     const body =
       requester === buyer.owner
-        ? { buyerName: buyer.name, taxNumber: creditCode('330106', 'MA2H7K3C'), email: 'finance@xihusteel.example.cn', receiverPhone: DEMO_PEOPLE.finance.phone }
-        : { buyerName: seller.name, taxNumber: creditCode('320506', 'MA1N4P8Q'), email: 'caiwu@hdjinshu.example.cn', receiverPhone: DEMO_PEOPLE.seller.phone };
-    const made = await api.call<Rec>('POST', '/api/r/invoiceRequests', { token: requester.token, body: { invoiceType: 'special', amount, contractId, remark, ...body } });
+        ? { invoiceType: 'special', buyerName: buyer.name, taxNumber: creditCode('330106', 'MA2H7K3C'), email: 'finance@xihusteel.example.cn', receiverPhone: DEMO_PEOPLE.finance.phone }
+        : requester === seller.owner
+          ? { invoiceType: 'special', buyerName: seller.name, taxNumber: creditCode('320506', 'MA1N4P8Q'), email: 'caiwu@hdjinshu.example.cn', receiverPhone: DEMO_PEOPLE.seller.phone }
+          : { invoiceType: 'normal', buyerName: DEMO_PEOPLE.personal.name, email: 'lixiaomei.shop@example.cn', receiverPhone: DEMO_PEOPLE.personal.phone };
+    const made = await api.call<Rec>('POST', '/api/r/invoiceRequests', { token: requester.token, body: { amount, contractId, remark, ...body } });
     if (outcome === 'issued') {
       const file = await api.upload(opsPerson.token, 'invoice.png');
       await api.call('POST', `/api/r/invoiceRequests/${made.id}/actions/issue`, {

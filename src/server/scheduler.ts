@@ -3,10 +3,14 @@
 // Each node ticks; a job's period is claimed in the job_runs table by one conditional statement
 // (next_at moved forward only where it is due), so each period's run happens on one node however
 // many nodes run the server, and a node that was down catches up on its first tick. What a run
-// answered (a count) or its error is kept on the row for operations to read.
+// answered (a count) or its error is kept on the row for operations to read. The event stream's
+// consumers (consumers/consumer.ts) are drained here too, on every node every DRAIN_EVERY_MS and
+// after each tick's jobs, unclaimed: their own lock has one node drain at a time, and a node
+// drains what the other node's moves and the jobs wrote.
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from './clock';
+import { drain, pendingUpTo, type Consumer } from './consumers/consumer';
 import type { Db } from './db/client';
 import { queryRows } from './db/rows';
 
@@ -17,6 +21,9 @@ export interface ScheduledJob {
   every: number;
   run(now: Date): Promise<unknown>;
 }
+
+/** How often each node drains the consumers of the event stream. */
+export const DRAIN_EVERY_MS = 1000;
 
 /** How often a node looks whether one of its jobs is due: the shortest period, at most a minute, at least a second. */
 const tickOf = (jobs: readonly ScheduledJob[]) => Math.max(1000, Math.min(60_000, ...jobs.map((j) => j.every)));
@@ -54,8 +61,30 @@ export async function runJobOnce(db: Db, job: ScheduledJob, now: Date): Promise<
   }
 }
 
-/** Ticks the jobs on this app's clock from onReady to onClose (the timer is unref'd: it never keeps the process alive). */
-export function startScheduler(app: FastifyInstance, db: Db, clock: Clock, jobs: readonly ScheduledJob[]): void {
+/**
+ * Ticks the jobs on this app's clock and drains the consumers from onReady to onClose (the timers
+ * are unref'd: they never keep the process alive).
+ */
+export function startScheduler(app: FastifyInstance, db: Db, clock: Clock, jobs: readonly ScheduledJob[], consumers: readonly Consumer[] = []): void {
+  let draining = false;
+  const drainAll = async () => {
+    if (draining) return;
+    draining = true;
+    try {
+      // Idle, a drain is one statement (pendingUpTo): no lock, no transaction.
+      for (const consumer of consumers) await (async () => (await pendingUpTo(db, consumer)) !== undefined && drain(db, consumer))().catch((err: unknown) => app.log.warn({ err: (err as Error).message, consumer: consumer.name }, 'drain failed'));
+    } finally {
+      draining = false;
+    }
+  };
+  let drains: NodeJS.Timeout | undefined;
+  if (consumers.length) {
+    app.addHook('onReady', async () => {
+      drains = setInterval(() => void drainAll(), DRAIN_EVERY_MS);
+      drains.unref();
+    });
+    app.addHook('onClose', async () => clearInterval(drains));
+  }
   if (!jobs.length) return;
   const names = new Set<string>();
   for (const job of jobs) {
@@ -74,6 +103,8 @@ export function startScheduler(app: FastifyInstance, db: Db, clock: Clock, jobs:
       for (const job of jobs) {
         await runJobOnce(db, job, clock.now()).catch((err: unknown) => app.log.warn({ err: (err as Error).message, job: job.name }, 'job failed'));
       }
+      // What the jobs moved is news at once, not at the next drain.
+      await drainAll();
     } finally {
       running = false;
     }

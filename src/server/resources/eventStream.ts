@@ -56,19 +56,49 @@ interface Row {
   input: Record<string, unknown>;
 }
 
+/** Which events a reader wants: by resource, the actions it reads (absent: every event). */
+export type StreamFilter = Readonly<Record<string, readonly string[]>>;
+
+/** The condition `and <the event is one the filter names>` on resource_events (as `alias`), or nothing without a filter. */
+export function wantedSql(only: StreamFilter | undefined, alias = sql``) {
+  if (!only) return sql``;
+  const keys = Object.entries(only).flatMap(([resource, actions]) => actions.map((a) => `${resource}:${a}`));
+  // One parameter, whatever the count (resource and action names are identifiers: no comma).
+  return sql`and ${alias}resource || ':' || ${alias}action = any(string_to_array(${keys.join(',')}::text, ','))`;
+}
+
+/**
+ * Up to `limit` events after `after` (those `only` names), in stream order, that no later commit
+ * can precede, and the horizon they were read below: every event whose order_tx is below it is
+ * committed, so a read that came back short has read every wanted event below it.
+ */
+export async function readStream(db: Db, after: string, limit = 500, only?: StreamFilter): Promise<{ events: StreamEvent[]; horizon: string }> {
+  const from = parsePosition(after) ?? parsePosition(STREAM_START)!;
+  const rows = await queryRows<Omit<Row, 'seq'> & { seq: string | null; horizon: string }>(
+    db,
+    sql`with h as (select pg_snapshot_xmin(pg_current_snapshot()) as xmin)
+      select h.xmin::text as horizon, e.order_tx::text, e.seq::text, e.record_id, e.resource, e.action, e.from_state, e.to_state, e.by, e.actor_account_id, e.job, e.version, e.at, e.input
+      from h left join lateral (
+        select * from resource_events
+        where (order_tx, seq) > (${from.tx}::xid8, ${from.seq}::bigint)
+          and order_tx < h.xmin
+          ${wantedSql(only)}
+        order by order_tx, seq
+        limit ${limit}
+      ) e on true
+      order by e.order_tx, e.seq`,
+  );
+  const horizon = rows[0]?.horizon ?? '0';
+  return { events: rows.flatMap((r) => (r.seq === null ? [] : [toStreamEvent({ ...r, seq: r.seq })])), horizon };
+}
+
 /** Up to `limit` events after `after`, in stream order, that no later commit can precede. */
 export async function readEvents(db: Db, after: string, limit = 500): Promise<StreamEvent[]> {
-  const from = parsePosition(after) ?? parsePosition(STREAM_START)!;
-  const rows = await queryRows<Row>(
-    db,
-    sql`select order_tx::text, seq::text, record_id, resource, action, from_state, to_state, by, actor_account_id, job, version, at, input
-      from resource_events
-      where (order_tx, seq) > (${from.tx}::xid8, ${from.seq}::bigint)
-        and order_tx < pg_snapshot_xmin(pg_current_snapshot())
-      order by order_tx, seq
-      limit ${limit}`,
-  );
-  return rows.map((r) => ({
+  return (await readStream(db, after, limit)).events;
+}
+
+function toStreamEvent(r: Row): StreamEvent {
+  return {
     position: `${r.order_tx}:${r.seq}`,
     seq: Number(r.seq),
     recordId: r.record_id,
@@ -82,7 +112,7 @@ export async function readEvents(db: Db, after: string, limit = 500): Promise<St
     version: r.version,
     at: new Date(r.at).toISOString(),
     input: r.input,
-  }));
+  };
 }
 
 /** The position of the stream's end as of now: a consumer starting here hears only what comes next. */

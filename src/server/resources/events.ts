@@ -1,10 +1,11 @@
 // A record's event: written by the one door (moves.ts) in the move's transaction, then heard by
-// the resource's listeners (messages, todos, a bill on a contract's completion), in the order the
+// the resource's listeners (a bill's money row, a bill on a contract's completion), in the order the
 // listeners declare (registry.ts compiles it at start). A failed listener rolls the move back.
-// The events table is also the stream every other consumer reads from a position
-// (eventStream.ts: the live console, the audit trail).
+// The events table is also the stream the consumers read from a position (eventStream.ts: the
+// live console, the audit trail; consumers/: the messages and todos of news.ts).
 import { sql } from 'drizzle-orm';
 import type { ResourceDefinition } from '../../shared/resources/types';
+import { noteWritten } from '../consumers/written';
 import type { Db } from '../db/client';
 import { resourceEvents } from '../db/schema';
 import { slot, statement } from '../db/statements';
@@ -86,20 +87,29 @@ export const orderTxOf = (recordId: SQL | string) =>
 
 type SQL = ReturnType<typeof sql>;
 
-/** Appends one event (built once, db/statements.ts): the only insert of a single event. */
-export const appendEvent = statement('record_event', (db) =>
-  db.insert(resourceEvents).values({
-    recordId: slot('recordId', resourceEvents.recordId),
-    resource: slot('resource', resourceEvents.resource),
-    action: slot('action', resourceEvents.action),
-    fromState: slot('fromState', resourceEvents.fromState),
-    toState: slot('toState', resourceEvents.toState),
-    input: slot('input', resourceEvents.input),
-    by: slot('by', resourceEvents.by),
-    actorAccountId: slot('actorAccountId', resourceEvents.actorAccountId),
-    job: slot('job', resourceEvents.job),
-    version: slot('version', resourceEvents.version),
-    at: slot('at', resourceEvents.at),
-    orderTx: orderTxOf(slot('recordId', resourceEvents.recordId)),
-  }),
+/** The insert of one event (built once, db/statements.ts): the only insert of a single event. */
+const insertEvent = statement('record_event', (db) =>
+  db
+    .insert(resourceEvents)
+    .values({
+      recordId: slot('recordId', resourceEvents.recordId),
+      resource: slot('resource', resourceEvents.resource),
+      action: slot('action', resourceEvents.action),
+      fromState: slot('fromState', resourceEvents.fromState),
+      toState: slot('toState', resourceEvents.toState),
+      input: slot('input', resourceEvents.input),
+      by: slot('by', resourceEvents.by),
+      actorAccountId: slot('actorAccountId', resourceEvents.actorAccountId),
+      job: slot('job', resourceEvents.job),
+      version: slot('version', resourceEvents.version),
+      at: slot('at', resourceEvents.at),
+      orderTx: orderTxOf(slot('recordId', resourceEvents.recordId)),
+    })
+    .returning({ orderTx: resourceEvents.orderTx }),
 );
+
+/** Appends one event, noting its position for the work that wrote it (consumers/written.ts). */
+export async function appendEvent(db: Db, values: Record<string, unknown>): Promise<void> {
+  const [row] = await insertEvent(db, values);
+  if (row) noteWritten(row.orderTx);
+}

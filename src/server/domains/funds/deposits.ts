@@ -4,7 +4,7 @@
 import { formatMoney, yuanToFen } from '../../../shared/money';
 import { fieldError } from '../../errors';
 import type { ActionHandler, CreateHandler } from '../../resources/handlers';
-import type { RecordListener } from '../../resources/events';
+import type { NewsDeclaration } from '../../consumers/news';
 import { notifyAccount } from '../../notify';
 import { PLATFORM, ensureWallet } from '../../ledger/accounts';
 import { transfer } from '../../ledger/transfers';
@@ -30,9 +30,13 @@ export const confirm: ActionHandler = async ({ tx, record, userId, now }) => {
   await transfer(tx, { debit: PLATFORM.bankClearing, credit: wallet, amount, kind: 'deposit', ref: { resource: 'deposits', id: record.id }, key: `deposit:${record.id}`, userId, now });
 };
 
-export const depositNews: RecordListener = async ({ tx, action, after, now, def, input }) => {
-  const link = consolePathOfRow(def.name, after, after.accountId!);
-  const amount = formatMoney(String(after.data.amount)); // the one money format: 7,601.00
-  if (action === 'confirm') await notifyAccount(tx, after.accountId!, def.permissionId, 'depositConfirmed', now, { amount }, link);
-  if (action === 'reject') await notifyAccount(tx, after.accountId!, def.permissionId, 'depositRejected', now, { amount, reason: String(input.reason ?? '') }, link);
+/** The depositor hears of a confirmation and of a rejection (news, consumers/news.ts). */
+export const depositNews: NewsDeclaration = {
+  on: ['confirm', 'reject'],
+  write: async ({ tx, action, record, at, def, input }) => {
+    const link = consolePathOfRow(def.name, record, record.accountId!);
+    const amount = formatMoney(String(record.data.amount)); // the one money format: 7,601.00
+    if (action === 'confirm') await notifyAccount(tx, record.accountId!, def.permissionId, 'depositConfirmed', at, { amount }, link);
+    if (action === 'reject') await notifyAccount(tx, record.accountId!, def.permissionId, 'depositRejected', at, { amount, reason: String(input.reason ?? '') }, link);
+  },
 };

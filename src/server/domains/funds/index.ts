@@ -9,12 +9,14 @@ import * as collateral from './collateral';
 import { contractMoneyNews } from './contractNews';
 import * as deposits from './deposits';
 import { accountFlows, escrowSettlements, objectionDeposits } from './flows';
+import { FUNDS_INVARIANTS } from './invariants';
 import fundsRoutes from './routes';
 import * as withdrawals from './withdrawals';
 
 export const funds: Domain = {
   name: 'funds',
   routes: [fundsRoutes],
+  invariants: FUNDS_INVARIANTS,
   createHandlers: {
     'deposits.declare': deposits.declare,
     'withdrawals.request': withdrawals.request,
@@ -36,11 +38,11 @@ export const funds: Domain = {
     'ledger.escrowSettlements': { select: escrowSettlements, columns: ['kind', 'direction', 'amount'] },
     'ledger.objectionDeposits': { select: objectionDeposits, columns: ['amount'] },
   },
-  listeners: {
+  news: {
     deposits: deposits.depositNews,
     withdrawals: withdrawals.withdrawalNews,
-    // The contract's money steps; its signing steps are trading's (same event).
-    contracts: { listen: contractMoneyNews, after: ['trading'] },
+    // The contract's money steps; its signing steps are trading's (same event, written first: trading comes first in the domain list).
+    contracts: contractMoneyNews,
   },
   tasks: {
     'funds.autoRelease': (ctx, now) => releaseDue(ctx, now),

@@ -5,7 +5,7 @@
 import { formatMoney } from '../../../shared/money';
 import { fieldError } from '../../errors';
 import type { ActionHandler, CreateHandler } from '../../resources/handlers';
-import type { RecordListener } from '../../resources/events';
+import type { NewsDeclaration } from '../../consumers/news';
 import { notifyAccount } from '../../notify';
 import { PLATFORM, ensureWallet, walletFigures } from '../../ledger/accounts';
 import { hold, postHold, voidHold } from '../../ledger/transfers';
@@ -39,9 +39,13 @@ export const fail: ActionHandler = async ({ tx, record, userId, now }) => {
   await voidHold(tx, holdKey(record.id), { kind: 'withdrawalReturned', key: `${holdKey(record.id)}:returned`, userId, now });
 };
 
-export const withdrawalNews: RecordListener = async ({ tx, action, after, now, def, input }) => {
-  const link = consolePathOfRow(def.name, after, after.accountId!);
-  const amount = formatMoney(String(after.data.amount)); // the one money format: 7,601.00
-  if (action === 'complete') await notifyAccount(tx, after.accountId!, def.permissionId, 'withdrawalCompleted', now, { amount }, link);
-  if (action === 'fail') await notifyAccount(tx, after.accountId!, def.permissionId, 'withdrawalFailed', now, { amount, reason: String(input.reason ?? '') }, link);
+/** The requester hears when the transfer is made or failed (news, consumers/news.ts). */
+export const withdrawalNews: NewsDeclaration = {
+  on: ['complete', 'fail'],
+  write: async ({ tx, action, record, at, def, input }) => {
+    const link = consolePathOfRow(def.name, record, record.accountId!);
+    const amount = formatMoney(String(record.data.amount)); // the one money format: 7,601.00
+    if (action === 'complete') await notifyAccount(tx, record.accountId!, def.permissionId, 'withdrawalCompleted', at, { amount }, link);
+    if (action === 'fail') await notifyAccount(tx, record.accountId!, def.permissionId, 'withdrawalFailed', at, { amount, reason: String(input.reason ?? '') }, link);
+  },
 };

@@ -11,5 +11,5 @@ export const invoices: Domain = {
   name: 'invoices',
   handlers: { 'invoices.issue': issue, 'invoices.reject': reject },
   createHandlers: { 'invoices.request': requestInvoice },
-  listeners: { invoiceRequests: invoiceNews },
+  news: { invoiceRequests: invoiceNews },
 };

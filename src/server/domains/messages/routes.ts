@@ -3,7 +3,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { MessageView, Page } from '../../../shared/api';
-import type { AppContext } from '../../context';
+import { catchUp } from '../../consumers/delivery';
+import type { DomainContext } from '../../domain';
 import { messages } from '../../db/schema';
 import { fieldError, notFound } from '../../errors';
 import { currentUser } from '../../plugins/auth';
@@ -23,9 +24,11 @@ function idsFrom(body: unknown): string[] {
   return ids as string[];
 }
 
-export default async function messageRoutes(app: FastifyInstance, ctx: AppContext) {
+export default async function messageRoutes(app: FastifyInstance, ctx: DomainContext) {
   const { db, clock } = ctx;
   app.addHook('preValidation', app.requireAuth);
+  // Record moves' messages are written by the news consumer: what is readable is written before it is read.
+  app.addHook('preHandler', async () => catchUp(db, ctx.news));
 
   /** The messages as the reader sees them: texts in its language, links of its console variant (notify/links.ts). */
   const renderAll = async (req: FastifyRequest, rows: (typeof messages.$inferSelect)[]): Promise<MessageView[]> => {

@@ -22,5 +22,6 @@ export const requests: Domain = {
     'paymentRequests.pay': payRequest,
   },
   // A bill payment made for a request and reversed by ops is owed on the request again (reversal.ts).
-  listeners: { paymentRequests: requestNews, bills: reverseRequestPayments },
+  news: { paymentRequests: requestNews },
+  listeners: { bills: reverseRequestPayments },
 };

@@ -6,7 +6,7 @@
 // the outgoing detail report of each contract (outgoing.ts).
 import type { Domain } from '../../domain';
 import { issueBill, issueOnCompletion } from './issue';
-import { billNews, remindDue } from './news';
+import { billMoneyRow, billNews, remindDue } from './news';
 import { CONTRACT_OUTGOING_COLUMNS, contractOutgoings } from './outgoing';
 import { payOne, reversePayment } from './pay';
 import settlementRoutes from './routes';
@@ -15,10 +15,12 @@ import { DAILY_CLEARING_EVERY_MS, initNettingWorker, runDailyClearing } from './
 import { clearingRunRecords, clearingUnsettledRecords } from './clearingSources';
 import { cancelBill, confirmBill, delayBill, rejectBill } from './steps';
 import { BILL_TOTALS } from './billTotals';
+import { SETTLEMENT_INVARIANTS } from './invariants';
 
 export const settlement: Domain = {
   name: 'settlement',
   routes: [settlementRoutes, clearingRoutes],
+  invariants: SETTLEMENT_INVARIANTS,
   createHandlers: { 'bills.issue': issueBill },
   handlers: {
     'bills.confirm': confirmBill,
@@ -36,10 +38,11 @@ export const settlement: Domain = {
   },
   // Payables and receivables totals from the bills table's columns (billTotals.ts).
   totals: { bills: BILL_TOTALS },
+  news: { bills: billNews },
   listeners: {
-    bills: billNews,
-    // After funds' listener (the collateral released): a contract completed bills its buyer for the rest.
-    contracts: { listen: issueOnCompletion, after: ['funds'] },
+    bills: billMoneyRow,
+    // A contract completed bills its buyer for the rest (the collateral is released by the action's handler).
+    contracts: issueOnCompletion,
   },
   tasks: {
     'settlement.reminders': (ctx, now) => remindDue(ctx, now),

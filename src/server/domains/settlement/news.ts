@@ -1,4 +1,4 @@
-// Messages and todos of bills (DESIGN §9): the payer is asked to confirm a new bill and then to
+// Messages and todos of bills (DESIGN §9), news of their moves (consumers/news.ts): the payer is asked to confirm a new bill and then to
 // pay it; the payee hears of a confirmation, a rejection and each payment; the payer of a
 // cancellation and a delay; both of a reversal, which reopens the payer's todo to pay. Reminders (due within BILL_DUE_SOON_DAYS, overdue)
 // come from remindDue, once per bill and due day: the job settlement.reminders every minute, each reminder
@@ -10,6 +10,7 @@ import type { Db } from '../../db/client';
 import { bills, resourceRecords } from '../../db/schema';
 import { closeTodo, notifyAccount, openTodo } from '../../notify';
 import { consolePathOfRow } from '../../resources/consolePaths';
+import type { NewsDeclaration } from '../../consumers/news';
 import type { RecordListener } from '../../resources/events';
 import { expireDue } from '../../resources/expiry';
 import type { EngineContext } from '../../resources/actions';
@@ -32,48 +33,55 @@ export const paramsOf = (row: RecordRow, input: Record<string, unknown> = {}) =>
   reason: typeof input.reason === 'string' ? input.reason : '',
 });
 
-/** The bill's money row on create, then what each step tells whom. */
-export const billNews: RecordListener = async ({ tx, def, action, after, input, now }) => {
+/** A new bill's money row (store.ts), in the bill's own transaction: what netting and payments read. */
+export const billMoneyRow: RecordListener = async ({ tx, action, after }) => {
   const { payer, payee } = after.parties;
-  if (!payer || !payee) return;
-  if (action === 'create') {
-    await insertBillMoney(tx, { recordId: after.id, contractId: String(after.data.contractId), payer, payee, amountFen: yuanToFen(String(after.data.amount)) });
-  }
-  const params = paramsOf(after, input);
-  const link = (who: string) => consolePathOfRow(def.name, after, who);
-  const tell = (who: string, kind: string) => notifyAccount(tx, who, def.permissionId, kind, now, params, link(who));
-  switch (action) {
-    case 'create':
-      await openTodo(tx, { accountId: payer, kind: TO_CONFIRM, ref: after.id, now, params, link: link(payer) });
-      await tell(payer, 'billIssued');
-      break;
-    case 'confirm':
-      await closeTodo(tx, payer, TO_CONFIRM, after.id, now);
-      await openTodo(tx, { accountId: payer, kind: TO_PAY, ref: after.id, now, params, link: link(payer) });
-      await tell(payee, 'billConfirmed');
-      break;
-    case 'reject':
-      await closeTodo(tx, payer, TO_CONFIRM, after.id, now);
-      await tell(payee, 'billRejected');
-      break;
-    case 'cancel':
-      await closeTodo(tx, payer, TO_CONFIRM, after.id, now);
-      await tell(payer, 'billCancelled');
-      break;
-    case 'delay':
-      await tell(payer, 'billDelayed');
-      break;
-    case 'pay':
-      if (after.state === 'paid') await closeTodo(tx, payer, TO_PAY, after.id, now);
-      await tell(payee, after.state === 'paid' ? 'billPaid' : 'billPartlyPaid');
-      break;
-    case 'reversePayment':
-      // Owed again: the payer's todo to pay reopens (a no-op while it is still open).
-      await openTodo(tx, { accountId: payer, kind: TO_PAY, ref: after.id, now, params, link: link(payer) });
-      await tell(payer, 'billPaymentReversed');
-      await tell(payee, 'billPaymentReversed');
-      break;
-  }
+  if (action !== 'create' || !payer || !payee) return;
+  await insertBillMoney(tx, { recordId: after.id, contractId: String(after.data.contractId), payer, payee, amountFen: yuanToFen(String(after.data.amount)) });
+};
+
+/** What each step of a bill tells whom (news, consumers/news.ts). */
+export const billNews: NewsDeclaration = {
+  on: ['create', 'confirm', 'reject', 'cancel', 'delay', 'pay', 'reversePayment'],
+  write: async ({ tx, def, action, to, record, input, at }) => {
+    const { payer, payee } = record.parties;
+    if (!payer || !payee) return;
+    const params = paramsOf(record, input);
+    const link = (who: string) => consolePathOfRow(def.name, record, who);
+    const tell = (who: string, kind: string) => notifyAccount(tx, who, def.permissionId, kind, at, params, link(who));
+    switch (action) {
+      case 'create':
+        await openTodo(tx, { accountId: payer, kind: TO_CONFIRM, ref: record.id, now: at, params, link: link(payer) });
+        await tell(payer, 'billIssued');
+        break;
+      case 'confirm':
+        await closeTodo(tx, payer, TO_CONFIRM, record.id, at);
+        await openTodo(tx, { accountId: payer, kind: TO_PAY, ref: record.id, now: at, params, link: link(payer) });
+        await tell(payee, 'billConfirmed');
+        break;
+      case 'reject':
+        await closeTodo(tx, payer, TO_CONFIRM, record.id, at);
+        await tell(payee, 'billRejected');
+        break;
+      case 'cancel':
+        await closeTodo(tx, payer, TO_CONFIRM, record.id, at);
+        await tell(payer, 'billCancelled');
+        break;
+      case 'delay':
+        await tell(payer, 'billDelayed');
+        break;
+      case 'pay':
+        if (to === 'paid') await closeTodo(tx, payer, TO_PAY, record.id, at);
+        await tell(payee, to === 'paid' ? 'billPaid' : 'billPartlyPaid');
+        break;
+      case 'reversePayment':
+        // Owed again: the payer's todo to pay reopens (a no-op while it is still open).
+        await openTodo(tx, { accountId: payer, kind: TO_PAY, ref: record.id, now: at, params, link: link(payer) });
+        await tell(payer, 'billPaymentReversed');
+        await tell(payee, 'billPaymentReversed');
+        break;
+    }
+  },
 };
 
 /** Sends the due-soon and overdue reminders not yet sent; answers how many. */

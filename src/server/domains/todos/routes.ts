@@ -7,6 +7,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Page, TodoView } from '../../../shared/api';
+import { catchUp } from '../../consumers/delivery';
 import type { DomainContext } from '../../domain';
 import { todos } from '../../db/schema';
 import { fieldError } from '../../errors';
@@ -50,6 +51,8 @@ const toTodoView = (req: FastifyRequest, t: typeof todos.$inferSelect, link: str
 export default async function todoRoutes(app: FastifyInstance, ctx: DomainContext) {
   const { db, clock } = ctx;
   app.addHook('preValidation', app.requireAuth);
+  // Record moves' todos are written by the news consumer: what is readable is written before it is read.
+  app.addHook('preHandler', async () => catchUp(ctx.db, ctx.news));
   const views = async (req: FastifyRequest, rows: (typeof todos.$inferSelect)[]) => {
     const links = await linksForReader(db, req, rows.map((t) => t.link));
     return rows.map((t, i) => toTodoView(req, t, links[i]));

@@ -16,7 +16,7 @@ export const trading: Domain = {
   createHandlers: { 'offers.create': createOffer, 'contracts.initiate': initiateContract },
   handlers: { 'offers.accept': acceptOffer },
   documents: { 'contracts.document': contractDocument },
-  listeners: {
+  news: {
     purchaseOffers: offerNews,
     supplyOffers: offerNews,
     mutualOffers: offerNews,

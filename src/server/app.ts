@@ -20,6 +20,7 @@ import spaPlugin from './plugins/spa';
 import { repoRoot } from './paths';
 import { installDomains, type Domain, type DomainContext } from './domain';
 import { domains as allDomains } from './domains';
+import { ledgerInvariants } from './ledger/invariants';
 import { setConsoleSchema } from './resources/consolePaths';
 import { declaredResourceDdl, ensureResourceIndexes } from './resources/indexes';
 import { resourcesDigest } from './db/schemaStamp';
@@ -103,7 +104,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   await ensureConsumer(database.db, news.name);
   // A request that moved records answers once the news of its moves are written (consumers/requests.ts).
   deliverBeforeAnswer(app, database.db, [news]);
-  const domainCtx: DomainContext = { ...ctx, resources, forms, tasks, news };
+  const domainCtx: DomainContext = { ...ctx, resources, forms, tasks, news, ledgerInvariants: ledgerInvariants(domains) };
   for (const domain of domains) domain.init?.(app, domainCtx);
   // Every periodic job, the domains' and the infrastructure's, on the one scheduler (scheduler.ts).
   const jobs: ScheduledJob[] = [

@@ -12,6 +12,7 @@ import type { NewsDeclaration } from './consumers/news';
 import type { ListenerDeclaration, RecordListener } from './resources/events';
 import type { ActionHandler, CreateHandler } from './resources/handlers';
 import type { CompiledForm, ResourceRegistry } from './resources/registry';
+import type { LedgerInvariants } from './ledger/invariants';
 import type { ListSource } from './resources/sources';
 import type { TotalsTable } from './resources/tableTotals';
 
@@ -21,6 +22,8 @@ export interface DomainContext extends AppContext {
   forms: Map<string, CompiledForm>;
   /** Every domain's tasks by name (POST /api/dev/tasks/:name runs one now, outside production). */
   tasks: ReadonlyMap<string, Task>;
+  /** The ledger's invariants, the core's and every domain's (ledger/invariants.ts ledgerInvariants): what the ledger check runs. */
+  ledgerInvariants: LedgerInvariants;
   /** The consumer writing the messages and todos of record moves (consumers/news.ts): a reader of them catches it up first. */
   news: Consumer;
 }
@@ -58,6 +61,8 @@ export interface Domain {
   documents?: Readonly<Record<string, DocumentRenderer>>;
   /** By resource name: a table of its own whose columns answer the list's totals (resources/tableTotals.ts). */
   totals?: Readonly<Record<string, TotalsTable>>;
+  /** Ledger invariants of what this domain keeps on top of the ledger, by a name no other gives; the ledger check runs them with the core's. */
+  invariants?: LedgerInvariants;
   /**
    * What follows a record's event, by resource name; runs in the move's transaction. A bare
    * listener runs in the domain list's order; `{ listen, after: ['funds'] }` runs after the named

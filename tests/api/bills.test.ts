@@ -62,7 +62,7 @@ describe.skipIf(!dbAvailable)('bills: issue, confirm, pay, reverse', { timeout: 
     );
   const list = (who: { token: string }, query: string) => s.call<Page<ResourceRecord> & { totals?: Record<string, string> }>('GET', `/api/r/bills?${query}`, { token: who.token });
   const sound = async () => {
-    const result = await checkLedger(s.ctx.db);
+    const result = await checkLedger(s.ctx.db, s.ctx.ledgerInvariants);
     expect(result.billOpenAmounts).toEqual([]);
     expect(ledgerSound(result)).toBe(true);
   };
@@ -382,7 +382,8 @@ describe.skipIf(!dbAvailable)('bills: issue, confirm, pay, reverse', { timeout: 
           .transaction(async (raw) => {
             const tx = raw as unknown as Db;
             const [rec] = await lockBillRecords(tx, [other.id]);
-            const done = await payBill(tx, rec, 50000n, { kind: 'billPayment', paymentId: crypto.randomUUID(), userId: rec.createdBy, now: s.clock.now(), field: 'amount' });
+            const paymentId = crypto.randomUUID();
+            const done = await payBill(tx, rec, 50000n, { kind: 'billPayment', paymentId, batchId: paymentId, userId: rec.createdBy, now: s.clock.now(), field: 'amount' });
             await tx.update(resourceRecords).set({ state: done.to, data: { ...rec.data, ...done.patch } }).where(eq(resourceRecords.id, other.id));
             return 'paid';
           })

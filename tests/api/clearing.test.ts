@@ -58,7 +58,7 @@ describe.skipIf(!dbAvailable)('clearing runs: mutual netting end to end', { time
   const start = (token: string) => money<Record<string, string | number>>(s, token, '/api/settlement/clearing-runs');
   const runs = (token: string, resource = 'clearingRuns') => s.call<Page<ResourceRecord>>('GET', `/api/r/${resource}?pageSize=100`, { token });
   const sound = async () => {
-    const result = await checkLedger(db());
+    const result = await checkLedger(db(), s.ctx.ledgerInvariants);
     expect(result).toMatchObject({ billOpenAmounts: [] });
     expect(ledgerSound(result)).toBe(true);
   };

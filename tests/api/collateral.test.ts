@@ -35,7 +35,7 @@ describe.skipIf(!dbAvailable)('contract money: collateral, delivery, release, ob
     const smsCode = withCode && typeof who !== 'string' ? await sendCode(s, who.phone, 'verify', who.token) : undefined;
     return money(s, token, `/api/r/contracts/${id}/actions/${action}`, smsCode ? { ...body, smsCode } : body);
   };
-  const sound = async () => expect(ledgerSound(await checkLedger(s.ctx.db))).toBe(true);
+  const sound = async () => expect(ledgerSound(await checkLedger(s.ctx.db, s.ctx.ledgerInvariants))).toBe(true);
   const titles = async (who: TradingParty) => (await s.call<Page<MessageView>>('POST', '/api/system/message/list', { token: who.token, body: { pageNo: 1, pageSize: 50 } })).body.data.records.map((m) => m.title);
   const openTodos = async (who: TradingParty) => (await s.call<Page<TodoView>>('POST', '/api/system/newTodo/todoList', { token: who.token, body: { pageNo: 1, pageSize: 50 } })).body.data.records;
 

@@ -61,7 +61,7 @@ describe.skipIf(!dbAvailable)('confirming money steps', { timeout: 240_000 }, ()
     await node2?.close();
     await s?.close();
   });
-  const sound = async () => expect(ledgerSound(await checkLedger(s.ctx.db))).toBe(true);
+  const sound = async () => expect(ledgerSound(await checkLedger(s.ctx.db, s.ctx.ledgerInvariants))).toBe(true);
 
   it('sets and resets a payment password with an SMS code of the own phone; bad input is a field error and writes nothing', async () => {
     expect(await settings(s, buyer)).toMatchObject({ paymentPassword: false, totp: false, lastMethod: null, smsAbove: null });
@@ -333,6 +333,6 @@ describe.skipIf(!dbAvailable)('a working day from one address', { timeout: 600_0
     expect((await s.call('POST', '/api/smscode', { body: { phone: finance.phone, scene: 'login' } })).status).toBe(200);
     expect((await s.call('POST', '/api/smscode', { token: finance.token, body: { phone: buyer.phone, scene: 'verify' } })).status).toBe(200);
     console.info(`[working day] from one address in one China day: finance operator ${steps.finance} money steps (50 bills confirmed, 50 paid), owner ${steps.owner} signatures, seller ${steps.seller}; SMS codes sent: 3 (one per payment password)`);
-    expect(ledgerSound(await checkLedger(s.ctx.db))).toBe(true);
+    expect(ledgerSound(await checkLedger(s.ctx.db, s.ctx.ledgerInvariants))).toBe(true);
   });
 });

@@ -105,7 +105,7 @@ describe.skipIf(!dbAvailable)('migration 0016: escrow per contract', () => {
 
     await runMove(s.ctx.db);
 
-    const ledger = await checkLedger(s.ctx.db);
+    const ledger = await checkLedger(s.ctx.db, s.ctx.ledgerInvariants);
     expect(ledger).toEqual(Object.fromEntries(Object.keys(ledger).map((k) => [k, []])));
     // Ops see the same on the live server, the contract escrow accounts' own check included.
     const check = (await s.call<{ name: string; ok: boolean }[]>('GET', '/api/ops/ledger/check', { token: ops })).body.data;
@@ -130,7 +130,7 @@ describe.skipIf(!dbAvailable)('migration 0016: escrow per contract', () => {
     await contractStep(s, buyer, toRefund.id, 'object', { objectionReason: '到货规格与合同不符' });
     expect((await contractStep(s, ops, toRefund.id, 'resolveRefund', { resolution: '迁移后裁决退款', deposit: 'refund' })).state).toBe('refunded');
     expect(await wallet(s, buyer.token)).toMatchObject({ escrow: '0.00', objectionDeposits: '0.00' });
-    expect(Object.values(await checkLedger(s.ctx.db)).flat()).toEqual([]);
+    expect(Object.values(await checkLedger(s.ctx.db, s.ctx.ledgerInvariants)).flat()).toEqual([]);
     expect((await escrowAccounts(s.ctx.db)).map((a) => a.credits_pending)).toEqual(['0', '0', '0']);
   });
 
@@ -144,6 +144,6 @@ describe.skipIf(!dbAvailable)('migration 0016: escrow per contract', () => {
     const receipts = (await s.call<RecordReceipt[]>('GET', `/api/receipts?resource=contracts&id=${c.id}`, { token: buyer.token })).body.data;
     const paid = (await s.call<{ payee: { name: string; detail?: string } }>('GET', `/api/receipts/${receipts[0].transferId}`, { token: buyer.token })).body.data;
     expect(paid.payee).toMatchObject({ name: '链上付平台（保证金托管账户）', detail: 'escrow' });
-    expect(Object.values(await checkLedger(s.ctx.db)).flat()).toEqual([]);
+    expect(Object.values(await checkLedger(s.ctx.db, s.ctx.ledgerInvariants)).flat()).toEqual([]);
   });
 });

@@ -138,7 +138,7 @@ describe.skipIf(!dbAvailable)('account flows: the ledger as a list', () => {
   });
 
   it('keeps a statement line per movement, which the migration rebuilds from the transfers alone', async () => {
-    expect((await checkLedger(s.ctx.db)).linesMatchTransfers).toEqual([]);
+    expect((await checkLedger(s.ctx.db, s.ctx.ledgerInvariants)).linesMatchTransfers).toEqual([]);
     const before = await flows(buyer.token);
     // The backfill of drizzle/0011_ledger_lines.sql (its last statement), on this ledger's transfers.
     const migration = fs.readFileSync(path.join(repoRoot, 'drizzle/0011_ledger_lines.sql'), 'utf8');
@@ -147,7 +147,7 @@ describe.skipIf(!dbAvailable)('account flows: the ledger as a list', () => {
     expect((await flows(buyer.token)).records).toEqual([]);
     await s.ctx.db.execute(sql.raw(backfill));
     expect(await flows(buyer.token)).toEqual(before);
-    expect((await checkLedger(s.ctx.db)).linesMatchTransfers).toEqual([]);
+    expect((await checkLedger(s.ctx.db, s.ctx.ledgerInvariants)).linesMatchTransfers).toEqual([]);
   });
 
   it('charts the last 30 China days of inflow and outflow; a returned hold moved nothing', async () => {

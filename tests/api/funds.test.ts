@@ -34,7 +34,7 @@ describe.skipIf(!dbAvailable)('funds: deposits and withdrawals', () => {
     stranger = await tradingParty(s, '宁波旁观者有限公司');
   });
   afterAll(() => s?.close());
-  const sound = async () => expect(ledgerSound(await checkLedger(s.ctx.db))).toBe(true);
+  const sound = async () => expect(ledgerSound(await checkLedger(s.ctx.db, s.ctx.ledgerInvariants))).toBe(true);
   const messagesOf = async (token: string) => (await s.call<Page<MessageView>>('POST', '/api/system/message/list', { token, body: { pageNo: 1, pageSize: 20 } })).body.data.records;
 
   describe('deposits', () => {

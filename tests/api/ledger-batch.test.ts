@@ -10,7 +10,7 @@ import { ledgerLines, ledgerTransfers } from '../../src/server/db/schema';
 import { walletFigures } from '../../src/server/ledger/accounts';
 import { checkLedger, ledgerSound } from '../../src/server/ledger/invariants';
 import { transfer, transferBatch, type TransferSpec } from '../../src/server/ledger/transfers';
-import { ledgerAccounts, outcome } from '../support/ledger';
+import { allLedgerInvariants, ledgerAccounts, outcome } from '../support/ledger';
 import { dbAvailable, openTestDatabase, testDbKind } from '../support/server';
 
 const NOW = new Date('2026-11-20T02:00:00Z');
@@ -50,7 +50,7 @@ describe.skipIf(!dbAvailable)('ledger: transferBatch', () => {
           expect(await walletFigures(db, a[i].id)).toEqual(await walletFigures(db, b[i].id));
           expect(await linesOf(a[i].id)).toEqual(await linesOf(b[i].id));
         }
-        expect(ledgerSound(await checkLedger(db))).toBe(true);
+        expect(ledgerSound(await checkLedger(db, allLedgerInvariants))).toBe(true);
       }),
       { numRuns: 10 },
     );
@@ -64,7 +64,7 @@ describe.skipIf(!dbAvailable)('ledger: transferBatch', () => {
     expect((await walletFigures(db, a.id)).available).toBe(0n);
     expect((await walletFigures(db, b.id)).available).toBe(400n);
     expect((await walletFigures(db, c.id)).available).toBe(600n);
-    expect(ledgerSound(await checkLedger(db))).toBe(true);
+    expect(ledgerSound(await checkLedger(db, allLedgerInvariants))).toBe(true);
   });
 
   it('refuses the whole batch when a wallet would end short, writing nothing', async () => {
@@ -75,7 +75,7 @@ describe.skipIf(!dbAvailable)('ledger: transferBatch', () => {
     expect(await db.select().from(ledgerTransfers).where(inArray(ledgerTransfers.key, batch.map((s) => s.key)))).toEqual([]);
     expect((await walletFigures(db, a.id)).available).toBe(1_000n);
     expect(await linesOf(b.id)).toEqual([]);
-    expect(ledgerSound(await checkLedger(db))).toBe(true);
+    expect(ledgerSound(await checkLedger(db, allLedgerInvariants))).toBe(true);
   });
 
   it('refuses the whole batch when one key was already used, writing nothing of it', async () => {
@@ -87,7 +87,7 @@ describe.skipIf(!dbAvailable)('ledger: transferBatch', () => {
     expect(await outcome(db.transaction((tx) => transferBatch(tx, [spec(a.wallet, b.wallet, 200n, fresh), spec(a.wallet, b.wallet, 300n, used)])))).toBe('transferDone');
     expect(await db.select().from(ledgerTransfers).where(inArray(ledgerTransfers.key, [fresh]))).toEqual([]);
     expect((await walletFigures(db, b.id)).available).toBe(100n);
-    expect(ledgerSound(await checkLedger(db))).toBe(true);
+    expect(ledgerSound(await checkLedger(db, allLedgerInvariants))).toBe(true);
   });
 
   it(`never deadlocks or overdraws when batches over the same wallets cross (${testDbKind})`, async () => {
@@ -107,6 +107,6 @@ describe.skipIf(!dbAvailable)('ledger: transferBatch', () => {
       total += f.available;
     }
     expect(total).toBe(5_000n);
-    expect(ledgerSound(await checkLedger(db))).toBe(true);
+    expect(ledgerSound(await checkLedger(db, allLedgerInvariants))).toBe(true);
   });
 });

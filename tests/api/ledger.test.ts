@@ -8,9 +8,9 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db/client';
 import { PLATFORM, ensureCollateralAccounts, escrowId, walletFigures } from '../../src/server/ledger/accounts';
-import { checkLedger, ledgerSound } from '../../src/server/ledger/invariants';
+import { CORE_INVARIANTS, checkLedger, ledgerInvariants, ledgerSound } from '../../src/server/ledger/invariants';
 import { hold, postHold, transfer, voidHold } from '../../src/server/ledger/transfers';
-import { ledgerAccounts, outcome } from '../support/ledger';
+import { allLedgerInvariants, ledgerAccounts, outcome } from '../support/ledger';
 import { dbAvailable, openTestDatabase, testDbKind } from '../support/server';
 
 const NOW = new Date('2026-11-20T02:00:00Z');
@@ -96,7 +96,7 @@ describe.skipIf(!dbAvailable)('ledger', () => {
           const f = await walletFigures(db, w.id);
           expect({ available: f.available, held: f.held, escrow: f.escrow }).toEqual(model[i]);
         }
-        expect(await checkLedger(db)).toEqual({ zeroSum: [], noNegative: [], holdResolvedOnce: [], balancesMatchTransfers: [], linesMatchTransfers: [], escrowPerContract: [], dailyMovesMatchLines: [], billOpenAmounts: [] });
+        expect(await checkLedger(db, allLedgerInvariants)).toEqual({ zeroSum: [], noNegative: [], holdResolvedOnce: [], balancesMatchTransfers: [], linesMatchTransfers: [], escrowPerContract: [], dailyMovesMatchLines: [], billOpenAmounts: [] });
       }),
       { numRuns: 15 },
     );
@@ -110,7 +110,7 @@ describe.skipIf(!dbAvailable)('ledger', () => {
     expect(await outcome(db.transaction((tx) => voidHold(tx, 'w-once', step('w-once:void'))))).toBe('transferDone');
     expect(await outcome(db.transaction((tx) => postHold(tx, 'w-once', step('w-once:post2'))))).toBe('transferDone');
     expect(await walletFigures(db, a.id)).toEqual({ available: 6_000n, held: 0n, escrow: 0n, objectionDeposits: 0n });
-    expect(ledgerSound(await checkLedger(db))).toBe(true);
+    expect(ledgerSound(await checkLedger(db, allLedgerInvariants))).toBe(true);
   });
 
   it('moves a business step once: the same key a second time is refused', async () => {
@@ -129,28 +129,28 @@ describe.skipIf(!dbAvailable)('ledger', () => {
       }),
     ).rejects.toThrow('business step failed');
     expect((await walletFigures(db, a.id)).available).toBe(0n);
-    expect(ledgerSound(await checkLedger(db))).toBe(true);
+    expect(ledgerSound(await checkLedger(db, allLedgerInvariants))).toBe(true);
   });
 
   it('finds a broken ledger: each invariant query reports what breaks it', async () => {
     const a = await newAccount();
     await deposit(a.wallet, 1_000n);
     await db.execute(sql`update ledger_accounts set credits_posted = credits_posted + 1 where id = ${a.wallet}`);
-    const broken = await checkLedger(db);
+    const broken = await checkLedger(db, allLedgerInvariants);
     expect(broken.zeroSum).toHaveLength(1);
     expect(broken.balancesMatchTransfers).toEqual([{ id: a.wallet }]);
     await db.execute(sql`update ledger_accounts set credits_posted = credits_posted - 1002 where id = ${a.wallet}`);
-    expect((await checkLedger(db)).noNegative).toEqual([{ id: a.wallet, balance: '-1' }]);
+    expect((await checkLedger(db, allLedgerInvariants)).noNegative).toEqual([{ id: a.wallet, balance: '-1' }]);
     await db.execute(sql`update ledger_accounts set credits_posted = credits_posted + 1001 where id = ${a.wallet}`);
-    expect(ledgerSound(await checkLedger(db))).toBe(true);
+    expect(ledgerSound(await checkLedger(db, allLedgerInvariants))).toBe(true);
     // A statement line out of step with its transfer.
     await db.execute(sql`update ledger_lines set state = 'voided' where account_id = ${a.id}`);
-    expect((await checkLedger(db)).linesMatchTransfers).toEqual([expect.objectContaining({ account: a.id, expected: 'posted', line: 'voided' })]);
+    expect((await checkLedger(db, allLedgerInvariants)).linesMatchTransfers).toEqual([expect.objectContaining({ account: a.id, expected: 'posted', line: 'voided' })]);
     await db.execute(sql`update ledger_lines set state = 'posted' where account_id = ${a.id}`);
-    expect(ledgerSound(await checkLedger(db))).toBe(true);
+    expect(ledgerSound(await checkLedger(db, allLedgerInvariants))).toBe(true);
     // A day's moves (coin-days) out of step with the lines: the trigger-kept sum edited by hand.
     await db.execute(sql`update ledger_daily_moves set delta_fen = delta_fen + 1 where account_id = ${a.id}`);
-    expect((await checkLedger(db)).dailyMovesMatchLines).toEqual([expect.objectContaining({ account: a.id, expected: '1000', kept: '1001' })]);
+    expect((await checkLedger(db, allLedgerInvariants)).dailyMovesMatchLines).toEqual([expect.objectContaining({ account: a.id, expected: '1000', kept: '1001' })]);
     await db.execute(sql`update ledger_daily_moves set delta_fen = delta_fen - 1 where account_id = ${a.id}`);
     // A contract's escrow account keeping collateral that was posted into it but never paid out.
     const contract = randomUUID();
@@ -160,9 +160,27 @@ describe.skipIf(!dbAvailable)('ledger', () => {
       await hold(tx, { debit: a.wallet, credit: escrowId(contract), amount: 100n, kind: 'collateral', ref: contractRef, key: `collateral:${contract}`, userId: null, now: NOW });
       await postHold(tx, `collateral:${contract}`, step(`collateral:${contract}:posted`));
     });
-    expect((await checkLedger(db)).escrowPerContract).toEqual([{ id: escrowId(contract), posted_balance: '100', transfer: null }]);
+    expect((await checkLedger(db, allLedgerInvariants)).escrowPerContract).toEqual([{ id: escrowId(contract), posted_balance: '100', transfer: null }]);
     await db.transaction((tx) => transfer(tx, { debit: escrowId(contract), credit: a.wallet, amount: 100n, kind: 'release', ref: contractRef, key: `release:${contract}`, userId: null, now: NOW }));
-    expect(ledgerSound(await checkLedger(db))).toBe(true);
+    expect(ledgerSound(await checkLedger(db, allLedgerInvariants))).toBe(true);
+  });
+
+  it("runs the core's invariants and those the domains contribute; a name given twice is refused", async () => {
+    // Every domain's, as a server compiles them: the core's five, funds' escrow, settlement's bills, coindays' daily moves.
+    expect(Object.keys(allLedgerInvariants).sort()).toEqual(
+      [...Object.keys(CORE_INVARIANTS), 'escrowPerContract', 'billOpenAmounts', 'dailyMovesMatchLines'].sort(),
+    );
+    expect(Object.keys(CORE_INVARIANTS)).not.toContain('escrowPerContract');
+    // A domain's own invariant is checked with the core's: here one that is always broken.
+    const always = { description: 'always broken', query: sql`select 'row' as broken` };
+    const withTest = ledgerInvariants([{ name: 'test', invariants: { alwaysBroken: always } }]);
+    const result = await checkLedger(db, withTest);
+    expect(Object.keys(result).sort()).toEqual([...Object.keys(CORE_INVARIANTS), 'alwaysBroken'].sort());
+    expect(result.alwaysBroken).toEqual([{ broken: 'row' }]);
+    expect(ledgerSound(result)).toBe(false);
+    // One name, one owner.
+    expect(() => ledgerInvariants([{ name: 'test', invariants: { zeroSum: always } }])).toThrow("ledger invariant 'zeroSum' is given by the ledger core and by domain 'test'");
+    expect(() => ledgerInvariants([{ name: 'a', invariants: { mine: always } }, { name: 'b', invariants: { mine: always } }])).toThrow("ledger invariant 'mine' is given by domain 'a' and by domain 'b'");
   });
 
   it(`never overdraws a wallet when 100 holds race for it (${testDbKind})`, async () => {
@@ -177,7 +195,7 @@ describe.skipIf(!dbAvailable)('ledger', () => {
     expect(results.filter((r) => r === 'ok')).toHaveLength(33);
     expect(results.filter((r) => r !== 'ok').every((r) => r === 'insufficientBalance')).toBe(true);
     expect(await walletFigures(db, a.id)).toEqual({ available: 100n, held: 0n, escrow: 9_900n, objectionDeposits: 0n });
-    expect(ledgerSound(await checkLedger(db))).toBe(true);
+    expect(ledgerSound(await checkLedger(db, allLedgerInvariants))).toBe(true);
   });
 
   it('makes one hold when 100 requests of one business step race', async () => {
@@ -190,6 +208,6 @@ describe.skipIf(!dbAvailable)('ledger', () => {
     );
     expect(results.filter((r) => r === 'ok')).toHaveLength(1);
     expect((await walletFigures(db, a.id)).escrow).toBe(2_000n);
-    expect(ledgerSound(await checkLedger(db))).toBe(true);
+    expect(ledgerSound(await checkLedger(db, allLedgerInvariants))).toBe(true);
   });
 });

@@ -47,7 +47,7 @@ describe.skipIf(!dbAvailable)('payment requests: ask, review, pay', { timeout: 2
     money(s, who.token, `/api/r/paymentRequests/${id}/actions/${action}`, withCode && who.phone ? { ...body, smsCode: await code(who.phone) } : body);
   const count = async () => (await queryRows<{ n: number }>(s.ctx.db, sql`select count(*)::int as n from resource_records where resource = 'paymentRequests'`))[0].n;
   const sound = async () => {
-    const result = await checkLedger(s.ctx.db);
+    const result = await checkLedger(s.ctx.db, s.ctx.ledgerInvariants);
     expect(result.billOpenAmounts).toEqual([]);
     expect(ledgerSound(result)).toBe(true);
   };

@@ -202,7 +202,7 @@ describe.skipIf(!dbAvailable)('settlement receipts and the outgoing detail', { t
     expect(csv[0]).toContain('已退款（元）');
     expect(csv).toHaveLength(2);
     expect(csv[1]).toContain('出账合同B');
-    const ledger = await checkLedger(s.ctx.db);
+    const ledger = await checkLedger(s.ctx.db, s.ctx.ledgerInvariants);
     expect(ledgerSound(ledger)).toBe(true);
   });
 

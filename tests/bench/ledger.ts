@@ -45,7 +45,8 @@ import type { Db } from '../../src/server/db/client';
 import { queryRows } from '../../src/server/db/rows';
 import { accounts } from '../../src/server/db/schema';
 import { PLATFORM, ensureWallet } from '../../src/server/ledger/accounts';
-import { checkLedger } from '../../src/server/ledger/invariants';
+import { domains } from '../../src/server/domains';
+import { checkLedger, ledgerInvariants } from '../../src/server/ledger/invariants';
 import { transfer } from '../../src/server/ledger/transfers';
 import { phaseTiming } from '../../src/server/phases';
 import { consoleSmsProvider } from '../../src/server/sms/provider';
@@ -126,9 +127,9 @@ async function cpuProfile<T>(name: string, work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Prints how many rows break the ledger's invariants (and a glimpse of them). */
+/** Prints how many rows break the ledger's invariants, the core's and every domain's (and a glimpse of them). */
 async function reportInvariants(db: Db, when: string): Promise<void> {
-  const result = await checkLedger(db);
+  const result = await checkLedger(db, ledgerInvariants(domains));
   const violations = Object.values(result).reduce((n, rows) => n + rows.length, 0);
   console.log(`ledger[postgres]: invariant violations${when}: ${violations}${violations ? ` ${JSON.stringify(result).slice(0, 300)}` : ''}`);
 }

@@ -1,11 +1,17 @@
 // Helpers of the ledger's API tests (ledger.test.ts, ledger-batch.test.ts): accounts with a
-// wallet, deposits into them, and the 409 a money step was refused with.
+// wallet, deposits into them, the 409 a money step was refused with, and the invariants a server
+// of every domain checks (for tests that build no server).
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../src/server/db/client';
 import { accounts } from '../../src/server/db/schema';
+import { domains } from '../../src/server/domains';
+import { ledgerInvariants } from '../../src/server/ledger/invariants';
 import { PLATFORM, ensureWallet } from '../../src/server/ledger/accounts';
 import { transfer } from '../../src/server/ledger/transfers';
 import { AppError } from '../../src/server/errors';
+
+/** The core's invariants and those of every domain of src/server/domains, as a server compiles them at start. */
+export const allLedgerInvariants = ledgerInvariants(domains);
 
 /** `db` is read when called: the tests open their database in beforeAll. */
 export function ledgerAccounts(db: () => Db, name: string, ref: { resource: string; id: string }, now: Date) {

@@ -528,7 +528,8 @@ export const ledgerAccounts = pgTable(
  * Transfers: immutable rows (one exception: migration 0017 re-pointed the credit side of open
  * collateral holds from the shared escrow account to each contract's own, totals moved with it). `posted` moves money at once; `pending` holds it; a later row with
  * `pendingId` set posts (`posted`) or voids (`voided`) that hold, at most once (unique index).
- * `key` makes a business step happen once (e.g. `collateral:<contract id>`).
+ * `key` makes a business step happen once (e.g. `collateral:<contract id>`); `batchId` finds the
+ * transfers of one payment (never a pattern over `key`).
  */
 export const ledgerTransfers = pgTable(
   'ledger_transfers',
@@ -550,10 +551,18 @@ export const ledgerTransfers = pgTable(
     key: text('key').notNull(),
     /** The user whose request made it; null when the system did (automatic release). */
     userId: uuid('user_id').references(() => users.id),
+    /**
+     * The payment or batch it is part of, where the step moved money as one (migration 0025):
+     * the payment of one or several bills, the payment request paid (all its payments), the
+     * clearing run; a reversal carries the batch of the payment it reverses. Null for a step of
+     * its own (a deposit, a hold and its resolution).
+     */
+    batchId: uuid('batch_id'),
     createdAt: ts('created_at').notNull(),
   },
   (t) => [
     uniqueIndex('ledger_transfers_key_idx').on(t.key),
+    index('ledger_transfers_batch_idx').on(t.batchId).where(sql`${t.batchId} is not null`),
     uniqueIndex('ledger_transfers_pending_idx').on(t.pendingId).where(sql`${t.pendingId} is not null`),
     index('ledger_transfers_debit_idx').on(t.debitAccountId, t.createdAt),
     index('ledger_transfers_credit_idx').on(t.creditAccountId, t.createdAt),

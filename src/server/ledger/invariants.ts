@@ -1,5 +1,9 @@
 // The ledger's invariants (DESIGN §8), one SQL query each. Each returns the rows that break it,
-// so an empty answer is a healthy ledger. The tests run them after every concurrency scenario;
+// so an empty answer is a healthy ledger. The core's own are here (totals, holds, statement
+// lines); what a domain keeps on top of the ledger it checks itself: a domain contributes its
+// invariants (Domain.invariants: funds' escrow per contract, settlement's bill figures,
+// coindays' daily moves) and ledgerInvariants() compiles them with the core's, once at start
+// (DomainContext.ledgerInvariants). The tests run them after every concurrency scenario;
 // `npm run ledger:check` and GET /api/ops/ledger/check run them on a live database.
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
@@ -12,7 +16,17 @@ const MOVEMENTS = sql`
   union all select debit_account_id, 0, 0, amount, 0 from ledger_transfers t where status = 'pending' and not exists (select 1 from ledger_transfers r where r.pending_id = t.id)
   union all select credit_account_id, 0, 0, 0, amount from ledger_transfers t where status = 'pending' and not exists (select 1 from ledger_transfers r where r.pending_id = t.id)`;
 
-export const INVARIANTS: Record<string, { description: string; query: SQL }> = {
+/** One invariant: what it promises, and the query answering the rows that break it. */
+export interface LedgerInvariant {
+  description: string;
+  query: SQL;
+}
+
+/** Invariants by name. */
+export type LedgerInvariants = Readonly<Record<string, LedgerInvariant>>;
+
+/** The ledger core's own: money is neither made nor lost, and every figure kept agrees with the transfers. */
+export const CORE_INVARIANTS: LedgerInvariants = {
   zeroSum: {
     description: 'debits equal credits over all accounts, posted and pending',
     query: sql`select sum(debits_posted)::text as debits_posted, sum(credits_posted)::text as credits_posted, sum(debits_pending)::text as debits_pending, sum(credits_pending)::text as credits_pending
@@ -52,43 +66,30 @@ export const INVARIANTS: Record<string, { description: string; query: SQL }> = {
       from expected e full join ledger_lines l on l.transfer_id = e.transfer_id and l.account_id = e.account_id
       where e.transfer_id is null or l.transfer_id is null or l.direction <> e.direction or l.kind <> e.kind or l.amount <> e.amount or l.state <> e.state`,
   },
-  escrowPerContract: {
-    description: "each contract's escrow account moves only that contract's collateral and keeps none once it is released (posted credits = posted debits)",
-    query: sql`select a.id, (a.credits_posted - a.debits_posted)::text as posted_balance, null as transfer from ledger_accounts a
-      where a.id like 'platform:escrow:%' and (a.credits_posted <> a.debits_posted or a.debits_pending <> 0 or not a.no_negative or a.code <> 'escrow')
-      union all
-      select side.account, null, t.id::text from ledger_transfers t
-      cross join lateral (values (t.debit_account_id), (t.credit_account_id)) as side(account)
-      where side.account like 'platform:escrow:%' and (t.ref_resource <> 'contracts' or side.account <> 'platform:escrow:' || t.ref_id::text)`,
-  },
-  billOpenAmounts: {
-    description: "a bill's open amount is its amount less its payments less its cleared parts, never negative, and its record says so",
-    query: sql`with paid as (
-        select ref_id, sum(case when kind = 'billPaymentReversed' then -amount else amount end) as fen from ledger_transfers
-        where ref_resource = 'bills' and kind in ('billPayment', 'billBatchPayment', 'billPaymentReversed') and status = 'posted' group by ref_id
-      )
-      select b.record_id::text as bill, b.amount_fen::text as amount, b.paid_fen::text as paid, b.cleared_fen::text as cleared, coalesce(p.fen, 0)::text as payments, r.data ->> 'openAmount' as open
-      from bills b join resource_records r on r.resource = 'bills' and r.id = b.record_id left join paid p on p.ref_id = b.record_id
-      where b.paid_fen <> coalesce(p.fen, 0) or b.paid_fen < 0 or b.cleared_fen < 0 or b.amount_fen - b.paid_fen - b.cleared_fen < 0
-        or (r.data ->> 'openAmount')::numeric * 100 <> b.amount_fen - b.paid_fen - b.cleared_fen`,
-  },
-  dailyMovesMatchLines: {
-    description: "each wallet's moves per China day (ledger_daily_moves, coin-days) equal what its statement lines moved that day",
-    query: sql`with expected as (
-        select l.account_id, m.day, sum(m.delta) as delta
-        from ledger_lines l, ledger_line_moves(l.direction, l.state, l.amount, l.created_at, l.updated_at) m
-        group by l.account_id, m.day having sum(m.delta) <> 0
-      )
-      select coalesce(e.account_id, d.account_id)::text as account, coalesce(e.day, d.day)::text as day, e.delta::text as expected, d.delta_fen::text as kept
-      from expected e full join ledger_daily_moves d on d.account_id = e.account_id and d.day = e.day
-      where coalesce(e.delta, 0) <> coalesce(d.delta_fen, 0)`,
-  },
 };
 
-/** Each invariant's violating rows (empty arrays when the ledger is sound). */
-export async function checkLedger(db: Db): Promise<Record<string, unknown[]>> {
+/**
+ * The core's invariants and those the domains contribute, by name; a name given twice (by the
+ * core and a domain, or by two domains) is an error, as for every other contribution.
+ */
+export function ledgerInvariants(domains: readonly { name: string; invariants?: LedgerInvariants }[]): LedgerInvariants {
+  const all: Record<string, LedgerInvariant> = { ...CORE_INVARIANTS };
+  const owner = new Map(Object.keys(CORE_INVARIANTS).map((name) => [name, 'the ledger core']));
+  for (const domain of domains) {
+    for (const [name, invariant] of Object.entries(domain.invariants ?? {})) {
+      const first = owner.get(name);
+      if (first) throw new Error(`ledger invariant '${name}' is given by ${first} and by domain '${domain.name}'`);
+      owner.set(name, `domain '${domain.name}'`);
+      all[name] = invariant;
+    }
+  }
+  return all;
+}
+
+/** Each of `invariants`' violating rows, by name (empty arrays when the ledger is sound). */
+export async function checkLedger(db: Db, invariants: LedgerInvariants): Promise<Record<string, unknown[]>> {
   const out: Record<string, unknown[]> = {};
-  for (const [name, { query }] of Object.entries(INVARIANTS)) out[name] = await queryRows(db, query);
+  for (const [name, { query }] of Object.entries(invariants)) out[name] = await queryRows(db, query);
   return out;
 }
 

@@ -7,7 +7,8 @@
 //   postHold()    the hold's money moves (a withdrawal completed, collateral released)
 //   voidHold()    the hold returns (a withdrawal failed, collateral refunded)
 //   transferBatch() a set posted at once (a clearing run's settlement), two statements in all
-// A transfer's `key` is unique: one business step moves money once, whatever retries it.
+// A transfer's `key` is unique: one business step moves money once, whatever retries it. Its
+// `batchId` names the payment (or batch) it is part of: that payment's transfers are read by it.
 //
 // Speed (docs/decisions.md "Ledger figures", "Collateral payments: third pass"): a transfer or a
 // hold is one statement after BEGIN, a resolution two (its hold's row locked first); each is a
@@ -38,6 +39,8 @@ export interface TransferSpec {
   ref: { resource: string; id: string };
   /** Unique per business step, e.g. `deposit:<id>`. */
   key: string;
+  /** The payment or batch it is part of (a payment of bills, a payment request, a clearing run), by which its transfers are read back. */
+  batchId?: string | null;
   userId: string | null;
   now: Date;
 }
@@ -82,6 +85,7 @@ interface Movement {
   refResource: string;
   refId: string;
   key: string;
+  batchId: string | null;
   userId: string | null;
   now: Date;
   /** What the row adds to the totals: debit account's posted and pending debits, credit account's posted and pending credits. */
@@ -124,8 +128,8 @@ const moveStatement = (name: string, lines: SQL) =>
           exists (select 1 from ledger_transfers r where r.pending_id = ${v('pendingId')}::uuid) as resolved
         from locked
       ), t as (
-        insert into ledger_transfers (debit_account_id, credit_account_id, amount, kind, status, pending_id, ref_resource, ref_id, key, user_id, created_at)
-        select ${v('debit')}, ${v('credit')}, ${v('amount')}::bigint, ${v('kind')}, ${v('status')}, ${v('pendingId')}::uuid, ${v('refResource')}, ${v('refId')}::uuid, ${v('key')}, ${v('userId')}::uuid, ${v('at')}::timestamptz
+        insert into ledger_transfers (debit_account_id, credit_account_id, amount, kind, status, pending_id, ref_resource, ref_id, key, batch_id, user_id, created_at)
+        select ${v('debit')}, ${v('credit')}, ${v('amount')}::bigint, ${v('kind')}, ${v('status')}, ${v('pendingId')}::uuid, ${v('refResource')}, ${v('refId')}::uuid, ${v('key')}, ${v('batchId')}::uuid, ${v('userId')}::uuid, ${v('at')}::timestamptz
         from checked where found = 2 and not short and not resolved
         on conflict (key) do nothing
         returning id
@@ -153,7 +157,7 @@ const moveEnding = moveStatement('ledger_move_end', endLines);
 async function move(tx: Db, m: Movement): Promise<TransferRow> {
   const [first, second] = m.debit < m.credit ? [m.debit, m.credit] : [m.credit, m.debit];
   // The row's fields as the movement has them.
-  const same = { kind: m.kind, status: m.status, pendingId: m.pendingId, refResource: m.refResource, refId: m.refId, key: m.key, userId: m.userId };
+  const same = { kind: m.kind, status: m.status, pendingId: m.pendingId, refResource: m.refResource, refId: m.refId, key: m.key, batchId: m.batchId, userId: m.userId };
   const values = {
     ...same,
     first,
@@ -201,6 +205,7 @@ const movementOf = (spec: TransferSpec, status: 'posted' | 'pending'): Movement 
     refResource: spec.ref.resource,
     refId: spec.ref.id,
     key: spec.key,
+    batchId: spec.batchId ?? null,
     userId: spec.userId,
     now: spec.now,
     totals: { debitsPosted: posted, debitsPending: pending, creditsPosted: posted, creditsPending: pending },
@@ -260,6 +265,8 @@ async function resolveHold(tx: Db, holdKey: string, status: 'posted' | 'voided',
     refResource: pending.refResource,
     refId: pending.refId,
     key: step.key,
+    // A hold and its resolution are one step of their own, in no batch.
+    batchId: null,
     userId: step.userId,
     now: step.now,
     totals: { debitsPosted: posted, debitsPending: -amount, creditsPosted: posted, creditsPending: -amount },
@@ -307,16 +314,16 @@ export async function transferBatch(tx: Db, specs: readonly TransferSpec[]): Pro
   if (locked.some((r) => r.short)) throw conflict('insufficientBalance');
 
   const rows = JSON.stringify(
-    specs.map((s, i) => ({ i, debit: s.debit, credit: s.credit, amount: s.amount.toString(), kind: s.kind, ref_resource: s.ref.resource, ref_id: s.ref.id, key: s.key, user_id: s.userId, at: s.now.toISOString() })),
+    specs.map((s, i) => ({ i, debit: s.debit, credit: s.credit, amount: s.amount.toString(), kind: s.kind, ref_resource: s.ref.resource, ref_id: s.ref.id, key: s.key, batch_id: s.batchId ?? null, user_id: s.userId, at: s.now.toISOString() })),
   );
   const made = await prepared<{ id: string; key: string; moved: number }>(
     tx,
     'ledger_batch_write',
     sql`with v as (
-        select * from jsonb_to_recordset(${rows}::jsonb) as v(i int, debit text, credit text, amount bigint, kind text, ref_resource text, ref_id uuid, key text, user_id uuid, at timestamptz)
+        select * from jsonb_to_recordset(${rows}::jsonb) as v(i int, debit text, credit text, amount bigint, kind text, ref_resource text, ref_id uuid, key text, batch_id uuid, user_id uuid, at timestamptz)
       ), t as (
-        insert into ledger_transfers (debit_account_id, credit_account_id, amount, kind, status, ref_resource, ref_id, key, user_id, created_at)
-        select debit, credit, amount, kind, 'posted', ref_resource, ref_id, key, user_id, at from v order by i
+        insert into ledger_transfers (debit_account_id, credit_account_id, amount, kind, status, ref_resource, ref_id, key, batch_id, user_id, created_at)
+        select debit, credit, amount, kind, 'posted', ref_resource, ref_id, key, batch_id, user_id, at from v order by i
         on conflict (key) do nothing
         returning id, debit_account_id, credit_account_id, amount, kind, ref_resource, ref_id, key, user_id, created_at
       ), moved as (
@@ -339,5 +346,5 @@ export async function transferBatch(tx: Db, specs: readonly TransferSpec[]): Pro
   if (made.length !== specs.length) throw conflict('transferDone');
   if (Number(made[0].moved) !== ids.length) throw new Error(`ledger: a batch moved ${made[0].moved} of ${ids.length} accounts`);
   const idOf = new Map(made.map((r) => [r.key, r.id]));
-  return specs.map((s) => ({ id: idOf.get(s.key)!, debitAccountId: s.debit, creditAccountId: s.credit, amount: s.amount, kind: s.kind, status: 'posted', pendingId: null, refResource: s.ref.resource, refId: s.ref.id, key: s.key, userId: s.userId, createdAt: s.now }));
+  return specs.map((s) => ({ id: idOf.get(s.key)!, debitAccountId: s.debit, creditAccountId: s.credit, amount: s.amount, kind: s.kind, status: 'posted', pendingId: null, refResource: s.ref.resource, refId: s.ref.id, key: s.key, batchId: s.batchId ?? null, userId: s.userId, createdAt: s.now }));
 }

@@ -2,15 +2,15 @@
 //   GET /api/funds/wallet        the caller's account: available, held (withdrawals), in escrow, objection deposits
 //   GET /api/funds/bank-accounts where deposits are transferred to (the platform's receiving account) and withdrawals go (the caller's)
 //   GET /api/funds/flows/daily   the caller's inflow and outflow per China day, the last 30 days (home)
-//   GET /api/ops/ledger/check    the ledger invariants (src/server/ledger/invariants.ts) on the live database (ops), as npm run ledger:check prints them
+//   GET /api/ops/ledger/check    the ledger invariants (the core's and the domains', src/server/ledger/invariants.ts) on the live database (ops), as npm run ledger:check prints them
 import type { FastifyInstance } from 'fastify';
 import type { FundsBankAccounts, WalletView } from '../../../shared/api';
 import { fenToYuan } from '../../../shared/money';
-import type { AppContext } from '../../context';
+import type { DomainContext } from '../../domain';
 import { currentUser } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
 import { walletFigures } from '../../ledger/accounts';
-import { INVARIANTS, checkLedger } from '../../ledger/invariants';
+import { checkLedger } from '../../ledger/invariants';
 import { obj } from '../../openapi/kit';
 import { ownBankAccount } from './accountFacts';
 import { dailyFlows } from './flows';
@@ -18,7 +18,7 @@ import { FLOW_CHART_DAYS } from '../../../shared/constants';
 
 const tags = ['funds'];
 
-export default async function fundsRoutes(app: FastifyInstance, ctx: AppContext) {
+export default async function fundsRoutes(app: FastifyInstance, ctx: DomainContext) {
   const { db } = ctx;
   app.get('/funds/wallet', { schema: { tags, summary: "The caller's account balances, yuan strings with two decimals" }, preHandler: app.requirePermission('funds', 'query') }, async (req) => {
     const f = await walletFigures(db, currentUser(req).accountId);
@@ -39,7 +39,7 @@ export default async function fundsRoutes(app: FastifyInstance, ctx: AppContext)
     async (req) => ok(req, await dailyFlows(db, currentUser(req).accountId, FLOW_CHART_DAYS, ctx.clock.now())),
   );
   app.get('/ops/ledger/check', { schema: { tags, summary: 'The ledger invariants: each with the rows that break it (none when sound)', querystring: obj({}) }, preHandler: app.requirePermission('ops', 'query') }, async (req) => {
-    const result = await checkLedger(db);
-    return ok(req, Object.entries(result).map(([name, rows]) => ({ name, description: INVARIANTS[name].description, ok: rows.length === 0, rows: rows.slice(0, 20) })));
+    const result = await checkLedger(db, ctx.ledgerInvariants);
+    return ok(req, Object.entries(result).map(([name, rows]) => ({ name, description: ctx.ledgerInvariants[name].description, ok: rows.length === 0, rows: rows.slice(0, 20) })));
   });
 }

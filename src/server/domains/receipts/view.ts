@@ -1,7 +1,7 @@
 // A receipt is a view of one ledger transfer (src/shared/receipts.ts has the kind -> template
 // table). This file reads the transfer, decides who may see it, and builds what the printed
 // receipt shows: payer and payee by name, amount in figures and capitals, status, reference.
-import { and, asc, eq, inArray, like, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { TFunction } from 'i18next';
 import { HOME_PATH } from '../../../shared/menu';
 import { capitalAmount, fenToYuan } from '../../../shared/money';
@@ -27,7 +27,7 @@ export interface ReceiptFacts {
   parties: Record<string, string>;
   /** Account id -> name, for every account that appears. */
   names: Map<string, string>;
-  /** A payment of several bills (billBatchPayment): every transfer of that payment, in key order, with its bill's title. */
+  /** A payment of several bills (billBatchPayment): every transfer of that payment, in bill id order, with its bill's title. */
   siblings?: { transfer: TransferRow; title: string }[];
   /** The record is (under) a mutual-promise contract: its receipts open with the mutual variant's copies. */
   mutual: boolean;
@@ -48,17 +48,16 @@ export async function isMutualRecord(db: Db, record: { resource: string; data: R
   return contract?.source === MUTUAL_CONTRACT_SOURCE;
 }
 
-/** A payment of several bills: its transfers share the key prefix `billPayment:<payment id>:` (settlement/pay.ts). */
+/** A payment of several bills: its transfers share the payment's batch id (settlement/pay.ts). */
 async function paymentSiblings(db: Db, transfer: TransferRow): Promise<{ transfer: TransferRow; title: string }[] | undefined> {
-  if (transfer.kind !== 'billBatchPayment') return undefined;
-  const prefix = transfer.key.slice(0, transfer.key.lastIndexOf(':') + 1);
+  if (transfer.kind !== 'billBatchPayment' || !transfer.batchId) return undefined;
   const rows = await db
     .select({ transfer: ledgerTransfers, data: resourceRecords.data })
     .from(ledgerTransfers)
     // Only bills are paid in batches (settlement/pay.ts): their partition alone.
     .leftJoin(resourceRecords, and(eq(resourceRecords.resource, 'bills'), eq(resourceRecords.id, ledgerTransfers.refId)))
-    .where(and(eq(ledgerTransfers.kind, 'billBatchPayment'), like(ledgerTransfers.key, `${prefix}%`)))
-    .orderBy(asc(ledgerTransfers.key));
+    .where(and(eq(ledgerTransfers.batchId, transfer.batchId), eq(ledgerTransfers.kind, 'billBatchPayment')))
+    .orderBy(asc(ledgerTransfers.refId));
   return rows.map((r) => ({ transfer: r.transfer, title: typeof r.data?.contractTitle === 'string' ? r.data.contractTitle : '' }));
 }
 

@@ -5,10 +5,10 @@
 // action pipeline (ledger kind billPayment, ref bills/<id>: the bill's open amount stays what its
 // transfers say; its history, its payee's message, its todo closed). A request
 // under a contract alone moves a requestPayment transfer, ref paymentRequests/<id>. Both are
-// printed by the Solution receipt; the transfers of one request share the key segment
-// `<kind>:<request id>.` (requestPayments reads them back).
+// printed by the Solution receipt; the transfers of one request are in its batch (batch id = the
+// request's id: requestPayments reads them back).
 import { randomUUID } from 'node:crypto';
-import { and, eq, like, or } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { fenToYuan } from '../../../shared/money';
 import { receiptPathOf } from '../../../shared/receipts';
 import type { Db } from '../../db/client';
@@ -68,6 +68,7 @@ export const payRequest: ActionHandler = async (ctx) => {
       kind: REQUEST_PAYMENT_KIND,
       ref: { resource: 'paymentRequests', id: record.id },
       key: `${REQUEST_PAYMENT_KIND}:${record.id}.${randomUUID()}`,
+      batchId: record.id,
       userId,
       now,
     });
@@ -88,12 +89,12 @@ export interface RequestPayment {
   receipt?: string;
 }
 
-/** The payments of a request, oldest first (under a bill they are the bill's transfers keyed with the request). */
+/** The payments of a request, oldest first: the transfers of its batch that pay (under a bill, the bill's payments made for it; reversals are not payments). */
 export async function requestPayments(db: Db, requestId: string): Promise<RequestPayment[]> {
   const rows = await db
     .select()
     .from(ledgerTransfers)
-    .where(or(like(ledgerTransfers.key, `billPayment:${requestId}.%`), like(ledgerTransfers.key, `${REQUEST_PAYMENT_KIND}:${requestId}.%`)));
+    .where(and(eq(ledgerTransfers.batchId, requestId), inArray(ledgerTransfers.kind, ['billPayment', REQUEST_PAYMENT_KIND])));
   return rows
     .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
     .map((t) => ({ transferId: t.id, amount: fenToYuan(t.amount), time: t.createdAt.toISOString(), receipt: receiptPathOf(t.kind, t.id) }));

@@ -1,9 +1,9 @@
 // An ops reversal of a bill payment (settlement's bills.reversePayment) that was made for a
 // payment request gives the request its money back to wait for: its paid figure is recomputed
-// from the ledger (the bill payments keyed with the request less those reversed), its state
+// from the ledger (the bill payments in the request's batch less those reversed), its state
 // follows (paid -> partiallyPaid or confirmed), and its history says so. Recomputing, not
 // subtracting, keeps it right however many reversals one step sees.
-import { and, eq, inArray, like, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { fenToYuan } from '../../../shared/money';
 import { ledgerTransfers, resourceRecords } from '../../db/schema';
 import type { RecordListener } from '../../resources/events';
@@ -24,13 +24,14 @@ export const reverseRequestPayments: RecordListener = async ({ tx, action, after
     .orderBy(resourceRecords.id)
     .for('update');
   for (const request of requests) {
-    const payments = await tx.select().from(ledgerTransfers).where(like(ledgerTransfers.key, `billPayment:${request.id}.%`));
-    if (!payments.length) continue;
-    const reversals = await tx
-      .select({ key: ledgerTransfers.key })
+    // The request's batch: its bill payments and their reversals (each keyed with the payment it reverses).
+    const moved = await tx
+      .select({ id: ledgerTransfers.id, kind: ledgerTransfers.kind, key: ledgerTransfers.key, amount: ledgerTransfers.amount })
       .from(ledgerTransfers)
-      .where(inArray(ledgerTransfers.key, payments.map((p) => `${REVERSAL_KIND}:${p.id}`)));
-    const reversed = new Set(reversals.map((r) => r.key.slice(REVERSAL_KIND.length + 1)));
+      .where(and(eq(ledgerTransfers.batchId, request.id), inArray(ledgerTransfers.kind, ['billPayment', REVERSAL_KIND])));
+    const payments = moved.filter((t) => t.kind === 'billPayment');
+    if (!payments.length) continue;
+    const reversed = new Set(moved.filter((t) => t.kind === REVERSAL_KIND).map((r) => r.key.slice(REVERSAL_KIND.length + 1)));
     const paid = payments.filter((p) => !reversed.has(p.id)).reduce((sum, p) => sum + p.amount, 0n);
     const was = fenOf(request.data.paidAmount);
     if (paid === was) continue;

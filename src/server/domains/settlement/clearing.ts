@@ -9,7 +9,7 @@
 //      payment locks them) and read: a payment under way finishes first or waits for the run;
 //   3. the solution is written down on the bills (cleared + discharged parts, one statement),
 //      the participants' wallets are locked in id order and the settlement transfers posted
-//      (kind nettingSettlement, ref clearingRuns/<run id>, receipt HLSolution);
+//      (kind nettingSettlement, ref clearingRuns/<run id> and batch <run id>, receipt HLSolution);
 //   4. the run keeps its input and solution (clearing_runs) and each participant's figures
 //      (clearing_run_parties), so it can be listed, printed (Interconnectedsingle) and audited.
 // A failure rolls everything back: no run row, no write-down, no transfer.
@@ -241,7 +241,7 @@ export async function runClearing(ctx: ClearingContext, input: ClearingRunInput)
     // One batch (two statements), not one transfer() each: the wallets are already locked in id order.
     const posted = await transferBatch(
       tx,
-      plan.transfers.map((t, i) => ({ debit: walletId(t.from), credit: walletId(t.to), amount: t.amountFen, kind: SETTLEMENT_KIND, ref: { resource: 'clearingRuns', id: runId }, key: settlementKey(runId, i), userId: input.userId, now })),
+      plan.transfers.map((t, i) => ({ debit: walletId(t.from), credit: walletId(t.to), amount: t.amountFen, kind: SETTLEMENT_KIND, ref: { resource: 'clearingRuns', id: runId }, key: settlementKey(runId, i), batchId: runId, userId: input.userId, now })),
     );
     const transfers = plan.transfers.map((t, i) => ({ from: t.from, to: t.to, amountFen: t.amountFen.toString(), transferId: posted[i].id }));
     phase('transfers');

@@ -1,9 +1,9 @@
 // Paying bills (DESIGN §9): the payer pays an owed bill whole or in part, wallet to wallet, one
 // ledger transfer per bill (ref bills/<id>): kind billPayment when a payment pays one bill
 // (receipt Solution), billBatchPayment when it pays several at once (receipt Solutions, which
-// prints the whole payment: its transfers share the key prefix billPayment:<payment id>:).
+// prints the whole payment: its transfers share the payment's id as their batch id).
 // Ops may reverse a bill's latest payment with a reason: the payee's wallet pays it back
-// (billPaymentReversed, receipt Solutionsback), once per payment.
+// (billPaymentReversed, receipt Solutionsback, in the reversed payment's batch), once per payment.
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { chinaDay } from '../../../shared/chinaTime';
@@ -20,8 +20,8 @@ export const PAYMENT_KINDS = ['billPayment', 'billBatchPayment'] as const;
 export type PaymentKind = (typeof PAYMENT_KINDS)[number];
 export const REVERSAL_KIND = 'billPaymentReversed';
 
-/** The ledger key of one bill's part of a payment; a payment's transfers share its prefix. */
-export const paymentKeyPrefix = (paymentId: string) => `billPayment:${paymentId}:`;
+/** The ledger key of one bill's part of a payment (unique: the payment moves each bill's money once). */
+const paymentKey = (paymentId: string, billId: string) => `billPayment:${paymentId}:${billId}`;
 
 /** `amount` (yuan string) in fen, positive, or a 400 on `field`. */
 export function paymentFen(amount: unknown, field: string): bigint {
@@ -44,7 +44,7 @@ export async function payBill(
   tx: Db,
   record: { id: string; state: string | null; data: Record<string, unknown> },
   amountFen: bigint,
-  step: { kind: PaymentKind; paymentId: string; userId: string; now: Date; field: string },
+  step: { kind: PaymentKind; paymentId: string; batchId: string; userId: string; now: Date; field: string },
 ): Promise<PaidBill> {
   const money = await billMoney(tx, record.id);
   const open = openFenOf(money);
@@ -57,7 +57,8 @@ export async function payBill(
     amount: amountFen,
     kind: step.kind,
     ref: { resource: 'bills', id: record.id },
-    key: `${paymentKeyPrefix(step.paymentId)}${record.id}`,
+    key: paymentKey(step.paymentId, record.id),
+    batchId: step.batchId,
     userId: step.userId,
     now: step.now,
   });
@@ -68,13 +69,15 @@ export async function payBill(
 
 /**
  * The action `pay` (input payAmount): one bill, whole or in part. Paid with others at once (a
- * selection), its transfer shares the payment's id (billBatchPayment); paid for a payment
- * request, its key carries the request's id (requests/pay.ts reads the request's payments by it).
+ * selection), its transfer is in the payment's batch (billBatchPayment); paid for a payment
+ * request, in the request's (requests/pay.ts reads the request's payments by it); paid alone, in
+ * a batch of its own.
  */
 export const payOne: ActionHandler = async ({ tx, record, input, userId, now, via, batch }) => {
   const kind = batch && batch.size > 1 ? 'billBatchPayment' : 'billPayment';
   const paymentId = batch?.id ?? (via ? `${via.id}.${randomUUID()}` : randomUUID());
-  const paid = await payBill(tx, record, paymentFen(input.payAmount, 'payAmount'), { kind, paymentId, userId, now, field: 'payAmount' });
+  const batchId = batch?.id ?? via?.id ?? paymentId;
+  const paid = await payBill(tx, record, paymentFen(input.payAmount, 'payAmount'), { kind, paymentId, batchId, userId, now, field: 'payAmount' });
   return { patch: paid.patch, to: paid.to };
 };
 
@@ -95,6 +98,7 @@ export const reversePayment: ActionHandler = async ({ tx, record, userId, now })
     kind: REVERSAL_KIND,
     ref: { resource: 'bills', id: record.id },
     key: `${REVERSAL_KIND}:${payment.id}`,
+    batchId: payment.batchId,
     userId,
     now,
   });

@@ -7,7 +7,7 @@
 // A bad line (over its open amount, zero, three decimals, a bill of another account, a bill not
 // yet confirmed) refuses the whole payment and writes nothing.
 import { randomUUID } from 'node:crypto';
-import { asc, like } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { decide } from '../../../shared/access';
 import { isMoney } from '../../../shared/formats';
@@ -28,7 +28,7 @@ import { toView } from '../../resources/records';
 import { countingWrongTries } from '../../sms/codes';
 import { confirmBodyProperties, confirmationOf } from '../../confirm';
 import { isUuid } from '../../validate';
-import { paymentFen, paymentKeyPrefix } from './pay';
+import { paymentFen } from './pay';
 import { billMoney, lockBillRecords } from './store';
 
 /** At most this many bills in one payment. */
@@ -124,12 +124,12 @@ export default async function settlementRoutes(app: FastifyInstance, ctx: Domain
   });
 }
 
-/** The transfers of a payment, one per bill. */
+/** The transfers of a payment, one per bill, in bill id order (the batch's index). */
 async function paymentTransfers(tx: Db, paymentId: string) {
   const rows = await tx
     .select({ transferId: ledgerTransfers.id, billId: ledgerTransfers.refId, amount: ledgerTransfers.amount })
     .from(ledgerTransfers)
-    .where(like(ledgerTransfers.key, `${paymentKeyPrefix(paymentId)}%`))
-    .orderBy(asc(ledgerTransfers.key));
+    .where(eq(ledgerTransfers.batchId, paymentId))
+    .orderBy(asc(ledgerTransfers.refId));
   return rows.map((r) => ({ transferId: r.transferId, billId: r.billId, amount: fenToYuan(r.amount) }));
 }

@@ -18,7 +18,7 @@ import { lazySerializerBuilder, lazyValidatorBuilder } from './plugins/lazyValid
 import securityPlugin from './plugins/security';
 import spaPlugin from './plugins/spa';
 import { repoRoot } from './paths';
-import { installDomains, type Domain, type DomainContext } from './domain';
+import { contributionsOf, type Domain, type DomainContext } from './domain';
 import { domains as allDomains } from './domains';
 import { ledgerInvariants } from './ledger/invariants';
 import { setConsoleSchema } from './resources/consolePaths';
@@ -60,7 +60,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   else assertSchemas(schemaRoot);
   const domains = opts.domains ?? allDomains;
   // A resource file naming a handler, compute, source or document no domain gives stops the start too.
-  const resources = loadResources(schemaRoot, installDomains(domains));
+  const resources = loadResources(schemaRoot, contributionsOf(domains));
   const forms = loadForms(schemaRoot);
   // Links to console pages (messages, todos, receipts) follow this menu.json and these resource files.
   setConsoleSchema(schemaRoot, [...resources.values()].map((r) => r.def));

@@ -1,8 +1,10 @@
 // What a domain (src/server/domains/<name>/index.ts) contributes to the server, as one plain
 // object: app.ts registers each domain's routes under /api and starts its jobs, and the engine
-// (src/server/resources) looks handlers, derived fields, list sources, documents and event
-// listeners up by the names the domains give them. Nothing registers itself on import: what a
-// domain adds is what its object says.
+// (src/server/resources) finds handlers, derived fields, list sources, totals tables, documents
+// and event listeners by the names the domains give them, compiled once at start into the
+// registry (resources/registry.ts loadResources) that the context hands to every route and job.
+// Nothing registers itself on import and no process-wide table holds them: what a domain adds is
+// what its object says.
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './context';
 import type { ComputeFn } from './resources/compute';
@@ -13,7 +15,8 @@ import type { ListenerDeclaration, RecordListener } from './resources/events';
 import type { ActionHandler, CreateHandler } from './resources/handlers';
 import type { CompiledForm, ResourceRegistry } from './resources/registry';
 import type { LedgerInvariants } from './ledger/invariants';
-import type { ListSource } from './resources/sources';
+import type { SourceContribution } from './resources/sources';
+import type { TableFields } from './resources/tableFields';
 import type { TotalsTable } from './resources/tableTotals';
 
 /** What a domain's routes and jobs receive: the app's context and the loaded resource and form files. */
@@ -38,12 +41,6 @@ export type Task = (ctx: DomainContext, now: Date) => Promise<unknown>;
 /** A Fastify plugin registered under /api with the domain context as its options. */
 export type DomainRoutes = (app: FastifyInstance, ctx: DomainContext) => Promise<void>;
 
-/** A list source and the data fields its SELECT also answers as columns (resources/sources.ts). */
-export interface SourceContribution {
-  select: ListSource;
-  columns?: readonly string[];
-}
-
 export interface Domain {
   /** The folder's name, used in error messages. */
   name: string;
@@ -63,6 +60,8 @@ export interface Domain {
   totals?: Readonly<Record<string, TotalsTable>>;
   /** Ledger invariants of what this domain keeps on top of the ledger, by a name no other gives; the ledger check runs them with the core's. */
   invariants?: LedgerInvariants;
+  /** By resource name: fields of its records a table of its own holds, read from there and never stored in the data (resources/tableFields.ts). */
+  tableFields?: Readonly<Record<string, TableFields>>;
   /**
    * What follows a record's event, by resource name; runs in the move's transaction. A bare
    * listener runs in the domain list's order; `{ listen, after: ['funds'] }` runs after the named
@@ -90,12 +89,13 @@ export interface Contributions {
   sources: ReadonlyMap<string, SourceContribution>;
   documents: ReadonlyMap<string, DocumentRenderer>;
   totals: ReadonlyMap<string, TotalsTable>;
+  tableFields: ReadonlyMap<string, TableFields>;
   /** Resource -> each domain's listener with the order it declares (compiled by registry.ts). */
   listeners: ReadonlyMap<string, readonly { domain: string; decl: ListenerDeclaration }[]>;
 }
 
-type NamedKind = 'handlers' | 'createHandlers' | 'compute' | 'sources' | 'documents' | 'totals';
-const NAMED: readonly NamedKind[] = ['handlers', 'createHandlers', 'compute', 'sources', 'documents', 'totals'];
+type NamedKind = 'handlers' | 'createHandlers' | 'compute' | 'sources' | 'documents' | 'totals' | 'tableFields';
+const NAMED: readonly NamedKind[] = ['handlers', 'createHandlers', 'compute', 'sources', 'documents', 'totals', 'tableFields'];
 
 /** The names of a list of domains; a name given twice (by one or two domains) is an error. */
 export function contributionsOf(domains: readonly Domain[]): Contributions {
@@ -120,17 +120,3 @@ export function contributionsOf(domains: readonly Domain[]): Contributions {
   }
   return { ...(named as unknown as Omit<Contributions, 'listeners'>), listeners };
 }
-
-let installed: Contributions = contributionsOf([]);
-
-/**
- * Makes `domains` the ones the engine looks names up in (app.ts, at start). The apps of one
- * process (one per variant) serve the same list, so installing it again replaces it with itself.
- */
-export function installDomains(domains: readonly Domain[]): Contributions {
-  installed = contributionsOf(domains);
-  return installed;
-}
-
-/** What the installed domains contribute. */
-export const contributions = (): Contributions => installed;

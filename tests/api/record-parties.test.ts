@@ -106,9 +106,10 @@ describe.skipIf(!dbAvailable)("a record's parties, copied onto its row", () => {
     };
     const registry = loadResources(repoRoot, contributionsOf(domains));
     const queryFor = (resource: string, who: TradingParty, scope: string, params: Record<string, string>) => {
-      const def = registry.get(resource)!.def;
+      const r = registry.get(resource)!;
+      const def = r.def;
       const ability = defineRecordAbility(def, { accountId: who.accountId, permissions: permissionsForUser('owner', 'approved'), approved: true });
-      return parseListQuery(def, listWhereSql(ability, def, who.accountId, scope), params);
+      return parseListQuery(r, listWhereSql(ability, def, who.accountId, scope), params);
     };
 
     beforeAll(async () => {

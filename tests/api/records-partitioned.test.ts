@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresClient, type Db } from '../../src/server/db/client';
 import { queryRows } from '../../src/server/db/rows';
 import { migrationsFolder, repoRoot } from '../../src/server/paths';
-import { installDomains } from '../../src/server/domain';
+import { contributionsOf } from '../../src/server/domain';
 import { domains } from '../../src/server/domains';
 import { ensureResourceIndexes } from '../../src/server/resources/indexes';
 import { loadResources } from '../../src/server/resources/registry';
@@ -150,7 +150,7 @@ describe.skipIf(!dbAvailable)('records partitioned by resource (migration 0022)'
     await db.execute(sql`insert into resource_events (record_id, resource, action, to_state, by, at) values (${LATE}, 'supplyOffers', 'publish', 'published', ${U}, now())`);
     expect(await partitionOf(db, LATE)).toBe('resource_records_default');
     const held = await records(db);
-    await ensureResourceIndexes(db, loadResources(repoRoot, installDomains(domains)));
+    await ensureResourceIndexes(db, loadResources(repoRoot, contributionsOf(domains)));
     expect(await partitionOf(db, LATE)).toBe('"rrp_supplyOffers"');
     expect(await records(db)).toEqual(held);
     expect(await count(db, sql`select count(*)::int as n from resource_events where record_id = ${LATE}`)).toBe(1);
@@ -163,7 +163,7 @@ describe.skipIf(!dbAvailable)('records partitioned by resource (migration 0022)'
     expect(misplaced).toBe(0);
     expect(await count(db, sql`select count(*)::int as n from pg_indexes where indexname like 'rr\\_contracts\\_%' and tablename = 'rrp_contracts'`)).toBeGreaterThan(5);
     // A second start has nothing to make.
-    expect(await ensureResourceIndexes(db, loadResources(repoRoot, installDomains(domains)))).toBe(0);
+    expect(await ensureResourceIndexes(db, loadResources(repoRoot, contributionsOf(domains)))).toBe(0);
   });
 
   it("deletes a record's events, parties and bill with it", async () => {

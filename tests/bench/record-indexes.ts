@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
 import { openDatabase } from '../../src/server/db/client';
-import { installDomains } from '../../src/server/domain';
+import { contributionsOf } from '../../src/server/domain';
 import { domains } from '../../src/server/domains';
 import { ensureResourceIndexes } from '../../src/server/resources/indexes';
 import { partitionName } from '../../src/server/resources/partitions';
@@ -51,7 +51,7 @@ export async function benchRecordIndexes(): Promise<void> {
   const ran = bin
     ? await withPgDatabase('lsf_bench_record_indexes', async (url) => {
         const database = await openDatabase({ url });
-        await ensureResourceIndexes(database.db, loadResources(repoRoot, installDomains(domains)));
+        await ensureResourceIndexes(database.db, loadResources(repoRoot, contributionsOf(domains)));
         await database.close();
         const c = postgres(url, { max: 1, onnotice: () => {} });
         try {

@@ -83,7 +83,7 @@ export async function performAction(tx: Db, ctx: PipelineContext, step: ActionSt
   const create: ActionContext['create'] = async (resource, sent, owner) => {
     const target = ctx.resources.get(resource);
     if (!target) throw new Error(`${step.action}: no resource '${resource}'`);
-    const data = computed(target.def.compute, sent);
+    const data = computed(target, sent);
     target.check(data, step.t);
     return toView(await createRecord(tx, target, ctx.resources, { accountId: owner.accountId, parties: owner.parties, mover: step.mover, data, now }));
   };

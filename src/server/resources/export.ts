@@ -7,11 +7,11 @@ import { formatChinaTime } from '../../shared/chinaTime';
 import type { Language } from '../../shared/constants';
 import { regionPathName } from '../../shared/data/regions';
 import { exportFormatOf } from '../../shared/resources/fieldKinds';
-import type { ResourceDefinition } from '../../shared/resources/types';
 import type { Db } from '../db/client';
 import { resourceRecords } from '../db/schema';
 import type { ListQuery } from './query';
-import { toView } from './records';
+import type { ReadFrom } from './registry';
+import { recordSelection, toView } from './records';
 import { recordsOf } from './sources';
 
 /** More rows than this is a report job, not a download. */
@@ -25,7 +25,8 @@ export interface ExportTable {
   numeric: boolean[];
 }
 
-export async function exportTable(db: Db, def: ResourceDefinition, q: ListQuery, lang: Language, t: TFunction): Promise<ExportTable> {
+export async function exportTable(db: Db, r: ReadFrom, q: ListQuery, lang: Language, t: TFunction): Promise<ExportTable> {
+  const def = r.def;
   const labels = def.labels[lang];
   const columns = def.list.columns;
   const formats = columns.map((c) => exportFormatOf(def.record.properties[c]));
@@ -48,8 +49,8 @@ export async function exportTable(db: Db, def: ResourceDefinition, q: ListQuery,
   };
   const rows: (string | number | null)[][] = [];
   for (let offset = 0; offset < EXPORT_MAX_ROWS; offset += BATCH) {
-    const batch = await recordsOf(db, def)
-      .select()
+    const batch = await recordsOf(db, r)
+      .select(recordSelection(r))
       .from(resourceRecords)
       .where(q.where)
       .orderBy(...q.orderBy)

@@ -5,7 +5,7 @@
 // A list source may answer a field as a column of its own (sources.ts): then it is read there.
 import { sql, type SQL } from 'drizzle-orm';
 import { sqlCastOf } from '../../shared/resources/fieldKinds';
-import type { ResourceDefinition } from '../../shared/resources/types';
+import type { ReadFrom } from './registry';
 import { sourceColumn } from './sources';
 
 const SYSTEM_COLUMNS: Record<string, string> = {
@@ -19,13 +19,13 @@ const SYSTEM_COLUMNS: Record<string, string> = {
 };
 
 /** SQL text of the field's value: a column, the JSON text, or the JSON value cast to numeric. */
-export function fieldExpression(def: ResourceDefinition, field: string): string {
+export function fieldExpression(r: ReadFrom, field: string): string {
   const column = SYSTEM_COLUMNS[field];
   if (column) return `"${column}"`;
   if (!/^[a-z][A-Za-z0-9]*$/.test(field)) throw new Error(`bad field name ${field}`);
-  if (sourceColumn(def, field)) return `"${field}"`;
-  const schema = def.record.properties[field];
+  if (sourceColumn(r, field)) return `"${field}"`;
+  const schema = r.def.record.properties[field];
   return sqlCastOf(schema) === 'numeric' ? `((data->>'${field}')::numeric)` : `(data->>'${field}')`;
 }
 
-export const fieldSql = (def: ResourceDefinition, field: string): SQL => sql.raw(fieldExpression(def, field));
+export const fieldSql = (r: ReadFrom, field: string): SQL => sql.raw(fieldExpression(r, field));

@@ -26,11 +26,10 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { partyRoles } from '../../shared/resources/recordAbility';
-import type { ResourceDefinition } from '../../shared/resources/types';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/rows';
 import { fieldExpression } from './fields';
-import type { ResourceRegistry } from './registry';
+import type { ReadFrom, ResourceRegistry } from './registry';
 import { ensurePartitions, partitionName } from './partitions';
 import { noPartyExpression, partyExpression } from './scope';
 
@@ -43,7 +42,8 @@ function indexName(resource: string, field: string, prefix = 'rr'): string {
 }
 
 /** Index name -> its CREATE INDEX, for one resource whose records are in `table`. */
-function resourceIndexes(def: ResourceDefinition, table: string): Map<string, string> {
+function resourceIndexes(r: ReadFrom, table: string): Map<string, string> {
+  const def = r.def;
   const indexes = new Map<string, string>();
   const add = (suffix: string, keys: string, where: string, include = '') =>
     indexes.set(indexName(def.name, suffix), `create index if not exists "${indexName(def.name, suffix)}" on "${table}" (${keys})${include} where ${where}`);
@@ -54,10 +54,10 @@ function resourceIndexes(def: ResourceDefinition, table: string): Map<string, st
   const filtered = def.list.filters.filter((f) => f.kind !== 'text').map((f) => f.field);
   const orderField = def.list.defaultSort.replace(/^-/, '');
   for (const field of new Set([...filtered, ...def.list.sortable, orderField])) {
-    if (!SYSTEM.has(field)) add(field, `account_id, ${fieldExpression(def, field)}`, mine); // covered by the table's own indexes
+    if (!SYSTEM.has(field)) add(field, `account_id, ${fieldExpression(r, field)}`, mine); // covered by the table's own indexes
   }
   // Field names never hold '_', so the names below cannot meet a field's index name.
-  const order = `${fieldExpression(def, orderField)} ${def.list.defaultSort.startsWith('-') ? 'desc' : 'asc'} nulls last, id desc`;
+  const order = `${fieldExpression(r, orderField)} ${def.list.defaultSort.startsWith('-') ? 'desc' : 'asc'} nulls last, id desc`;
   add('_order', order, mine, ' include (account_id, state)');
   if (def.ownership === 'account') add('_owned_order', `account_id, ${order}`, mine);
   // Only records that have the party: "parties->>'buyer' = $1" implies the predicate's IS NOT NULL.
@@ -66,7 +66,7 @@ function resourceIndexes(def: ResourceDefinition, table: string): Map<string, st
     const hasParty = `${mine} and ${party} is not null`;
     add(`_party_${role}`, `${party}, ${order}`, hasParty);
     for (const field of new Set(['state', ...filtered])) {
-      if (field === 'state' || !SYSTEM.has(field)) add(`_party_${role}_${field}`, `${party}, ${fieldExpression(def, field)}`, hasParty);
+      if (field === 'state' || !SYSTEM.has(field)) add(`_party_${role}_${field}`, `${party}, ${fieldExpression(r, field)}`, hasParty);
     }
   }
   const market = def.visibility?.market;
@@ -78,7 +78,7 @@ function resourceIndexes(def: ResourceDefinition, table: string): Map<string, st
       if (f.kind === 'text' || SYSTEM.has(f.field)) continue;
       // An enum value is followed by the list order (its page is read in order); a range is not
       // (the range's matches are read, then sorted).
-      add(`_market_${f.field}`, f.kind === 'enum' ? `${fieldExpression(def, f.field)}, ${order}` : fieldExpression(def, f.field), inMarket);
+      add(`_market_${f.field}`, f.kind === 'enum' ? `${fieldExpression(r, f.field)}, ${order}` : fieldExpression(r, f.field), inMarket);
     }
   }
   if (def.expiry) {
@@ -90,11 +90,12 @@ function resourceIndexes(def: ResourceDefinition, table: string): Map<string, st
 }
 
 /** Statistics name -> its CREATE STATISTICS, once per filter expression of a resource, on its partition. */
-function filterStatistics(def: ResourceDefinition, table: string): Map<string, string> {
+function filterStatistics(r: ReadFrom, table: string): Map<string, string> {
+  const def = r.def;
   const byExpression = new Map<string, string>();
   for (const f of def.list.filters) {
     if (f.kind === 'text' || SYSTEM.has(f.field)) continue;
-    const expression = fieldExpression(def, f.field);
+    const expression = fieldExpression(r, f.field);
     byExpression.set(expression, `${f.field}${expression.includes('::numeric') ? '_num' : ''}`);
   }
   if (def.expiry) byExpression.set(`(data->>'${def.expiry.field}')`, def.expiry.field);
@@ -117,7 +118,7 @@ const storedResources = (registry: ResourceRegistry) => [...registry.values()].f
 export function declaredResourceDdl(registry: ResourceRegistry): string[] {
   return storedResources(registry).flatMap((r) => {
     const table = partitionName(r.def.name);
-    return [`partition "${table}" of resource_records for values in ('${r.def.name}')`, ...resourceIndexes(r.def, table).values(), ...filterStatistics(r.def, table).values()];
+    return [`partition "${table}" of resource_records for values in ('${r.def.name}')`, ...resourceIndexes(r, table).values(), ...filterStatistics(r, table).values()];
   });
 }
 
@@ -137,10 +138,10 @@ async function existing(db: Db): Promise<{ indexes: Set<string>; statistics: Set
  * that are missing on it, drops undeclared ones; answers how many it created.
  */
 export async function ensureResourceIndexes(db: Db, registry: ResourceRegistry): Promise<number> {
-  const defs = storedResources(registry).map((r) => r.def);
-  const tables = await ensurePartitions(db, defs);
-  const indexes = new Map(defs.flatMap((def) => [...resourceIndexes(def, tables.get(def.name)!)]));
-  const statistics = new Map(defs.flatMap((def) => [...filterStatistics(def, tables.get(def.name)!)]));
+  const stored = storedResources(registry);
+  const tables = await ensurePartitions(db, stored.map((r) => r.def));
+  const indexes = new Map(stored.flatMap((r) => [...resourceIndexes(r, tables.get(r.def.name)!)]));
+  const statistics = new Map(stored.flatMap((r) => [...filterStatistics(r, tables.get(r.def.name)!)]));
   const before = await existing(db);
   let created = 0;
   for (const [name, ddl] of [...indexes, ...statistics]) {

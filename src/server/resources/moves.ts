@@ -3,7 +3,8 @@
 // move checks what the resource file declares (an action's or a system move's from-states and
 // target states), validates the data against the record's schema, writes the record with its
 // event in the caller's transaction (the event is the stream's entry: events.ts, eventStream.ts)
-// and has the resource's listeners hear it in their declared order.
+// and has the resource's listeners hear it in their declared order. Fields a domain's table holds
+// (tableFields.ts: a bill's paid and open amounts) are never stored in the data: the door drops them.
 //
 //   createRecord   a new record and its `create` event (a user's create, a handler's, a bill on completion)
 //   editRecord     a user's edit of the data in an editable state (`edit` event)
@@ -27,6 +28,7 @@ import { appendEvent, hear, isJob, moverColumns, orderTxOf, type Mover, type Rec
 import { authorize, getRecord, recordEvents, type RecordEventRow, type RecordRow } from './records';
 import type { CompiledResource, ResourceRegistry } from './registry';
 import { ownedSql } from './scope';
+import { tableFieldNames, withoutTableFields } from './tableFields';
 
 /** The server's own language for a system move's validation messages (no request to answer). */
 const systemT = (): TFunction => translatorFor('zh-CN');
@@ -92,7 +94,7 @@ export async function createRecord(
       resource: def.name,
       accountId: def.ownership === 'account' ? input.accountId : null,
       state: def.states?.initial ?? null,
-      data: input.data,
+      data: withoutTableFields(r.tableFields, input.data),
       createdBy: by,
       createdAt: input.now,
       updatedBy: by,
@@ -114,9 +116,9 @@ const byId = (def: ResourceDefinition, accountId: string, id: string): SQL => {
 };
 
 /** Why a conditional write touched nothing: unseen (404), not the caller's (403), or it moved on (409). */
-async function explainMiss(db: Db, def: ResourceDefinition, ability: RecordAbility, id: string, action: 'edit' | 'delete', staleKey: string): Promise<never> {
-  const row = await getRecord(db, def, ability, id);
-  authorize(ability, def, row, action, staleKey);
+async function explainMiss(db: Db, r: CompiledResource, ability: RecordAbility, id: string, action: 'edit' | 'delete', staleKey: string): Promise<never> {
+  const row = await getRecord(db, r, ability, id);
+  authorize(ability, r.def, row, action, staleKey);
   throw conflict(staleKey);
 }
 
@@ -140,10 +142,10 @@ export async function editRecord(
     const [before] = await tx.select({ data: resourceRecords.data }).from(resourceRecords).where(and(byId(def, input.accountId, input.id), eq(resourceRecords.resource, def.name)));
     const [row] = await tx
       .update(resourceRecords)
-      .set({ data: input.data, version: sql`${resourceRecords.version} + 1`, updatedBy: input.userId, updatedAt: input.now })
+      .set({ data: withoutTableFields(r.tableFields, input.data), version: sql`${resourceRecords.version} + 1`, updatedBy: input.userId, updatedAt: input.now })
       .where(and(byId(def, input.accountId, input.id), eq(resourceRecords.version, input.version), editable(def)))
       .returning();
-    if (!row) return explainMiss(tx, def, ability, input.id, 'edit', 'staleRecord');
+    if (!row) return explainMiss(tx, r, ability, input.id, 'edit', 'staleRecord');
     const fields = Object.keys({ ...before?.data, ...input.data }).filter((f) => JSON.stringify(before?.data[f] ?? null) !== JSON.stringify(input.data[f] ?? null));
     await appendEvent(tx, { recordId: row.id, resource: def.name, action: 'edit', fromState: row.state, toState: row.state, input: { fields }, by: input.userId, actorAccountId: input.accountId, job: null, version: row.version, at: input.now });
     return row;
@@ -151,9 +153,10 @@ export async function editRecord(
 }
 
 /** Removes a record in an editable state (a draft); its events, parties and keys go with it (cascade). */
-export async function deleteRecord(db: Db, def: ResourceDefinition, ability: RecordAbility, accountId: string, id: string): Promise<void> {
+export async function deleteRecord(db: Db, r: CompiledResource, ability: RecordAbility, accountId: string, id: string): Promise<void> {
+  const def = r.def;
   const gone = await db.delete(resourceRecords).where(and(byId(def, accountId, id), editable(def))).returning({ id: resourceRecords.id });
-  if (!gone.length) await explainMiss(db, def, ability, id, 'delete', 'notDeletable');
+  if (!gone.length) await explainMiss(db, r, ability, id, 'delete', 'notDeletable');
 }
 
 /** What a move's decider (an action's handler) decided: another target state, new data, parties it fills. */
@@ -217,7 +220,7 @@ export async function transition(
     Promise.all([
       appendEvent(tx, { recordId: current.id, resource: def.name, action: input.action, fromState: current.state, toState: to, input: input.payload, ...moverColumns(input.mover), version: current.version + 1, at: input.now }),
       recordEvents(tx, current.id),
-      moveRecord(tx, current.resource, { id: current.id, state: to, data: decision.data ?? current.data, by: by ?? current.updatedBy, at: input.now }),
+      moveRecord(tx, current.resource, { id: current.id, state: to, data: withoutTableFields(r.tableFields, decision.data ?? current.data), by: by ?? current.updatedBy, at: input.now }),
       decision.pending,
     ]),
   );
@@ -255,7 +258,9 @@ export async function moveMany(tx: Db, r: CompiledResource, resources: ResourceR
   if (!input.moves.length) return [];
   for (const m of input.moves) checkDeclared(def, input.action, m.from, m.to);
   const resource = sql.raw(nameLiteral(def.name));
-  const values = JSON.stringify(input.moves.map((m) => ({ id: m.id, from_state: m.from, to_state: m.to, patch: m.patch ?? {}, input: m.input ?? {} })));
+  const values = JSON.stringify(input.moves.map((m) => ({ id: m.id, from_state: m.from, to_state: m.to, patch: withoutTableFields(r.tableFields, m.patch ?? {}), input: m.input ?? {} })));
+  // The fields a domain's table holds, as a text[] literal (field names are plain identifiers).
+  const held = `{${tableFieldNames(r.tableFields).join(',')}}`;
   const cols = moverColumns(input.mover);
   const at = input.now.toISOString();
   // The records before the move (locked, in id order): the listeners hear before and after.
@@ -270,7 +275,7 @@ export async function moveMany(tx: Db, r: CompiledResource, resources: ResourceR
     sql`
     with v as (select * from jsonb_to_recordset(${values}::jsonb) as v(id uuid, from_state text, to_state text, patch jsonb, input jsonb)),
     r as (
-      update resource_records r set state = v.to_state, data = r.data || v.patch, version = r.version + 1,
+      update resource_records r set state = v.to_state, data = (r.data || v.patch) - ${held}::text[], version = r.version + 1,
         updated_at = ${at}::timestamptz, updated_by = coalesce(${cols.by}::uuid, r.updated_by)
       from v where r.resource = ${resource} and r.id = v.id and r.state is not distinct from v.from_state
       returning r.*, v.from_state, v.input as event_input

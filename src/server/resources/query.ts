@@ -8,6 +8,7 @@ import { resourceRecords } from '../db/schema';
 import { fieldError, type MessageRef } from '../errors';
 import { pageFrom, type PageQuery } from '../pagination';
 import { fieldSql } from './fields';
+import type { ReadFrom } from './registry';
 
 const RESERVED = new Set(['pageNo', 'pageSize', 'sort', 'format', 'scope', 'has']);
 
@@ -26,7 +27,7 @@ export type AppliedFilter =
 
 export interface ListQuery {
   /** Whose records: the resource, and its list source if it has one (sources.ts). */
-  resource: Pick<ResourceDefinition, 'name' | 'source'>;
+  resource: ReadFrom;
   where: SQL;
   /** The filters in `where` besides the scope; `has` fields count as filters too. */
   filters: AppliedFilter[];
@@ -56,7 +57,8 @@ function enumValues(def: ResourceDefinition, field: string): string[] {
 }
 
 /** `scope`: which records the caller may list (src/server/resources/scope.ts), ANDed with the filters. */
-export function parseListQuery(def: ResourceDefinition, scope: SQL, query: Record<string, unknown>, opts: { maxPageSize?: number } = {}): ListQuery {
+export function parseListQuery(r: ReadFrom, scope: SQL, query: Record<string, unknown>, opts: { maxPageSize?: number } = {}): ListQuery {
+  const def = r.def;
   const errors: Record<string, MessageRef> = {};
   const conds: SQL[] = [scope];
   const applied: AppliedFilter[] = [];
@@ -67,7 +69,7 @@ export function parseListQuery(def: ResourceDefinition, scope: SQL, query: Recor
   for (const field of has ? has.split(',') : []) {
     if (!def.record.properties[field]) errors.has = 'invalidValue';
     else {
-      conds.push(sql`${fieldSql(def, field)} is not null`);
+      conds.push(sql`${fieldSql(r, field)} is not null`);
       applied.push({ field, kind: 'text', value: '' });
     }
   }
@@ -81,7 +83,7 @@ export function parseListQuery(def: ResourceDefinition, scope: SQL, query: Recor
     }
     const value = String(Array.isArray(raw) ? raw.join(',') : raw ?? '').trim();
     if (!value) continue;
-    const col = fieldSql(def, param);
+    const col = fieldSql(r, param);
     if (kind === 'text') {
       if (value.length > 100) errors[param] = 'tooLong';
       else {
@@ -131,7 +133,7 @@ export function parseListQuery(def: ResourceDefinition, scope: SQL, query: Recor
       errors.sort = 'invalidValue';
       break;
     }
-    const col = fieldSql(def, field);
+    const col = fieldSql(r, field);
     orderBy.push(descending ? sql`${col} desc nulls last` : sql`${col} asc nulls last`);
   }
   // A stable order across pages even when the sort key ties.
@@ -144,5 +146,5 @@ export function parseListQuery(def: ResourceDefinition, scope: SQL, query: Recor
     Object.assign(errors, (err as { fields?: Record<string, MessageRef> }).fields ?? {});
   }
   if (Object.keys(errors).length) throw fieldError(errors);
-  return { resource: { name: def.name, source: def.source }, where: and(...conds)!, filters: applied, orderBy, page };
+  return { resource: r, where: and(...conds)!, filters: applied, orderBy, page };
 }

@@ -2,7 +2,7 @@
 // the per-record ability (src/shared/resources/recordAbility.ts): a record the caller may not
 // read is a 404, one it reads but may not act on a 403 (not its party) or 409 (not in that
 // state). Every write is the one door's (moves.ts).
-import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { ResourceDefinition, ResourceRecord } from '../../shared/resources/types';
 import type { Db } from '../db/client';
 import { slot, statement } from '../db/statements';
@@ -11,7 +11,9 @@ import { asRecord, actionRefusal, type RecordAbility } from '../../shared/resour
 import { conflict, forbidden, notFound } from '../errors';
 import { fieldSql } from './fields';
 import { LIST_COUNT_CAP, type ListQuery } from './query';
+import type { ReadFrom } from './registry';
 import { recordsOf } from './sources';
+import { tableFieldNames } from './tableFields';
 import { isUuid } from '../validate';
 
 /** A row; `parties` is its record_parties as role -> account (the trigger-kept copy on the row). */
@@ -33,6 +35,28 @@ export function toView(row: RecordRow): ResourceRecord {
 }
 
 /**
+ * The columns a read selects from recordsOf(db, r): the row, its data with the fields a domain's
+ * table holds (tableFields.ts), which the CTE answers as columns beside the record's own data.
+ */
+export function recordSelection(r: ReadFrom) {
+  const columns = getTableColumns(resourceRecords);
+  const held = tableFieldNames(r.tableFields);
+  if (!held.length) return columns;
+  const pairs = held.map((f) => sql`${f}::text, ${sql.identifier(f)}::text`);
+  return { ...columns, data: sql<RecordRow['data']>`${resourceRecords.data} || jsonb_strip_nulls(jsonb_build_object(${sql.join(pairs, sql`, `)}))`.mapWith(resourceRecords.data) };
+}
+
+/**
+ * A row a move wrote (moves.ts: the record's own data) as a read answers it: read again with the
+ * fields a domain's table holds, in the caller's transaction; as it is when there are none.
+ */
+export async function asRead(db: Db, r: ReadFrom, row: RecordRow): Promise<RecordRow> {
+  if (!r.tableFields) return row;
+  const [read] = await recordsOf(db, r).select(recordSelection(r)).from(resourceRecords).where(and(eq(resourceRecords.resource, r.def.name), eq(resourceRecords.id, row.id)));
+  return read ?? row;
+}
+
+/**
  * A page of the list and its total, counted exactly up to LIST_COUNT_CAP matches: past it the
  * count stops (a scope of 100,000 records costs what one of CAP does) and says so with
  * totalExact false; total is then the cap, or the records up to this page when it lies beyond.
@@ -45,7 +69,7 @@ export async function listRecords(db: Db, q: ListQuery): Promise<{ rows: RecordR
 
 /** The query of a list's page. */
 export const listPageQuery = (db: Db, q: ListQuery) =>
-  recordsOf(db, q.resource).select().from(resourceRecords).where(q.where).orderBy(...q.orderBy).limit(q.page.pageSize).offset(q.page.offset);
+  recordsOf(db, q.resource).select(recordSelection(q.resource)).from(resourceRecords).where(q.where).orderBy(...q.orderBy).limit(q.page.pageSize).offset(q.page.offset);
 
 /** The query of a list's total, counting at most LIST_COUNT_CAP + 1 matches. */
 export function listCountQuery(db: Db, q: ListQuery) {
@@ -54,13 +78,14 @@ export function listCountQuery(db: Db, q: ListQuery) {
 }
 
 /** The sums of `fields` (money) over every record the list matches, yuan strings with two decimals. */
-export async function listTotals(db: Db, def: ResourceDefinition, q: ListQuery, fields: readonly string[]): Promise<Record<string, string>> {
-  const selection = Object.fromEntries(fields.map((f) => [f, sql<string>`coalesce(sum(${fieldSql(def, f)}), 0)::numeric(20, 2)::text`]));
+export async function listTotals(db: Db, r: ReadFrom, q: ListQuery, fields: readonly string[]): Promise<Record<string, string>> {
+  const def = r.def;
+  const selection = Object.fromEntries(fields.map((f) => [f, sql<string>`coalesce(sum(${fieldSql(r, f)}), 0)::numeric(20, 2)::text`]));
   // The declared state totals (list.stateTotals): the same sum over the matching records in those states.
   for (const [name, total] of Object.entries(def.list.stateTotals ?? {})) {
-    selection[name] = sql<string>`coalesce(sum(${fieldSql(def, total.field)}) filter (where ${inArray(resourceRecords.state, total.states)}), 0)::numeric(20, 2)::text`;
+    selection[name] = sql<string>`coalesce(sum(${fieldSql(r, total.field)}) filter (where ${inArray(resourceRecords.state, total.states)}), 0)::numeric(20, 2)::text`;
   }
-  const [row] = await recordsOf(db, def).select(selection).from(resourceRecords).where(q.where);
+  const [row] = await recordsOf(db, r).select(selection).from(resourceRecords).where(q.where);
   return row as Record<string, string>;
 }
 
@@ -75,9 +100,10 @@ const anyById = (def: ResourceDefinition, id: string): SQL => {
  * The record, if the ability may read it; otherwise 404 (whether or not it exists). A source may
  * show one underlying row to each account it concerns under the same id: the caller's is taken.
  */
-export async function getRecord(db: Db, def: ResourceDefinition, ability: RecordAbility, id: string): Promise<RecordRow> {
-  const rows = await recordsOf(db, def).select().from(resourceRecords).where(anyById(def, id)).limit(def.source ? 10 : 1);
-  const row = rows.find((r) => ability.can('read', asRecord(def, r)));
+export async function getRecord(db: Db, r: ReadFrom, ability: RecordAbility, id: string): Promise<RecordRow> {
+  const def = r.def;
+  const rows = await recordsOf(db, r).select(recordSelection(r)).from(resourceRecords).where(anyById(def, id)).limit(def.source ? 10 : 1);
+  const row = rows.find((candidate) => ability.can('read', asRecord(def, candidate)));
   if (!row) throw notFound();
   return row;
 }

@@ -21,7 +21,7 @@ export async function checkReferences(db: Db, req: FastifyRequest, resources: Re
       continue;
     }
     try {
-      await getRecord(db, target.def, userRecordAbility(me, target.def), value);
+      await getRecord(db, target, userRecordAbility(me, target.def), value);
     } catch (err) {
       if (!(err instanceof AppError) || err.code !== 404) throw err;
       errors[field] = 'api:referenceUnknown';

@@ -9,10 +9,14 @@ import { readResource } from '../../shared/schema/load-node';
 import type { FormDefinition, ResourceDefinition } from '../../shared/resources/types';
 import { actionInputSchema } from '../../shared/resources/actionInput';
 import type { Contributions } from '../domain';
+import type { ComputeFn } from './compute';
 import type { DocumentRenderer } from './documents';
 import { orderListeners, type CompiledListener } from './events';
 import type { ActionHandler, CreateHandler } from './handlers';
 import { unknownNames, type ResourceFile } from './names';
+import type { SourceContribution } from './sources';
+import type { TableFields } from './tableFields';
+import type { TotalsTable } from './tableTotals';
 import { compileInputCheck, compileRecordCheck, type RecordCheck } from './validation';
 
 /**
@@ -28,10 +32,21 @@ export interface CompiledResource {
   /** Action name -> its handler (actions[].handler). */
   handlers: ReadonlyMap<string, ActionHandler>;
   createHandler?: CreateHandler;
+  /** The derived fields of its `compute` (compute.ts). */
+  compute?: ComputeFn;
+  /** Its `source`: the SELECT its records are read from (sources.ts). */
+  source?: SourceContribution;
+  /** The domain's table whose columns answer its list totals (tableTotals.ts). */
+  totals?: TotalsTable;
+  /** Fields of its records a domain's table holds, read from there, never stored in the data (tableFields.ts). */
+  tableFields?: TableFields;
   document?: DocumentRenderer;
   /** The domains' listeners on this resource, in their declared order (events.ts orderListeners). */
   listeners: readonly CompiledListener[];
 }
+
+/** What a read of a resource's records needs: its file and where its records and their fields come from (sources.ts). */
+export type ReadFrom = Pick<CompiledResource, 'def' | 'source' | 'tableFields'>;
 
 export type ResourceRegistry = Map<string, CompiledResource>;
 
@@ -63,11 +78,24 @@ export function loadResources(schemaRoot: string, names: Contributions): Resourc
       actionInputs,
       handlers,
       createHandler: def.createHandler ? names.createHandlers.get(def.createHandler) : undefined,
+      compute: def.compute ? names.compute.get(def.compute) : undefined,
+      source: def.source ? names.sources.get(def.source) : undefined,
+      totals: names.totals.get(def.name),
+      tableFields: checkedTableFields(file, def, names.tableFields.get(def.name)),
       document: def.document ? names.documents.get(def.document) : undefined,
       listeners: orderListeners(def.name, names.listeners.get(def.name) ?? []),
     });
   }
   return registry;
+}
+
+/** A table's fields must be money fields the record declares read-only (the server's, shown, never sent). */
+function checkedTableFields(file: string, def: ResourceDefinition, t: TableFields | undefined): TableFields | undefined {
+  for (const field of Object.keys(t?.money ?? {})) {
+    const schema = def.record.properties[field];
+    if (!schema || schema['x-kind'] !== 'money' || !schema.readOnly) throw new Error(`${file}: the table ${t!.table} answers '${field}', which is no read-only money field of the record`);
+  }
+  return t;
 }
 
 export interface CompiledForm {

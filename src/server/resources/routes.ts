@@ -70,7 +70,7 @@ export default async function resourceRoutes(app: FastifyInstance, ctx: Pick<App
   };
   /** The data with the resource's derived fields (compute), validated, the form's own required fields present. */
   const validData = (req: FastifyRequest, r: CompiledResource, sent: Record<string, unknown>) => {
-    const data = computed(r.def.compute, sent);
+    const data = computed(r, sent);
     try {
       r.check(data, req.t);
     } catch (err) {
@@ -107,19 +107,19 @@ export default async function resourceRoutes(app: FastifyInstance, ctx: Pick<App
 
   app.get('/r/:resource', { schema: S.list }, async (req) => {
     const r = await resolve(req, 'list');
-    const q = parseListQuery(r.def, listScope(req, r), req.query as Record<string, unknown>);
+    const q = parseListQuery(r, listScope(req, r), req.query as Record<string, unknown>);
     const totalled = r.def.list.totals ?? [];
     const caller = { ability: abilityOf(req, r), accountId: currentUser(req).accountId, scope: String((req.query as { scope?: unknown }).scope ?? 'mine') };
     const wantsTotals = totalled.length > 0 || !!r.def.list.stateTotals;
     // A list whose totals come from its domain's table gets its exact count from the same scan.
-    const fromTable = wantsTotals ? tableTotalsQuery(r.def, q, totalled, caller) : null;
+    const fromTable = wantsTotals ? tableTotalsQuery(r, q, totalled, caller) : null;
     // Planned for the filters' values each time (db/client.ts planEachCall).
     const data: Page<ResourceRecord> = await phase('list', () => planEachCall(async () => {
       if (fromTable) {
         const [rows, { total, totals }] = await Promise.all([listPageQuery(db, q), readTableTotals(db, fromTable)]);
         return { records: rows.map(toView), total, totals };
       }
-      const [{ rows, ...counted }, totals] = await Promise.all([listRecords(db, q), wantsTotals ? listTotals(db, r.def, q, totalled) : undefined]);
+      const [{ rows, ...counted }, totals] = await Promise.all([listRecords(db, q), wantsTotals ? listTotals(db, r, q, totalled) : undefined]);
       return { records: rows.map(toView), ...counted, ...(totals ? { totals } : {}) };
     }));
     return ok(req, data);
@@ -130,9 +130,9 @@ export default async function resourceRoutes(app: FastifyInstance, ctx: Pick<App
     const query = req.query as Record<string, unknown>;
     const format = query.format ?? 'xlsx';
     if (format !== 'csv' && format !== 'xlsx') throw fieldError({ format: 'invalidValue' });
-    const q = parseListQuery(r.def, listScope(req, r), { ...query, pageNo: 1, pageSize: 1 });
+    const q = parseListQuery(r, listScope(req, r), { ...query, pageNo: 1, pageSize: 1 });
     // A list too: planned for its filters' values each time (db/client.ts planEachCall).
-    const table = await planEachCall(() => exportTable(db, r.def, q, req.lang, req.t));
+    const table = await planEachCall(() => exportTable(db, r, q, req.lang, req.t));
     const title = r.def.labels[req.lang].title;
     const stamp = clock.now().toISOString().slice(0, 10);
     const filename = encodeURIComponent(`${title}-${stamp}.${format}`);
@@ -143,14 +143,14 @@ export default async function resourceRoutes(app: FastifyInstance, ctx: Pick<App
 
   app.get('/r/:resource/:id', { schema: S.get }, async (req) => {
     const r = await resolve(req, 'show');
-    const row = await getRecord(db, r.def, abilityOf(req, r), idOf(req));
+    const row = await getRecord(db, r, abilityOf(req, r), idOf(req));
     return ok(req, await withHistory(db, row));
   });
 
   app.get('/r/:resource/:id/document', { schema: S.document }, async (req) => {
     const r = await resolve(req, 'show');
     if (!r.def.document) throw notFound();
-    const row = await getRecord(db, r.def, abilityOf(req, r), idOf(req));
+    const row = await getRecord(db, r, abilityOf(req, r), idOf(req));
     const doc = await renderDocument(r, db, row);
     const signedSha256 = typeof row.data.documentSha256 === 'string' ? row.data.documentSha256 : null;
     return ok(req, { ...doc, signedSha256, signatures: row.data.signatures ?? [] });
@@ -182,13 +182,13 @@ export default async function resourceRoutes(app: FastifyInstance, ctx: Pick<App
     // System fields sent back by a client that edited what it read are not data.
     for (const k of ['id', 'accountId', 'state', 'createdAt', 'createdBy', 'updatedAt', 'updatedBy', 'events']) delete data[k];
     // The server's fields keep their stored values (then compute derives what it derives).
-    const kept = serverFields(r).length ? (await getRecord(db, r.def, abilityOf(req, r), idOf(req))).data : {};
+    const kept = serverFields(r).length ? (await getRecord(db, r, abilityOf(req, r), idOf(req))).data : {};
     const carried = Object.fromEntries(serverFields(r).filter((f) => kept[f] !== undefined).map((f) => [f, kept[f]]));
     const valid = validData(req, r, { ...clientData(r, data), ...carried });
     await checkReferences(db, req, resources, r, valid);
     // Fields fixed at creation (an offer's counterparty, whose party row was made with it) keep their value.
     if (r.def.form.readOnlyOnEdit?.length) {
-      const current = await getRecord(db, r.def, abilityOf(req, r), idOf(req));
+      const current = await getRecord(db, r, abilityOf(req, r), idOf(req));
       const changed = r.def.form.readOnlyOnEdit.filter((f) => JSON.stringify(current.data[f] ?? null) !== JSON.stringify(valid[f] ?? null));
       if (changed.length) throw fieldError(Object.fromEntries(changed.map((f) => [f, 'api:readOnlyOnEdit'])));
     }
@@ -198,7 +198,7 @@ export default async function resourceRoutes(app: FastifyInstance, ctx: Pick<App
 
   app.delete('/r/:resource/:id', { schema: S.remove }, async (req) => {
     const r = await resolve(req, 'delete');
-    await deleteRecord(db, r.def, abilityOf(req, r), currentUser(req).accountId, idOf(req));
+    await deleteRecord(db, r, abilityOf(req, r), currentUser(req).accountId, idOf(req));
     return ok(req, null);
   });
 

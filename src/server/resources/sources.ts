@@ -5,12 +5,14 @@
 // name for that query. So lists, filters, sorts, counts, exports, the per-record read check and
 // the SQL scope all work unchanged on a source, and a source stays read-only (list, show,
 // export): there is nothing to insert into. PostgreSQL inlines a CTE read once, so the list's
-// conditions reach the source's own indexes.
+// conditions reach the source's own indexes. The registry holds each resource's source
+// (CompiledResource.source), looked up once at start. The same CTE puts a domain table's fields
+// beside a stored resource's records (tableFields.ts), so its reads answer them too.
 import type { SQL } from 'drizzle-orm';
-import type { ResourceDefinition } from '../../shared/resources/types';
 import type { Db } from '../db/client';
 import { resourceRecords } from '../db/schema';
-import { contributions } from '../domain';
+import type { ReadFrom } from './registry';
+import { tableFieldsSelect } from './tableFields';
 
 /**
  * Builds the SELECT of a source for resource `resource`. Its columns, by name and type: id uuid,
@@ -20,24 +22,30 @@ import { contributions } from '../domain';
  */
 export type ListSource = (resource: string) => SQL;
 
+/** A list source and the data fields its SELECT also answers as columns (a domain's `sources`). */
+export interface SourceContribution {
+  select: ListSource;
+  columns?: readonly string[];
+}
+
 /**
- * Whether the source of `def` answers `field` as a column of its own: a source's `columns` are
- * fields of the records' data its SELECT also answers as columns of their own name (money as
- * numeric yuan), so filters and sorts on them read the column instead of building the JSON of
- * every row to read it back (fields.ts).
+ * Whether a read of `r` answers `field` as a column of its own: a source's `columns` are fields of
+ * the records' data its SELECT also answers as columns of their own name (money as numeric yuan),
+ * so filters and sorts on them read the column instead of building the JSON of every row to read
+ * it back (fields.ts); a domain table's fields are only there.
  */
-export const sourceColumn = (def: Pick<ResourceDefinition, 'source'>, field: string): boolean =>
-  Boolean(def.source && contributions().sources.get(def.source)?.columns?.includes(field));
+export const sourceColumn = (r: ReadFrom, field: string): boolean => Boolean(r.source?.columns?.includes(field) || r.tableFields?.money[field]);
 
 /**
  * Where the records of `def` are read from: the table, or for a source resource the table's
- * name bound to the source's SELECT. Use as `recordsOf(db, def).select().from(resourceRecords)`.
+ * name bound to the source's SELECT. Use as `recordsOf(db, r).select().from(resourceRecords)`.
  */
-export function recordsOf(db: Db, def: Pick<ResourceDefinition, 'name' | 'source'>): Pick<Db, 'select'> {
-  if (!def.source) return db;
-  const source = contributions().sources.get(def.source)?.select;
-  if (!source) throw new Error(`${def.name}: no domain gives list source '${def.source}'`);
+export function recordsOf(db: Db, r: ReadFrom): Pick<Db, 'select'> {
+  if (!r.def.source && !r.tableFields) return db;
+  if (r.def.source && !r.source) throw new Error(`${r.def.name}: no domain gives list source '${r.def.source}'`);
+  // A resource some of whose fields a domain's table holds (tableFields.ts): its records beside them.
+  const select = r.source ? r.source.select(r.def.name) : tableFieldsSelect(r.def.name, r.tableFields!);
   const { id, resource, accountId, state, data, version, createdAt, createdBy, updatedAt, updatedBy, parties } = resourceRecords;
-  const cte = db.$with('resource_records', { id, resource, accountId, state, data, version, createdAt, createdBy, updatedAt, updatedBy, parties }).as(source(def.name));
+  const cte = db.$with('resource_records', { id, resource, accountId, state, data, version, createdAt, createdBy, updatedAt, updatedBy, parties }).as(select);
   return db.with(cte);
 }

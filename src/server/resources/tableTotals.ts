@@ -6,14 +6,15 @@
 // table; when the list's scope is one party (scope.ts isPlainPartyScope) and every filter is a
 // column of it, the totals are one aggregate of that table (an index-only scan of a covering
 // index), else the JSON sum as before. Same matches, same figures: the domain keeps the columns
-// equal to the records' fields in the same transaction (tests compare both ways).
+// equal to the records' fields in the same transaction (tests compare both ways). The registry
+// holds each resource's table (CompiledResource.totals).
 import { sql, type SQL } from 'drizzle-orm';
 import type { RecordAbility } from '../../shared/resources/recordAbility';
 import type { ResourceDefinition } from '../../shared/resources/types';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/rows';
-import { contributions } from '../domain';
 import type { AppliedFilter, ListQuery } from './query';
+import type { CompiledResource } from './registry';
 import { isPlainPartyScope } from './scope';
 
 export interface TotalsTable {
@@ -62,9 +63,9 @@ export function tableTotalsSql(def: ResourceDefinition, t: TotalsTable, list: { 
 const MATCHES = '_matches';
 
 /** The SELECT of the list's totals and exact count over the resource's totals table; null when the list cannot be read there. */
-export function tableTotalsQuery(def: ResourceDefinition, q: ListQuery, fields: readonly string[], caller: { ability: RecordAbility; accountId: string; scope: string }): SQL | null {
-  const table = contributions().totals.get(def.name);
-  return table && isPlainPartyScope(caller.ability, def, caller.accountId, caller.scope) ? tableTotalsSql(def, table, { role: caller.scope, accountId: caller.accountId, filters: q.filters }, fields) : null;
+export function tableTotalsQuery(r: Pick<CompiledResource, 'def' | 'totals'>, q: ListQuery, fields: readonly string[], caller: { ability: RecordAbility; accountId: string; scope: string }): SQL | null {
+  const table = r.totals;
+  return table && isPlainPartyScope(caller.ability, r.def, caller.accountId, caller.scope) ? tableTotalsSql(r.def, table, { role: caller.scope, accountId: caller.accountId, filters: q.filters }, fields) : null;
 }
 
 /** Runs a tableTotalsQuery: the totals as listTotals answers them, and the number of matching records. */

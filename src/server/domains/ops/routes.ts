@@ -44,7 +44,7 @@ export default async function opsRoutes(app: FastifyInstance, ctx: DomainContext
         const query = compiled && opsPendingQuery(compiled.def, render);
         if (!compiled || !query) continue;
         const scope = listWhereSql(userRecordAbility(me, compiled.def), compiled.def, me.accountId, 'ops');
-        const [{ total }] = await listCountQuery(db, parseListQuery(compiled.def, scope, query));
+        const [{ total }] = await listCountQuery(db, parseListQuery(compiled, scope, query));
         counts[route.key] = total;
       }
       return ok(req, counts);

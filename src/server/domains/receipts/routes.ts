@@ -68,7 +68,7 @@ export default async function receiptRoutes(app: FastifyInstance, ctx: DomainCon
     if (!compiled) throw fieldError({ resource: 'invalidValue' });
     if (ops) {
       if (!(await recordOf(db, req.query.resource, req.query.id))) throw notFound();
-    } else await getRecord(db, compiled.def, userRecordAbility(user, compiled.def), req.query.id);
+    } else await getRecord(db, compiled, userRecordAbility(user, compiled.def), req.query.id);
     const out: (RecordReceipt | EventRecordReceipt)[] = [];
     const transfers = (await recordTransfers(db, req.query.resource, req.query.id)).filter((t) => LISTED_KINDS.has(t.kind));
     // Every transfer of the record concerns the same parties and contract: read them once.

@@ -16,10 +16,10 @@ const tags = ['paymentRequests'];
 
 export default async function requestRoutes(app: FastifyInstance, ctx: DomainContext) {
   const { db } = ctx;
-  const definition = () => {
+  const compiled = () => {
     const r = ctx.resources.get(RESOURCE);
     if (!r) throw notFound();
-    return r.def;
+    return r;
   };
 
   app.get<{ Querystring: { contractId?: string; billId?: string } }>(
@@ -27,7 +27,7 @@ export default async function requestRoutes(app: FastifyInstance, ctx: DomainCon
     { schema: { tags, summary: 'What a new payment request of mine may still ask for under a contract or a bill', querystring: obj({ contractId: uuid, billId: uuid }) }, preValidation: app.requireAuth },
     async (req) => {
       const me = currentUser(req);
-      if (!userCan(me, definition().permissionId, 'add')) throw forbidden();
+      if (!userCan(me, compiled().def.permissionId, 'add')) throw forbidden();
       const target = await requestTarget(db, req.query, me.accountId, { lock: false });
       return ok(req, { available: fenToYuan(target.headroomFen), contractTitle: String(target.contract.data.title ?? '') });
     },
@@ -38,9 +38,9 @@ export default async function requestRoutes(app: FastifyInstance, ctx: DomainCon
     { schema: { tags, summary: "A payment request's payments, oldest first, each with its receipt", params: idParams }, preValidation: app.requireAuth },
     async (req) => {
       const me = currentUser(req);
-      const def = definition();
+      const r = compiled();
       // The request must be one the caller reads (404 otherwise, like the record).
-      await getRecord(db, def, userRecordAbility(me, def), req.params.id);
+      await getRecord(db, r, userRecordAbility(me, r.def), req.params.id);
       return ok(req, await requestPayments(db, req.params.id));
     },
   );

@@ -24,7 +24,7 @@ import { conflict, notFound } from '../errors';
 import { translatorFor } from '../i18n';
 import { phase } from '../phases';
 import { isUuid } from '../validate';
-import { appendEvent, hear, isJob, moverColumns, orderTxOf, type Mover, type RecordEvent } from './events';
+import { appendEvent, hear, isJob, moverColumns, type Mover, type RecordEvent } from './events';
 import { authorize, getRecord, recordEvents, type RecordEventRow, type RecordRow } from './records';
 import type { CompiledResource, ResourceRegistry } from './registry';
 import { ownedSql } from './scope';
@@ -280,10 +280,17 @@ export async function moveMany(tx: Db, r: CompiledResource, resources: ResourceR
       from v where r.resource = ${resource} and r.id = v.id and r.state is not distinct from v.from_state
       returning r.*, v.from_state, v.input as event_input
     ),
+    -- Each record's last event, read once for the set (events.ts orderTxOf for many records): a
+    -- subquery per row re-scanned the events table for each when its statistics called it small
+    -- (10,000 bills: 1.3 million page reads, seconds of a clearing run).
+    prev as (
+      select distinct on (p.record_id) p.record_id, p.order_tx from resource_events p
+      where p.record_id in (select id from v) order by p.record_id, p.order_tx desc
+    ),
     e as (
       insert into resource_events (record_id, resource, action, from_state, to_state, input, by, actor_account_id, job, version, at, order_tx)
-      select r.id, ${resource}, ${input.action}, r.from_state, r.state, r.event_input, ${cols.by}::uuid, ${cols.actorAccountId}::uuid, ${cols.job}::text, r.version, ${at}::timestamptz, ${orderTxOf(sql.raw('r.id'))}
-      from r
+      select r.id, ${resource}, ${input.action}, r.from_state, r.state, r.event_input, ${cols.by}::uuid, ${cols.actorAccountId}::uuid, ${cols.job}::text, r.version, ${at}::timestamptz, greatest(pg_current_xact_id(), prev.order_tx)
+      from r left join prev on prev.record_id = r.id
       returning order_tx
     )
     select (select order_tx::text from e order by order_tx desc limit 1) as written_tx, id, resource, account_id as "accountId", state, version, data, parties, created_by as "createdBy", created_at as "createdAt", updated_by as "updatedBy", updated_at as "updatedAt", from_state from r`,

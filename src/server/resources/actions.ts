@@ -26,7 +26,7 @@ import { computed } from './compute';
 import { isJob, type Mover } from './events';
 import type { ActionContext, ActionHandler } from './handlers';
 import { createRecord, transition, type Moved, type TransitionDecision } from './moves';
-import { historyView, toView, type RecordRow } from './records';
+import { asRead, historyView, toView, type RecordRow } from './records';
 import type { CompiledResource, ResourceRegistry } from './registry';
 import { sign } from './signatures';
 import { checkNotPastExpiry } from './validation';
@@ -85,7 +85,7 @@ export async function performAction(tx: Db, ctx: PipelineContext, step: ActionSt
     if (!target) throw new Error(`${step.action}: no resource '${resource}'`);
     const data = computed(target, sent);
     target.check(data, step.t);
-    return toView(await createRecord(tx, target, ctx.resources, { accountId: owner.accountId, parties: owner.parties, mover: step.mover, data, now }));
+    return toView(await asRead(tx, target, await createRecord(tx, target, ctx.resources, { accountId: owner.accountId, parties: owner.parties, mover: step.mover, data, now })));
   };
   const withCode = action && needsSmsCode(action) && step.confirmation !== 'done' && me;
   if (withCode && !(ctx.db && ctx.dbKind)) throw new Error(`${r.def.name}.${step.action}: an SMS code is spent with the app's database`);
@@ -130,7 +130,7 @@ export function actOnHttp(req: FastifyRequest, reply: FastifyReply, ctx: Require
     idempotent(req, reply, ctx.db, { required: !!action?.money, then: hearMove }, async (tx) => {
       moved = await performAction(tx, ctx, { ...step, confirmation: 'code' });
       // With its history, as GET answers it: the console writes this answer into its cache instead of reading the record again.
-      return historyView(moved.row, moved.events);
+      return historyView(await asRead(tx, step.r, moved.row), moved.events);
     }),
   );
 }

@@ -32,6 +32,7 @@ import { fieldExpression } from './fields';
 import type { ReadFrom, ResourceRegistry } from './registry';
 import { ensurePartitions, partitionName } from './partitions';
 import { noPartyExpression, partyExpression } from './scope';
+import { tableFieldNames } from './tableFields';
 
 const SYSTEM = new Set(['id', 'state', 'createdAt', 'updatedAt', 'version', 'createdBy', 'updatedBy']);
 
@@ -51,10 +52,12 @@ function resourceIndexes(r: ReadFrom, table: string): Map<string, string> {
   // Implied on the resource's own partition; kept so that each index says whose it is.
   const mine = `resource = '${def.name}'`;
   // Enum and range filters (text filters are substring matches no btree serves).
-  const filtered = def.list.filters.filter((f) => f.kind !== 'text').map((f) => f.field);
+  // A field a domain's table holds (tableFields.ts) is not in the partition: that table indexes it.
+  const elsewhere = new Set(tableFieldNames(r.tableFields));
+  const filtered = def.list.filters.filter((f) => f.kind !== 'text' && !elsewhere.has(f.field)).map((f) => f.field);
   const orderField = def.list.defaultSort.replace(/^-/, '');
   for (const field of new Set([...filtered, ...def.list.sortable, orderField])) {
-    if (!SYSTEM.has(field)) add(field, `account_id, ${fieldExpression(r, field)}`, mine); // covered by the table's own indexes
+    if (!SYSTEM.has(field) && !elsewhere.has(field)) add(field, `account_id, ${fieldExpression(r, field)}`, mine); // covered by the table's own indexes
   }
   // Field names never hold '_', so the names below cannot meet a field's index name.
   const order = `${fieldExpression(r, orderField)} ${def.list.defaultSort.startsWith('-') ? 'desc' : 'asc'} nulls last, id desc`;
@@ -75,7 +78,7 @@ function resourceIndexes(r: ReadFrom, table: string): Map<string, string> {
     const states = market.states.map((s) => `'${s}'`).join(', ');
     const inMarket = `${mine} and state in (${states})${market.unlessParty ? ` and ${noPartyExpression(market.unlessParty)}` : ''}`;
     for (const f of def.list.filters) {
-      if (f.kind === 'text' || SYSTEM.has(f.field)) continue;
+      if (f.kind === 'text' || SYSTEM.has(f.field) || elsewhere.has(f.field)) continue;
       // An enum value is followed by the list order (its page is read in order); a range is not
       // (the range's matches are read, then sorted).
       add(`_market_${f.field}`, f.kind === 'enum' ? `${fieldExpression(r, f.field)}, ${order}` : fieldExpression(r, f.field), inMarket);
@@ -93,8 +96,9 @@ function resourceIndexes(r: ReadFrom, table: string): Map<string, string> {
 function filterStatistics(r: ReadFrom, table: string): Map<string, string> {
   const def = r.def;
   const byExpression = new Map<string, string>();
+  const elsewhere = new Set(tableFieldNames(r.tableFields));
   for (const f of def.list.filters) {
-    if (f.kind === 'text' || SYSTEM.has(f.field)) continue;
+    if (f.kind === 'text' || SYSTEM.has(f.field) || elsewhere.has(f.field)) continue;
     const expression = fieldExpression(r, f.field);
     byExpression.set(expression, `${f.field}${expression.includes('::numeric') ? '_num' : ''}`);
   }

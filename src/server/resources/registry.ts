@@ -89,11 +89,16 @@ export function loadResources(schemaRoot: string, names: Contributions): Resourc
   return registry;
 }
 
-/** A table's fields must be money fields the record declares read-only (the server's, shown, never sent). */
+/**
+ * A table's fields must be money fields the record declares read-only (the server's: shown, never
+ * sent), and not the list's default order (its first page is read in the order of an index on the
+ * records' partition, indexes.ts).
+ */
 function checkedTableFields(file: string, def: ResourceDefinition, t: TableFields | undefined): TableFields | undefined {
   for (const field of Object.keys(t?.money ?? {})) {
     const schema = def.record.properties[field];
     if (!schema || schema['x-kind'] !== 'money' || !schema.readOnly) throw new Error(`${file}: the table ${t!.table} answers '${field}', which is no read-only money field of the record`);
+    if (def.list.defaultSort.replace(/^-/, '') === field) throw new Error(`${file}: the list's default order '${field}' is a field the table ${t!.table} holds`);
   }
   return t;
 }

@@ -29,7 +29,7 @@ import { listScopes } from '../../shared/resources/recordAbility';
 import { expireDue } from './expiry';
 import { listWhereSql } from './scope';
 import { readTableTotals, tableTotalsQuery } from './tableTotals';
-import { getRecord, listPageQuery, listRecords, listTotals, toView, withHistory } from './records';
+import { asRead, getRecord, listPageQuery, listRecords, listTotals, toView, withHistory } from './records';
 import { createRecord, deleteRecord, editRecord } from './moves';
 import { computed } from './compute';
 import { checkReferences } from './references';
@@ -169,7 +169,7 @@ export default async function resourceRoutes(app: FastifyInstance, ctx: Pick<App
       const data = outcome.patch ? { ...sent, ...outcome.patch } : sent;
       if (outcome.patch) r.check(data, req.t);
       const row = await createRecord(tx, r, resources, { accountId: me.accountId, mover: { userId: me.id, accountId: me.accountId }, data, now, parties: outcome.parties });
-      return toView(row);
+      return toView(await asRead(tx, r, row));
     });
   });
 
@@ -193,7 +193,7 @@ export default async function resourceRoutes(app: FastifyInstance, ctx: Pick<App
       if (changed.length) throw fieldError(Object.fromEntries(changed.map((f) => [f, 'api:readOnlyOnEdit'])));
     }
     const row = await editRecord(db, r, abilityOf(req, r), { accountId: me.accountId, userId: me.id, id: idOf(req), version: version as number, data: valid, now: clock.now() });
-    return ok(req, toView(row));
+    return ok(req, toView(await asRead(db, r, row)));
   });
 
   app.delete('/r/:resource/:id', { schema: S.remove }, async (req) => {

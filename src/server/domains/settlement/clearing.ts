@@ -26,7 +26,7 @@ import { solveNetting, type NettingBill, type NettingSolution } from './netting'
 import type { EngineContext } from '../../resources/actions';
 import type { Mover } from '../../resources/events';
 import { moveMany } from '../../resources/moves';
-import { figuresOf, OPEN_STATES, openFenOf, stateAfterMoney } from './store';
+import { OPEN_STATES, openFenOf, stateAfterMoney } from './store';
 
 export const SETTLEMENT_KIND = 'nettingSettlement';
 /** The ledger key of a run's i-th settlement transfer. */
@@ -111,7 +111,7 @@ export const CLEARING_JOB = 'settlement.dailyClearing';
 /**
  * Writes down each bill's part (cleared in cycles + discharged by the settlement): the money row
  * in one statement, then the bills' system move `clear` through the one door in one statement
- * (moves.ts moveMany): figures, state by the bill-state rule (store.ts stateAfterMoney), and one
+ * (moves.ts moveMany): state by the bill-state rule (store.ts stateAfterMoney), paid-in-full time, and one
  * `clear` event each naming the run.
  */
 export async function writeDownBills(tx: Db, ctx: ClearingContext, parts: { id: string; fen: bigint; state: string }[], run: { runId: string; mover: Mover; now: Date }): Promise<void> {
@@ -131,8 +131,7 @@ export async function writeDownBills(tx: Db, ctx: ClearingContext, parts: { id: 
     const money = { amountFen: BigInt(row.amount_fen), paidFen: BigInt(row.paid_fen), clearedFen: BigInt(row.cleared_fen) };
     const part = partOf.get(row.id)!;
     const to = stateAfterMoney(money, part.state);
-    const { clearedAmount, openAmount } = figuresOf(money);
-    return { id: row.id, from: part.state, to, patch: { clearedAmount, openAmount, ...(to === 'paid' ? { paidAt: at } : {}) }, input: { runId: run.runId, amount: fenToYuan(part.fen) } };
+    return { id: row.id, from: part.state, to, patch: to === 'paid' ? { paidAt: at } : {}, input: { runId: run.runId, amount: fenToYuan(part.fen) } };
   });
   await moveMany(tx, billsResource, ctx.resources, { action: 'clear', mover: run.mover, moves, now: run.now });
 }

@@ -14,7 +14,7 @@ import clearingRoutes from './clearingRoutes';
 import { DAILY_CLEARING_EVERY_MS, initNettingWorker, runDailyClearing } from './clearingJob';
 import { clearingRunRecords, clearingUnsettledRecords } from './clearingSources';
 import { cancelBill, confirmBill, delayBill, rejectBill } from './steps';
-import { BILL_TOTALS } from './billTotals';
+import { BILL_FIGURES, BILL_TOTALS } from './billTotals';
 import { SETTLEMENT_INVARIANTS } from './invariants';
 
 export const settlement: Domain = {
@@ -36,7 +36,8 @@ export const settlement: Domain = {
     'settlement.clearingRuns': { select: clearingRunRecords, columns: ['billsIn', 'amountIn', 'amountCleared'] },
     'settlement.clearingUnsettled': { select: clearingUnsettledRecords, columns: ['unsettledAmount'] },
   },
-  // Payables and receivables totals from the bills table's columns (billTotals.ts).
+  // A bill's paid, cleared and open amounts are the bills table's, and so are the lists' totals (billTotals.ts).
+  tableFields: { bills: BILL_FIGURES },
   totals: { bills: BILL_TOTALS },
   news: { bills: billNews },
   listeners: {

@@ -86,7 +86,7 @@ export const issueBill: CreateHandler = async ({ tx, data, accountId }) => {
   return { parties: { payer, payee: accountId }, patch: await newBillData(tx, contract, payer, accountId, 'issued', amount) };
 };
 
-/** What a new bill of `amount` records: its contract's title, the parties' names, nothing paid or cleared yet. */
+/** What a new bill of `amount` records: its contract's title, the parties' names (its money row, nothing paid or cleared, is its listener's). */
 async function newBillData(tx: Parameters<RecordListener>[0]['tx'], contract: { data: Record<string, unknown> }, payer: string, payee: string, origin: string, amount: bigint) {
   const names = await namesOf(tx, [payer, payee]);
   return {
@@ -95,9 +95,6 @@ async function newBillData(tx: Parameters<RecordListener>[0]['tx'], contract: { 
     payeeName: names.get(payee) ?? '',
     origin,
     amount: fenToYuan(amount),
-    paidAmount: '0.00',
-    clearedAmount: '0.00',
-    openAmount: fenToYuan(amount),
   };
 }
 

@@ -14,18 +14,23 @@ import type { NewsDeclaration } from '../../consumers/news';
 import type { RecordListener } from '../../resources/events';
 import { expireDue } from '../../resources/expiry';
 import type { EngineContext } from '../../resources/actions';
-import type { RecordRow } from '../../resources/records';
-import { insertBillMoney } from './store';
-import { yuanToFen } from '../../../shared/money';
+import { recordSelection, type RecordRow } from '../../resources/records';
+import { recordsOf } from '../../resources/sources';
+import { billMoney, insertBillMoney, openFenOf } from './store';
+import { fenToYuan, yuanToFen } from '../../../shared/money';
 
 export const TO_CONFIRM = 'billToConfirm';
 export const TO_PAY = 'billToPay';
 
-/** A debt's message parameters (a bill's, or a payment request's: the same figures by the same names). */
-export const paramsOf = (row: RecordRow, input: Record<string, unknown> = {}) => ({
+/**
+ * A debt's message parameters (a bill's, or a payment request's: the same figures by the same
+ * names). A bill's open amount is its money row's (billTotals.ts), not in the record's data: a
+ * row read as the engine reads bills carries it, else the caller gives it.
+ */
+export const paramsOf = (row: RecordRow, input: Record<string, unknown> = {}, open = String(row.data.openAmount ?? '')) => ({
   title: String(row.data.contractTitle ?? ''),
   amount: String(row.data.amount ?? ''),
-  open: String(row.data.openAmount ?? ''),
+  open,
   dueDay: String(row.data.dueDay ?? ''),
   payer: String(row.data.payerName ?? ''),
   payee: String(row.data.payeeName ?? ''),
@@ -46,7 +51,8 @@ export const billNews: NewsDeclaration = {
   write: async ({ tx, def, action, to, record, input, at }) => {
     const { payer, payee } = record.parties;
     if (!payer || !payee) return;
-    const params = paramsOf(record, input);
+    // The open amount as the news is written (a later move's figures, like the record's: consumers/news.ts).
+    const params = paramsOf(record, input, fenToYuan(openFenOf(await billMoney(tx, record.id))));
     const link = (who: string) => consolePathOfRow(def.name, record, who);
     const tell = (who: string, kind: string) => notifyAccount(tx, who, def.permissionId, kind, at, params, link(who));
     switch (action) {
@@ -106,7 +112,9 @@ export async function remindDue(ctx: EngineContext, now: Date): Promise<number> 
       .set({ overdueNotifiedAt: now })
       .where(and(isNull(bills.overdueNotifiedAt), of(and(isBill, eq(resourceRecords.state, 'overdue')))))
       .returning({ id: bills.recordId });
-    const rows = async (ids: { id: string }[]) => (ids.length ? tx.select().from(resourceRecords).where(and(isBill, inArray(resourceRecords.id, ids.map((r) => r.id)))) : []);
+    // Read as every read of a bill is: with its figures (its open amount) from the money row.
+    const rows = async (ids: { id: string }[]) =>
+      ids.length ? recordsOf(tx, billsResource).select(recordSelection(billsResource)).from(resourceRecords).where(and(isBill, inArray(resourceRecords.id, ids.map((r) => r.id)))) : [];
     for (const row of await rows(dueSoon)) {
       const payer = row.parties.payer;
       if (payer) await notifyAccount(tx, payer, billsResource.def.permissionId, 'billDueSoon', now, paramsOf(row), consolePathOfRow(billsResource.def.name, row, payer));

@@ -14,7 +14,7 @@ import { fieldError } from '../../errors';
 import { ensureWallet } from '../../ledger/accounts';
 import { transfer, type TransferRow } from '../../ledger/transfers';
 import type { ActionHandler } from '../../resources/handlers';
-import { addPaid, billMoney, figuresOf, openFenOf, stateAfterMoney } from './store';
+import { addPaid, billMoney, openFenOf, stateAfterMoney } from './store';
 
 export const PAYMENT_KINDS = ['billPayment', 'billBatchPayment'] as const;
 export type PaymentKind = (typeof PAYMENT_KINDS)[number];
@@ -64,7 +64,7 @@ export async function payBill(
   });
   const after = await addPaid(tx, record.id, amountFen);
   const to = stateAfterMoney(after, record.state);
-  return { to, transfer: moved, patch: { ...figuresOf(after), ...(to === 'paid' ? { paidAt: step.now.toISOString() } : {}) } };
+  return { to, transfer: moved, patch: to === 'paid' ? { paidAt: step.now.toISOString() } : {} };
 }
 
 /**
@@ -107,5 +107,5 @@ export const reversePayment: ActionHandler = async ({ tx, record, userId, now })
   const due = String(record.data.dueDay ?? '') < chinaDay(now);
   const to = due ? 'overdue' : stateAfterMoney(after, 'confirmed');
   // A bill no longer paid in full has no paid-in-full time: an undefined field is not stored (JSON).
-  return { patch: { ...figuresOf(after), paidAt: undefined }, to };
+  return { patch: { paidAt: undefined }, to };
 };

@@ -24,7 +24,7 @@ import { obj, str, uuid } from '../../openapi/kit';
 import { actorOf, currentUser, userRecordAbility } from '../../plugins/auth';
 import { performAction } from '../../resources/actions';
 import { expireDue } from '../../resources/expiry';
-import { toView } from '../../resources/records';
+import { asRead, toView } from '../../resources/records';
 import { countingWrongTries } from '../../sms/codes';
 import { confirmBodyProperties, confirmationOf } from '../../confirm';
 import { isUuid } from '../../validate';
@@ -107,7 +107,8 @@ export default async function settlementRoutes(app: FastifyInstance, ctx: Domain
             throw err;
           });
           await moved.hear();
-          paid.push(moved.row);
+          // As a read answers it: with its figures from its money row.
+          paid.push(await asRead(tx, bills, moved.row));
         }
         const transfers = await paymentTransfers(tx, paymentId);
         const total = lines.reduce((sum, l) => sum + l.fen, 0n);

@@ -1,10 +1,9 @@
 // The money of bills (schemas/resources/bills.json): the `bills` table holds each bill's amount,
-// what was paid and what mutual netting cleared, in integer fen; the record's data carries the
-// same figures as money strings, rewritten here whenever they change, for its lists and totals.
+// what was paid and what mutual netting cleared, in integer fen; it alone holds the paid, cleared
+// and open amounts every read of a bill shows (billTotals.ts BILL_FIGURES), the record's data none.
 // A bill's figures change only while its record row is locked (an action's transition, or
 // lockBillRecords), so two payments of one bill are serialised by that lock.
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
-import { fenToYuan } from '../../../shared/money';
 import type { Db } from '../../db/client';
 import { bills, resourceRecords } from '../../db/schema';
 
@@ -14,14 +13,6 @@ export type BillRow = typeof bills.$inferSelect;
 export const OPEN_STATES = ['confirmed', 'partiallyPaid', 'overdue'] as const;
 
 export const openFenOf = (row: Pick<BillRow, 'amountFen' | 'paidFen' | 'clearedFen'>): bigint => row.amountFen - row.paidFen - row.clearedFen;
-
-/** The record's copy of the bill's figures. */
-export const figuresOf = (row: Pick<BillRow, 'amountFen' | 'paidFen' | 'clearedFen'>) => ({
-  amount: fenToYuan(row.amountFen),
-  paidAmount: fenToYuan(row.paidFen),
-  clearedAmount: fenToYuan(row.clearedFen),
-  openAmount: fenToYuan(openFenOf(row)),
-});
 
 /** Inserts the money row of a new bill record (its create event, bills listener). */
 export async function insertBillMoney(tx: Db, row: { recordId: string; contractId: string; payer: string; payee: string; amountFen: bigint }): Promise<void> {

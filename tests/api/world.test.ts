@@ -41,6 +41,9 @@ describe.skipIf(!dbAvailable)('world builder', { timeout: 240_000 }, () => {
     expect(info.authStatus).toBe('unverified');
     expect((await get<WalletView>('/api/funds/wallet', person.token)).available).toBe('0.00');
     await expect(world.party({ approved: true })).rejects.toThrow(/only an enterprise/);
+    // A server without an ops login: an approval says why it cannot be made.
+    const noOps = new World({ baseUrl: s.baseUrl, clock: s.clock });
+    await expect(noOps.party({ name: '无运营测试有限公司', approved: true })).rejects.toThrow(/no platform operations login/);
   });
 
   it.each<[ContractState, { buyerAvailable: string; buyerEscrow: string; sellerAvailable: string }]>([

@@ -12,11 +12,12 @@ import { organizationCodeCheckChar, usccCheckChar } from '../../src/shared/valid
 import { offerBody } from './bodies';
 import { newPhone, PASSWORD } from './flows';
 
-/** What a world is built on: a server's origin, a clock the server reads (moved past the SMS resend window), its ops login. */
+/** What a world is built on: a server's origin, a clock the server reads (moved past the SMS resend window), its ops login if any. */
 export interface WorldHost {
   baseUrl: string;
   clock: { advance(ms: number): void };
-  ops: { phone: string; password: string };
+  /** Platform operations (the server's ADMIN_PHONE, ADMIN_PASSWORD): approvals and deposits need them. */
+  ops?: { phone: string; password: string };
 }
 
 export interface Party {
@@ -108,7 +109,9 @@ export class World {
 
   /** A session of platform operations (signed in once per world). */
   ops(): Promise<string> {
-    this.opsToken ??= this.api.signIn(this.host.ops.phone, this.host.ops.password);
+    const { ops } = this.host;
+    if (!ops) return Promise.reject(new Error('world: this server has no platform operations login (start it with ADMIN_PHONE and ADMIN_PASSWORD)'));
+    this.opsToken ??= this.api.signIn(ops.phone, ops.password);
     return this.opsToken;
   }
 

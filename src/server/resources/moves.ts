@@ -137,16 +137,17 @@ export async function editRecord(
   input: { accountId: string; userId: string; id: string; version: number; data: Record<string, unknown>; now: Date },
 ): Promise<RecordRow> {
   const def = r.def;
+  const data = withoutTableFields(r.tableFields, input.data);
   return db.transaction(async (raw) => {
     const tx = raw as unknown as Db;
     const [before] = await tx.select({ data: resourceRecords.data }).from(resourceRecords).where(and(byId(def, input.accountId, input.id), eq(resourceRecords.resource, def.name)));
     const [row] = await tx
       .update(resourceRecords)
-      .set({ data: withoutTableFields(r.tableFields, input.data), version: sql`${resourceRecords.version} + 1`, updatedBy: input.userId, updatedAt: input.now })
+      .set({ data, version: sql`${resourceRecords.version} + 1`, updatedBy: input.userId, updatedAt: input.now })
       .where(and(byId(def, input.accountId, input.id), eq(resourceRecords.version, input.version), editable(def)))
       .returning();
     if (!row) return explainMiss(tx, r, ability, input.id, 'edit', 'staleRecord');
-    const fields = Object.keys({ ...before?.data, ...input.data }).filter((f) => JSON.stringify(before?.data[f] ?? null) !== JSON.stringify(input.data[f] ?? null));
+    const fields = Object.keys({ ...before?.data, ...data }).filter((f) => JSON.stringify(before?.data[f] ?? null) !== JSON.stringify(data[f] ?? null));
     await appendEvent(tx, { recordId: row.id, resource: def.name, action: 'edit', fromState: row.state, toState: row.state, input: { fields }, by: input.userId, actorAccountId: input.accountId, job: null, version: row.version, at: input.now });
     return row;
   });

@@ -194,7 +194,7 @@ export class World {
    * A contract in `state`: the buyer's purchase offer published and accepted by the seller, then
    * the actions that lead to the state, each by the party whose step it is.
    */
-  async contract(opts: ContractOptions): Promise<{ id: string; buyer: Party; seller: Party; record: ResourceRecord }> {
+  async contract(opts: ContractOptions): Promise<{ id: string; offerId: string; buyer: Party; seller: Party; record: ResourceRecord }> {
     const buyer = opts.buyer ?? (await this.party({ name: `世界买方${randomInt(0, 1e6)}有限公司`, approved: true, balance: DEFAULT_BUYER_BALANCE }));
     const seller = opts.seller ?? (await this.party({ name: `世界卖方${randomInt(0, 1e6)}有限公司`, approved: true }));
     const offer = await this.api.call<ResourceRecord>('POST', '/api/r/purchaseOffers', { token: buyer.token, body: offerBody(opts.title ?? '螺纹钢采购合同', opts.offer) });
@@ -207,7 +207,7 @@ export class World {
     }
     const record = await this.api.call<ResourceRecord>('GET', `/api/r/contracts/${id}`, { token: buyer.token });
     if (record.state !== opts.state) throw new Error(`world.contract: asked for ${opts.state}, the contract is ${String(record.state)}`);
-    return { id, buyer, seller, record };
+    return { id, offerId: String(offer.id), buyer, seller, record };
   }
 
   /** `who` runs the bill action, with a fresh SMS code of its own when `sms`; answers the bill after it. */
@@ -223,7 +223,7 @@ export class World {
     const contractId = opts.contractId ?? (await this.contract({ state: 'signed', buyer: payer, seller: payee, title: '框架采购合同' })).id;
     const made = await this.api.call<ResourceRecord>('POST', '/api/r/bills', {
       token: payee.token,
-      body: { contractId, amount, dueDay: opts.dueDay ?? '2099-12-20', remark: opts.remark ?? '货款' },
+      body: { contractId, amount, dueDay: opts.dueDay ?? '2099-12-20', ...(opts.remark ? { remark: opts.remark } : {}) },
     });
     const id = String(made.id);
     if (opts.state === 'rejected') await this.billStep(payer, id, 'reject', { reason: '金额与到货不符' });

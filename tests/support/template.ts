@@ -38,23 +38,33 @@ function scratchRoot(): string {
   return fs.existsSync('/dev/shm') ? '/dev/shm' : os.tmpdir();
 }
 
-/** Builds the PGlite template's data directory; `remove` deletes it. */
+/**
+ * Builds the PGlite template's data directory, in a directory of the run's own where its copies go
+ * too; `remove` deletes that directory, with any copy a test left behind.
+ */
 export async function buildPgliteTemplate(): Promise<{ dir: string; remove: () => void }> {
-  const dir = fs.mkdtempSync(path.join(scratchRoot(), 'lsf-template-'));
-  const database = await openDatabase({ pgliteDir: dir });
+  const run = fs.mkdtempSync(path.join(scratchRoot(), 'lsf-run-'));
+  const dir = path.join(run, 'template');
+  const remove = () => fs.rmSync(run, { recursive: true, force: true });
   try {
-    await buildAndStamp(database);
-  } finally {
-    await database.close();
+    const database = await openDatabase({ pgliteDir: dir });
+    try {
+      await buildAndStamp(database);
+    } finally {
+      await database.close();
+    }
+  } catch (err) {
+    remove();
+    throw err;
   }
-  return { dir, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
+  return { dir, remove };
 }
 
 /**
- * A copy of the PGlite template's data directory for one server, in `dir` (a new one on tmpfs by
- * default); `remove` deletes it once the database is closed.
+ * A copy of the PGlite template's data directory for one server, in `dir` (by default a new one
+ * beside the template); `remove` deletes it once the database is closed.
  */
-export function copyPgliteTemplate(template: string, dir = fs.mkdtempSync(path.join(scratchRoot(), 'lsf-db-'))): { dir: string; remove: () => void } {
+export function copyPgliteTemplate(template: string, dir = fs.mkdtempSync(path.join(path.dirname(template), 'db-'))): { dir: string; remove: () => void } {
   fs.cpSync(template, dir, { recursive: true });
   return { dir, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
 }

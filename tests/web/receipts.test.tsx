@@ -3,7 +3,7 @@
 // link with its QR code; a receipt the caller may not read is a clear 404 state; the public
 // verification page says genuine or not found; /contract/paymentStatus shows the payment and
 // links to its receipt and back to the contract.
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import contractsJson from '../../schemas/resources/contracts.json';
 import type { PublicReceiptView, ReceiptView, RecordReceipt } from '../../src/shared/receipts';
@@ -68,6 +68,28 @@ describe('receipt pages', { timeout: 40_000 }, () => {
     expect(screen.getByText('收款账户')).toBeInTheDocument();
     expect(screen.getByTestId('receipt-reference')).toHaveTextContent(`提现申请，编号 ${CONTRACT}`);
     expect(screen.getByTestId('receipt-status')).toHaveTextContent('处理中');
+  });
+
+  // Issue 28 item 10: a payment request paid under its contract printed as a 确权结算回单, though no
+  // bill was confirmed; a bill's payment (a request under a bill) keeps that title.
+  it('titles a payment request paid under its contract a 请款支付回单, on the page and its tab', async () => {
+    const requestPaid: ReceiptView = {
+      ...RECEIPT,
+      template: 'Solution',
+      kind: 'requestPayment',
+      status: 'completed',
+      reference: { resource: 'paymentRequests', id: CONTRACT, number: CONTRACT, title: '螺纹钢采购合同', path: `/requestFunds/fundsDetail?id=${CONTRACT}` },
+    };
+    openShell(`/Solution?id=${TRANSFER}`, { [`GET /api/receipts/${TRANSFER}`]: ok(requestPaid) });
+    expect(await screen.findByRole('heading', { name: '请款支付回单' }, SLOW)).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: '确权结算回单' })).toBeNull();
+    expect(screen.getByTestId('receipt-reference')).toHaveTextContent('请款单（合同《螺纹钢采购合同》）');
+    await waitFor(() => expect(document.title).toMatch(/^请款支付回单 - /));
+  });
+
+  it('keeps the 确权结算回单 title for a bill paid on its own', async () => {
+    openShell(`/Solution?id=${TRANSFER}`, { [`GET /api/receipts/${TRANSFER}`]: ok({ ...RECEIPT, template: 'Solution', kind: 'billPayment' }) });
+    expect(await screen.findByRole('heading', { name: '确权结算回单' }, SLOW)).toBeInTheDocument();
   });
 
   it('says so when the receipt does not exist or is not the caller\'s', async () => {

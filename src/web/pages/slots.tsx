@@ -19,7 +19,7 @@ const isRequest = ({ definition }: { definition: SlotProps['recordFooter']['defi
 
 /** A payment request's payments, with their receipts (under a bill, the bill's payments made for it). */
 function Payments({ record }: SlotProps['recordFooter']) {
-  return <RequestPayments id={record.id} version={record.version} />;
+  return <RequestPayments id={record.id} version={record.version} underBill={Boolean(record.billId)} />;
 }
 const PayBillsPanel = lazy(() => import('./settlement/PayBillsPanel'));
 const StartClearingRun = lazy(() => import('./settlement/StartClearingRun'));

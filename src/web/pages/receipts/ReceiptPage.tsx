@@ -10,6 +10,7 @@ import { HttpError } from '../../providers/httpError';
 import { displayMoney, formatDateTime } from '../../resources/format';
 import { ErrorState, LoadingState } from '../../resources/states';
 import { useReceipt } from './api';
+import { receiptTitleKey } from './receiptTitle';
 import './receipt.css';
 
 /** One row of the receipt's table. */
@@ -156,12 +157,14 @@ export function ReceiptSheet({ receipt, title }: { receipt: AnyReceiptView; titl
  */
 export default function ReceiptPage({ route, template }: { route: ResolvedRoute; template: string }) {
   const { t } = useTranslation(['receipts', 'menu']);
-  usePageTitle(`menu:${route.titleKey}`);
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const id = params.get('id');
   const query = useReceipt(id, template);
-  const title = t(`menu:${route.titleKey}`);
+  // The route names the template; the receipt, once read, may be a payment request's (receiptTitle.ts).
+  const titleKey = query.data ? receiptTitleKey(template, query.data.kind) : `menu:${route.titleKey}`;
+  usePageTitle(titleKey);
+  const title = t(titleKey);
   const home = (
     <Button key="home" type="primary" onClick={() => navigate('/home')}>
       {t('receipts:page.toHome')}

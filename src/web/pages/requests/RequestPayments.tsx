@@ -3,14 +3,15 @@ import { Card, List } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { displayMoney, formatDateTime } from '../../resources/format';
+import { receiptTitleKey } from '../receipts/receiptTitle';
 import { useRequestPayments } from './api';
 
 /**
  * The payments of a payment request (/requestFunds/fundsDetail, payFunds), each with its
- * receipt: under a bill they are the bill's payments made for this request. Nothing shows while
- * it is unpaid.
+ * receipt: under a bill they are the bill's payments made for this request (确权结算回单), under
+ * the contract alone the request's own (请款支付回单). Nothing shows while it is unpaid.
  */
-export default function RequestPayments({ id, version }: { id: string; version?: number }) {
+export default function RequestPayments({ id, version, underBill }: { id: string; version?: number; underBill: boolean }) {
   const { t } = useTranslation(['requests', 'menu']);
   const query = useRequestPayments(id, version);
   if (!query.data?.length) return null;
@@ -26,7 +27,7 @@ export default function RequestPayments({ id, version }: { id: string; version?:
               payment.receipt
                 ? [
                     <Link key="open" to={payment.receipt} data-testid="request-receipt-link">
-                      <FileDoneOutlined /> {t('menu:routes.Solution')}
+                      <FileDoneOutlined /> {t(receiptTitleKey('Solution', underBill ? 'billPayment' : 'requestPayment'))}
                     </Link>,
                   ]
                 : []

@@ -130,7 +130,7 @@ describe.skipIf(!dbAvailable)('counterparties and the mutual-promise service', (
     const operator = await addOperator(s, me.phone, 'purchaser');
     const byOperator = await s.call('POST', '/api/system/users/openMutual', { token: operator.token });
     expect(byOperator.status).toBe(403);
-    expect(byOperator.body.msg).toBe('只有账号所有者可以开通互保服务');
+    expect(byOperator.body.msg).toBe('只有账号所有者可以开通互诺服务');
     expect((await s.call('POST', '/api/system/users/openMutual', { token: ops })).status).toBe(403);
     expect((await s.call<MutualServiceView>('GET', '/api/system/users/mutualStatus', { token: me.token })).body.data.opened).toBe(false);
   });

@@ -35,7 +35,7 @@ describe.skipIf(!dbAvailable)('mutual-promise offers and contracts', () => {
     s = await startTestServer();
     publisher = await tradingParty(s, '杭州互诺发盘有限公司');
     acceptor = await tradingParty(s, '苏州互诺接受有限公司');
-    closed = await tradingParty(s, '宁波未开通互保有限公司');
+    closed = await tradingParty(s, '宁波未开通互诺有限公司');
     bystander = await tradingParty(s, '温州互诺旁观有限公司');
     for (const who of [publisher, acceptor, bystander]) expect((await open(who)).status).toBe(200);
   });
@@ -46,7 +46,7 @@ describe.skipIf(!dbAvailable)('mutual-promise offers and contracts', () => {
     expect(refused.status).toBe(403);
     expect(refused.body.msg).toContain('/contract/xhnPaymentStatus');
     const zh = await create(closed, offerBody('未开通者的发盘', { side: 'buyer' }));
-    expect(zh.body.msg).toContain('互保服务');
+    expect(zh.body.msg).toContain('互诺服务');
     const o = await published('市场上的互诺发盘');
     // It sees the mutual market, but cannot accept from it.
     expect(await titles(closed, '/api/r/mutualOffers?scope=market')).toContain('市场上的互诺发盘');

@@ -45,7 +45,7 @@ describe.skipIf(!chromiumPath)('browser journeys: promotion and the mutual-promi
   });
 
   it('the owner of an approved account opens the service and is then findable on the mutual-promise platform', async () => {
-    const owner = await registerAccount(e2e, { enterpriseName: '杭州互保开通测试有限公司' });
+    const owner = await registerAccount(e2e, { enterpriseName: '杭州互诺开通测试有限公司' });
     await approveAccount(e2e, owner.phone);
     const token = await apiSignIn(e2e, owner.phone);
     await settledUser(e2e, token, 'lsf');
@@ -54,10 +54,10 @@ describe.skipIf(!chromiumPath)('browser journeys: promotion and the mutual-promi
     await signInContext(context, e2e.baseUrl, token);
     await page.goto('/contract/xhnPaymentStatus');
     const pane = activePane(page);
-    await pane.getByText('尚未开通互保服务').waitFor();
-    await pane.getByRole('button', { name: '开通互保服务' }).click();
+    await pane.getByText('尚未开通互诺服务').waitFor();
+    await pane.getByRole('button', { name: '开通互诺服务' }).click();
     await page.locator('.ant-popconfirm').getByRole('button', { name: /确\s*定/ }).click();
-    await pane.locator('.ant-result-title', { hasText: '互保服务已开通' }).waitFor();
+    await pane.locator('.ant-result-title', { hasText: '互诺服务已开通' }).waitFor();
     await pane.getByText(/^开通时间：/).waitFor();
 
     const status = await apiCall<MutualServiceView>(e2e.baseUrl, 'GET', '/api/system/users/mutualStatus', undefined, token);
@@ -68,7 +68,7 @@ describe.skipIf(!chromiumPath)('browser journeys: promotion and the mutual-promi
     await approveAccount(e2e, other.phone);
     const otherToken = await apiSignIn(e2e, other.phone);
     const found = await apiCall<ResultPage<CounterpartyView>>(e2e.baseUrl, 'GET', `/api/system/personal/searchCom?keyword=${owner.phone}&platform=xhn`, undefined, otherToken);
-    expect(found.data.records.map((r) => r.name)).toEqual(['杭州互保开通测试有限公司']);
+    expect(found.data.records.map((r) => r.name)).toEqual(['杭州互诺开通测试有限公司']);
     expect(errors).toEqual([]);
   });
 });

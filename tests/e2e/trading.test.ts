@@ -197,7 +197,7 @@ describe.skipIf(!chromiumPath)('browser journey: an offer accepted, a contract s
     await c.page.goto('/outgoing/chainInvitation?scope=market');
     await pane(c.page).getByRole('link', { name: '去开通' }).waitFor();
     await pane(c.page).locator('.ant-table-row', { hasText: title }).getByRole('button', { name: '查看' }).click();
-    await pane(c.page).getByText('尚未开通互保服务').waitFor();
+    await pane(c.page).getByText('尚未开通互诺服务').waitFor();
     expect(await pane(c.page).getByRole('button', { name: '接受发盘' }).count()).toBe(0);
 
     // The acceptor accepts it from the mutual market and goes on to the contract.

@@ -1,7 +1,7 @@
 // Wording a user reads (issue 17, defect 12): the platform agreement's button is the words the
 // agreement tells the user to click, and a resource names one record by its singular name, not
 // by its list's title ("新建提现明细", "还没有发票管理记录", "Sales contracts" over one contract).
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES, type Language } from '../../src/shared/constants';
 import { readResource, REPO_ROOT } from '../../src/shared/schema/load-node';
@@ -59,6 +59,20 @@ describe('wording a user met on day one (issue 28 item 10)', () => {
     // The page shows the service opened or not (尚未开通…): its tab says which page, not a result.
     expect(menu('zh-CN').routes.xhnPaymentStatus).not.toMatch(/成功/);
     expect(menu('en-US').routes.xhnPaymentStatus).not.toMatch(/opened/i);
+  });
+
+  // The service page's tab read 互诺服务开通 over a page saying 尚未开通互保服务: the mutual variant
+  // (xhn) calls its service, offers, contracts and receipts 互诺 (mutual-promise) throughout.
+  it('calls the mutual service 互诺服务 in every Chinese text, as its page, offers and contracts are named', () => {
+    const files = [
+      ...readdirSync(`${REPO_ROOT}/src/shared/locales/zh-CN`).map((f) => `src/shared/locales/zh-CN/${f}`),
+      ...readdirSync(`${REPO_ROOT}/schemas/resources`).filter((f) => f.endsWith('.json')).map((f) => `schemas/resources/${f}`),
+    ];
+    const other = files.filter((f) => readFileSync(`${REPO_ROOT}/${f}`, 'utf8').includes('互保'));
+    expect(other).toEqual([]);
+    expect(menu('zh-CN').routes.xhnPaymentStatus).toBe('互诺服务开通');
+    const status = JSON.parse(readFileSync(`${REPO_ROOT}/src/shared/locales/zh-CN/counterparties.json`, 'utf8')) as { mutual: Record<string, string> };
+    expect([status.mutual.openedTitle, status.mutual.notOpenedTitle]).toEqual(['互诺服务已开通', '尚未开通互诺服务']);
   });
 
   it('names the record type in an empty English list as a label (not "No Bill yet")', () => {

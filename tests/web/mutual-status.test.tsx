@@ -23,16 +23,16 @@ describe('/contract/xhnPaymentStatus', { timeout: 40_000 }, () => {
   it('opens the service for the owner of an approved account, once confirmed, with an Idempotency-Key', async () => {
     const { api, user } = openShell(PATH, { ...routes(CLOSED), 'POST /api/system/users/openMutual': ok(OPENED) });
     const pane = await findActivePane();
-    expect(await within(pane).findByText('尚未开通互保服务', {}, SLOW)).toBeInTheDocument();
-    expect(within(pane).getByText('开通后，可以发布和接受互诺发盘；在互保平台上搜索交易对方时，其他主体可以找到您的账号。')).toBeInTheDocument();
-    await user.click(within(pane).getByRole('button', { name: '开通互保服务' }));
-    expect(await screen.findByText('开通后，您可以发布和接受互诺发盘，其他主体在互保平台上搜索交易对方时可以找到您的账号，确定开通吗？')).toBeInTheDocument();
+    expect(await within(pane).findByText('尚未开通互诺服务', {}, SLOW)).toBeInTheDocument();
+    expect(within(pane).getByText('开通后，可以发布和接受互诺发盘；在互诺平台上搜索交易对方时，其他主体可以找到您的账号。')).toBeInTheDocument();
+    await user.click(within(pane).getByRole('button', { name: '开通互诺服务' }));
+    expect(await screen.findByText('开通后，您可以发布和接受互诺发盘，其他主体在互诺平台上搜索交易对方时可以找到您的账号，确定开通吗？')).toBeInTheDocument();
     expect(api.callsTo('POST', '/api/system/users/openMutual')).toHaveLength(0);
     await user.click(screen.getByRole('button', { name: /确\s*定/ }));
-    expect(await within(pane).findByText('互保服务已开通', { selector: '.ant-result-title' })).toBeInTheDocument();
+    expect(await within(pane).findByText('互诺服务已开通', { selector: '.ant-result-title' })).toBeInTheDocument();
     expect(within(pane).getByText('开通时间：2026-11-20 10:00:00')).toBeInTheDocument();
-    expect(within(pane).getByText('您可以发布和接受互诺发盘；在互保平台上搜索交易对方时，其他主体可以找到您的账号。')).toBeInTheDocument();
-    expect(within(pane).queryByRole('button', { name: '开通互保服务' })).toBeNull();
+    expect(within(pane).getByText('您可以发布和接受互诺发盘；在互诺平台上搜索交易对方时，其他主体可以找到您的账号。')).toBeInTheDocument();
+    expect(within(pane).queryByRole('button', { name: '开通互诺服务' })).toBeNull();
     const [call] = api.callsTo('POST', '/api/system/users/openMutual');
     expect(call.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   });
@@ -40,16 +40,16 @@ describe('/contract/xhnPaymentStatus', { timeout: 40_000 }, () => {
   it('shows when an opened service was opened, with no button to open it again', async () => {
     openShell(PATH, routes(OPENED), undefined);
     const pane = await findActivePane();
-    expect(await within(pane).findByText('互保服务已开通', {}, SLOW)).toBeInTheDocument();
+    expect(await within(pane).findByText('互诺服务已开通', {}, SLOW)).toBeInTheDocument();
     expect(within(pane).getByText('开通时间：2026-11-20 10:00:00')).toBeInTheDocument();
-    expect(within(pane).queryByRole('button', { name: '开通互保服务' })).toBeNull();
+    expect(within(pane).queryByRole('button', { name: '开通互诺服务' })).toBeNull();
   });
 
   it('sends an account that is not approved to authentication first', async () => {
     const { user } = openShell(PATH, routes(CLOSED, { authStatus: 'submitted' }));
     const pane = await findActivePane();
-    expect(await within(pane).findByText('认证通过后才能开通互保服务。', {}, SLOW)).toBeInTheDocument();
-    expect(within(pane).queryByRole('button', { name: '开通互保服务' })).toBeNull();
+    expect(await within(pane).findByText('认证通过后才能开通互诺服务。', {}, SLOW)).toBeInTheDocument();
+    expect(within(pane).queryByRole('button', { name: '开通互诺服务' })).toBeNull();
     await user.click(within(pane).getByRole('button', { name: '去认证' }));
     await expect.poll(location).toBe('/businessAuthentication');
   });
@@ -57,7 +57,7 @@ describe('/contract/xhnPaymentStatus', { timeout: 40_000 }, () => {
   it('tells an operator that only the account owner opens it', async () => {
     openShell(PATH, routes(CLOSED, { isOwner: false }));
     const pane = await findActivePane();
-    expect(await within(pane).findByText('互保服务需由账号所有者开通，请联系账号所有者。', {}, SLOW)).toBeInTheDocument();
-    expect(within(pane).queryByRole('button', { name: '开通互保服务' })).toBeNull();
+    expect(await within(pane).findByText('互诺服务需由账号所有者开通，请联系账号所有者。', {}, SLOW)).toBeInTheDocument();
+    expect(within(pane).queryByRole('button', { name: '开通互诺服务' })).toBeNull();
   });
 });

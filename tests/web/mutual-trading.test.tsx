@@ -63,7 +63,7 @@ describe('mutual-promise offers and contracts in the console', { timeout: 60_000
   it('tells an account without the service where to open it, with no create button', async () => {
     openShell('/outgoing/chainInvitation', routes(false, { 'GET /api/r/mutualOffers': ok({ records: [], total: 0 }) }), OWNER, APPROVED);
     const pane = await findActivePane();
-    expect(await within(pane).findByText('尚未开通互保服务', {}, SLOW)).toBeInTheDocument();
+    expect(await within(pane).findByText('尚未开通互诺服务', {}, SLOW)).toBeInTheDocument();
     expect(within(pane).getByRole('link', { name: '去开通' })).toHaveAttribute('href', '/contract/xhnPaymentStatus');
     await within(pane).findByText('还没有互诺发盘记录', {}, SLOW);
     expect(within(pane).queryByRole('button', { name: /新\s*建/ })).toBeNull();
@@ -73,14 +73,14 @@ describe('mutual-promise offers and contracts in the console', { timeout: 60_000
     openShell('/outgoing/chainInvitation', routes(true, { 'GET /api/r/mutualOffers': ok({ records: [], total: 0 }) }), OWNER, APPROVED);
     const pane = await findActivePane();
     expect((await within(pane).findAllByRole('button', { name: /新\s*建/ }, SLOW)).length).toBeGreaterThan(0);
-    expect(within(pane).queryByText('尚未开通互保服务')).toBeNull();
+    expect(within(pane).queryByText('尚未开通互诺服务')).toBeNull();
   });
 
   it('hides accept on a market offer until the service is open', async () => {
     const theirs = record({ state: 'published', accountId: 'a-other', events: [] });
     openShell(`/outgoing/chainInvitation/show/${OFFER_ID}`, routes(false, { [`GET /api/r/mutualOffers/${OFFER_ID}`]: ok(theirs) }), OWNER, APPROVED);
     const pane = await findActivePane();
-    expect(await within(pane).findByText('尚未开通互保服务', {}, SLOW)).toBeInTheDocument();
+    expect(await within(pane).findByText('尚未开通互诺服务', {}, SLOW)).toBeInTheDocument();
     await within(pane).findByText('互诺供应 电解铜');
     await new Promise((settled) => setTimeout(settled, 300));
     expect(buttonNames(pane)).not.toContain('接受发盘');

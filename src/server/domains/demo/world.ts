@@ -280,10 +280,10 @@ export async function buildWorld(api: DemoClient, ops: { phone: string; password
   await offer('supplyOffers', sales, '角钢库存清仓', 'withdrawn');
   const supplied = await offer('supplyOffers', sales, '镀锌钢管长期供应', 'accepted', toBuyer);
   await offer('mutualOffers', sales, '互诺：焊接钢丝季度供应（草稿）', 'draft', undefined, { side: 'seller' });
-  await offer('mutualOffers', sales, '互诺：水泥互保供应', 'published', undefined, { side: 'seller' });
+  await offer('mutualOffers', sales, '互诺：水泥季度供应', 'published', undefined, { side: 'seller' });
   await offer('mutualOffers', seller.owner, '互诺：楼承板定向供应', 'declined', toBuyer, { side: 'seller' });
-  await offer('mutualOffers', sales, '互诺：角钢互保供应', 'withdrawn', undefined, { side: 'seller' });
-  const mutual = await offer('mutualOffers', buyer.owner, '互诺：螺纹钢互保采购', 'accepted', toSeller, { side: 'buyer' });
+  await offer('mutualOffers', sales, '互诺：角钢长期供应', 'withdrawn', undefined, { side: 'seller' });
+  const mutual = await offer('mutualOffers', buyer.owner, '互诺：螺纹钢定向采购', 'accepted', toSeller, { side: 'buyer' });
 
   // --- contracts in every state: each from a purchase offer the seller accepted ---------------
   // Made at the start of the month; deliveries, objections and receipts (`late`) in its last days,

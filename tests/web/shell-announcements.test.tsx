@@ -64,6 +64,8 @@ describe('platform agreement and announcements (SPEC §4 Notices)', { timeout: 4
     const first = noticeDialog()!;
     expect(within(first).getAllByRole('button').map((b) => b.textContent)).toEqual(['我已阅读并同意']);
     expect(first.querySelector('.ant-modal-close')).toBeNull();
+    // It says how many are waiting (issue 28 item 10: four dialogs in a row, with no end in sight).
+    expect(within(first).getByTestId('notice-position')).toHaveTextContent('第 1 条，共 2 条未读公告');
     expect((await within(first).findByText('22:00')).tagName).toBe('B'); // DOMPurify loads on first use
     expect(first.querySelector('script')).toBeNull();
     expect(first.querySelector('img')?.getAttribute('onerror')).toBeNull();
@@ -87,6 +89,7 @@ describe('platform agreement and announcements (SPEC §4 Notices)', { timeout: 4
     });
     await flushUntil(() => showing('费率调整公告'));
     expect(showing('费率调整公告')).toBe(true);
+    expect(within(noticeDialog()!).getByTestId('notice-position')).toHaveTextContent('第 2 条，共 2 条未读公告');
 
     // The last: confirmed, closed, nothing follows.
     fireEvent.click(within(noticeDialog()!).getByRole('button', { name: '我已阅读并同意' }));

@@ -81,7 +81,7 @@ export const Announcements = memo(function Announcements() {
   return (
     <>
       <AgreementModal agreement={agreement} pending={pending} onAgree={() => void agree()} onDecline={() => void signOut()} />
-      <NoticeModal notice={notices[index] ?? null} open={open} pending={pending} onConfirm={() => void confirmNotice()} />
+      <NoticeModal notice={notices[index] ?? null} position={{ index, total: notices.length }} open={open} pending={pending} onConfirm={() => void confirmNotice()} />
     </>
   );
 });

@@ -21,8 +21,11 @@ export interface Consumer {
   handle(tx: Db, events: readonly StreamEvent[]): Promise<void>;
 }
 
-/** Events per batch (per transaction). */
-export const BATCH = 500;
+/**
+ * Events per batch (per transaction). Small on purpose: a drain's transaction holds the stream's
+ * horizon while it writes (eventStream.ts), so every event committed meanwhile waits for it.
+ */
+export const BATCH = 100;
 
 /** What one drain transaction did: `busy` when another drain held the position (nothing done). */
 export interface DrainStep {

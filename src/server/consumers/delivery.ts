@@ -23,20 +23,27 @@ const pause = () => new Promise((resolve) => setTimeout(resolve, RETRY_MS));
 
 /**
  * Waits until the consumer has handled every event it wants whose order_tx is at most `upTo` (a
- * request's own events: consumers/written.ts), draining itself when no other drain is. Answers
- * false when DELIVERY_WAIT_MS passed first.
+ * request's own events: consumers/written.ts), draining itself when no other drain is. While
+ * another drain holds the position it only reads the position (one statement, no lock) until that
+ * drain commits: of many requests answering at once, one drains for all. Answers false when
+ * `waitMs` passed first.
  */
 export async function awaitHandled(db: Db, consumer: Consumer, upTo: bigint, waitMs = DELIVERY_WAIT_MS): Promise<boolean> {
   const deadline = Date.now() + waitMs;
-  // Another request's drain often handled these events already: one read answers it.
-  if ((await positionTxOf(db, consumer.name)) > upTo) return true;
+  let position = await positionTxOf(db, consumer.name);
   for (;;) {
+    if (position > upTo) return true;
     const step = await drainOnce(db, consumer);
     if (!step.busy && step.positionTx > upTo) return true;
-    if (step.busy && (await positionTxOf(db, consumer.name)) > upTo) return true;
-    if (Date.now() >= deadline) return false;
-    // A full batch: the next one at once; else the horizon or another drain: a moment.
-    if (step.busy || step.caughtUp) await pause();
+    // A full batch read: the next one at once.
+    if (!step.busy && !step.caughtUp) continue;
+    // Another drain is reading (wait for its commit), or an older transaction holds the horizon (try again shortly).
+    const held = await positionTxOf(db, consumer.name);
+    do {
+      if (Date.now() >= deadline) return false;
+      await pause();
+      position = await positionTxOf(db, consumer.name);
+    } while (step.busy && position === held && position <= upTo);
   }
 }
 

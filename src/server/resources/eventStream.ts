@@ -119,7 +119,8 @@ function toStreamEvent(r: Row): StreamEvent {
 export async function streamHead(db: Db): Promise<string> {
   const [row] = await queryRows<{ order_tx: string; seq: string }>(
     db,
-    sql`select order_tx::text, seq::text from resource_events where order_tx < pg_snapshot_xmin(pg_current_snapshot()) order by order_tx desc, seq desc limit 1`,
+    // Ordered by the columns (e.), not by the text they are answered as: "999" sorts after "1000".
+    sql`select e.order_tx::text, e.seq::text from resource_events e where e.order_tx < pg_snapshot_xmin(pg_current_snapshot()) order by e.order_tx desc, e.seq desc limit 1`,
   );
   return row ? `${row.order_tx}:${row.seq}` : STREAM_START;
 }

@@ -294,7 +294,7 @@ export async function moveMany(tx: Db, r: CompiledResource, resources: ResourceR
       from r left join prev on prev.record_id = r.id
       returning order_tx
     )
-    select (select order_tx::text from e order by order_tx desc limit 1) as written_tx, id, resource, account_id as "accountId", state, version, data, parties, created_by as "createdBy", created_at as "createdAt", updated_by as "updatedBy", updated_at as "updatedAt", from_state from r`,
+    select (select w.order_tx::text from e w order by w.order_tx desc limit 1) as written_tx, id, resource, account_id as "accountId", state, version, data, parties, created_by as "createdBy", created_at as "createdAt", updated_by as "updatedBy", updated_at as "updatedAt", from_state from r`,
   );
   if (rows.length !== input.moves.length) throw conflict('actionNotAllowed');
   if (rows[0]?.written_tx) noteWritten(rows[0].written_tx);

@@ -108,11 +108,13 @@ export default defineConfig({
           testTimeout: 300_000,
           hookTimeout: 180_000,
           expect: { poll: { timeout: 30_000 } },
-          // Two journeys side by side (each has its own server, database and Chromium): one at a
-          // time cost about ten minutes of CI. The failures seen two at a time were the login
-          // button looked up by a name that antd's loading icon changes (fixed in every journey);
-          // a journey that still fails on a busy machine is run once more, and one that fails
-          // twice fails the run.
+          // One module graph per worker: its journeys share one Chromium (tests/support/browser.ts
+          // workerBrowser), each in its own browser contexts, with its own server and database.
+          isolate: false,
+          // Two journeys side by side: one at a time cost about ten minutes of CI. A retry is
+          // insurance only: a journey that passes on its second attempt is named at the end of
+          // the run (tests/support/retried-reporter.ts) to be fixed, and one that fails twice
+          // fails the run.
           fileParallelism: true,
           retry: 1,
         },

@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RecordReceipt } from '../../src/shared/receipts';
 import type { ResourceRecord } from '../../src/shared/resources/types';
-import { chromiumPath, STEP_MS, SkewedClock, startE2e, type E2eApp } from '../support/browser';
+import { chromiumPath, shot, STEP_MS, SkewedClock, startE2e, type E2eApp } from '../support/browser';
 import { activePane as pane } from '../support/console';
 import { offerBody } from '../support/trading';
 import { apiCall, apiPost, apiSignIn, approvedParty, freshSmsCode, registerAccount, settledUser } from '../support/seed';
@@ -110,7 +110,7 @@ describe.skipIf(!chromiumPath)('browser: no serious or critical accessibility fi
         // antd's enter animations (fades) end before colours are measured.
         await page.waitForTimeout(400);
         figures[visit.name] = await blockingFindings(page);
-        if (process.env.E2E_LOG_AXE) await page.screenshot({ path: `/tmp/axe-${theme}-${visit.name.replace(/\s+/g, '-')}.png`, fullPage: true });
+        await shot(page, `axe-${theme}-${visit.name.replace(/\s+/g, '-')}`, { fullPage: true });
       }
       console.log(`axe ${theme}: ${JSON.stringify(figures)}`);
       expect(figures).toEqual(Object.fromEntries(VISITS.map((v) => [v.name, {}])));

@@ -6,14 +6,13 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildWeb } from '../../scripts/lib/web-build';
 import type { Page as ListPage } from '../../src/shared/api';
 import { formatMoney, yuanToFen } from '../../src/shared/money';
 import type { ResourceRecord } from '../../src/shared/resources/types';
 import type { Db } from '../../src/server/db/client';
 import { resourceRecords, users } from '../../src/server/db/schema';
 import { createRecord } from '../../src/server/resources/moves';
-import { chromiumPath, STEP_MS, startE2e, type E2eApp } from '../support/browser';
+import { chromiumPath, STEP_MS, shot, startE2e, type E2eApp } from '../support/browser';
 import { activePane as pane, testIdText } from '../support/console';
 import { apiCall, apiPost, apiSignIn, approvedParty, openSignedIn, settledUser } from '../support/seed';
 
@@ -24,9 +23,8 @@ describe.skipIf(!chromiumPath)('browser journey: three accounts in a cycle nette
   let e2e: E2eApp;
 
   beforeAll(async () => {
-    await buildWeb('xhn', { quiet: true });
     e2e = await startE2e(ADMIN, ['xhn']);
-  }, 600_000);
+  });
   afterAll(async () => {
     await e2e?.close();
   });
@@ -85,7 +83,7 @@ describe.skipIf(!chromiumPath)('browser journey: three accounts in a cycle nette
     await expect.poll(() => summary.innerText()).toContain(`最近 ${earlier.length + 1} 次清分`);
     await expect.poll(() => summary.innerText()).toContain(`互抵金额（元） ${earlierTotal('amountCleared', 18_000n)}`);
     expect(await summary.innerText()).toContain(`参与金额（元） ${earlierTotal('amountIn', 24_000n)}`);
-    await ops.page.screenshot({ path: '/tmp/clearing-ops-runs.png', fullPage: true });
+    await shot(ops.page, 'clearing-ops-runs', { fullPage: true });
 
     // Each participant: its run, then its receipt (60.00 of its payable cancelled around the cycle).
     const expected = [
@@ -98,7 +96,7 @@ describe.skipIf(!chromiumPath)('browser journey: three accounts in a cycle nette
       await p.page.goto('/payment/interlinkingManagement');
       const row = pane(p.page).locator('tr.ant-table-row', { hasText: '180.00' }).first();
       await row.waitFor({ timeout: STEP_MS });
-      if (i === 0) await p.page.screenshot({ path: '/tmp/clearing-participant-runs.png', fullPage: true });
+      if (i === 0) await shot(p.page, 'clearing-participant-runs', { fullPage: true });
       // Waiting before the click: a navigation that lands before the wait starts is still seen.
       await Promise.all([
         p.page.waitForURL((url) => url.pathname === '/Interconnectedsingle', { timeout: STEP_MS }),
@@ -109,16 +107,16 @@ describe.skipIf(!chromiumPath)('browser journey: three accounts in a cycle nette
       expect(await testIdText(p.page, 'receipt-capitals')).toBe(capitals);
       expect(await testIdText(p.page, 'receipt-payer')).toBe(party.name);
       expect(await testIdText(p.page, 'receipt-run-bills')).toContain('互联旅程合同');
-      await p.page.screenshot({ path: `/tmp/clearing-receipt-${i}.png`, fullPage: true });
+      await shot(p.page, `clearing-receipt-${i}`, { fullPage: true });
       if (i === 0) {
         // Nothing stayed unsettled: the invalid page says so; then the runs page in English.
         await p.page.goto('/contractUpdate/invalid');
         await pane(p.page).locator('.ant-empty').waitFor({ timeout: STEP_MS });
-        await p.page.screenshot({ path: '/tmp/clearing-invalid-empty.png', fullPage: true });
+        await shot(p.page, 'clearing-invalid-empty', { fullPage: true });
         await p.page.goto('/payment/interlinkingManagement');
         await p.page.getByText('English', { exact: true }).click();
         await pane(p.page).getByText('Amount cleared (CNY)').first().waitFor({ timeout: STEP_MS });
-        await p.page.screenshot({ path: '/tmp/clearing-runs-en.png', fullPage: true });
+        await shot(p.page, 'clearing-runs-en', { fullPage: true });
       }
       expect(p.errors, `${party.name} page errors`).toEqual([]);
       await p.context.close();

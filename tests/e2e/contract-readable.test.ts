@@ -5,7 +5,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ResourceRecord } from '../../src/shared/resources/types';
-import { chromiumPath, STEP_MS, startE2e, type E2eApp } from '../support/browser';
+import { chromiumPath, STEP_MS, shot, startE2e, type E2eApp } from '../support/browser';
 import { activePane as pane } from '../support/console';
 import { offerBody } from '../support/trading';
 import { apiPost, approvedParty, openSignedIn } from '../support/seed';
@@ -90,7 +90,7 @@ describe.skipIf(!chromiumPath)('browser: the contract document is readable in bo
       const text = pane(page).getByTestId('document-text');
       await expect.poll(() => text.innerText()).toContain('可读合同');
       expect(await contrastOf(text)).toBeGreaterThanOrEqual(4.5);
-      await page.screenshot({ path: `/tmp/contract-document-${theme}.png` });
+      await shot(page, `contract-document-${theme}`);
     });
 
     it(`shows the text to sign readable in the signing dialog, ${theme} theme`, async () => {
@@ -100,7 +100,7 @@ describe.skipIf(!chromiumPath)('browser: the contract document is readable in bo
       const text = page.getByRole('dialog').getByTestId('document-text');
       await expect.poll(() => text.innerText()).toContain('可读合同');
       expect(await contrastOf(text)).toBeGreaterThanOrEqual(4.5);
-      await page.screenshot({ path: `/tmp/contract-signing-${theme}.png` });
+      await shot(page, `contract-signing-${theme}`);
     });
   }
 });

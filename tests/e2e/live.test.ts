@@ -4,7 +4,7 @@
 // state with a quiet "updated" mark, and the unread badge counts the seller's message. (The time
 // from a move to the open stream is measured by `npm run bench live`, not here.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumPath, STEP_MS, SkewedClock, startE2e, type E2eApp } from '../support/browser';
+import { chromiumPath, STEP_MS, shot, SkewedClock, startE2e, type E2eApp } from '../support/browser';
 import { activePane as pane } from '../support/console';
 import { offerBody } from '../support/trading';
 import { apiPost, apiSignIn, approvedParty, attemptTag, freshSmsCode, openSignedIn, settledUser } from '../support/seed';
@@ -66,7 +66,7 @@ describe.skipIf(!chromiumPath)('browser journey: lists, a record page and the ba
     await pane(record.page).getByTestId('live-mark').waitFor({ timeout: 5000 });
     await expect.poll(() => bell.getAttribute('aria-label'), { timeout: 5000 }).not.toBe(unreadBefore);
     await pane(list.page).getByTestId('live-mark').waitFor({ timeout: 5000 });
-    if (process.env.LSF_SCREENSHOTS) await record.page.screenshot({ path: '/tmp/live-record.png' });
+    await shot(record.page, 'live-record');
     for (const p of [list, record, s]) expect(p.errors).toEqual([]);
   });
 });

@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page as ListPage } from '../../src/shared/api';
 import type { ResourceRecord } from '../../src/shared/resources/types';
-import { chromiumPath, STEP_MS, startE2e, type E2eApp } from '../support/browser';
+import { chromiumPath, STEP_MS, shot, startE2e, type E2eApp } from '../support/browser';
 import { activePane as pane } from '../support/console';
 import { apiCall, approvedParty, openSignedIn } from '../support/seed';
 
@@ -74,7 +74,7 @@ describe.skipIf(!chromiumPath)('browser: the offer form keeps bad numbers and sa
     const box = await form.getByTestId('trade-total').boundingBox();
     const height = page.viewportSize()?.height ?? 0;
     expect(box && box.y >= 0 && box.y + box.height <= height, JSON.stringify({ box, height })).toBe(true);
-    await page.screenshot({ path: '/tmp/money-offer-total-dark.png' });
+    await shot(page, 'money-offer-total-dark');
     await form.getByLabel('数量', { exact: true }).fill('-5');
     await expect.poll(total).toBe('—');
     expect(await form.getByLabel('数量', { exact: true }).inputValue()).toBe('-5');

@@ -3,7 +3,7 @@
 // time column whole, not clipped nor covered by the fixed action column (defect 12).
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumPath, STEP_MS, startE2e, type E2eApp } from '../support/browser';
+import { chromiumPath, STEP_MS, shot, startE2e, type E2eApp } from '../support/browser';
 import { activePane as pane, toast } from '../support/console';
 import { offerBody } from '../support/trading';
 import { apiPost, approvedParty, attemptTag, openSignedIn } from '../support/seed';
@@ -70,7 +70,7 @@ describe.skipIf(!chromiumPath)('browser: record pages (issue 17)', () => {
     await page.goto('/contract/contractbuy');
     const row = pane(page).locator('.ant-table-tbody tr.ant-table-row', { hasText: '宽屏时间列螺纹钢采购' });
     await row.waitFor();
-    await page.screenshot({ path: '/tmp/contrast-list-1440.png' });
+    await shot(page, 'contrast-list-1440');
     // The time column: the last header that names a time.
     const headers = await pane(page).locator('.ant-table-thead th').allInnerTexts();
     const timeIndex = headers.map((h) => /时间/.test(h)).lastIndexOf(true);

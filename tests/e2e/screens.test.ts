@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/server/db/schema';
 import { notifyAccount } from '../../src/server/notify';
-import { chromiumPath, STEP_MS, startE2e, type E2eApp } from '../support/browser';
+import { chromiumPath, STEP_MS, shot, startE2e, type E2eApp } from '../support/browser';
 import { activePane as pane } from '../support/console';
 import { approvedParty, signInContext } from '../support/seed';
 
@@ -84,7 +84,7 @@ describe.skipIf(!chromiumPath)('browser: layout at 1440x900 and 390x844, the dar
       // What is under the field's middle is the field, not the panel.
       const box = (await input.boundingBox())!;
       expect(await page.evaluate(({ x, y, id }) => document.elementFromPoint(x, y)?.closest(`[id="${id}"]`) !== null, { x: box.x + box.width / 2, y: box.y + box.height / 2, id: covered! })).toBe(true);
-      await page.screenshot({ path: `/tmp/screens-totals-${path.split('/')[1]}.png` });
+      await shot(page, `screens-totals-${path.split('/')[1]}`);
     }
     expect(errors).toEqual([]);
   });
@@ -103,7 +103,7 @@ describe.skipIf(!chromiumPath)('browser: layout at 1440x900 and 390x844, the dar
     expect(box.width).toBeGreaterThan(80);
     // Its status and time are under it.
     await expect.poll(() => pane(page).getByTestId('message-meta').count()).toBeGreaterThan(0);
-    await page.screenshot({ path: '/tmp/screens-message-390.png' });
+    await shot(page, 'screens-message-390');
 
     await page.goto('/outgoing/chainPayment');
     const toggle = pane(page).getByTestId('filters-toggle');
@@ -114,14 +114,14 @@ describe.skipIf(!chromiumPath)('browser: layout at 1440x900 and 390x844, the dar
     expect(await pane(page).locator('form.resource-filters').getByLabel('报价标题', { exact: true }).isVisible()).toBe(false);
     await toggle.click();
     await pane(page).locator('form.resource-filters').getByLabel('报价标题', { exact: true }).waitFor();
-    await page.screenshot({ path: '/tmp/screens-list-390.png' });
+    await shot(page, 'screens-list-390');
 
     await page.locator('header button').first().click();
     const selected = page.locator('.shell-drawer .ant-menu-item-selected');
     await selected.waitFor();
     expect(luminance(await paintedBehind(page, '.shell-drawer .ant-menu-item-selected'))).toBeLessThan(0.3);
     expect(luminance(await paintedBehind(page, '.shell-drawer .ant-menu'))).toBeLessThan(0.1);
-    await page.screenshot({ path: '/tmp/screens-drawer-390.png' });
+    await shot(page, 'screens-drawer-390');
     expect(errors).toEqual([]);
   });
 
@@ -130,7 +130,7 @@ describe.skipIf(!chromiumPath)('browser: layout at 1440x900 and 390x844, the dar
     await dark.page.goto('/no/such/page');
     await dark.page.getByTestId('not-found').waitFor();
     expect(luminance(await paintedBehind(dark.page, '[data-testid="not-found"]'))).toBeLessThan(0.1);
-    await dark.page.screenshot({ path: '/tmp/screens-404-dark.png' });
+    await shot(dark.page, 'screens-404-dark');
 
     const light = await open(DESKTOP, { theme: 'light' });
     await light.page.goto('/no/such/page');

@@ -9,7 +9,6 @@ import { runtimeResourceRoutes, withRuntimeMenuEntries } from '../../src/shared/
 import type { ResourceDefinition } from '../../src/shared/resources/types';
 import enMenu from '../../src/shared/locales/en-US/menu.json';
 import zhMenu from '../../src/shared/locales/zh-CN/menu.json';
-import { buildWeb } from '../../scripts/lib/web-build';
 import { chromiumPath, STEP_MS, startE2e, type E2eApp } from '../support/browser';
 import { activePane, toast } from '../support/console';
 import { consoleMenu, roleActor } from '../support/console-menu';
@@ -84,9 +83,6 @@ describe.skipIf(!chromiumPath)('browser journeys: the console shell (issue 3)', 
   let opsToken: string;
 
   beforeAll(async () => {
-    // The global setup builds main; the variant journeys need their own builds.
-    await buildWeb('xhn', { quiet: true });
-    await buildWeb('jjsk', { quiet: true });
     e2e = await startE2e(ADMIN, ['main', 'xhn', 'jjsk']);
     opsToken = await apiSignIn(e2e, ADMIN.ADMIN_PHONE, ADMIN.ADMIN_PASSWORD);
   });

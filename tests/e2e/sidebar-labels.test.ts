@@ -4,11 +4,10 @@
 // and it must not reach past the sider.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumPath, STEP_MS, startE2e, type E2eApp } from '../support/browser';
+import { chromiumPath, shot, STEP_MS, startE2e, type E2eApp } from '../support/browser';
 import { apiSignIn, approveAccount, registerAccount, settledUser, signInContext } from '../support/seed';
 
 const ADMIN = { ADMIN_PHONE: '13900000071', ADMIN_PASSWORD: 'Ops#Admin2026' };
-const SHOTS = process.env.SCREENSHOTS; // a folder: also save what the menus look like
 
 /** Opens every group of the side menu, then measures each label. */
 async function clippedLabels(page: Page): Promise<{ count: number; clipped: string[] }> {
@@ -62,7 +61,7 @@ describe.skipIf(!chromiumPath)('browser: side menu labels are never clipped (iss
     await context.addInitScript((lang) => localStorage.setItem('lang', lang), language);
     await page.goto('/home');
     const { count, clipped } = await clippedLabels(page);
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/times-sider-${who}-${language}.png`, fullPage: true });
+    await shot(page, `times-sider-${who}-${language}`, { fullPage: true });
     expect(count).toBeGreaterThan(5);
     expect(clipped).toEqual([]);
     expect(errors).toEqual([]);

@@ -1,5 +1,8 @@
 // Browser journeys: the real server (built console + API + fresh in-memory PGlite) on a
-// loopback port, driven by playwright-core in the system Chromium.
+// loopback port, driven by playwright-core in the system Chromium. A worker launches one
+// Chromium for all its journeys (the e2e project runs its files in one module graph per worker:
+// vitest.config.ts isolate: false); each journey opens its own browser contexts in it, so no
+// cookie, storage or session is shared, and closes them when it ends.
 import type { ResourceRegistry } from '../../src/server/resources/registry';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -12,6 +15,7 @@ import { runnerEnv } from './runner-env';
 import { openDatabase, type Database } from '../../src/server/db/client';
 import { consoleSmsProvider } from '../../src/server/sms/provider';
 import { repoRoot } from '../../scripts/lib/web-build';
+import { World } from './world';
 
 export const chromiumPath = inject('chromiumPath');
 
@@ -37,12 +41,46 @@ export class SkewedClock implements Clock {
   }
 }
 
+let workerChromium: Promise<Browser> | undefined;
+
+/**
+ * The worker's Chromium, launched on first use and shared by every journey the worker runs.
+ * It ends with the worker: it is launched over a pipe, and a Chromium whose pipe closes exits,
+ * as playwright's own exit handlers also see to.
+ */
+export function workerBrowser(): Promise<Browser> {
+  workerChromium ??= chromium.launch({
+    executablePath: chromiumPath ?? undefined,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+  });
+  return workerChromium;
+}
+
+/**
+ * The folder screenshots go to: E2E_SHOTS names one (`1`: /tmp/lsf-shots). Unset (the default,
+ * and in CI), a journey takes none: no run reads them, they are for a person looking at a change.
+ */
+export const SHOTS_DIR = process.env.E2E_SHOTS ? (process.env.E2E_SHOTS === '1' ? '/tmp/lsf-shots' : process.env.E2E_SHOTS) : null;
+
+/** Saves what `page` shows as `<E2E_SHOTS>/<name>.png` when screenshots are asked for; otherwise does nothing. */
+export async function shot(page: Page, name: string, opts: { fullPage?: boolean } = {}): Promise<void> {
+  if (!SHOTS_DIR) return;
+  await page.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`), fullPage: opts.fullPage ?? false });
+}
+
 export interface E2eApp {
   /** Origin of the first variant. */
   baseUrl: string;
   /** Origin of each variant served (one API and database behind all). */
   urls: Record<string, string>;
+  /** The worker's Chromium (workerBrowser): open contexts with newPage, which closes them at the end. */
   browser: Browser;
+  /** The server's clock: real time plus what the journey moved it by. */
+  clock: SkewedClock;
+  /** Platform operations' login on this server (ADMIN_PHONE, ADMIN_PASSWORD of `env`), if it has one. */
+  ops?: { phone: string; password: string };
+  /** Parties, money, contracts and bills made over this server's API (tests/support/world.ts). */
+  world: World;
   /** The one database behind every origin (tests/support/seed.ts writes rows no API makes yet). */
   db: Database['db'];
   /** The resources the server serves: a fixture made through the engine (moves.ts) needs them. */
@@ -54,25 +92,27 @@ export interface E2eApp {
   close(): Promise<void>;
 }
 
-/** Serves the built consoles of `variants` (build them first: buildWeb), each on its own port. */
-export async function startE2e(env: Record<string, string> = {}, variants: string[] = ['main'], opts: { clock?: Clock } = {}): Promise<E2eApp> {
+/**
+ * Serves the built consoles of `variants` (e2e-global.ts builds every variant), each on its own
+ * port, one API and database behind all, on `opts.clock` (default: real time, movable).
+ */
+export async function startE2e(env: Record<string, string> = {}, variants: string[] = ['main'], opts: { clock?: SkewedClock } = {}): Promise<E2eApp> {
+  const clock = opts.clock ?? new SkewedClock();
+  const ops = env.ADMIN_PHONE && env.ADMIN_PASSWORD ? { phone: env.ADMIN_PHONE, password: env.ADMIN_PASSWORD } : undefined;
   const database = await openDatabase({});
   const urls: Record<string, string> = {};
   const apps: Awaited<ReturnType<typeof buildApp>>['app'][] = [];
   let resources: ResourceRegistry | undefined;
   for (const variant of variants) {
     const config = { ...configFromEnv({ ...runnerEnv(), ...env }), webDist: path.join(repoRoot, 'dist/web', variant) };
-    const { app, ctx } = await buildApp({ config, database, clock: opts.clock, sms: consoleSmsProvider(() => {}), origins: urls });
+    const { app, ctx } = await buildApp({ config, database, clock, sms: consoleSmsProvider(() => {}), origins: urls });
     resources ??= ctx.resources;
     await app.listen({ port: 0, host: '127.0.0.1' });
     urls[variant] = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
     apps.push(app);
   }
   const baseUrl = urls[variants[0]];
-  const browser = await chromium.launch({
-    executablePath: chromiumPath ?? undefined,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
-  });
+  const browser = await workerBrowser();
   const contexts: BrowserContext[] = [];
   const outbox = async (query = ''): Promise<OutboxResponse> => {
     const res = await fetch(`${baseUrl}/api/dev/outbox${query}`);
@@ -82,6 +122,9 @@ export async function startE2e(env: Record<string, string> = {}, variants: strin
     baseUrl,
     urls,
     browser,
+    clock,
+    ops,
+    world: new World({ baseUrl, clock, ops }),
     db: database.db,
     resources: resources!,
     async newPage(opts = {}) {
@@ -111,8 +154,8 @@ export async function startE2e(env: Record<string, string> = {}, variants: strin
       return found.answer;
     },
     async close() {
+      // The contexts this journey opened; the browser stays for the worker's next journey.
       for (const c of contexts) await c.close().catch(() => {});
-      await browser.close();
       for (const app of apps) await app.close();
       await database.close();
     },

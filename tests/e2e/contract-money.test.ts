@@ -11,11 +11,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ResourceRecord } from '../../src/shared/resources/types';
-import { chromiumPath, STEP_MS, SkewedClock, startE2e, type E2eApp } from '../support/browser';
-import { activePane as pane, toast, walletFigure as figure, testIdText } from '../support/console';
-import { offerBody } from '../support/trading';
-import { apiPost, apiSignIn, approvedParty, attemptTag, freshSmsCode, openSignedIn, settledUser } from '../support/seed';
+import { chromiumPath, STEP_MS, startE2e, type E2eApp } from '../support/browser';
+import { actWithSmsCode, activePane as pane, toast, walletFigure as figure, testIdText } from '../support/console';
+import { attemptTag, openSignedIn } from '../support/seed';
 
 const ADMIN = { ADMIN_PHONE: '13900000089', ADMIN_PASSWORD: 'Ops#Money2026' };
 const BUYER = '杭州回单买方有限公司';
@@ -25,41 +23,15 @@ const cell = testIdText;
 
 describe.skipIf(!chromiumPath)('browser journey: contract money with receipts (issue 8)', () => {
   let e2e: E2eApp;
-  const clock = new SkewedClock();
-
   beforeAll(async () => {
-    e2e = await startE2e(ADMIN, ['main'], { clock });
+    e2e = await startE2e(ADMIN);
   });
   afterAll(async () => {
     await e2e?.close();
   });
 
-  const post = <T = ResourceRecord>(path: string, token: string, body: unknown = {}) => apiPost<T>(e2e, path, token, body);
-  const smsCode = (phone: string, token: string) => freshSmsCode(e2e, clock, phone, token);
-  const party = (name: string) => approvedParty(e2e, name);
-  type Party = Awaited<ReturnType<typeof party>>;
-
-  /** A purchase offer of the buyer accepted by the seller, signed by both: ready for its collateral. */
-  const signedContract = async (buyer: Party, seller: Party, title: string, extra: Record<string, unknown> = {}) => {
-    const offer = await post('/api/r/purchaseOffers', buyer.token, offerBody(title, extra));
-    await post(`/api/r/purchaseOffers/${offer.id}/actions/publish`, buyer.token);
-    const accepted = await post(`/api/r/purchaseOffers/${offer.id}/actions/accept`, seller.token);
-    const id = String(accepted.contractId);
-    for (const who of [buyer, seller]) await post(`/api/r/contracts/${id}/actions/sign`, who.token, { smsCode: await smsCode(who.phone, who.token) });
-    return id;
-  };
-
   /** Runs the record action `label` on the open show page, with an SMS code from the dialog and optional inputs. */
-  const actWithCode = async (page: Page, phone: string, label: string, fill?: (dialog: ReturnType<Page['getByRole']>) => Promise<void>) => {
-    await pane(page).getByRole('button', { name: label }).click();
-    const dialog = page.getByRole('dialog');
-    if (fill) await fill(dialog);
-    clock.advance(61_000);
-    await dialog.getByRole('button', { name: '获取验证码' }).click();
-    await dialog.getByRole('button', { name: /秒/ }).waitFor();
-    await dialog.getByLabel('短信验证码').fill(await e2e.latestSms(phone));
-    await dialog.getByRole('button', { name: /提\s*交/ }).click();
-  };
+  const actWithCode = (page: Page, phone: string, label: string, fill?: (dialog: ReturnType<Page['getByRole']>) => Promise<void>) => actWithSmsCode(e2e, page, phone, label, fill);
 
   /** Opens the receipt `template` linked from the record's receipts card and checks what it prints. */
   const openReceipt = async (page: Page, template: string, expected: { amount: string; capitals: string; payer?: string; payee?: string; status?: string }) => {
@@ -75,14 +47,13 @@ describe.skipIf(!chromiumPath)('browser journey: contract money with receipts (i
   };
 
   it('pays, delivers, releases, objects and refunds in the console, with a receipt for every step', async () => {
-    const opsToken = await apiSignIn(e2e, ADMIN.ADMIN_PHONE, ADMIN.ADMIN_PASSWORD);
-    await settledUser(e2e, opsToken, 'lsf');
-    const buyer = await party(BUYER);
-    const seller = await party(SELLER);
-    // The buyer's bank transfer, declared and confirmed by ops.
-    const deposit = await post('/api/r/deposits', buyer.token, { amount: '50000.00', payerName: BUYER, payerAccount: '6222020200998877665', transferDate: '2026-11-19', reference: 'E2E-MONEY-1' });
-    await post(`/api/r/deposits/${deposit.id}/actions/confirm`, opsToken);
-    const first = await signedContract(buyer, seller, '回单旅程螺纹钢采购合同');
+    const { world } = e2e;
+    const opsToken = await world.ops();
+    await world.settle({ token: opsToken });
+    // The buyer's bank transfer, declared and confirmed by ops; a contract both have signed.
+    const buyer = await world.party({ name: BUYER, approved: true, balance: '50000.00' });
+    const seller = await world.party({ name: SELLER, approved: true });
+    const { id: first } = await world.contract({ state: 'signed', buyer, seller, title: '回单旅程螺纹钢采购合同' });
 
     // The buyer pays the collateral with an SMS code and lands on the payment result.
     const b = await openSignedIn(e2e, buyer.token, STEP_MS);
@@ -153,8 +124,7 @@ describe.skipIf(!chromiumPath)('browser journey: contract money with receipts (i
     // A second contract: paid, then the buyer objects with the deposit.
     // Its own title: ops find it among every objection, on a retry the first attempt's too.
     const objected = `回单旅程异议合同 ${attemptTag()}`;
-    const second = await signedContract(buyer, seller, objected, { quantity: 10 });
-    await post(`/api/r/contracts/${second}/actions/payCollateral`, buyer.token, { smsCode: await smsCode(buyer.phone, buyer.token) });
+    const { id: second } = await world.contract({ state: 'collateralPaid', buyer, seller, title: objected, offer: { quantity: 10 } });
     await b.page.goto(`/contract/details?id=${second}`);
     await pane(b.page).locator('.resource-show__title').getByText('保证金已托管').waitFor();
     await actWithCode(b.page, buyer.phone, '提出异议', (dialog) => dialog.getByLabel('异议理由').fill('到货规格与合同不符，要求退款'));

@@ -7,13 +7,11 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ResourceRecord } from '../../src/shared/resources/types';
-import { chromiumPath, STEP_MS, SkewedClock, startE2e, type E2eApp } from '../support/browser';
+import { chromiumPath, STEP_MS, shot, SkewedClock, startE2e, type E2eApp } from '../support/browser';
 import { activePane as pane } from '../support/console';
-import { offerBody } from '../support/trading';
-import { apiCall, apiPost, apiSignIn, approvedParty, attemptTag, freshSmsCode, openSignedIn, registerAccount, settledUser } from '../support/seed';
+import { apiCall, apiPost, apiSignIn, approvedParty, attemptTag, openSignedIn, registerAccount, settledUser } from '../support/seed';
 
 const ADMIN = { ADMIN_PHONE: '13900000117', ADMIN_PASSWORD: 'Ops#Guide2026' };
-const SHOTS = process.env.GUIDANCE_SHOTS === '1';
 
 describe.skipIf(!chromiumPath)('browser journey: guidance for newcomers and operations (issue 17)', () => {
   let e2e: E2eApp;
@@ -27,10 +25,7 @@ describe.skipIf(!chromiumPath)('browser journey: guidance for newcomers and oper
   });
 
   const post = <T = ResourceRecord>(path: string, token: string, body: unknown = {}) => apiPost<T>(e2e, path, token, body);
-  const smsCode = (phone: string, token: string) => freshSmsCode(e2e, clock, phone, token);
-  const shot = async (page: Page, name: string) => {
-    if (SHOTS) await page.screenshot({ path: `/tmp/guidance-${name}.png`, fullPage: true });
-  };
+  const screenshot = (page: Page, name: string) => shot(page, `guidance-${name}`, { fullPage: true });
 
   it('tells an account that is not authenticated why it cannot create, and leads it to a pre-filled authentication', async () => {
     const name = '杭州新来的贸易有限公司';
@@ -46,7 +41,7 @@ describe.skipIf(!chromiumPath)('browser journey: guidance for newcomers and oper
     // Where the create button would be: the way to authentication, not 新建.
     await pane(page).getByRole('button', { name: '认证后可新建' }).first().waitFor();
     expect(await pane(page).getByRole('button', { name: /(^|\s)新\s*建$/ }).count()).toBe(0);
-    await shot(page, 'notice');
+    await screenshot(page, 'notice');
 
     // The account centre lists enterprise authentication.
     await page.locator('.shell-menu').getByText('账户中心').click();
@@ -57,24 +52,21 @@ describe.skipIf(!chromiumPath)('browser journey: guidance for newcomers and oper
     const form = pane(page).locator('.schema-form');
     await expect.poll(() => form.getByLabel('企业名称', { exact: true }).inputValue(), { timeout: STEP_MS }).toBe(name);
     expect(await pane(page).locator('.authentication-banner').innerText()).toContain('1–2 个工作日');
-    await shot(page, 'authentication');
+    await screenshot(page, 'authentication');
   });
 
   it("shows a contract's steps and each party's next action; the accepted offer links to its contract", async () => {
-    const buyer = await approvedParty(e2e, '杭州进度买方有限公司');
-    const seller = await approvedParty(e2e, '苏州进度卖方有限公司');
+    const { world } = e2e;
+    const buyer = await world.party({ name: '杭州进度买方有限公司', approved: true });
+    const seller = await world.party({ name: '苏州进度卖方有限公司', approved: true });
     const title = '进度可见的钢材采购';
-    const offer = await post('/api/r/purchaseOffers', buyer.token, offerBody(title));
-    await post(`/api/r/purchaseOffers/${offer.id}/actions/publish`, buyer.token);
-    const accepted = await post(`/api/r/purchaseOffers/${offer.id}/actions/accept`, seller.token);
-    const contractId = String(accepted.contractId);
-    for (const who of [buyer, seller]) await post(`/api/r/contracts/${contractId}/actions/sign`, who.token, { smsCode: await smsCode(who.phone, who.token) });
+    const { id: contractId, offerId } = await world.contract({ state: 'signed', buyer, seller, title });
 
     // The buyer opens its offer and follows it to the contract.
     const b = await openSignedIn(e2e, buyer.token, STEP_MS);
-    await b.page.goto(`/outgoing/chainPayment/show/${offer.id}`);
+    await b.page.goto(`/outgoing/chainPayment/show/${offerId}`);
     await pane(b.page).getByRole('link', { name: title }).waitFor();
-    await shot(b.page, 'offer');
+    await screenshot(b.page, 'offer');
     await pane(b.page).getByRole('link', { name: title }).click();
     await b.page.waitForURL((url) => url.pathname === '/contract/details' && url.searchParams.get('id') === contractId);
     const progress = pane(b.page).getByTestId('contract-progress');
@@ -83,7 +75,7 @@ describe.skipIf(!chromiumPath)('browser journey: guidance for newcomers and oper
     expect(steps.map((s) => s.trim())).toEqual(['待签署', '已签署', '保证金已托管', '已交付', '已完成']);
     expect(await progress.locator('.ant-steps-item-process .ant-steps-item-title').innerText()).toBe('已签署');
     expect((await progress.getByTestId('contract-next-action').innerText()).trim()).toBe('您的下一步：支付保证金');
-    await shot(b.page, 'contract-buyer');
+    await screenshot(b.page, 'contract-buyer');
 
     // The seller waits for the buyer.
     const v = await openSignedIn(e2e, seller.token, STEP_MS);
@@ -116,7 +108,7 @@ describe.skipIf(!chromiumPath)('browser journey: guidance for newcomers and oper
     // The menu's badge on the queue (its group open: the ops group).
     await page.locator('.shell-menu').getByText('平台运营').first().click();
     await expect.poll(async () => (await page.getByTestId('queue-badge-opsDeposits').innerText()).trim(), { timeout: STEP_MS }).toBe(String(waiting));
-    await shot(page, 'ops-home');
+    await screenshot(page, 'ops-home');
 
     // The queue opens filtered on the deposits to confirm; clearing the filter shows them all.
     await card.getByRole('link', { name: /充值确认/ }).click();
@@ -125,7 +117,7 @@ describe.skipIf(!chromiumPath)('browser journey: guidance for newcomers and oper
     await rows.filter({ hasText: `REF-GUIDE-WAIT-${tag}` }).waitFor();
     expect(await rows.count()).toBe(waiting);
     expect(await pane(page).locator('.resource-filters').getByText('待确认').count()).toBe(1);
-    await shot(page, 'ops-queue');
+    await screenshot(page, 'ops-queue');
     await pane(page).getByRole('button', { name: /重\s*置/ }).click();
     await rows.filter({ hasText: `REF-GUIDE-DONE-${tag}` }).waitFor();
     expect(new URL(page.url()).searchParams.get('state')).toBe('');

@@ -3,15 +3,14 @@
 // API: this journey is not about them) opens Account security, sets a payment password (交易密码)
 // with the SMS code the dev outbox gives, then pays the contract's collateral in the action dialog
 // with it: the dialog offers the payment password first, a wrong one is said on its field and
-// stays typed, the right one pays. Screenshots of both at 1440x900 (dark theme).
+// stays typed, the right one pays (screenshots of both with E2E_SHOTS, README "Tests").
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConfirmSettings } from '../../src/shared/confirm';
 import type { ResourceRecord } from '../../src/shared/resources/types';
-import { chromiumPath, STEP_MS, SkewedClock, startE2e, type E2eApp } from '../support/browser';
+import { chromiumPath, STEP_MS, shot, SkewedClock, startE2e, type E2eApp } from '../support/browser';
 import { activePane as pane, testIdText, toast } from '../support/console';
-import { offerBody } from '../support/trading';
-import { apiCall, apiPost, apiSignIn, approvedParty, attemptTag, freshSmsCode, openSignedIn, settledUser } from '../support/seed';
+import { apiCall, attemptTag, openSignedIn } from '../support/seed';
 
 const ADMIN = { ADMIN_PHONE: '13900000098', ADMIN_PASSWORD: 'Ops#Confirm2026' };
 const PAYMENT_PASSWORD = '390718';
@@ -27,21 +26,13 @@ describe.skipIf(!chromiumPath)('browser journey: a payment password set in setti
     await e2e?.close();
   });
 
-  const post = <T = ResourceRecord>(path: string, token: string, body: unknown = {}) => apiPost<T>(e2e, path, token, body);
-
   /** A buyer with 50,000.00 available and a contract signed with a new seller: made per attempt (a retry starts unpaid, with no payment password). */
   const signedContract = async () => {
     const tag = attemptTag();
-    const opsToken = await apiSignIn(e2e, ADMIN.ADMIN_PHONE, ADMIN.ADMIN_PASSWORD);
-    await settledUser(e2e, opsToken, 'lsf');
-    const buyer = await approvedParty(e2e, `杭州交易密码买方${tag}有限公司`);
-    const seller = await approvedParty(e2e, `苏州交易密码卖方${tag}有限公司`);
-    const deposit = await post('/api/r/deposits', buyer.token, { amount: '50000.00', payerName: buyer.name, payerAccount: '6222020200998877665', transferDate: '2026-11-19', reference: `E2E-CONFIRM-${tag}` });
-    await post(`/api/r/deposits/${deposit.id}/actions/confirm`, opsToken);
-    const offer = await post('/api/r/purchaseOffers', buyer.token, offerBody(`交易密码旅程合同 ${tag}`));
-    await post(`/api/r/purchaseOffers/${offer.id}/actions/publish`, buyer.token);
-    const id = String((await post(`/api/r/purchaseOffers/${offer.id}/actions/accept`, seller.token)).contractId);
-    for (const who of [buyer, seller]) await post(`/api/r/contracts/${id}/actions/sign`, who.token, { smsCode: await freshSmsCode(e2e, clock, who.phone, who.token) });
+    const { world } = e2e;
+    const buyer = await world.party({ name: `杭州交易密码买方${tag}有限公司`, approved: true, balance: '50000.00' });
+    const seller = await world.party({ name: `苏州交易密码卖方${tag}有限公司`, approved: true });
+    const { id } = await world.contract({ state: 'signed', buyer, seller, title: `交易密码旅程合同 ${tag}` });
     return { buyer, id };
   };
 
@@ -65,7 +56,7 @@ describe.skipIf(!chromiumPath)('browser journey: a payment password set in setti
     await card.getByRole('button', { name: '获取验证码' }).click();
     await card.getByRole('button', { name: /秒/ }).waitFor();
     await card.getByLabel('短信验证码（发送至本人手机）').fill(await e2e.latestSms(buyer.phone));
-    await page.screenshot({ path: '/tmp/money-confirm-settings.png', fullPage: true });
+    await shot(page, 'money-confirm-settings', { fullPage: true });
     await card.getByRole('button', { name: '设置交易密码' }).click();
     await toast(page, '交易密码已保存');
     await card.getByText('已设置').waitFor();
@@ -89,7 +80,7 @@ describe.skipIf(!chromiumPath)('browser journey: a payment password set in setti
     await dialog.getByRole('button', { name: /提\s*交/ }).click();
     await dialog.getByText('交易密码错误，还可尝试 4 次').waitFor();
     expect(await password.inputValue()).toBe('135792');
-    await page.screenshot({ path: '/tmp/money-confirm-wrong.png' });
+    await shot(page, 'money-confirm-wrong');
     expect((await apiCall<ResourceRecord>(e2e.baseUrl, 'GET', `/api/r/contracts/${id}`, undefined, buyer.token)).data.state).toBe('signed');
 
     // The right one pays, and the step succeeds.
@@ -98,7 +89,7 @@ describe.skipIf(!chromiumPath)('browser journey: a payment password set in setti
     await page.waitForURL((url) => url.pathname === '/contract/paymentStatus');
     await pane(page).getByText('支付成功', { exact: true }).waitFor();
     expect(await testIdText(page, 'payment-amount')).toBe('16,000.00');
-    await page.screenshot({ path: '/tmp/money-confirm-paid.png' });
+    await shot(page, 'money-confirm-paid');
     expect((await apiCall<ResourceRecord>(e2e.baseUrl, 'GET', `/api/r/contracts/${id}`, undefined, buyer.token)).data.state).toBe('collateralPaid');
     expect(await settings()).toMatchObject({ paymentPassword: true, lastMethod: 'password' });
     expect(errors).toEqual([]);

@@ -6,11 +6,10 @@
 // in the dark and light themes and in en-US.
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ResourceRecord } from '../../src/shared/resources/types';
-import { chromiumPath, STEP_MS, SkewedClock, startE2e, type E2eApp } from '../support/browser';
+import { chromiumPath, STEP_MS, shot, SkewedClock, startE2e, type E2eApp } from '../support/browser';
 import { activePane as pane, testIdText } from '../support/console';
-import { offerBody } from '../support/trading';
-import { apiPost, apiSignIn, approvedParty, freshSmsCode, openSignedIn, settledUser } from '../support/seed';
+import { openSignedIn } from '../support/seed';
+import type { Party } from '../support/world';
 
 const ADMIN = { ADMIN_PHONE: '13900000093', ADMIN_PASSWORD: 'Ops#PayMany2026' };
 const BUYER = '杭州合并付款买方有限公司';
@@ -20,14 +19,11 @@ const TITLE = '合并付款旅程合同';
 describe.skipIf(!chromiumPath)('browser journey: several bills paid at once, and the outgoing detail (issue 18)', () => {
   let e2e: E2eApp;
   const clock = new SkewedClock();
-  let opsToken: string;
   /** The buyer of the first journey's contract, whose bills the later journeys read. */
-  let buyer: Awaited<ReturnType<typeof approvedParty>>;
+  let buyer: Party;
 
   beforeAll(async () => {
     e2e = await startE2e(ADMIN, ['main'], { clock });
-    opsToken = await apiSignIn(e2e, ADMIN.ADMIN_PHONE, ADMIN.ADMIN_PASSWORD);
-    await settledUser(e2e, opsToken, 'lsf');
   });
   afterAll(async () => {
     await e2e?.close();
@@ -39,22 +35,13 @@ describe.skipIf(!chromiumPath)('browser journey: several bills paid at once, and
    * once for the file: a retried journey starts from unpaid bills and the whole balance again.
    */
   const contractWithBills = async () => {
-    buyer = await approvedParty(e2e, BUYER);
-    const seller = await approvedParty(e2e, SELLER);
-    const post = <T = ResourceRecord>(path: string, token: string, body: unknown = {}) => apiPost<T>(e2e, path, token, body);
-    const smsCode = (phone: string, token: string) => freshSmsCode(e2e, clock, phone, token);
-    const deposit = await post('/api/r/deposits', buyer.token, { amount: '50000.00', payerName: BUYER, payerAccount: '6222020200998877665', transferDate: '2026-11-19', reference: 'E2E-PAYMANY-1' });
-    await post(`/api/r/deposits/${deposit.id}/actions/confirm`, opsToken);
-    const offer = await post('/api/r/purchaseOffers', buyer.token, offerBody(TITLE, { quantity: 5 }));
-    await post(`/api/r/purchaseOffers/${offer.id}/actions/publish`, buyer.token);
-    const id = String((await post(`/api/r/purchaseOffers/${offer.id}/actions/accept`, seller.token)).contractId);
-    for (const who of [buyer, seller]) await post(`/api/r/contracts/${id}/actions/sign`, who.token, { smsCode: await smsCode(who.phone, who.token) });
+    const { world } = e2e;
+    buyer = await world.party({ name: BUYER, approved: true, balance: '50000.00' });
+    const seller = await world.party({ name: SELLER, approved: true });
+    const { id: contractId } = await world.contract({ state: 'signed', buyer, seller, title: TITLE, offer: { quantity: 5 } });
     // Two bills the seller issues under the signed contract, both confirmed by the buyer.
     const dueDay = new Date(clock.now().getTime() + 20 * 86_400_000).toISOString().slice(0, 10);
-    for (const amount of ['1000.00', '2000.00']) {
-      const bill = await post('/api/r/bills', seller.token, { contractId: id, amount, dueDay });
-      await post(`/api/r/bills/${bill.id}/actions/confirm`, buyer.token, { smsCode: await smsCode(buyer.phone, buyer.token) });
-    }
+    for (const amount of ['1000.00', '2000.00']) await world.bill({ state: 'confirmed', payer: buyer, payee: seller, contractId, amount, dueDay });
   };
 
   /** A signed-in page of the buyer in a theme and language (dark and zh-CN are the defaults). */
@@ -88,7 +75,7 @@ describe.skipIf(!chromiumPath)('browser journey: several bills paid at once, and
     expect(await testIdText(page, 'pay-bills-capital')).toBe('大写：人民币贰仟伍佰元整');
     expect(await testIdText(page, 'money-before')).toBe('50,000.00');
     expect(await testIdText(page, 'money-after')).toBe('47,500.00');
-    await page.screenshot({ path: '/tmp/billpages-pay-dark.png', fullPage: true });
+    await shot(page, 'billpages-pay-dark', { fullPage: true });
 
     // A wrong code is said, and what was typed stays.
     await panel.getByLabel('短信验证码').fill('000000');
@@ -104,7 +91,7 @@ describe.skipIf(!chromiumPath)('browser journey: several bills paid at once, and
     await panel.getByTestId('pay-bills-submit').click();
     await pane(page).getByTestId('pay-bills-done').waitFor();
     await pane(page).getByText('已支付 2 笔账单，共 2,500.00 元。').waitFor();
-    await page.screenshot({ path: '/tmp/billpages-paid.png', fullPage: true });
+    await shot(page, 'billpages-paid', { fullPage: true });
     // The 1,000.00 bill was paid in full and left the list; the other stays with 500.00 open.
     await expect.poll(() => rowOf(page, '1,000.00').count(), { timeout: STEP_MS }).toBe(0);
     await rowOf(page, '500.00').getByText('部分付款').waitFor();
@@ -116,7 +103,7 @@ describe.skipIf(!chromiumPath)('browser journey: several bills paid at once, and
     expect(await testIdText(page, 'receipt-capitals')).toBe('人民币贰仟伍佰元整');
     expect(await testIdText(page, 'receipt-payer')).toBe(BUYER);
     expect(await page.getByTestId('receipt-lines').locator('li').count()).toBe(2);
-    await page.screenshot({ path: '/tmp/billpages-solutions.png', fullPage: true });
+    await shot(page, 'billpages-solutions', { fullPage: true });
     expect(errors).toEqual([]);
   });
 
@@ -133,7 +120,7 @@ describe.skipIf(!chromiumPath)('browser journey: several bills paid at once, and
     const chart = pane(page).locator('.resource-list__chart', { hasText: '金额最大的 10 个合同' });
     await expect.poll(() => chart.locator('.lsf-chart__summary').innerText()).toContain('已付（元） 2,500.00');
     expect(await chart.locator('.lsf-chart__summary').innerText()).toContain('未付（元） 500.00');
-    await page.screenshot({ path: '/tmp/billpages-report-dark.png', fullPage: true });
+    await shot(page, 'billpages-report-dark', { fullPage: true });
     expect(errors).toEqual([]);
   });
 
@@ -141,20 +128,20 @@ describe.skipIf(!chromiumPath)('browser journey: several bills paid at once, and
     const light = await open('light');
     await light.page.goto('/report/chainOutgoingList');
     await pane(light.page).locator('.resource-list__table tr', { hasText: TITLE }).waitFor({ timeout: STEP_MS });
-    await light.page.screenshot({ path: '/tmp/billpages-report-light.png', fullPage: true });
+    await shot(light.page, 'billpages-report-light', { fullPage: true });
     await light.page.goto('/contractUpdate/contractPayment');
     await rowOf(light.page, '500.00').getByRole('checkbox').check();
     await pane(light.page).getByTestId('pay-bills').waitFor();
-    await light.page.screenshot({ path: '/tmp/billpages-pay-light.png', fullPage: true });
+    await shot(light.page, 'billpages-pay-light', { fullPage: true });
 
     const en = await open('dark', 'en-US');
     await en.page.goto('/contractUpdate/contractPayment');
     await rowOf(en.page, '500.00').getByRole('checkbox').check();
     await pane(en.page).getByText('Pay several bills', { exact: false }).first().waitFor();
-    await en.page.screenshot({ path: '/tmp/billpages-pay-en.png', fullPage: true });
+    await shot(en.page, 'billpages-pay-en', { fullPage: true });
     await en.page.goto('/report/chainOutgoingList');
     await pane(en.page).getByText('Outgoing detail').first().waitFor();
-    await en.page.screenshot({ path: '/tmp/billpages-report-en.png', fullPage: true });
+    await shot(en.page, 'billpages-report-en', { fullPage: true });
     expect([...light.errors, ...en.errors]).toEqual([]);
   });
 });

@@ -21,30 +21,81 @@ const RETRY_MS = 5;
 
 const pause = () => new Promise((resolve) => setTimeout(resolve, RETRY_MS));
 
+interface Waiter {
+  upTo: bigint;
+  deadline: number;
+  done(handled: boolean): void;
+}
+
+/**
+ * The requests of this node waiting on one consumer, served by one loop: it drains (or, while
+ * another node's drain holds the position, reads where that drain got to) and answers every
+ * waiter whose events the position has passed. Of many payments answering at once, one loop
+ * drains for all of them, batch by batch, instead of each request taking a connection to poll.
+ */
+class Waiters {
+  private waiting: Waiter[] = [];
+  private running = false;
+  /** The highest position seen: positions only move forward, so a waiter below it is answered at once. */
+  private seen = -1n;
+
+  constructor(
+    private readonly db: Db,
+    private readonly consumer: Consumer,
+  ) {}
+
+  wait(upTo: bigint, waitMs: number): Promise<boolean> {
+    if (this.seen > upTo) return Promise.resolve(true);
+    return new Promise((done) => {
+      this.waiting.push({ upTo, deadline: Date.now() + waitMs, done });
+      void this.run();
+    });
+  }
+
+  private async run() {
+    if (this.running) return;
+    this.running = true;
+    try {
+      while (this.waiting.length) {
+        let again = false;
+        try {
+          const step = await drainOnce(this.db, this.consumer);
+          const position = step.busy ? await positionTxOf(this.db, this.consumer.name) : step.positionTx;
+          if (position > this.seen) this.seen = position;
+          // A full batch: the next one at once.
+          again = !step.busy && !step.caughtUp;
+        } catch {
+          // A drain that failed (a lost connection) is tried again; its waiters wait on to their deadline.
+        }
+        const now = Date.now();
+        this.waiting = this.waiting.filter((w) => {
+          if (this.seen > w.upTo) w.done(true);
+          else if (now >= w.deadline) w.done(false);
+          else return true;
+          return false;
+        });
+        // Another drain is reading, or an older transaction holds the horizon: a moment.
+        if (this.waiting.length && !again) await pause();
+      }
+    } finally {
+      this.running = false;
+    }
+  }
+}
+
+const waitersOf = new WeakMap<Db, WeakMap<Consumer, Waiters>>();
+
 /**
  * Waits until the consumer has handled every event it wants whose order_tx is at most `upTo` (a
- * request's own events: consumers/written.ts), draining itself when no other drain is. While
- * another drain holds the position it only reads the position (one statement, no lock) until that
- * drain commits: of many requests answering at once, one drains for all. Answers false when
- * `waitMs` passed first.
+ * request's own events: consumers/written.ts), this node's one loop draining for every waiter.
+ * Answers false when `waitMs` passed first.
  */
-export async function awaitHandled(db: Db, consumer: Consumer, upTo: bigint, waitMs = DELIVERY_WAIT_MS): Promise<boolean> {
-  const deadline = Date.now() + waitMs;
-  let position = await positionTxOf(db, consumer.name);
-  for (;;) {
-    if (position > upTo) return true;
-    const step = await drainOnce(db, consumer);
-    if (!step.busy && step.positionTx > upTo) return true;
-    // A full batch read: the next one at once.
-    if (!step.busy && !step.caughtUp) continue;
-    // Another drain is reading (wait for its commit), or an older transaction holds the horizon (try again shortly).
-    const held = await positionTxOf(db, consumer.name);
-    do {
-      if (Date.now() >= deadline) return false;
-      await pause();
-      position = await positionTxOf(db, consumer.name);
-    } while (step.busy && position === held && position <= upTo);
-  }
+export function awaitHandled(db: Db, consumer: Consumer, upTo: bigint, waitMs = DELIVERY_WAIT_MS): Promise<boolean> {
+  let byConsumer = waitersOf.get(db);
+  if (!byConsumer) waitersOf.set(db, (byConsumer = new WeakMap()));
+  let waiters = byConsumer.get(consumer);
+  if (!waiters) byConsumer.set(consumer, (waiters = new Waiters(db, consumer)));
+  return waiters.wait(upTo, waitMs);
 }
 
 /**

@@ -109,7 +109,7 @@ export default defineConfig({
           hookTimeout: 180_000,
           expect: { poll: { timeout: 30_000 } },
           // One module graph per worker: its journeys share one Chromium (tests/support/browser.ts
-          // workerBrowser), each in its own browser contexts, with its own server and database.
+          // takeWorkerBrowser), each in its own browser contexts, with its own server and database.
           isolate: false,
           // Two journeys side by side: one at a time cost about ten minutes of CI. A retry is
           // insurance only: a journey that passes on its second attempt is named at the end of

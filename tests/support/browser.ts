@@ -2,7 +2,8 @@
 // loopback port, driven by playwright-core in the system Chromium. A worker launches one
 // Chromium for all its journeys (the e2e project runs its files in one module graph per worker:
 // vitest.config.ts isolate: false); each journey opens its own browser contexts in it, so no
-// cookie, storage or session is shared, and closes them when it ends.
+// cookie, storage or session is shared, and closes them when it ends. The browser closes a few
+// seconds after the worker's last journey.
 import type { ResourceRegistry } from '../../src/server/resources/registry';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -42,18 +43,40 @@ export class SkewedClock implements Clock {
 }
 
 let workerChromium: Promise<Browser> | undefined;
-
+let holders = 0;
+let idleClose: ReturnType<typeof setTimeout> | undefined;
 /**
- * The worker's Chromium, launched on first use and shared by every journey the worker runs.
- * It ends with the worker: it is launched over a pipe, and a Chromium whose pipe closes exits,
- * as playwright's own exit handlers also see to.
+ * How long the worker's Chromium stays open with no journey holding it: the worker's next journey
+ * takes it well within this (its module graph is already loaded); with none left it closes, and
+ * the worker can exit (a live browser process would keep it running).
  */
-export function workerBrowser(): Promise<Browser> {
-  workerChromium ??= chromium.launch({
-    executablePath: chromiumPath ?? undefined,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
-  });
+const IDLE_CLOSE_MS = 5_000;
+
+/** Takes the worker's Chromium for one journey: launched on first use, shared by every journey the worker runs. */
+export function takeWorkerBrowser(): Promise<Browser> {
+  holders += 1;
+  clearTimeout(idleClose);
+  workerChromium ??= chromium
+    .launch({
+      executablePath: chromiumPath ?? undefined,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+    })
+    .catch((err: unknown) => {
+      workerChromium = undefined; // the next journey tries again
+      throw err;
+    });
   return workerChromium;
+}
+
+/** Gives the worker's Chromium back; the last holder's release closes it after IDLE_CLOSE_MS unless taken again. */
+export function releaseWorkerBrowser(): void {
+  holders -= 1;
+  if (holders > 0) return;
+  idleClose = setTimeout(() => {
+    const closing = workerChromium;
+    workerChromium = undefined;
+    void closing?.then((browser) => browser.close()).catch(() => {});
+  }, IDLE_CLOSE_MS);
 }
 
 /**
@@ -73,7 +96,7 @@ export interface E2eApp {
   baseUrl: string;
   /** Origin of each variant served (one API and database behind all). */
   urls: Record<string, string>;
-  /** The worker's Chromium (workerBrowser): open contexts with newPage, which closes them at the end. */
+  /** The worker's Chromium (takeWorkerBrowser): open contexts with newPage; close() closes them and gives it back. */
   browser: Browser;
   /** The server's clock: real time plus what the journey moved it by. */
   clock: SkewedClock;
@@ -99,21 +122,34 @@ export interface E2eApp {
 export async function startE2e(env: Record<string, string> = {}, variants: string[] = ['main'], opts: { clock?: SkewedClock } = {}): Promise<E2eApp> {
   const clock = opts.clock ?? new SkewedClock();
   const ops = env.ADMIN_PHONE && env.ADMIN_PASSWORD ? { phone: env.ADMIN_PHONE, password: env.ADMIN_PASSWORD } : undefined;
+  // Taken first: the browser stays open from the worker's last journey while this one's server starts.
+  const launching = takeWorkerBrowser();
+  launching.catch(() => {}); // awaited below, once the server is up: not an unhandled rejection meanwhile
   const database = await openDatabase({});
   const urls: Record<string, string> = {};
   const apps: Awaited<ReturnType<typeof buildApp>>['app'][] = [];
   let resources: ResourceRegistry | undefined;
-  for (const variant of variants) {
-    const config = { ...configFromEnv({ ...runnerEnv(), ...env }), webDist: path.join(repoRoot, 'dist/web', variant) };
-    const { app, ctx } = await buildApp({ config, database, clock, sms: consoleSmsProvider(() => {}), origins: urls });
-    resources ??= ctx.resources;
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    urls[variant] = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-    apps.push(app);
+  let browser: Browser;
+  try {
+    for (const variant of variants) {
+      const config = { ...configFromEnv({ ...runnerEnv(), ...env }), webDist: path.join(repoRoot, 'dist/web', variant) };
+      const { app, ctx } = await buildApp({ config, database, clock, sms: consoleSmsProvider(() => {}), origins: urls });
+      resources ??= ctx.resources;
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      urls[variant] = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+      apps.push(app);
+    }
+    browser = await launching;
+  } catch (err) {
+    // A server that does not start (or a browser that does not launch) leaves nothing running.
+    releaseWorkerBrowser();
+    for (const app of apps) await app.close();
+    await database.close();
+    throw err;
   }
   const baseUrl = urls[variants[0]];
-  const browser = await workerBrowser();
   const contexts: BrowserContext[] = [];
+  let closed = false;
   const outbox = async (query = ''): Promise<OutboxResponse> => {
     const res = await fetch(`${baseUrl}/api/dev/outbox${query}`);
     return ((await res.json()) as Envelope<OutboxResponse>).data;
@@ -154,8 +190,11 @@ export async function startE2e(env: Record<string, string> = {}, variants: strin
       return found.answer;
     },
     async close() {
-      // The contexts this journey opened; the browser stays for the worker's next journey.
+      if (closed) return;
+      closed = true;
+      // The contexts this journey opened; the browser goes back for the worker's next journey.
       for (const c of contexts) await c.close().catch(() => {});
+      releaseWorkerBrowser();
       for (const app of apps) await app.close();
       await database.close();
     },

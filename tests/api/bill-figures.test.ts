@@ -4,6 +4,7 @@
 // sort and totals, the export and a payment of several bills all say what the table and the
 // ledger say. On both databases.
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '../../src/shared/api';
@@ -132,5 +133,16 @@ describe.skipIf(!dbAvailable)('a bill figures from its money row alone', { timeo
     );
     for (const field of FIGURES) expect(await stored(made.id), field).not.toHaveProperty(field);
     expect((await s.call<ResourceRecord>('GET', `/api/r/bills/${made.id}`, { token: buyer.token })).body.data).toMatchObject({ amount: '80.00', paidAmount: '0.00', clearedAmount: '0.00', openAmount: '80.00' });
+  });
+  it('migration 0027 removes the copies a bill record stored before, and changes neither its version nor what is answered', async () => {
+    const id = await confirmedBill('90.00');
+    const before = (await s.call<ResourceRecord>('GET', `/api/r/bills/${id}`, { token: buyer.token })).body.data;
+    // A record as the code before the one source stored it: figures copied into its data (here stale).
+    await s.ctx.db.execute(sql`update resource_records set data = data || '{"paidAmount":"1.00","clearedAmount":"2.00","openAmount":"3.00"}'::jsonb where resource = 'bills' and id = ${id}`);
+    const migration = readFileSync(new URL('../../drizzle/0027_bill_figures_from_money_row.sql', import.meta.url), 'utf8').replace(/^\s*--.*$/gm, '');
+    await s.ctx.db.execute(sql.raw(migration));
+    for (const field of FIGURES) expect(await stored(id), field).not.toHaveProperty(field);
+    const after = (await s.call<ResourceRecord>('GET', `/api/r/bills/${id}`, { token: buyer.token })).body.data;
+    expect(after).toEqual(before);
   });
 });

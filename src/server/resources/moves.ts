@@ -300,10 +300,14 @@ export async function moveMany(tx: Db, r: CompiledResource, resources: ResourceR
   if (rows[0]?.written_tx) noteWritten(rows[0].written_tx);
   const t = systemT();
   const beforeById = new Map(before.map((b) => [b.id, b]));
+  // Only data a move changed is validated again: a record whose patch is empty keeps the data its
+  // last write validated (a clearing run's write-down changes state alone; its figures are table
+  // fields), and checking 10,000 unchanged records cost more than a second of a run.
+  const patched = new Set(input.moves.filter((m) => Object.keys(withoutTableFields(r.tableFields, m.patch ?? {})).length > 0).map((m) => m.id));
   const moved: RecordRow[] = [];
   for (const { from_state: _from, written_tx: _tx, ...row } of rows) {
     const after = { ...row, createdAt: new Date(row.createdAt), updatedAt: new Date(row.updatedAt) } as RecordRow;
-    r.check(after.data, t);
+    if (patched.has(after.id)) r.check(after.data, t);
     moved.push(after);
   }
   const inputs = new Map(input.moves.map((m) => [m.id, m.input ?? {}]));

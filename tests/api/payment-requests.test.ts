@@ -111,6 +111,8 @@ describe.skipIf(!dbAvailable)('payment requests: ask, review, pay', { timeout: 2
     expect(receipt.body.data).toMatchObject({ template: 'Solution', amount: '600.00', capitals: '陆佰元整', payer: { name: '上海请款付款方有限公司' }, payee: { name: '江苏请款收款方有限公司' }, reference: { resource: 'paymentRequests', title: '请款合同（生命周期）' } });
     expect(receipt.body.data.reference.path).toBe(`/requestFunds/fundsDetail?id=${id}`);
     expect((await s.call('GET', `/api/receipts/${payments[1].transferId}`, { token: third.token })).status).toBe(404);
+    // The public check says what kind of payment it printed: a request's, titled 请款支付回单 (not a bill's).
+    expect((await s.call('GET', `/api/public/receipts/${payments[1].transferId}?template=Solution`)).body.data).toMatchObject({ genuine: true, kind: 'requestPayment', amount: '600.00' });
     expect((await s.call('GET', `/api/paymentRequests/${id}/payments`, { token: third.token })).status).toBe(404);
     // The history has every step.
     const events = ((await get(seller, id)).body.data.events ?? []) as { action: string }[];

@@ -113,6 +113,14 @@ describe('/receipt/verify (public)', { timeout: 40_000 }, () => {
     expect(api.callsTo('GET', `/api/public/receipts/${TRANSFER}`)[0]?.query.get('template')).toBe('Chainpayment');
   });
 
+  it('names a payment request paid under its contract a 请款支付回单, as the receipt prints it', async () => {
+    const request: PublicReceiptView = { ...genuine, template: 'Solution', kind: 'requestPayment', payee: '江苏回单卖方有限公司' };
+    openShell(`/receipt/verify?id=${TRANSFER}&template=Solution`, { [`GET /api/public/receipts/${TRANSFER}`]: ok(request) });
+    expect(await screen.findByText('真实有效', {}, SLOW)).toBeInTheDocument();
+    expect(screen.getByText('请款支付回单')).toBeInTheDocument();
+    expect(screen.queryByText('确权结算回单')).toBeNull();
+  });
+
   it('says a receipt the server does not know is not genuine', async () => {
     openShell(`/receipt/verify?id=${TRANSFER}`, { [`GET /api/public/receipts/${TRANSFER}`]: fail(404, '未找到该回单') });
     expect(await screen.findByText('未找到该回单', {}, SLOW)).toBeInTheDocument();

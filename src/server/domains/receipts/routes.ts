@@ -111,6 +111,7 @@ export default async function receiptRoutes(app: FastifyInstance, ctx: DomainCon
     const data: PublicReceiptView = {
       genuine: true,
       template,
+      kind: view.kind,
       number: view.number,
       amount: view.amount,
       capitals: view.capitals,

@@ -9,6 +9,7 @@ import { ErrorState, LoadingState } from '../../resources/states';
 import type { PublicReceiptView } from '../../../shared/receipts';
 import type { PageProps } from '../registry';
 import { verifyReceipt } from '../../providers/publicApi';
+import { receiptTitleKey } from './receiptTitle';
 import './receipt.css';
 
 /**
@@ -57,7 +58,7 @@ export default function ReceiptVerifyPage({ route }: PageProps) {
           size="small"
           column={1}
           items={[
-            { key: 'template', label: t('receipts:verify.template'), children: t(`menu:routes.${r.template}`) },
+            { key: 'template', label: t('receipts:verify.template'), children: t(receiptTitleKey(r.template, r.kind)) },
             { key: 'number', label: t('receipts:page.number'), children: r.number },
             { key: 'payer', label: t('receipts:page.payer'), children: r.payer },
             { key: 'payee', label: t('receipts:page.payee'), children: r.payee },

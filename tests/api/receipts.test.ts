@@ -196,10 +196,12 @@ describe.skipIf(!dbAvailable)('receipts: one per money step, read by its parties
     const shown = (await receipt(buyer, paid.transferId)).body.data;
     const res = await verify(paid.transferId, 'Chainpayment');
     expect(res.status).toBe(200);
-    expect(Object.keys(res.body.data).sort()).toEqual(['amount', 'capitals', 'genuine', 'number', 'payee', 'payer', 'template', 'time']);
+    // The kind titles it as printed (a payment request's Solution is a 请款支付回单).
+    expect(Object.keys(res.body.data).sort()).toEqual(['amount', 'capitals', 'genuine', 'kind', 'number', 'payee', 'payer', 'template', 'time']);
     expect(res.body.data).toEqual({
       genuine: true,
       template: 'Chainpayment',
+      kind: 'collateral',
       number: shown.number,
       amount: '800.00',
       capitals: '捌佰元整',

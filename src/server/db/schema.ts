@@ -731,3 +731,51 @@ export const clearingRunParties = pgTable(
   },
   (t) => [uniqueIndex('clearing_run_parties_run_account_idx').on(t.runId, t.accountId), index('clearing_run_parties_account_idx').on(t.accountId, t.createdAt)],
 );
+
+/**
+ * A saved view of a list (issue 32): its filters (the API's list parameters), sort, columns and
+ * page size under a name, owned by a user; shared, every user of the account sees it; one per
+ * user and resource may be that user's default (src/server/domains/listViews).
+ */
+export const listViews = pgTable(
+  'list_views',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    resource: text('resource').notNull(),
+    name: text('name').notNull(),
+    filters: jsonb('filters').$type<Record<string, string>>().notNull().default({}),
+    sort: text('sort'),
+    columns: jsonb('columns').$type<string[]>(),
+    pageSize: integer('page_size'),
+    shared: boolean('shared').notNull().default(false),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: ts('created_at').notNull(),
+    updatedAt: ts('updated_at').notNull(),
+  },
+  (t) => [
+    index('list_views_account_resource_idx').on(t.accountId, t.resource),
+    uniqueIndex('list_views_user_name_key').on(t.userId, t.resource, t.name),
+    uniqueIndex('list_views_user_default_key').on(t.userId, t.resource).where(sql`${t.isDefault}`),
+  ],
+);
+
+/** A user's columns of a list: which, in what order, how wide (px); absent, the resource file's. */
+export const listColumnPreferences = pgTable(
+  'list_column_preferences',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    resource: text('resource').notNull(),
+    columns: jsonb('columns').$type<string[]>().notNull(),
+    widths: jsonb('widths').$type<Record<string, number>>().notNull().default({}),
+    updatedAt: ts('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.resource] })],
+);

@@ -316,6 +316,8 @@ export const resourceEvents = pgTable(
     actorAccountId: uuid('actor_account_id'),
     /** The job that moved the record when `by` is null (e.g. 'funds.autoRelease'). */
     job: text('job'),
+    /** The API key the user's request came with (src/server/domains/apiKeys): the audit trail names it. */
+    apiKeyId: uuid('api_key_id'),
     /** The record's version after the move (null on events written before migration 0023). */
     version: integer('version'),
     at: ts('at').notNull(),
@@ -778,4 +780,114 @@ export const listColumnPreferences = pgTable(
     updatedAt: ts('updated_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.resource] })],
+);
+
+/**
+ * An account's API keys (src/server/domains/apiKeys): a machine acting with an operator type's
+ * grants. The secret is kept only as SHA-256 (as session tokens); the signing secret, which the
+ * server needs in clear to check a request's HMAC, is kept as it is, like an authenticator's.
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    name: text('name').notNull(),
+    /** The operator type whose grants the key acts with (schemas/permissions.json). */
+    role: text('role').notNull(),
+    /** Granted money actions (each signed: X-LSF-Signature). */
+    money: boolean('money').notNull().default(false),
+    /** The secret's first characters, shown in the list to tell keys apart. */
+    prefix: text('prefix').notNull(),
+    secretHash: text('secret_hash').notNull(),
+    signingSecret: text('signing_secret').notNull(),
+    expiresAt: ts('expires_at'),
+    revokedAt: ts('revoked_at'),
+    lastUsedAt: ts('last_used_at'),
+    createdBy: uuid('created_by')
+      .notNull()
+      .references(() => users.id),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('api_keys_secret_hash_key').on(t.secretHash), index('api_keys_account_idx').on(t.accountId, t.createdAt)],
+);
+
+/** Request signatures already used (replays refused), kept until their 5-minute window ends; shared by every node. */
+export const apiKeySignatures = pgTable(
+  'api_key_signatures',
+  {
+    signature: text('signature').primaryKey(),
+    keyId: uuid('key_id').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [index('api_key_signatures_expires_idx').on(t.expiresAt)],
+);
+
+/** An account's webhook endpoints (src/server/domains/webhooks): where the events it subscribes to are POSTed, signed. */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    url: text('url').notNull(),
+    /** "<resource>.<action>" names of the event stream. */
+    eventTypes: jsonb('event_types').$type<string[]>().notNull(),
+    /** The HMAC key of X-LSF-Webhook-Signature. */
+    secret: text('secret').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    /** 'failing' (3 days without a success) or 'owner'. */
+    disabledReason: text('disabled_reason'),
+    disabledAt: ts('disabled_at'),
+    /** The first failure since the last success: 3 days of it disable the endpoint. */
+    failingSince: ts('failing_since'),
+    createdBy: uuid('created_by')
+      .notNull()
+      .references(() => users.id),
+    createdAt: ts('created_at').notNull(),
+    updatedAt: ts('updated_at').notNull(),
+  },
+  (t) => [index('webhook_endpoints_account_idx').on(t.accountId, t.createdAt)],
+);
+
+/**
+ * One event to one endpoint (written by the webhooks consumer with its position, so at least
+ * once) and its attempts: claimed by one node at a time (FOR UPDATE SKIP LOCKED, claimed_until),
+ * retried with backoff until 3 days after the first attempt.
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    endpointId: uuid('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id').notNull(),
+    /** The event's seq (resource_events): one delivery per endpoint and event. */
+    eventSeq: bigint('event_seq', { mode: 'number' }).notNull(),
+    eventType: text('event_type').notNull(),
+    recordId: uuid('record_id').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    status: text('status', { enum: ['pending', 'delivered', 'failed'] }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    /** When the next try is due (pending only). */
+    nextAt: ts('next_at'),
+    /** A node sending it holds it until then (a node that died mid-send gives it back). */
+    claimedUntil: ts('claimed_until'),
+    firstAttemptAt: ts('first_attempt_at'),
+    lastAttemptAt: ts('last_attempt_at'),
+    lastStatusCode: integer('last_status_code'),
+    lastDurationMs: integer('last_duration_ms'),
+    lastError: text('last_error'),
+    deliveredAt: ts('delivered_at'),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('webhook_deliveries_event_key').on(t.endpointId, t.eventSeq),
+    index('webhook_deliveries_due_idx').on(t.nextAt).where(sql`${t.status} = 'pending'`),
+    index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.createdAt),
+  ],
 );

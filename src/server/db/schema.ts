@@ -648,7 +648,17 @@ export const bills = pgTable(
     payeeAccountId: uuid('payee_account_id')
       .notNull()
       .references(() => accounts.id),
+    /** What the bill is for now: its issued amount less the parts passed on from it (settlement/passOn.ts). */
     amountFen: bigint('amount_fen', { mode: 'bigint' }).notNull(),
+    /**
+     * Circulating bills (issue 31, DESIGN §10): the amount the bill was made with, never changed
+     * (a root's as issued, a passed part's as passed), the bill it was passed on from and its
+     * family's first bill (both null for a root). The family's open amounts sum to the root's
+     * issued amount less what was paid and cleared anywhere in it (settlement/invariants.ts).
+     */
+    issuedFen: bigint('issued_fen', { mode: 'bigint' }).notNull(),
+    parentBillId: uuid('parent_bill_id'),
+    rootBillId: uuid('root_bill_id'),
     paidFen: bigint('paid_fen', { mode: 'bigint' }).notNull().default(sql`0`),
     clearedFen: bigint('cleared_fen', { mode: 'bigint' }).notNull().default(sql`0`),
     /** When the payer was told the bill falls due within three days, and that it is overdue (each once). */
@@ -665,6 +675,7 @@ export const bills = pgTable(
   },
   (t) => [
     index('bills_contract_idx').on(t.contractId),
+    index('bills_root_idx').on(t.rootBillId),
     check('bills_amounts', sql`${t.amountFen} > 0 and ${t.paidFen} >= 0 and ${t.clearedFen} >= 0 and ${t.paidFen} + ${t.clearedFen} <= ${t.amountFen}`),
   ],
 );

@@ -9,6 +9,8 @@
 export type MessageRef = string | { key: string; params?: Record<string, unknown> } | { text: string };
 
 export class AppError extends Error {
+  /** A 429's wait in whole seconds, sent as the Retry-After header (plugins/envelope.ts). */
+  retryAfter?: number;
   constructor(
     readonly code: number,
     readonly msg: MessageRef,
@@ -26,4 +28,9 @@ export const unauthorized = (msg: MessageRef = 'unauthorized') => new AppError(4
 export const forbidden = (msg: MessageRef = 'forbidden') => new AppError(403, msg);
 export const notFound = (msg: MessageRef = 'notFound') => new AppError(404, msg);
 export const conflict = (msg: MessageRef) => new AppError(409, msg);
-export const tooMany = (key: string, params?: Record<string, unknown>) => new AppError(429, { key, params });
+/** 429; `waitMs`, the time until a try can succeed, is answered as Retry-After in seconds (rounded up). */
+export function tooMany(key: string, params?: Record<string, unknown>, waitMs?: number): AppError {
+  const err = new AppError(429, { key, params });
+  if (waitMs !== undefined) err.retryAfter = Math.max(1, Math.ceil(waitMs / 1000));
+  return err;
+}

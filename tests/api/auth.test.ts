@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CaptchaResponse, OutboxResponse, TokenResponse } from '../../src/shared/api';
 import { PASSWORD, captcha, latestCode, loginPassword, newPhone, register, sendCode } from '../support/flows';
 import { dbAvailable, startTestServer, type TestServer } from '../support/server';
+import { startOfChinaDay } from '../../src/server/sms/codes';
 
 describe.skipIf(!dbAvailable)('authentication API', () => {
   let s: TestServer;
@@ -47,6 +48,8 @@ describe.skipIf(!dbAvailable)('authentication API', () => {
       expect(again.status).toBe(429);
       // Said in minutes, rounded up: 30 s left is "1 minute".
       expect(again.body.msg).toBe('验证码发送过于频繁，请 1 分钟后再试');
+      // Like every 429: the seconds left before a send can succeed.
+      expect(again.headers.get('retry-after')).toBe('30');
       s.clock.advance(30_001);
       expect((await s.call('POST', '/api/smscode', { body: { phone, scene: 'register' } })).status).toBe(200);
     });
@@ -58,6 +61,9 @@ describe.skipIf(!dbAvailable)('authentication API', () => {
       const eleventh = await s.call('POST', '/api/smscode', { body: { phone, scene: 'register' }, lang: 'en-US' });
       expect(eleventh.status).toBe(429);
       expect(eleventh.body.msg).toContain("today's limit of 10");
+      // Until the next China midnight, when the day's count starts again.
+      const now = s.clock.now().getTime();
+      expect(Number(eleventh.headers.get('retry-after'))).toBe(Math.ceil((startOfChinaDay(s.clock.now()).getTime() + 86_400_000 - now) / 1000));
       const outbox = await s.call<OutboxResponse>('GET', `/api/dev/outbox?phone=${phone}`);
       expect(outbox.body.data.sms).toHaveLength(10);
     });
@@ -196,6 +202,7 @@ describe.skipIf(!dbAvailable)('authentication API', () => {
       const right = await loginPassword(s, phone);
       expect(right.status).toBe(429);
       expect(right.body.msg).toContain('15');
+      expect(right.headers.get('retry-after')).toBe(String(15 * 60));
       s.clock.advance(15 * 60_000 + 1);
       expect((await loginPassword(s, phone)).status).toBe(200);
     });

@@ -39,6 +39,7 @@ function sendError(req: FastifyRequest, reply: FastifyReply, err: AppError) {
   const data = err.fields
     ? Object.fromEntries(Object.entries(err.fields).map(([field, ref]) => [field, translate(req.t, ref)]))
     : null;
+  if (err.retryAfter !== undefined) void reply.header('retry-after', String(err.retryAfter));
   return reply.status(err.code).send(envelope(err.code, translate(req.t, err.msg), data));
 }
 

@@ -49,14 +49,17 @@ export async function sendSmsCode(ctx: AppContext, phone: string, scene: SmsScen
       .orderBy(desc(smsCodes.createdAt))
       .limit(1);
     if (last && now.getTime() - last.createdAt.getTime() < SMS_RESEND_WINDOW_MS) {
-      throw tooMany('smsResendTooSoon', { minutes: minutesOf(SMS_RESEND_WINDOW_MS - (now.getTime() - last.createdAt.getTime())) });
+      const wait = SMS_RESEND_WINDOW_MS - (now.getTime() - last.createdAt.getTime());
+      throw tooMany('smsResendTooSoon', { minutes: minutesOf(wait) }, wait);
     }
     // Each cap counts its own codes: a day of confirmations leaves sign-in's ten untouched.
     const [{ sent }] = await tx
       .select({ sent: count() })
       .from(smsCodes)
       .where(and(eq(smsCodes.phone, phone), gte(smsCodes.createdAt, startOfChinaDay(now)), eq(smsCodes.quota, quota)));
-    if (sent >= SMS_QUOTA_LIMIT[quota]) throw tooMany(quota === 'confirm' ? 'smsConfirmDailyLimit' : 'smsDailyLimit', { limit: SMS_QUOTA_LIMIT[quota] });
+    // The cap is per China day: a try can succeed again at the next China midnight.
+    const nextDay = startOfChinaDay(now).getTime() + 86_400_000 - now.getTime();
+    if (sent >= SMS_QUOTA_LIMIT[quota]) throw tooMany(quota === 'confirm' ? 'smsConfirmDailyLimit' : 'smsDailyLimit', { limit: SMS_QUOTA_LIMIT[quota] }, nextDay);
     await tx.insert(smsCodes).values({
       phone,
       scene,

@@ -2,10 +2,10 @@
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { TokenResponse } from '../../../shared/api';
-import { LOGIN_MAX_FAILURES, TOKEN_LIFETIME_MS, USER_TYPES, type SmsScene } from '../../../shared/constants';
+import { LOGIN_LOCK_MS, LOGIN_MAX_FAILURES, TOKEN_LIFETIME_MS, USER_TYPES, type SmsScene } from '../../../shared/constants';
 import type { AppContext } from '../../context';
 import { users } from '../../db/schema';
-import { AppError, badRequest, conflict, fieldError, forbidden } from '../../errors';
+import { badRequest, conflict, fieldError, forbidden, tooMany } from '../../errors';
 import { currentUser } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
 import { routePath } from '../../resources/consolePaths';
@@ -15,7 +15,7 @@ import { PROMOTION_SAVED, promotionSavedAt } from '../promotion/leads';
 import { checkCaptcha, createCaptcha } from './captcha';
 import { decoyHash, hashPassword, verifyPassword } from './passwords';
 import { passwordRule, phoneRule, sceneRule, smsCodeRule } from './rules';
-import { consumeSmsCode, sendSmsCode } from '../../sms/codes';
+import { consumeSmsCode, minutesOf, sendSmsCode } from '../../sms/codes';
 import { issueToken, revokeAllTokens, revokeToken } from '../../sessions/tokens';
 import {
   clearLoginFailures,
@@ -111,11 +111,11 @@ export default async function authRoutes(app: FastifyInstance, ctx: AppContext) 
     const left = await takeLoginTry(db, user.id, now);
     if (left === null) {
       const [locked] = await db.select({ until: users.lockedUntil }).from(users).where(eq(users.id, user.id));
-      const minutes = locked?.until ? Math.max(1, Math.ceil((locked.until.getTime() - now.getTime()) / 60_000)) : 15;
-      throw new AppError(429, { key: 'accountLocked', params: { minutes } });
+      const wait = locked?.until ? Math.max(0, locked.until.getTime() - now.getTime()) : LOGIN_LOCK_MS;
+      throw tooMany('accountLocked', { minutes: minutesOf(wait) }, wait);
     }
     if (!(await verifyPassword(body.password, user.passwordHash))) {
-      if (left === 0) throw new AppError(429, { key: 'accountLocked', params: { minutes: 15 } });
+      if (left === 0) throw tooMany('accountLocked', { minutes: minutesOf(LOGIN_LOCK_MS) }, LOGIN_LOCK_MS);
       throw badRequest({ key: 'loginFailed', params: { left } });
     }
     await clearLoginFailures(db, user.id);

@@ -16,6 +16,7 @@ import openapiPlugin from './openapi';
 import rateLimitPlugin, { purgeRateLimits, RATE_LIMIT_PURGE_MS } from './plugins/rateLimit';
 import { lazySerializerBuilder, lazyValidatorBuilder } from './plugins/lazyValidation';
 import securityPlugin from './plugins/security';
+import robotsPlugin from './plugins/robots';
 import spaPlugin from './plugins/spa';
 import { repoRoot } from './paths';
 import { contributionsOf, type Domain, type DomainContext } from './domain';
@@ -136,6 +137,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
     },
     { prefix: '/api' },
   );
+  await app.register(robotsPlugin);
   await app.register(spaPlugin, { root: config.webDist });
   const admin = await ensureAdmin(ctx);
   if (admin === 'created') app.log.info(`operations user ${config.adminPhone} created`);

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page, WalletView } from '../../src/shared/api';
 import type { ResourceRecord } from '../../src/shared/resources/types';
 import { dbAvailable, startTestServer, type TestServer } from '../support/server';
-import { World, type ContractState } from '../support/world';
+import { PERSON_CARD, World, type ContractState } from '../support/world';
 
 const OPS = { phone: '13800000191', password: 'Admin#World2026' };
 
@@ -40,10 +40,30 @@ describe.skipIf(!dbAvailable)('world builder', { timeout: 240_000 }, () => {
     const info = await get<{ authStatus: string }>('/api/system/users/info', person.token);
     expect(info.authStatus).toBe('unverified');
     expect((await get<WalletView>('/api/funds/wallet', person.token)).available).toBe('0.00');
-    await expect(world.party({ approved: true })).rejects.toThrow(/only an enterprise/);
     // A server without an ops login: an approval says why it cannot be made.
     const noOps = new World({ baseUrl: s.baseUrl, clock: s.clock });
     await expect(noOps.party({ name: '无运营测试有限公司', approved: true })).rejects.toThrow(/no platform operations login/);
+  });
+
+  it('makes an approved person who withdraws to the bank card of its authentication', async () => {
+    const person = await world.party({ approved: true, balance: '3000.00' });
+    expect(person.name).toBe('王小明');
+    const accounts = await get<{ own: { accountName: string; account: string; bankName: string } | null }>('/api/funds/bank-accounts', person.token);
+    expect(accounts.own).toEqual({ accountName: '王小明', account: PERSON_CARD, bankName: '中国建设银行' });
+    const draft = await s.call<ResourceRecord>('POST', '/api/r/withdrawals', { token: person.token, body: { amount: '1200.00' } });
+    expect(draft.body.data).toMatchObject({ state: 'draft', bankAccountName: '王小明', bankAccount: PERSON_CARD, bankName: '中国建设银行', accountName: '王小明' });
+  });
+
+  it('refuses a person\'s authentication whose card number fails its check digit, and writes nothing', async () => {
+    const person = await world.party();
+    const uploads = await Promise.all(Array.from({ length: 5 }, () => world.api.upload(person.token, 'card.png')));
+    const res = await s.call('POST', '/api/system/authentication/submit', {
+      token: person.token,
+      body: { kind: 'personal', data: { name: '王小明', sex: 'male', occupation: 'employee', phone: person.phone, idNumber: '11010519491231002X', idExpiry: 'longTerm', idImages: uploads.slice(0, 3), bankCardNumber: '6217001540012345678', bankName: '中国建设银行', bankCardImages: uploads.slice(3, 5), location: ['33', '3301', '330106'], industry: '52' } },
+    });
+    expect(res.status).toBe(400);
+    expect(Object.keys((res.body as { data: Record<string, unknown> }).data)).toContain('bankCardNumber');
+    expect((await get<{ latest: unknown }>('/api/system/authentication/current', person.token)).latest).toBeNull();
   });
 
   it.each<[ContractState, { buyerAvailable: string; buyerEscrow: string; sellerAvailable: string }]>([

@@ -8,7 +8,7 @@
 import { randomInt } from 'node:crypto';
 import { demoClient, type DemoClient } from '../../src/server/domains/demo/client';
 import type { ResourceRecord } from '../../src/shared/resources/types';
-import { organizationCodeCheckChar, usccCheckChar } from '../../src/shared/validators';
+import { organizationCodeCheckChar, residentIdCheckChar, usccCheckChar } from '../../src/shared/validators';
 import { offerBody } from './bodies';
 import { newPhone, PASSWORD } from './flows';
 
@@ -32,7 +32,7 @@ export interface Party {
 export interface PartyOptions {
   /** The enterprise name (an enterprise account); without it a personal account. */
   name?: string;
-  /** Authenticated (submitted and approved by ops): only approved accounts trade. Enterprise only. */
+  /** Authenticated (submitted and approved by ops): only approved accounts trade. A person names its bank card (PERSON_CARD). */
   approved?: boolean;
   /** Money deposited and confirmed by ops, available in the wallet. */
   balance?: string;
@@ -96,6 +96,9 @@ function creditCode(): string {
   return first17 + usccCheckChar(first17);
 }
 
+/** The bank card an approved person of the world names in its authentication (Luhn-valid). */
+export const PERSON_CARD = '6217001540012345672';
+
 /** The balance a default buyer gets: the collateral of the largest contract the world makes, and room to pay bills. */
 const DEFAULT_BUYER_BALANCE = '100000.00';
 
@@ -122,7 +125,6 @@ export class World {
 
   /** A new account, registered and signed in over the API, in the state `opts` asks for. */
   async party(opts: PartyOptions = {}): Promise<Party> {
-    if (opts.approved && !opts.name) throw new Error('world.party: only an enterprise (give it a name) is approved here');
     const phone = newPhone();
     const code = await this.api.smsCode(phone, 'register');
     await this.api.call('POST', '/api/register', {
@@ -132,7 +134,7 @@ export class World {
     const { accountId } = await this.api.call<{ accountId: string }>('GET', '/api/system/users/info', { token });
     const party: Party = { phone, password: PASSWORD, token, accountId, name: opts.name ?? phone };
     if (opts.settled ?? true) await this.settle(party);
-    if (opts.approved) await this.approve(party);
+    if (opts.approved) await this.approve(party, opts.name ? 'enterprise' : 'personal');
     if (opts.balance) await this.deposit(party, opts.balance);
     return party;
   }
@@ -144,12 +146,12 @@ export class World {
     for (const notice of unread) await this.api.call('GET', `/api/system/notice/readed?noticeId=${notice.noticeId}`, { token: who.token });
   }
 
-  /** The enterprise authentication submitted (with its bank account, where withdrawals go) and approved by ops. */
-  async approve(party: Party): Promise<void> {
+  /** The authentication submitted (with the bank account or card where withdrawals go) and approved by ops. */
+  async approve(party: Party, kind: 'enterprise' | 'personal'): Promise<void> {
     const uploads = await Promise.all(Array.from({ length: 6 }, (_, i) => this.api.upload(party.token, `scan-${i + 1}.png`)));
     const submitted = await this.api.call<{ id: string }>('POST', '/api/system/authentication/submit', {
       token: party.token,
-      body: {
+      body: kind === 'personal' ? this.personalAuthentication(party, uploads) : {
         kind: 'enterprise',
         data: {
           name: party.name,
@@ -172,6 +174,28 @@ export class World {
       },
     });
     await this.api.call('POST', `/api/ops/authentications/${submitted.id}/approve`, { token: await this.ops() });
+  }
+
+  /** A person's authentication (SPEC §3) with its bank card: the person is then named 王小明. */
+  private personalAuthentication(party: Party, uploads: string[]) {
+    party.name = '王小明';
+    return {
+      kind: 'personal',
+      data: {
+        name: party.name,
+        sex: 'male',
+        occupation: 'selfEmployed',
+        phone: party.phone,
+        idNumber: `11010519491231002${residentIdCheckChar('11010519491231002')}`,
+        idExpiry: 'longTerm',
+        idImages: uploads.slice(0, 3),
+        bankCardNumber: PERSON_CARD,
+        bankName: '中国建设银行',
+        bankCardImages: uploads.slice(3, 5),
+        location: ['33', '3301', '330106'],
+        industry: '52',
+      },
+    };
   }
 
   /** `amount` deposited by `who` and confirmed by ops: it is then available. Answers the deposit. */

@@ -78,6 +78,9 @@ export interface WorldClock {
 /** A session lives 7 days (TOKEN_LIFETIME_MS): the seeder signs its people in again after 5. */
 const SIGN_IN_AGAIN_MS = 5 * DAY_MS;
 
+/** The person's bank card (Luhn-valid): named in its authentication, its deposits come from it and its withdrawals go to it. */
+const PERSON_CARD = '6217001540012345672';
+
 export async function buildWorld(api: DemoClient, ops: { phone: string; password: string }, clock: WorldClock): Promise<WorldSummary> {
   const summary: WorldSummary = {};
   const count = (resource: string, state: string) => {
@@ -185,6 +188,8 @@ export async function buildWorld(api: DemoClient, ops: { phone: string; password
         idNumber: `${'33010619880312042'}${residentIdCheckChar('33010619880312042')}`,
         idExpiry: '2038-03-12',
         idImages: personIds.slice(0, 3),
+        bankCardNumber: PERSON_CARD,
+        bankName: '中国建设银行',
         bankCardImages: personIds.slice(3, 5),
         proof: [personIds[5]],
         location: ['33', '3301', '330106'],
@@ -243,7 +248,7 @@ export async function buildWorld(api: DemoClient, ops: { phone: string; password
   await buyerDeposit('400000.00', 'confirmed');
   await deposit(finance, '20000.00', '杭州西湖钢材贸易有限公司（旧账户）', '6222020200998877665', 'rejected');
   await sellerDeposit('200000.00');
-  await deposit(person, '60000.00', DEMO_PEOPLE.personal.name, '6217001540012345678', 'confirmed');
+  await deposit(person, '60000.00', DEMO_PEOPLE.personal.name, PERSON_CARD, 'confirmed');
 
   // --- money out: the seller withdraws part of its balance (over the month, below) -------------
   async function withdrawal(amount: string, remark: string, outcome: 'processing' | 'completed' | 'failed', who = seller.owner) {
@@ -519,6 +524,7 @@ export async function buildWorld(api: DemoClient, ops: { phone: string; password
     await day(2);
     await withdrawal('20000.00', '货款提现', 'processing');
     await withdrawal('30000.00', '备用金提现', 'completed', buyer.owner);
+    await withdrawal('5000.00', '门市部周转金提现', 'completed', person);
     await bill(buyer.owner, '3200.00', 15, '角钢余料运费', reverseId);
     await invoice(frameworkId, '96000.00', '第一批螺纹钢货款开票', undefined, seller.owner);
     await request('36000.00', '螺纹钢质检复检费请款');

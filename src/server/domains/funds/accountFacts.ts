@@ -16,7 +16,7 @@ export async function approvedAccountName(tx: Db, accountId: string): Promise<st
 export const accountName = async (tx: Db, accountId: string): Promise<string> =>
   (await tx.select({ name: accounts.name }).from(accounts).where(eq(accounts.id, accountId)))[0]?.name ?? '';
 
-/** The bank account of the approved authentication; 409 noBankAccount when it has none (personal authentication collects card images only). */
+/** The bank account of the approved authentication; 409 noBankAccount when it has none (a person authenticated before the card number was asked). */
 export async function authenticatedBankAccount(tx: Db, accountId: string): Promise<{ bankAccountName: string; bankAccount: string; bankName: string }> {
   const bank = await approvedBankAccount(tx, accountId);
   if (!bank) throw conflict('noBankAccount');
@@ -37,6 +37,11 @@ async function approvedBankAccount(tx: Db, accountId: string): Promise<{ bankAcc
     .orderBy(desc(authentications.reviewedAt))
     .limit(1);
   const d = auth?.data ?? {};
+  // A person withdraws to the bank card of its authentication (its number and bank beside the
+  // card's photos, which ops compare on review), in the person's own name.
+  if (typeof d.bankCardNumber === 'string' && d.bankCardNumber) {
+    return { bankAccountName: String(d.name ?? ''), bankAccount: d.bankCardNumber, bankName: String(d.bankName ?? '') };
+  }
   if (typeof d.bankAccount !== 'string' || !d.bankAccount) return null;
   const branch = (d.bankBranch ?? {}) as { bank?: unknown; branch?: unknown };
   const bankName = [branch.bank, branch.branch].filter((part) => typeof part === 'string' && part).join(' ');

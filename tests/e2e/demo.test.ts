@@ -15,12 +15,6 @@ import { activePane } from '../support/console';
 import { trackCaptchas } from '../support/e2e-auth';
 import { signInContext } from '../support/seed';
 
-
-/**
- * The one list of a demo menu without rows, and why (tests/api/demo.test.ts says the same): a
- * person's authentication collects no bank account (SPEC §3: card photos only), so a person
- * cannot withdraw.
- */
 /** Where each demo user goes after signing in, and a text it must find there. */
 const JOURNEYS: { role: string; label: string; path: string; finds: string }[] = [
   { role: 'buyer', label: '买方企业（主账号）', path: '/contract/contractbuy', finds: '铝锭 A00 采购合同' },
@@ -104,9 +98,9 @@ describe.skipIf(!chromiumPath)('browser journey: the demo world (issue 17)', () 
     await context.close();
   });
 
-  // Issue 28 item 9: in each variant's demo world, each role finds rows on every list of its menu
-  // (the person's withdrawals too: it withdraws to the card of its authentication). The sign-in form is the journeys' above:
-  // here each role signs in over the API once per variant and opens the console with its token.
+  // Issue 28 item 9: in each variant's demo world, each role finds rows on every list of its menu.
+  // The sign-in form is the journeys' above: here each role signs in over the API once per
+  // variant and opens the console with its token.
   const ROLES_BY_VARIANT = VARIANT_IDS.flatMap((variant) => JOURNEYS.map((j) => ({ variant, ...j })));
   it.each(ROLES_BY_VARIANT)('$variant, $role: a row on every list of its menu', async ({ variant, role }) => {
     const { page, context, errors } = await e2e.newPage({ viewport: { width: 1440, height: 900 } });

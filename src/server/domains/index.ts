@@ -3,6 +3,7 @@
 // index.ts exporting its Domain object (src/server/domain.ts), and a line here.
 import type { Domain } from '../domain';
 import { agreements } from './agreements';
+import { apiKeys } from './apiKeys';
 import { auth } from './auth';
 import { authentication } from './authentication';
 import { coindays } from './coindays';
@@ -13,6 +14,7 @@ import { dev } from './dev';
 import { files } from './files';
 import { funds } from './funds';
 import { invoices } from './invoices';
+import { listViews } from './listViews';
 import { messages } from './messages';
 import { notices } from './notices';
 import { operators } from './operators';
@@ -25,15 +27,19 @@ import { settlement } from './settlement';
 import { todos } from './todos';
 import { trading } from './trading';
 import { users } from './users';
+import { webhooks } from './webhooks';
 
 export const domains: readonly Domain[] = [
   auth,
   users,
   confirmation,
   operators,
+  apiKeys,
+  webhooks,
   notices,
   messages,
   todos,
+  listViews,
   agreements,
   counterparties,
   promotion,

@@ -6,6 +6,7 @@
 import type { Language } from '../constants';
 import type { Action } from '../permissions';
 import type { FieldKind } from './fieldKinds';
+import type { BuiltInView } from './listViews';
 
 /** JSON Schema of one field (draft-07 subset rjsf and ajv share), with our x- annotations. */
 export interface FieldSchema {
@@ -62,6 +63,13 @@ export interface ListDeclaration {
   totals?: string[];
   /** Named totals of a money field over the matching records in these states only (Page.totals[name]), labelled as fields. */
   stateTotals?: Record<string, { field: string; states: string[] }>;
+  /** Built-in saved views (an operations queue: deposits to confirm), labelled `views.<key>` (shared/resources/listViews.ts). */
+  views?: BuiltInView[];
+  /**
+   * The input an action takes from each record when it runs on a selection (src/server/resources/bulk.ts):
+   * action -> input field -> record field (paying several bills pays each one's open amount).
+   */
+  bulkInput?: Record<string, Record<string, string>>;
 }
 
 export interface ShowSection {
@@ -170,6 +178,8 @@ export interface ResourceLabels {
   actions?: Record<string, { label: string; confirm?: string; done?: string }>;
   sections?: Record<string, string>;
   help?: Record<string, string>;
+  /** Names of the built-in views (list.views). */
+  views?: Record<string, string>;
 }
 
 export interface ResourceMenu {

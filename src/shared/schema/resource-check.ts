@@ -81,6 +81,24 @@ function checkOne(ctx: ResourceCheckContext, file: SchemaFile, r: ResourceDefini
     if (!allowed.includes(f.kind)) at(`${pointer}/kind`, FILTER_NEEDS[f.kind](f.field));
     if (f.kind === 'enum' && f.field === 'state' && !r.states) at(`${pointer}/field`, `'state' needs a states declaration`);
   });
+  // Built-in views name only declared filters, a sortable field and a declared action.
+  const declaredFilters = new Set(r.list.filters.map((f) => f.field));
+  const sortable = new Set([...r.list.sortable, r.list.defaultSort.replace(/^-/, '')]);
+  (r.list.views ?? []).forEach((v, i) => {
+    const pointer = `/list/views/${i}`;
+    for (const name of Object.keys(v.filters)) if (!declaredFilters.has(name)) at(`${pointer}/filters/${name}`, `'${name}' is not a declared filter of list.filters`);
+    if (v.sort && !sortable.has(v.sort.replace(/^-/, ''))) at(`${pointer}/sort`, `'${v.sort}' is not a sortable field`);
+    if (v.action && !r.actions?.some((a) => a.name === v.action)) at(`${pointer}/action`, `'${v.action}' is not one of actions`);
+  });
+  // A selection's input from each record: a declared action's input field, from a field of the record.
+  for (const [name, fields] of Object.entries(r.list.bulkInput ?? {})) {
+    const action = r.actions?.find((a) => a.name === name);
+    if (!action) at(`/list/bulkInput/${name}`, `'${name}' is not one of actions`);
+    for (const [input, field] of Object.entries(fields)) {
+      if (action && !action.input?.properties[input]) at(`/list/bulkInput/${name}/${input}`, `'${input}' is not a field of the action's input`);
+      fieldRef(`/list/bulkInput/${name}/${input}`, field);
+    }
+  }
   r.show.sections.forEach((s, i) => s.fields.forEach((f, j) => fieldRef(`/show/sections/${i}/fields/${j}`, f)));
   r.form.fields.forEach((f, i) => {
     if (!(f in props)) at(`/form/fields/${i}`, `'${f}' is not a field of record.properties (system fields are not editable)`);
@@ -171,6 +189,7 @@ function checkOne(ctx: ResourceCheckContext, file: SchemaFile, r: ResourceDefini
       if (a.confirm) need('actions', `${a.name}.confirm`, labels.actions?.[a.name]?.confirm);
     }
     for (const s of r.show.sections) need('sections', s.key, labels.sections?.[s.key]);
+    for (const v of r.list.views ?? []) need('views', v.key, labels.views?.[v.key]);
   }
 }
 

@@ -3,7 +3,6 @@
 // index.ts exporting its Domain object (src/server/domain.ts), and a line here.
 import type { Domain } from '../domain';
 import { agreements } from './agreements';
-import { apiKeys } from './apiKeys';
 import { auth } from './auth';
 import { authentication } from './authentication';
 import { coindays } from './coindays';
@@ -27,15 +26,12 @@ import { settlement } from './settlement';
 import { todos } from './todos';
 import { trading } from './trading';
 import { users } from './users';
-import { webhooks } from './webhooks';
 
 export const domains: readonly Domain[] = [
   auth,
   users,
   confirmation,
   operators,
-  apiKeys,
-  webhooks,
   notices,
   messages,
   todos,

@@ -47,6 +47,7 @@ export default defineConfig({
       RATE_LIMIT_LOGIN: '1000000/60',
       RATE_LIMIT_REGISTER: '1000000/60',
       RATE_LIMIT_PROMOTION: '1000000/60',
+      RATE_LIMIT_API_KEY: '1000000/60',
     },
     projects: [
       {

@@ -33,6 +33,7 @@ import { smsProviderFor, type SmsProvider } from './sms/provider';
 import { startScheduler, type ScheduledJob } from './scheduler';
 import { ensureConsumer } from './consumers/consumer';
 import { newsConsumer } from './consumers/news';
+import { ensureWebhooksConsumer, webhooksConsumer } from './consumers/webhooks';
 import { deliverBeforeAnswer } from './consumers/requests';
 
 export interface BuildOptions {
@@ -103,9 +104,12 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   // The messages and todos of record moves: one consumer of the event stream (consumers/news.ts).
   const news = newsConsumer(domains.map((d) => ({ domain: d.name, news: d.news })), resources);
   await ensureConsumer(database.db, news.name);
+  // The webhook deliveries of events (consumers/webhooks.ts): drained by the scheduler and by the webhooks domain's sender.
+  const webhooks = webhooksConsumer(resources);
+  await ensureWebhooksConsumer(database.db);
   // A request that moved records answers once the news of its moves are written (consumers/requests.ts).
   deliverBeforeAnswer(app, database.db, [news]);
-  const domainCtx: DomainContext = { ...ctx, resources, forms, tasks, news, ledgerInvariants: ledgerInvariants(domains) };
+  const domainCtx: DomainContext = { ...ctx, resources, forms, tasks, news, webhooks, ledgerInvariants: ledgerInvariants(domains) };
   for (const domain of domains) domain.init?.(app, domainCtx);
   // Every periodic job, the domains' and the infrastructure's, on the one scheduler (scheduler.ts).
   const jobs: ScheduledJob[] = [
@@ -120,7 +124,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
       }),
     ),
   ];
-  startScheduler(app, database.db, ctx.clock, jobs.map((job) => ({ ...job, run: (now: Date) => job.run(now).finally(nudgeLive) })), [news]);
+  startScheduler(app, database.db, ctx.clock, jobs.map((job) => ({ ...job, run: (now: Date) => job.run(now).finally(nudgeLive) })), [news, webhooks]);
   // A request that may have moved records wakes this node's live streams (resources/live.ts).
   app.addHook('onResponse', async (req) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') nudgeLive();

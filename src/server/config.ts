@@ -41,7 +41,7 @@ export interface Config {
 }
 
 /** The public endpoints limited per client, each rule counting the requests of its routes together. */
-export const RATE_LIMIT_RULES = ['verify', 'captcha', 'sms', 'smsAddress', 'login', 'register', 'promotion'] as const;
+export const RATE_LIMIT_RULES = ['verify', 'captcha', 'sms', 'smsAddress', 'login', 'register', 'promotion', 'apiKey'] as const;
 export type RateLimitRule = (typeof RATE_LIMIT_RULES)[number];
 /** At most `max` requests per client in a window of `windowSeconds` from its first; null: no limit. */
 export type RateLimit = { max: number; windowSeconds: number } | null;
@@ -60,6 +60,7 @@ export const DEFAULT_RATE_LIMITS: Record<RateLimitRule, string> = {
   login: '30/300', // POST /api/login, /api/logincode, /api/reset
   register: '10/3600', // POST /api/register
   promotion: '30/60', // GET /api/system/promotion/checkPhone, POST .../savePhone
+  apiKey: '600/60', // every request of one API key (per key, not per address: plugins/auth.ts)
 };
 
 /** The variable of a rule: RATE_LIMIT_LOGIN, RATE_LIMIT_SMS_ADDRESS. */

@@ -29,6 +29,8 @@ export interface DomainContext extends AppContext {
   ledgerInvariants: LedgerInvariants;
   /** The consumer writing the messages and todos of record moves (consumers/news.ts): a reader of them catches it up first. */
   news: Consumer;
+  /** The consumer turning events into webhook deliveries (consumers/webhooks.ts): the webhooks domain drains it before it sends. */
+  webhooks: Consumer;
 }
 
 /**

@@ -10,6 +10,7 @@ import enCounterparties from '../shared/locales/en-US/counterparties.json';
 import enDocuments from '../shared/locales/en-US/documents.json';
 import enErrors from '../shared/locales/en-US/errors.json';
 import enFormats from '../shared/locales/en-US/formats.json';
+import enMachines from '../shared/locales/en-US/machines.json';
 import enMessages from '../shared/locales/en-US/messages.json';
 import enOperators from '../shared/locales/en-US/operators.json';
 import enPromotion from '../shared/locales/en-US/promotion.json';
@@ -23,6 +24,7 @@ import zhCounterparties from '../shared/locales/zh-CN/counterparties.json';
 import zhDocuments from '../shared/locales/zh-CN/documents.json';
 import zhErrors from '../shared/locales/zh-CN/errors.json';
 import zhFormats from '../shared/locales/zh-CN/formats.json';
+import zhMachines from '../shared/locales/zh-CN/machines.json';
 import zhMessages from '../shared/locales/zh-CN/messages.json';
 import zhOperators from '../shared/locales/zh-CN/operators.json';
 import zhPromotion from '../shared/locales/zh-CN/promotion.json';
@@ -31,8 +33,8 @@ import zhTrading from '../shared/locales/zh-CN/trading.json';
 import zhValidation from '../shared/locales/zh-CN/validation.json';
 
 const resources = {
-  'zh-CN': { errors: zhErrors, validation: zhValidation, messages: zhMessages, agreements: zhAgreements, formats: zhFormats, api: zhApi, audit: zhAudit, counterparties: zhCounterparties, documents: zhDocuments, operators: zhOperators, promotion: zhPromotion, receipts: zhReceipts, trading: zhTrading },
-  'en-US': { errors: enErrors, validation: enValidation, messages: enMessages, agreements: enAgreements, formats: enFormats, api: enApi, audit: enAudit, counterparties: enCounterparties, documents: enDocuments, operators: enOperators, promotion: enPromotion, receipts: enReceipts, trading: enTrading },
+  'zh-CN': { errors: zhErrors, validation: zhValidation, messages: zhMessages, agreements: zhAgreements, formats: zhFormats, api: zhApi, audit: zhAudit, counterparties: zhCounterparties, documents: zhDocuments, operators: zhOperators, promotion: zhPromotion, receipts: zhReceipts, trading: zhTrading, machines: zhMachines },
+  'en-US': { errors: enErrors, validation: enValidation, messages: enMessages, agreements: enAgreements, formats: enFormats, api: enApi, audit: enAudit, counterparties: enCounterparties, documents: enDocuments, operators: enOperators, promotion: enPromotion, receipts: enReceipts, trading: enTrading, machines: enMachines },
 };
 const SERVER_NAMESPACES = Object.keys(resources['zh-CN']);
 

@@ -267,7 +267,8 @@ export interface AuditEntry {
   to: string | null;
   /** What the step was given (never a confirmation code or password). */
   input: Record<string, unknown>;
-  actor: { kind: 'person'; userId: string; name: string; phone: string; accountId: string | null; accountName: string | null } | { kind: 'system'; job: string };
+  /** A person, or a person's account acting through one of its API keys (`apiKey`: its name, "key <name>"), or a job. */
+  actor: { kind: 'person'; userId: string; name: string; phone: string; accountId: string | null; accountName: string | null; apiKey?: { id: string; name: string } } | { kind: 'system'; job: string };
 }
 
 /**

@@ -35,6 +35,7 @@ import { moneyConfirmations } from '../db/schema';
 import { fieldError, type MessageRef } from '../errors';
 import { hashPassword, verifyPassword } from '../passwords';
 import { consumeSmsCodeIn, minutesOf, spendSmsCode, WrongTry, wrongTryCounter } from '../sms/codes';
+import { confirmByApiKey } from './requestSignature';
 
 type Row = typeof moneyConfirmations.$inferSelect;
 type Locked = 'password' | 'totp';
@@ -42,6 +43,8 @@ type Locked = 'password' | 'totp';
 export interface ConfirmUser {
   id: string;
   phone?: string | null;
+  /** An API key's request: its signature confirms in place of the person's code (requestSignature.ts). */
+  apiKey?: { money: boolean; signed: boolean };
 }
 
 /** A hand-written money route's body properties of its confirmation (JSON Schema, as route schemas declare them); none required here: confirmMoneyStep says which is missing. */
@@ -220,7 +223,7 @@ export interface ConfirmRequest {
  * statement (as spendSmsCode); for the other methods there is nothing to send ahead.
  */
 export function spendConfirmation(tx: Db, user: ConfirmUser, input: Record<string, unknown>, now: Date): Promise<boolean> {
-  if (confirmMethodOf(input) !== 'sms' || typeof input[CONFIRM_FIELD.sms] !== 'string') return Promise.resolve(false);
+  if (user.apiKey || confirmMethodOf(input) !== 'sms' || typeof input[CONFIRM_FIELD.sms] !== 'string') return Promise.resolve(false);
   return spendSmsCode(tx, now, user.phone ?? '', 'verify', String(input[CONFIRM_FIELD.sms]));
 }
 
@@ -229,8 +232,13 @@ export function spendConfirmation(tx: Db, user: ConfirmUser, input: Record<strin
  * is spent with the transaction; a payment password or an authenticator code counts its wrong
  * tries and locks after five; an authenticator code is accepted once. Answers the method used.
  */
-export async function confirmMoneyStep(tx: Db, ctx: Pick<AppContext, 'db' | 'dbKind'> & { config?: Pick<Config, 'variants'> }, req: ConfirmRequest): Promise<ConfirmMethod> {
+export async function confirmMoneyStep(tx: Db, ctx: Pick<AppContext, 'db' | 'dbKind'> & { config?: Pick<Config, 'variants'> }, req: ConfirmRequest): Promise<ConfirmMethod | 'signature'> {
   const { user, input, now } = req;
+  // A key's money step: its money scope and this request's signature, never a person's code.
+  if (user.apiKey) {
+    confirmByApiKey(user.apiKey);
+    return 'signature';
+  }
   const method = confirmMethodOf(input);
   const field = CONFIRM_FIELD[method];
   const value = input[field];

@@ -3,6 +3,7 @@
 // index.ts exporting its Domain object (src/server/domain.ts), and a line here.
 import type { Domain } from '../domain';
 import { agreements } from './agreements';
+import { apiKeys } from './apiKeys';
 import { auth } from './auth';
 import { authentication } from './authentication';
 import { coindays } from './coindays';
@@ -26,12 +27,15 @@ import { settlement } from './settlement';
 import { todos } from './todos';
 import { trading } from './trading';
 import { users } from './users';
+import { webhooks } from './webhooks';
 
 export const domains: readonly Domain[] = [
   auth,
   users,
   confirmation,
   operators,
+  apiKeys,
+  webhooks,
   notices,
   messages,
   todos,

@@ -70,6 +70,20 @@ function databaseStore(db: Db, clock: Clock) {
   };
 }
 
+/**
+ * Counts one request of an API key in the key's own bucket (rule `apiKey`, per key whatever the
+ * address: a machine may move between addresses, and one key's burst must not use up a person's
+ * limits): past it, 429 with Retry-After, as every other limit.
+ */
+export async function countApiKeyRequest(db: Db, limit: RateLimit, keyId: string, now: Date, reply: FastifyReply): Promise<void> {
+  if (!limit) return;
+  const { count, resetAt } = await hit(db, `apiKey:${keyId}`, limit.windowSeconds * 1000, now);
+  if (count <= limit.max) return;
+  const ms = Math.max(1, resetAt.getTime() - now.getTime());
+  void reply.header('retry-after', String(Math.ceil(ms / 1000)));
+  throw tooMany('rateLimited', { minutes: Math.max(1, Math.ceil(ms / 60_000)) });
+}
+
 /** The client a limit counts: its address (X-Forwarded-For's, behind the proxy: app.ts trustProxy). */
 const clientOf = (req: FastifyRequest) => req.ip || 'unknown';
 

@@ -98,11 +98,13 @@ interface Row {
   job: string | null;
   actor_account_id: string | null;
   account_name: string | null;
+  api_key_id: string | null;
+  api_key_name: string | null;
 }
 
 const select = (where: SQL) => sql`select e.seq::text, e.at, e.resource, e.record_id, e.action, e.from_state, e.to_state, e.input, e.by,
-    u.name as by_name, u.phone as by_phone, e.job, e.actor_account_id, a.name as account_name
-  from resource_events e left join users u on u.id = e.by left join accounts a on a.id = e.actor_account_id
+    u.name as by_name, u.phone as by_phone, e.job, e.actor_account_id, a.name as account_name, e.api_key_id, k.name as api_key_name
+  from resource_events e left join users u on u.id = e.by left join accounts a on a.id = e.actor_account_id left join api_keys k on k.id = e.api_key_id
   where ${where}`;
 
 const entryOf = (r: Row): AuditEntry => ({
@@ -114,7 +116,9 @@ const entryOf = (r: Row): AuditEntry => ({
   from: r.from_state,
   to: r.to_state,
   input: Object.fromEntries(Object.entries(r.input ?? {}).filter(([k]) => !SECRET.test(k))),
-  actor: r.by ? { kind: 'person', userId: r.by, name: r.by_name ?? '', phone: maskPhone(r.by_phone ?? ''), accountId: r.actor_account_id, accountName: r.account_name } : { kind: 'system', job: r.job ?? 'system' },
+  actor: r.by
+    ? { kind: 'person', userId: r.by, name: r.by_name ?? '', phone: maskPhone(r.by_phone ?? ''), accountId: r.actor_account_id, accountName: r.account_name, ...(r.api_key_id ? { apiKey: { id: r.api_key_id, name: r.api_key_name ?? '' } } : {}) }
+    : { kind: 'system', job: r.job ?? 'system' },
 });
 
 export async function auditPage(db: Db, user: SessionUser, f: AuditFilters, page: { pageSize: number; offset: number }): Promise<Page<AuditEntry>> {
@@ -139,7 +143,7 @@ export async function auditTable(db: Db, user: SessionUser, f: AuditFilters, res
     numeric: [false, false, false, false, false, false, false, false],
     rows: rows.map((r) => {
       const e = entryOf(r);
-      const actor = e.actor.kind === 'person' ? `${e.actor.name} ${e.actor.phone}`.trim() : t('audit:system', { job: t(`audit:jobs.${e.actor.job}`, { defaultValue: e.actor.job }) });
+      const actor = e.actor.kind === 'person' ? (e.actor.apiKey ? t('audit:byKey', { name: e.actor.apiKey.name }) : `${e.actor.name} ${e.actor.phone}`.trim()) : t('audit:system', { job: t(`audit:jobs.${e.actor.job}`, { defaultValue: e.actor.job }) });
       return [formatChinaTime(e.at), actor, e.actor.kind === 'person' ? (e.actor.accountName ?? '') : '', labelOf(r.resource)?.title ?? r.resource, r.record_id, actionLabel(r.resource, r.action), stateLabel(r.resource, r.from_state), stateLabel(r.resource, r.to_state)];
     }),
   };

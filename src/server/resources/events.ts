@@ -12,8 +12,8 @@ import { slot, statement } from '../db/statements';
 import type { RecordRow } from './records';
 import type { ResourceRegistry } from './registry';
 
-/** Who moves a record: a signed-in user (of an account) or a job of the system, named. */
-export type Mover = { userId: string; accountId: string } | { job: string };
+/** Who moves a record: a signed-in user (of an account; through one of its API keys when `apiKeyId` is set) or a job of the system, named. */
+export type Mover = { userId: string; accountId: string; apiKeyId?: string } | { job: string };
 
 export const isJob = (m: Mover): m is { job: string } => 'job' in m;
 
@@ -75,7 +75,7 @@ export async function hear(listeners: readonly CompiledListener[], event: Record
 }
 
 /** What an event row carries of its mover. */
-export const moverColumns = (m: Mover) => (isJob(m) ? { by: null, actorAccountId: null, job: m.job } : { by: m.userId, actorAccountId: m.accountId, job: null });
+export const moverColumns = (m: Mover) => (isJob(m) ? { by: null, actorAccountId: null, job: m.job, apiKeyId: null } : { by: m.userId, actorAccountId: m.accountId, job: null, apiKeyId: m.apiKeyId ?? null });
 
 /**
  * The position of a record's new event: the writing transaction's id, raised to the record's
@@ -101,6 +101,7 @@ const insertEvent = statement('record_event', (db) =>
       by: slot('by', resourceEvents.by),
       actorAccountId: slot('actorAccountId', resourceEvents.actorAccountId),
       job: slot('job', resourceEvents.job),
+      apiKeyId: slot('apiKeyId', resourceEvents.apiKeyId),
       version: slot('version', resourceEvents.version),
       at: slot('at', resourceEvents.at),
       orderTx: orderTxOf(slot('recordId', resourceEvents.recordId)),

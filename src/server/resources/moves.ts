@@ -134,7 +134,7 @@ export async function editRecord(
   db: Db,
   r: CompiledResource,
   ability: RecordAbility,
-  input: { accountId: string; userId: string; id: string; version: number; data: Record<string, unknown>; now: Date },
+  input: { accountId: string; userId: string; apiKeyId?: string; id: string; version: number; data: Record<string, unknown>; now: Date },
 ): Promise<RecordRow> {
   const def = r.def;
   const data = withoutTableFields(r.tableFields, input.data);
@@ -148,7 +148,7 @@ export async function editRecord(
       .returning();
     if (!row) return explainMiss(tx, r, ability, input.id, 'edit', 'staleRecord');
     const fields = Object.keys({ ...before?.data, ...data }).filter((f) => JSON.stringify(before?.data[f] ?? null) !== JSON.stringify(data[f] ?? null));
-    await appendEvent(tx, { recordId: row.id, resource: def.name, action: 'edit', fromState: row.state, toState: row.state, input: { fields }, by: input.userId, actorAccountId: input.accountId, job: null, version: row.version, at: input.now });
+    await appendEvent(tx, { recordId: row.id, resource: def.name, action: 'edit', fromState: row.state, toState: row.state, input: { fields }, by: input.userId, actorAccountId: input.accountId, job: null, apiKeyId: input.apiKeyId ?? null, version: row.version, at: input.now });
     return row;
   });
 }
@@ -289,8 +289,8 @@ export async function moveMany(tx: Db, r: CompiledResource, resources: ResourceR
       where p.record_id in (select id from v) order by p.record_id, p.order_tx desc
     ),
     e as (
-      insert into resource_events (record_id, resource, action, from_state, to_state, input, by, actor_account_id, job, version, at, order_tx)
-      select r.id, ${resource}, ${input.action}, r.from_state, r.state, r.event_input, ${cols.by}::uuid, ${cols.actorAccountId}::uuid, ${cols.job}::text, r.version, ${at}::timestamptz, greatest(pg_current_xact_id(), prev.order_tx)
+      insert into resource_events (record_id, resource, action, from_state, to_state, input, by, actor_account_id, job, api_key_id, version, at, order_tx)
+      select r.id, ${resource}, ${input.action}, r.from_state, r.state, r.event_input, ${cols.by}::uuid, ${cols.actorAccountId}::uuid, ${cols.job}::text, ${cols.apiKeyId}::uuid, r.version, ${at}::timestamptz, greatest(pg_current_xact_id(), prev.order_tx)
       from r left join prev on prev.record_id = r.id
       returning order_tx
     )

@@ -16,7 +16,7 @@ import type { ResourceDefinition, ResourceRecord } from '../../shared/resources/
 import type { AppContext } from '../context';
 import { planEachCall } from '../db/client';
 import { AppError, badRequest, fieldError, forbidden, notFound } from '../errors';
-import { actorOf, currentUser, userRecordAbility } from '../plugins/auth';
+import { actorOf, currentUser, moverOf, userRecordAbility } from '../plugins/auth';
 import { ok } from '../plugins/envelope';
 import { idempotent } from '../idempotency';
 import { actOnHttp } from './actions';
@@ -168,7 +168,7 @@ export default async function resourceRoutes(app: FastifyInstance, ctx: Pick<App
       const outcome = (await r.createHandler?.({ tx, resource: r.def.name, def: r.def, data: sent, userId: me.id, accountId: me.accountId, now, resources })) ?? {};
       const data = outcome.patch ? { ...sent, ...outcome.patch } : sent;
       if (outcome.patch) r.check(data, req.t);
-      const row = await createRecord(tx, r, resources, { accountId: me.accountId, mover: { userId: me.id, accountId: me.accountId }, data, now, parties: outcome.parties });
+      const row = await createRecord(tx, r, resources, { accountId: me.accountId, mover: moverOf(me), data, now, parties: outcome.parties });
       return toView(await asRead(tx, r, row));
     });
   });
@@ -192,7 +192,7 @@ export default async function resourceRoutes(app: FastifyInstance, ctx: Pick<App
       const changed = r.def.form.readOnlyOnEdit.filter((f) => JSON.stringify(current.data[f] ?? null) !== JSON.stringify(valid[f] ?? null));
       if (changed.length) throw fieldError(Object.fromEntries(changed.map((f) => [f, 'api:readOnlyOnEdit'])));
     }
-    const row = await editRecord(db, r, abilityOf(req, r), { accountId: me.accountId, userId: me.id, id: idOf(req), version: version as number, data: valid, now: clock.now() });
+    const row = await editRecord(db, r, abilityOf(req, r), { accountId: me.accountId, userId: me.id, apiKeyId: me.apiKey?.id, id: idOf(req), version: version as number, data: valid, now: clock.now() });
     return ok(req, toView(await asRead(db, r, row)));
   });
 
@@ -217,7 +217,7 @@ export default async function resourceRoutes(app: FastifyInstance, ctx: Pick<App
       action: action.name,
       id: idOf(req),
       input,
-      mover: { userId: me.id, accountId: me.accountId },
+      mover: moverOf(me),
       now: clock.now(),
       t: req.t,
       ability: abilityOf(req, r),

@@ -6,6 +6,7 @@ import { TOKEN_LIFETIME_MS } from '../../shared/constants';
 import type { Db } from '../db/client';
 import { slot, statement } from '../db/statements';
 import { accounts, sessions, users } from '../db/schema';
+import type { ApiKeyCaller } from './apiKeys';
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -16,7 +17,8 @@ export async function issueToken(db: Db, userId: string, now: Date): Promise<{ t
   return { token, expiresAt };
 }
 
-export type SessionUser = typeof users.$inferSelect & { account: typeof accounts.$inferSelect; tokenHash: string };
+/** The caller: a signed-in person, or an API key acting with its operator type (`apiKey` set; sessions/apiKeys.ts). */
+export type SessionUser = typeof users.$inferSelect & { account: typeof accounts.$inferSelect; tokenHash: string; apiKey?: ApiKeyCaller };
 
 /** Every request's first statement: built once (db/statements.ts). */
 const sessionUser = statement('session_user', (db) =>

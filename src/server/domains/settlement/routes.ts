@@ -21,7 +21,7 @@ import { idempotent } from '../../idempotency';
 import { ensureWallet } from '../../ledger/accounts';
 import { lockLedgerAccounts } from '../../ledger/transfers';
 import { obj, str, uuid } from '../../openapi/kit';
-import { actorOf, currentUser, userRecordAbility } from '../../plugins/auth';
+import { actorOf, currentUser, moverOf, userRecordAbility } from '../../plugins/auth';
 import { performAction } from '../../resources/actions';
 import { expireDue } from '../../resources/expiry';
 import { asRead, toView } from '../../resources/records';
@@ -92,7 +92,7 @@ export default async function settlementRoutes(app: FastifyInstance, ctx: Domain
             action: 'pay',
             id: line.id,
             input: { payAmount: fenToYuan(line.fen), ...(i === 0 ? confirmationOf(req.body as unknown as Record<string, unknown>) : {}) },
-            mover: { userId: me.id, accountId: me.accountId },
+            mover: moverOf(me),
             now,
             t: req.t,
             ability,

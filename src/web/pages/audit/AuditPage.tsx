@@ -63,7 +63,9 @@ export default function AuditPage({ route }: PageProps) {
       key: 'actor',
       title: t('columns.actor'),
       render: (_, e) =>
-        e.actor.kind === 'person' ? (
+        e.actor.kind === 'person' && e.actor.apiKey ? (
+          <Tag color="geekblue">{t('byKey', { name: e.actor.apiKey.name })}</Tag>
+        ) : e.actor.kind === 'person' ? (
           <Button type="link" size="small" style={{ padding: 0 }} onClick={() => setFilters({ userId: (e.actor as { userId: string }).userId, userName: (e.actor as { name: string }).name })}>
             {e.actor.name || e.actor.phone} <Typography.Text type="secondary">{e.actor.phone}</Typography.Text>
           </Button>

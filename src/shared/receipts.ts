@@ -185,6 +185,15 @@ export interface ReceiptView {
   lines?: ReceiptLine[];
   /** A participant's clearing run (Interconnectedsingle): its net position, settlement and bills. */
   run?: RunReceiptPart;
+  /** A payment of a part passed on (issue 31): the original bill and the chain of holders down to the part paid. */
+  chain?: ReceiptChain;
+}
+
+/** The bill a paid part was passed on from, back to the original bill: each link's holder, amount received and when. */
+export interface ReceiptChain {
+  rootBillId: string;
+  /** From the original bill (its payee, the amount it was issued with) to the part paid. */
+  links: { billId: string; holder: string; amount: string; at: string }[];
 }
 
 /** What an Interconnectedsingle receipt adds: the participant's side of one clearing run (yuan strings). */

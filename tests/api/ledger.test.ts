@@ -96,7 +96,7 @@ describe.skipIf(!dbAvailable)('ledger', () => {
           const f = await walletFigures(db, w.id);
           expect({ available: f.available, held: f.held, escrow: f.escrow }).toEqual(model[i]);
         }
-        expect(await checkLedger(db, allLedgerInvariants)).toEqual({ zeroSum: [], noNegative: [], holdResolvedOnce: [], balancesMatchTransfers: [], linesMatchTransfers: [], escrowPerContract: [], dailyMovesMatchLines: [], billOpenAmounts: [] });
+        expect(await checkLedger(db, allLedgerInvariants)).toEqual({ zeroSum: [], noNegative: [], holdResolvedOnce: [], balancesMatchTransfers: [], linesMatchTransfers: [], escrowPerContract: [], dailyMovesMatchLines: [], billOpenAmounts: [], billFamilies: [] });
       }),
       { numRuns: 15 },
     );
@@ -168,7 +168,7 @@ describe.skipIf(!dbAvailable)('ledger', () => {
   it("runs the core's invariants and those the domains contribute; a name given twice is refused", async () => {
     // Every domain's, as a server compiles them: the core's five, funds' escrow, settlement's bills, coindays' daily moves.
     expect(Object.keys(allLedgerInvariants).sort()).toEqual(
-      [...Object.keys(CORE_INVARIANTS), 'escrowPerContract', 'billOpenAmounts', 'dailyMovesMatchLines'].sort(),
+      [...Object.keys(CORE_INVARIANTS), 'escrowPerContract', 'billOpenAmounts', 'billFamilies', 'dailyMovesMatchLines'].sort(),
     );
     expect(Object.keys(CORE_INVARIANTS)).not.toContain('escrowPerContract');
     // A domain's own invariant is checked with the core's: here one that is always broken.

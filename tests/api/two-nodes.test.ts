@@ -353,7 +353,7 @@ describe.skipIf(!dbAvailable || testDbKind !== 'postgres')('two nodes on one Pos
   async function expectKept(ops: string, acked: Array<{ what: string; id: string }>, node: number) {
     const check = await call<LedgerCheck>('GET', '/api/ops/ledger/check', { token: ops, node });
     expect(check.status).toBe(200);
-    expect(check.body.data.map((i) => i.name)).toEqual(['zeroSum', 'noNegative', 'holdResolvedOnce', 'balancesMatchTransfers', 'linesMatchTransfers', 'escrowPerContract', 'dailyMovesMatchLines', 'billOpenAmounts']);
+    expect(check.body.data.map((i) => i.name)).toEqual(['zeroSum', 'noNegative', 'holdResolvedOnce', 'balancesMatchTransfers', 'linesMatchTransfers', 'escrowPerContract', 'dailyMovesMatchLines', 'billOpenAmounts', 'billFamilies']);
     expect(check.body.data.filter((i) => !i.ok)).toEqual([]);
     const expected: Record<string, [string, string]> = { deposit: ['deposits', 'confirmed'], collateral: ['contracts', 'collateralPaid'], withdrawal: ['withdrawals', 'processing'] };
     for (const a of acked) {

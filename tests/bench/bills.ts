@@ -91,7 +91,7 @@ export async function seedBills(database: Database) {
       updatedAt: created,
     });
     billParties.push({ recordId: id, role: 'payer', accountId: payer.id }, { recordId: id, role: 'payee', accountId: payee.id });
-    money.push({ recordId: id, contractId: contract.id, payerAccountId: payer.id, payeeAccountId: payee.id, amountFen, paidFen });
+    money.push({ recordId: id, contractId: contract.id, payerAccountId: payer.id, payeeAccountId: payee.id, amountFen, issuedFen: amountFen, paidFen });
   }
   await inBatches(records, (chunk) => db.insert(resourceRecords).values(chunk));
   await inBatches(billParties, (chunk) => db.insert(recordParties).values(chunk));

@@ -64,7 +64,7 @@ export async function seed(db: Db, now: Date): Promise<void> {
   );
   await inBatches(
     network.map((b, i) => ({ b, id: recordIds[i] })),
-    (chunk) => db.insert(bills).values(chunk.map(({ b, id }) => ({ recordId: id, contractId: randomUUID(), payerAccountId: ids.get(b.payer)!, payeeAccountId: ids.get(b.payee)!, amountFen: b.openFen }))),
+    (chunk) => db.insert(bills).values(chunk.map(({ b, id }) => ({ recordId: id, contractId: randomUUID(), payerAccountId: ids.get(b.payer)!, payeeAccountId: ids.get(b.payee)!, amountFen: b.openFen, issuedFen: b.openFen }))),
   );
   await db.execute(sql`vacuum analyze`);
 }

@@ -259,6 +259,25 @@ export class World {
     if (record.state !== opts.state) throw new Error(`world.bill: asked for ${opts.state}, the bill is ${String(record.state)}`);
     return record;
   }
+
+  /**
+   * `holder` passes `amount` of a bill it holds on (bills action passOn, its SMS code) to `to`, one
+   * of its creditors, or as payment of `settleBillId`, a bill it owes; answers the offer made
+   * (billTransfers, state offered).
+   */
+  async passOn(holder: Party, billId: string, opts: { amount: string; to?: Party; settleBillId?: string }): Promise<ResourceRecord> {
+    const body = { amount: opts.amount, ...(opts.to ? { receiverId: opts.to.accountId } : {}), ...(opts.settleBillId ? { settleBillId: opts.settleBillId } : {}) };
+    await this.billStep(holder, billId, 'passOn', body, true);
+    const offers = await this.api.call<{ records: ResourceRecord[] }>('GET', '/api/r/billTransfers?scope=holder&state=offered&pageSize=100', { token: holder.token });
+    const offer = offers.records.find((o) => o.billId === billId && o.amount === opts.amount);
+    if (!offer) throw new Error(`world.passOn: no offer of ${opts.amount} of bill ${billId}`);
+    return offer;
+  }
+
+  /** The receiver accepts (or refuses) an offer to pass a part on, with its SMS code; answers the offer after it. */
+  async answerPassOn(receiver: Party, offerId: string, answer: 'accept' | 'refuse' = 'accept'): Promise<ResourceRecord> {
+    return this.api.call<ResourceRecord>('POST', `/api/r/billTransfers/${offerId}/actions/${answer}`, { token: receiver.token, body: { smsCode: await this.smsCode(receiver) }, idempotent: true });
+  }
 }
 
 /** A world on `host`'s server. */

@@ -87,6 +87,7 @@ export async function performAction(tx: Db, ctx: PipelineContext, step: ActionSt
     target.check(data, step.t);
     return toView(await asRead(tx, target, await createRecord(tx, target, ctx.resources, { accountId: owner.accountId, parties: owner.parties, mover: step.mover, data, now })));
   };
+  const variants = (ctx as Partial<Pick<AppContext, 'config'>>).config?.variants;
   const withCode = action && needsSmsCode(action) && step.confirmation !== 'done' && me;
   if (withCode && !(ctx.db && ctx.dbKind)) throw new Error(`${r.def.name}.${step.action}: an SMS code is spent with the app's database`);
   // The code's usual case travels with the record lock (spendSmsCode); decide() reads its answer in turn.
@@ -100,7 +101,7 @@ export async function performAction(tx: Db, ctx: PipelineContext, step: ActionSt
     if (handler) {
       const record = { id: current.id, accountId: current.accountId, state: current.state, version: current.version, data: decision.data ?? current.data, parties: current.parties ?? {} };
       const outcome = await phase('handler', () =>
-        handler({ tx, resource: r.def.name, action: step.action, record, input: payload, userId: actor.userId, accountId: actor.accountId, now, create, resources: ctx.resources, ...(step.via ? { via: step.via } : {}), ...(step.batch ? { batch: step.batch } : {}) }),
+        handler({ tx, resource: r.def.name, action: step.action, record, input: payload, userId: actor.userId, accountId: actor.accountId, now, create, resources: ctx.resources, variants, ...(step.via ? { via: step.via } : {}), ...(step.batch ? { batch: step.batch } : {}) }),
       );
       // Awaited by transition() with the record's write; until then a refusal below must not leave it unhandled.
       outcome?.pending?.catch(() => undefined);

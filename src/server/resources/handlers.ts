@@ -35,6 +35,8 @@ export interface ActionContext {
   via?: { resource: string; id: string };
   /** One of several records acted on together (a payment of several bills): the selection's id and size. */
   batch?: { id: string; size: number };
+  /** The variants this deployment serves (config.variants): a handler applying a variant file's option reads them (settlement's passing on). */
+  variants?: readonly string[];
   /** Creates a record of another resource in this transaction (validated, with its create event and parties). */
   create(resource: string, data: Record<string, unknown>, owner: { accountId: string; parties?: Record<string, string> }): Promise<ResourceRecord>;
 }

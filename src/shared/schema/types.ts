@@ -124,6 +124,8 @@ export interface Variant {
   removed: string[];
   /** How money steps are confirmed: `smsAbove` yuan, above which only an SMS code confirms (src/server/confirm/). */
   confirmation?: { smsAbove?: string };
+  /** Settlement options: whether a bill's holder may pass part of it on, and the smallest part (yuan) (src/shared/passOn.ts). */
+  settlement?: { passOn?: boolean; minPart?: string };
 }
 
 /** A nested locale file: keys to strings or to further objects. */

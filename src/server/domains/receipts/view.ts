@@ -1,13 +1,13 @@
 // A receipt is a view of one ledger transfer (src/shared/receipts.ts has the kind -> template
 // table). This file reads the transfer, decides who may see it, and builds what the printed
 // receipt shows: payer and payee by name, amount in figures and capitals, status, reference.
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { TFunction } from 'i18next';
 import { HOME_PATH } from '../../../shared/menu';
 import { capitalAmount, fenToYuan } from '../../../shared/money';
-import { MUTUAL_CONTRACT_SOURCE, PLAIN_TEMPLATE_OF, receiptFits, receiptNumber, receiptTemplatesOf, type ReceiptLine, type ReceiptParty, type ReceiptStatus, type ReceiptTemplate, type ReceiptView } from '../../../shared/receipts';
+import { MUTUAL_CONTRACT_SOURCE, PLAIN_TEMPLATE_OF, receiptFits, receiptNumber, receiptTemplatesOf, type ReceiptChain, type ReceiptLine, type ReceiptParty, type ReceiptStatus, type ReceiptTemplate, type ReceiptView } from '../../../shared/receipts';
 import type { Db } from '../../db/client';
-import { accounts, ledgerTransfers, resourceRecords } from '../../db/schema';
+import { accounts, bills, ledgerTransfers, resourceRecords } from '../../db/schema';
 import { userCan } from '../../plugins/auth';
 import type { SessionUser } from '../../sessions/tokens';
 import { platformCode, walletId, walletOwner } from '../../ledger/accounts';
@@ -31,6 +31,25 @@ export interface ReceiptFacts {
   siblings?: { transfer: TransferRow; title: string }[];
   /** The record is (under) a mutual-promise contract: its receipts open with the mutual variant's copies. */
   mutual: boolean;
+  /** A bill passed on from another (issue 31): the chain back to the original bill. */
+  chain?: ReceiptChain;
+}
+
+/** A bill that is a part passed on: its ancestors from the original bill down to it, each with its holder, amount received and when. */
+async function billChain(db: Db, record: { id: string; resource: string; data: Record<string, unknown> } | undefined): Promise<ReceiptChain | undefined> {
+  const root = record?.resource === 'bills' ? record.data.rootBillId : undefined;
+  if (typeof root !== 'string' || !isUuid(root)) return undefined;
+  const rows = await db
+    .select({ id: bills.recordId, parent: bills.parentBillId, issuedFen: bills.issuedFen, data: resourceRecords.data, at: resourceRecords.createdAt })
+    .from(bills)
+    .innerJoin(resourceRecords, and(eq(resourceRecords.resource, 'bills'), eq(resourceRecords.id, bills.recordId)))
+    .where(or(eq(bills.recordId, root), eq(bills.rootBillId, root)));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const links: ReceiptChain['links'] = [];
+  for (let at = byId.get(record!.id); at; at = at.parent ? byId.get(at.parent) : undefined) {
+    links.unshift({ billId: at.id, holder: String(at.data.payeeName ?? ''), amount: fenToYuan(at.issuedFen), at: at.at.toISOString() });
+  }
+  return { rootBillId: root, links };
 }
 
 /**
@@ -81,7 +100,8 @@ export async function receiptFacts(db: Db, transferId: string): Promise<ReceiptF
   const ids = [...new Set([...owners, ...Object.values(parties), record?.accountId].filter((id): id is string => !!id))];
   const named = ids.length ? await db.select({ id: accounts.id, name: accounts.name }).from(accounts).where(inArray(accounts.id, ids)) : [];
   const mutual = await isMutualRecord(db, record);
-  return { transfer, hold, resolution, record, parties, names: new Map(named.map((a) => [a.id, a.name])), mutual, ...(siblings ? { siblings } : {}) };
+  const chain = await billChain(db, record);
+  return { transfer, hold, resolution, record, parties, names: new Map(named.map((a) => [a.id, a.name])), mutual, ...(siblings ? { siblings } : {}), ...(chain ? { chain } : {}) };
 }
 
 /**
@@ -195,6 +215,7 @@ export function receiptView(facts: ReceiptFacts, template: ReceiptTemplate, user
     reference: { resource: transfer.refResource, id: transfer.refId, number: transfer.refId, ...(title ? { title } : {}), path: referencePath(facts, user) },
     verifyUrl,
     ...(lines ? { lines: lines.map(({ fen: _fen, ...line }) => line) } : {}),
+    ...(facts.chain ? { chain: facts.chain } : {}),
   };
 }
 

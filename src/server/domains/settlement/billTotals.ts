@@ -15,7 +15,8 @@ import type { TotalsTable } from '../../resources/tableTotals';
 /** What was paid, what mutual netting cleared and what is still open, in fen. */
 const FIGURES = { paidAmount: 'paid_fen', clearedAmount: 'cleared_fen', openAmount: 'amount_fen - paid_fen - cleared_fen' };
 
-export const BILL_FIGURES: TableFields = { table: 'bills', key: 'record_id', money: FIGURES };
+/** The figures, and the amount the bill was issued or received with (parts passed on since are no longer in its amount). */
+export const BILL_FIGURES: TableFields = { table: 'bills', key: 'record_id', money: { ...FIGURES, issuedAmount: 'issued_fen' } };
 
 export const BILL_TOTALS: TotalsTable = {
   table: 'bills',

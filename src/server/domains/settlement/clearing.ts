@@ -112,9 +112,16 @@ export const CLEARING_JOB = 'settlement.dailyClearing';
  * Writes down each bill's part (cleared in cycles + discharged by the settlement): the money row
  * in one statement, then the bills' system move `clear` through the one door in one statement
  * (moves.ts moveMany): state by the bill-state rule (store.ts stateAfterMoney), paid-in-full time, and one
- * `clear` event each naming the run.
+ * `clear` event each naming the run. A bill paid by a part of another bill passed on to its payee
+ * (transfers.ts) is written down the same way, by the move `offset` naming the offer
+ * (`run.transferId`): debts that cancel, no money moving.
  */
-export async function writeDownBills(tx: Db, ctx: ClearingContext, parts: { id: string; fen: bigint; state: string }[], run: { runId: string; mover: Mover; now: Date }): Promise<void> {
+export async function writeDownBills(
+  tx: Db,
+  ctx: Pick<ClearingContext, 'resources'>,
+  parts: { id: string; fen: bigint; state: string }[],
+  run: ({ runId: string } | { transferId: string }) & { mover: Mover; now: Date },
+): Promise<void> {
   if (!parts.length) return;
   const billsResource = ctx.resources.get('bills');
   if (!billsResource) throw new Error('clearing: no bills resource');
@@ -131,9 +138,10 @@ export async function writeDownBills(tx: Db, ctx: ClearingContext, parts: { id: 
     const money = { amountFen: BigInt(row.amount_fen), paidFen: BigInt(row.paid_fen), clearedFen: BigInt(row.cleared_fen) };
     const part = partOf.get(row.id)!;
     const to = stateAfterMoney(money, part.state);
-    return { id: row.id, from: part.state, to, patch: to === 'paid' ? { paidAt: at } : {}, input: { runId: run.runId, amount: fenToYuan(part.fen) } };
+    const cause = 'runId' in run ? { runId: run.runId } : { transferId: run.transferId };
+    return { id: row.id, from: part.state, to, patch: to === 'paid' ? { paidAt: at } : {}, input: { ...cause, amount: fenToYuan(part.fen) } };
   });
-  await moveMany(tx, billsResource, ctx.resources, { action: 'clear', mover: run.mover, moves, now: run.now });
+  await moveMany(tx, billsResource, ctx.resources, { action: 'runId' in run ? 'clear' : 'offset', mover: run.mover, moves, now: run.now });
 }
 
 /** Makes every participant's wallet (one statement), locks them in id order and answers their available balances. */

@@ -3,10 +3,15 @@
 // part or several at once (routes.ts), reversed by ops; their money row (store.ts, what mutual
 // netting reads and writes down), their messages, todos and reminders (news.ts); mutual netting's
 // clearing runs (clearing.ts: ops start one, or the daily job; clearingSources.ts: their pages);
-// the outgoing detail report of each contract (outgoing.ts).
+// the outgoing detail report of each contract (outgoing.ts); circulating bills: a holder passes part
+// of a bill on to its own creditor (passOn.ts, the offer billTransfers.json), who accepts (the
+// split, transfers.ts); a bill's family as a tree (family.ts).
 import type { Domain } from '../../domain';
 import { issueBill, issueOnCompletion } from './issue';
-import { billMoneyRow, billNews, remindDue } from './news';
+import { billMoneyRow, billNews, remindDue, transferNews } from './news';
+import { passOnBill } from './passOn';
+import { acceptTransfer, expireTransfers, refuseTransfer } from './transfers';
+import familyRoutes from './family';
 import { CONTRACT_OUTGOING_COLUMNS, contractOutgoings } from './outgoing';
 import { payOne, reversePayment } from './pay';
 import settlementRoutes from './routes';
@@ -19,7 +24,7 @@ import { SETTLEMENT_INVARIANTS } from './invariants';
 
 export const settlement: Domain = {
   name: 'settlement',
-  routes: [settlementRoutes, clearingRoutes],
+  routes: [settlementRoutes, clearingRoutes, familyRoutes],
   invariants: SETTLEMENT_INVARIANTS,
   createHandlers: { 'bills.issue': issueBill },
   handlers: {
@@ -29,6 +34,9 @@ export const settlement: Domain = {
     'bills.delay': delayBill,
     'bills.pay': payOne,
     'bills.reversePayment': reversePayment,
+    'bills.passOn': passOnBill,
+    'billTransfers.accept': acceptTransfer,
+    'billTransfers.refuse': refuseTransfer,
   },
   sources: {
     // /report/chainOutgoingList: per contract, its ledger money and its bills (contractOutgoings.json).
@@ -39,7 +47,7 @@ export const settlement: Domain = {
   // A bill's paid, cleared and open amounts are the bills table's, and so are the lists' totals (billTotals.ts).
   tableFields: { bills: BILL_FIGURES },
   totals: { bills: BILL_TOTALS },
-  news: { bills: billNews },
+  news: { bills: billNews, billTransfers: transferNews },
   listeners: {
     bills: billMoneyRow,
     // A contract completed bills its buyer for the rest (the collateral is released by the action's handler).
@@ -48,10 +56,12 @@ export const settlement: Domain = {
   tasks: {
     'settlement.reminders': (ctx, now) => remindDue(ctx, now),
     'settlement.dailyClearing': (ctx, now) => runDailyClearing(ctx, now),
+    'settlement.expireTransfers': (ctx, now) => expireTransfers(ctx, now),
   },
   jobs: [
     { task: 'settlement.reminders', every: 60_000 },
     { task: 'settlement.dailyClearing', every: DAILY_CLEARING_EVERY_MS },
+    { task: 'settlement.expireTransfers', every: 60_000 },
   ],
   init: (app, ctx) => initNettingWorker(app, ctx.config.production),
 };

@@ -3,7 +3,7 @@
 // `paymentTermDays` after completion; a payee may issue a bill under any signed contract it is
 // party to (createHandler bills.issue), the other party being the payer. What one payee bills
 // under a contract never exceeds the contract's amount (less the collateral, for the seller).
-import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import { chinaDay } from '../../../shared/chinaTime';
 import { PAYMENT_TERM_DEFAULT_DAYS } from '../../../shared/constants';
 import { fenToYuan, yuanToFen } from '../../../shared/money';
@@ -29,7 +29,8 @@ export async function namesOf(tx: Db, ids: string[]): Promise<Map<string, string
 /**
  * What `payee` may still claim under the contract: its amount (less collateral for the seller)
  * less its live bills and its live payment requests made under the contract alone (paid ones
- * included: that money was the contract's). A request under a bill is inside that bill. The one
+ * included: that money was the contract's), each bill at the amount it was issued with (parts passed
+ * on from it are inside it). A request under a bill is inside that bill. The one
  * rule for bills (issued by hand or on completion) and for requests (requests/headroom.ts);
  * `excludeRequest` leaves out the request being decided.
  */
@@ -41,10 +42,11 @@ export async function billableFen(
 ): Promise<bigint> {
   const cap = fen(contract.data.amount) - (contract.parties.seller === payee ? fen(contract.data.collateralAmount) : 0n);
   const [{ billed }] = await tx
-    .select({ billed: sql<string>`coalesce(sum(${bills.amountFen}), 0)::text` })
+    .select({ billed: sql<string>`coalesce(sum(${bills.issuedFen}), 0)::text` })
     .from(bills)
     .innerJoin(resourceRecords, and(eq(resourceRecords.resource, 'bills'), eq(resourceRecords.id, bills.recordId)))
-    .where(and(eq(bills.contractId, contract.id), eq(bills.payeeAccountId, payee), notInArray(resourceRecords.state, DEAD_STATES)));
+    // Roots at their issued amount: the parts passed on from them (children, passedOn.ts) are inside it.
+    .where(and(eq(bills.contractId, contract.id), eq(bills.payeeAccountId, payee), isNull(bills.parentBillId), notInArray(resourceRecords.state, DEAD_STATES)));
   const requests = await tx
     .select({ amount: sql<string | null>`${resourceRecords.data} ->> 'amount'` })
     .from(resourceRecords)

@@ -42,12 +42,13 @@ export const paramsOf = (row: RecordRow, input: Record<string, unknown> = {}, op
 export const billMoneyRow: RecordListener = async ({ tx, action, after }) => {
   const { payer, payee } = after.parties;
   if (action !== 'create' || !payer || !payee) return;
-  await insertBillMoney(tx, { recordId: after.id, contractId: String(after.data.contractId), payer, payee, amountFen: yuanToFen(String(after.data.amount)) });
+  const family = typeof after.data.parentBillId === 'string' ? { parent: after.data.parentBillId, root: String(after.data.rootBillId) } : {};
+  await insertBillMoney(tx, { recordId: after.id, contractId: String(after.data.contractId), payer, payee, amountFen: yuanToFen(String(after.data.amount)), ...family });
 };
 
 /** What each step of a bill tells whom (news, consumers/news.ts). */
 export const billNews: NewsDeclaration = {
-  on: ['create', 'confirm', 'reject', 'cancel', 'delay', 'pay', 'reversePayment'],
+  on: ['create', 'confirm', 'reject', 'cancel', 'delay', 'pay', 'reversePayment', 'split', 'offset'],
   write: async ({ tx, def, action, to, record, input, at }) => {
     const { payer, payee } = record.parties;
     if (!payer || !payee) return;
@@ -57,8 +58,19 @@ export const billNews: NewsDeclaration = {
     const tell = (who: string, kind: string) => notifyAccount(tx, who, def.permissionId, kind, at, params, link(who));
     switch (action) {
       case 'create':
+        // A part passed on (transfers.ts) was confirmed with its parent: the payer is to pay its new holder.
+        if (record.data.origin === 'passedOn') {
+          await openTodo(tx, { accountId: payer, kind: TO_PAY, ref: record.id, now: at, params, link: link(payer) });
+          await tell(payer, 'billPassedOn');
+          break;
+        }
         await openTodo(tx, { accountId: payer, kind: TO_CONFIRM, ref: record.id, now: at, params, link: link(payer) });
         await tell(payer, 'billIssued');
+        break;
+      case 'split':
+      case 'offset':
+        // All of it passed on or paid by a part passed on: nothing left for the payer to pay.
+        if (to === 'paid') await closeTodo(tx, payer, TO_PAY, record.id, at);
         break;
       case 'confirm':
         await closeTodo(tx, payer, TO_CONFIRM, record.id, at);
@@ -128,3 +140,27 @@ export async function remindDue(ctx: EngineContext, now: Date): Promise<number> 
   return sent;
 }
 
+export const TO_ACCEPT_TRANSFER = 'billTransferToAccept';
+
+/** An offer to pass part of a bill on (billTransfers.json): the receiver is asked to accept it; the holder hears the answer, both a lapse. */
+export const transferNews: NewsDeclaration = {
+  on: ['create', 'accept', 'refuse', 'withdraw', 'expire'],
+  write: async ({ tx, def, action, record, at }) => {
+    const { holder, receiver } = record.parties;
+    if (!holder || !receiver) return;
+    const d = record.data;
+    const params = { title: String(d.contractTitle ?? ''), amount: String(d.amount ?? ''), payer: String(d.payerName ?? ''), holder: String(d.holderName ?? ''), receiver: String(d.receiverName ?? ''), dueDay: String(d.dueDay ?? '') };
+    const link = (who: string) => consolePathOfRow(def.name, record, who);
+    const tell = (who: string, kind: string) => notifyAccount(tx, who, def.permissionId, kind, at, params, link(who));
+    if (action === 'create') {
+      await openTodo(tx, { accountId: receiver, kind: TO_ACCEPT_TRANSFER, ref: record.id, now: at, params, link: link(receiver) });
+      await tell(receiver, 'billPassOnOffered');
+      return;
+    }
+    await closeTodo(tx, receiver, TO_ACCEPT_TRANSFER, record.id, at);
+    if (action === 'accept') await tell(holder, 'billPassOnAccepted');
+    if (action === 'refuse') await tell(holder, 'billPassOnRefused');
+    if (action === 'withdraw') await tell(receiver, 'billPassOnWithdrawn');
+    if (action === 'expire') for (const who of [holder, receiver]) await tell(who, 'billPassOnExpired');
+  },
+};

@@ -14,6 +14,7 @@ import { fieldError } from '../../errors';
 import { ensureWallet } from '../../ledger/accounts';
 import { transfer, type TransferRow } from '../../ledger/transfers';
 import type { ActionHandler } from '../../resources/handlers';
+import { refuseUnderObjection } from './objection';
 import { addPaid, billMoney, openFenOf, stateAfterMoney } from './store';
 
 export const PAYMENT_KINDS = ['billPayment', 'billBatchPayment'] as const;
@@ -38,7 +39,8 @@ export interface PaidBill {
 
 /**
  * Pays `amountFen` of a bill whose record the caller holds locked in an owed state: a 400 on
- * `field` past its open amount, a 409 when the payer's wallet cannot cover it.
+ * `field` past its open amount, a 409 when the payer's wallet cannot cover it or the payer has an
+ * objection open on the bill's contract (objection.ts).
  */
 export async function payBill(
   tx: Db,
@@ -47,6 +49,7 @@ export async function payBill(
   step: { kind: PaymentKind; paymentId: string; batchId: string; userId: string; now: Date; field: string },
 ): Promise<PaidBill> {
   const money = await billMoney(tx, record.id);
+  await refuseUnderObjection(tx, money);
   const open = openFenOf(money);
   if (amountFen > open) throw fieldError({ [step.field]: { key: 'api:billOverOpen', params: { open: fenToYuan(open) } } });
   const payee = await ensureWallet(tx, money.payeeAccountId, step.now);

@@ -14,9 +14,21 @@ export const OPEN_STATES = ['confirmed', 'partiallyPaid', 'overdue'] as const;
 
 export const openFenOf = (row: Pick<BillRow, 'amountFen' | 'paidFen' | 'clearedFen'>): bigint => row.amountFen - row.paidFen - row.clearedFen;
 
-/** Inserts the money row of a new bill record (its create event, bills listener). */
-export async function insertBillMoney(tx: Db, row: { recordId: string; contractId: string; payer: string; payee: string; amountFen: bigint }): Promise<void> {
-  await tx.insert(bills).values({ recordId: row.recordId, contractId: row.contractId, payerAccountId: row.payer, payeeAccountId: row.payee, amountFen: row.amountFen });
+/** Inserts the money row of a new bill record (its create event, bills listener): a root, or a part passed on from `parent` in the family of `root`. */
+export async function insertBillMoney(
+  tx: Db,
+  row: { recordId: string; contractId: string; payer: string; payee: string; amountFen: bigint; parent?: string; root?: string },
+): Promise<void> {
+  await tx.insert(bills).values({
+    recordId: row.recordId,
+    contractId: row.contractId,
+    payerAccountId: row.payer,
+    payeeAccountId: row.payee,
+    amountFen: row.amountFen,
+    issuedFen: row.amountFen,
+    parentBillId: row.parent ?? null,
+    rootBillId: row.root ?? null,
+  });
 }
 
 export async function billMoney(tx: Db, recordId: string): Promise<BillRow> {

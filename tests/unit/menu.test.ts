@@ -39,6 +39,9 @@ const ACCOUNT = [
   '/operator',
   // DESIGN §10: the account's audit trail.
   '/operator/audit',
+  // Issue 30: the account's API keys and webhooks (owner only; the pages say so to an admin operator).
+  '/operator/apiKeys',
+  '/operator/webhooks',
   '/operator/historical',
   '/operator/demoDetail',
 ];
@@ -175,6 +178,8 @@ const SPEC_PATHS = [
   '/operator/agreement',
   '/operator',
   '/operator/audit',
+  '/operator/apiKeys',
+  '/operator/webhooks',
   '/operator/historical',
   '/operator/demoDetail',
   '/requestFunds/fundsDetail',

@@ -313,7 +313,7 @@ describe('cross-file checks', () => {
       },
     });
     expect(problems(root)).toEqual([
-      "variants/jjsk.json#/hidden/12: 'invalid' is also removed; list it in hidden or in removed, not both",
+      "variants/jjsk.json#/hidden/14: 'invalid' is also removed; list it in hidden or in removed, not both",
       'variants/jjsk.json#/footer/banner/href: must be the path of a route of this variant (schemas/menu.json)',
       "variants/szdj.json#/id: must equal the file name 'szdj'",
       "variants/szdj.json#/removed/8: 'home' cannot be removed (every variant needs root, home, user, login, notFound)",

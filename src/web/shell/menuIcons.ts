@@ -4,6 +4,7 @@
 import {
   AccountBookOutlined,
   AlertOutlined,
+  ApiOutlined,
   AuditOutlined,
   BankOutlined,
   BarChartOutlined,
@@ -23,6 +24,7 @@ import {
   IdcardOutlined,
   ImportOutlined,
   InteractionOutlined,
+  KeyOutlined,
   MessageOutlined,
   MoneyCollectOutlined,
   NotificationOutlined,
@@ -44,6 +46,7 @@ import type { ComponentType } from 'react';
 export const MENU_ICONS: Record<string, ComponentType> = {
   AccountBookOutlined,
   AlertOutlined,
+  ApiOutlined,
   AuditOutlined,
   BankOutlined,
   BarChartOutlined,
@@ -63,6 +66,7 @@ export const MENU_ICONS: Record<string, ComponentType> = {
   IdcardOutlined,
   ImportOutlined,
   InteractionOutlined,
+  KeyOutlined,
   MessageOutlined,
   MoneyCollectOutlined,
   NotificationOutlined,

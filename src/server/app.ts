@@ -27,6 +27,7 @@ import { declaredResourceDdl, ensureResourceIndexes } from './resources/indexes'
 import { resourcesDigest } from './db/schemaStamp';
 import { loadForms, loadResources } from './resources/registry';
 import resourceRoutes from './resources/routes';
+import bulkRoutes from './resources/bulk';
 import liveRoutes, { nudgeLive } from './resources/live';
 import auditRoutes from './resources/audit';
 import { smsProviderFor, type SmsProvider } from './sms/provider';
@@ -135,6 +136,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
       api.get('/health', { schema: { tags: ['meta'], summary: 'Liveness and database kind' } }, async (req) => ok(req, { status: 'ok', db: database.kind }));
       api.get('/meta/origins', { schema: { tags: ['meta'], summary: 'Console origins per variant' } }, async (req) => ok(req, ctx.origins));
       await api.register(resourceRoutes, { ...ctx, resources });
+      await api.register(bulkRoutes, { ...ctx, resources });
       await api.register(liveRoutes, { ...ctx, resources });
       await api.register(auditRoutes, { ...ctx, resources });
       for (const domain of domains) for (const routes of domain.routes ?? []) await api.register(routes, domainCtx);

@@ -278,6 +278,17 @@ export class World {
   async answerPassOn(receiver: Party, offerId: string, answer: 'accept' | 'refuse' = 'accept'): Promise<ResourceRecord> {
     return this.api.call<ResourceRecord>('POST', `/api/r/billTransfers/${offerId}/actions/${answer}`, { token: receiver.token, body: { smsCode: await this.smsCode(receiver) }, idempotent: true });
   }
+
+  /**
+   * `count` bills the payee raised on one signed contract with the payer (a new one unless
+   * `contractId` names it), each taken to `state`: a payables list to act on in bulk.
+   */
+  async bills(count: number, opts: Omit<BillOptions, 'contractId'> & { contractId?: string }): Promise<ResourceRecord[]> {
+    const contractId = opts.contractId ?? (await this.contract({ state: 'signed', buyer: opts.payer, seller: opts.payee, title: '框架采购合同' })).id;
+    const made: ResourceRecord[] = [];
+    for (let i = 0; i < count; i += 1) made.push(await this.bill({ ...opts, contractId }));
+    return made;
+  }
 }
 
 /** A world on `host`'s server. */

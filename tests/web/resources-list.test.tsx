@@ -14,9 +14,10 @@ describe('generated list page', () => {
     renderResource(OFFERS_PATH);
     const row = (await screen.findByText('采购螺纹钢 A')).closest('tr')!;
     const headers = screen.getAllByRole('columnheader').map((h) => h.textContent?.trim());
-    expect(headers).toEqual(['报价标题', '商品名称', '商品类别', '数量', '总金额（元）', '交货日期', '报价有效期至', '状态', '创建时间', '操作']);
+    // The first column chooses rows for a bulk action (the offers declare actions).
+    expect(headers).toEqual(['', '报价标题', '商品名称', '商品类别', '数量', '总金额（元）', '交货日期', '报价有效期至', '状态', '创建时间', '操作']);
     // The row's show button appears once refine's access control has answered.
-    await waitFor(() => expect(within(row).getAllByRole('cell').map((c) => c.textContent)).toEqual(['采购螺纹钢 A', '螺纹钢', '原材料', '12', '1,234,567.50', '2026-12-05', '2099-12-31', '已发布', '2026-03-01 10:30:00', '查看']));
+    await waitFor(() => expect(within(row).getAllByRole('cell').map((c) => c.textContent)).toEqual(['', '采购螺纹钢 A', '螺纹钢', '原材料', '12', '1,234,567.50', '2026-12-05', '2099-12-31', '已发布', '2026-03-01 10:30:00', '查看']));
     expect(screen.getByText('共 1 条')).toBeInTheDocument();
     const [call] = api.callsTo('GET', '/api/r/purchaseOffers');
     expect(call.query.toString()).toBe('pageNo=1&pageSize=10&sort=-createdAt');

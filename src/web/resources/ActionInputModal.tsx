@@ -26,10 +26,12 @@ interface Props {
   serverErrors: FieldErrors | null;
   onSubmit(input: Record<string, unknown>): void;
   onCancel(): void;
+  /** What the modal says first (an action on a selection: on how many records). */
+  preface?: ReactNode;
 }
 
 /** An action that needs input (a reason): its input schema as a form in a modal, labelled by the resource. */
-export function ActionInputModal({ definition, record, action, text, busy, serverErrors, onSubmit, onCancel }: Props) {
+export function ActionInputModal({ definition, record, action, text, busy, serverErrors, onSubmit, onCancel, preface }: Props) {
   const { t } = useTranslation('resources');
   const { t: tc } = useTranslation('confirm');
   // A step confirmed by the person (signing, money): its confirmation is asked by MoneyConfirmField, not the schema form.
@@ -67,6 +69,7 @@ export function ActionInputModal({ definition, record, action, text, busy, serve
   return (
     <Modal open title={text.action(action.name)} onCancel={onCancel} footer={null} maskClosable={!busy} width={action.signature ? 760 : undefined}>
       <Suspense fallback={<LoadingState rows={2} />}>
+        {preface && <p>{preface}</p>}
         {/* What the domain shows before the input (a signing step: the document signed; a money step: its figures). */}
         {record && <Slot name="actionPreface" props={{ definition, action, recordId: record.id, record, input: draft }} />}
         {/* Nothing to fill in but the confirmation (paying collateral, confirming a bill): no schema form, only its field. */}

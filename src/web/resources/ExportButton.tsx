@@ -23,8 +23,8 @@ export function saveBlob(blob: Blob, filename: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
-/** CSV or XLSX of what the table shows (its filters and sort), fetched with the user's token. */
-export function ExportButton({ resource, state }: { resource: string; state: ListState }) {
+/** CSV or XLSX of what the table shows (its filters and sort), or of the rows chosen (`ids`), fetched with the user's token. */
+export function ExportButton({ resource, state, ids }: { resource: string; state: ListState; ids?: string[] }) {
   const { t } = useTranslation('resources');
   const [busy, setBusy] = useState(false);
   const download = useDownload();
@@ -32,7 +32,9 @@ export function ExportButton({ resource, state }: { resource: string; state: Lis
   const run = async (format: 'csv' | 'xlsx') => {
     setBusy(true);
     try {
-      const file = await download(`${resourcePath(resource)}/export`, { query: exportQuery(state, format), timeoutMs: EXPORT_TIMEOUT_MS });
+      const file = ids
+        ? await download(`${resourcePath(resource)}/bulk/export`, { query: { ids: ids.join(','), format }, timeoutMs: EXPORT_TIMEOUT_MS })
+        : await download(`${resourcePath(resource)}/export`, { query: exportQuery(state, format), timeoutMs: EXPORT_TIMEOUT_MS });
       saveBlob(file.blob, file.filename ?? `${resource}.${format}`);
     } catch {
       // The HTTP client has told the user why.
@@ -54,7 +56,7 @@ export function ExportButton({ resource, state }: { resource: string; state: Lis
       }}
     >
       <Button icon={<DownloadOutlined />} loading={busy}>
-        {t('list.export')}
+        {ids ? t('bulk.export') : t('list.export')}
       </Button>
     </Dropdown>
   );

@@ -1,24 +1,26 @@
-import { CreateButton, List, ShowButton, useTable } from '@refinedev/antd';
+import { CreateButton, List } from '@refinedev/antd';
 import { CanAccess } from '@refinedev/core';
-import { Button, Card, Segmented, Space, Table, Typography } from 'antd';
-import { LiveMark } from '../live/LiveMark';
-import type { TableProps } from 'antd';
-import type { SorterResult, SortOrder } from 'antd/es/table/interface';
-import { Suspense, useMemo, useState, type Key } from 'react';
+import { Button, Card, Segmented, Space, Typography } from 'antd';
+import { Suspense, useState, type Key } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { ResourceDefinition, ResourceRecord } from '../../shared/resources/types';
+import { LiveMark } from '../live/LiveMark';
 import { ApprovalButton, ApprovalNotice, useApprovalGate } from './approval';
+import { BulkBar, type ListSelection } from './BulkBar';
+import { ColumnSettings } from './ColumnSettings';
 import { ExportButton } from './ExportButton';
-import { FieldValue } from './FieldValue';
 import { FilterBar } from './FilterBar';
-import { kindOf } from './fieldKind';
 import { useResourceText } from './labels';
-import { crudFilters, crudSorters, listStateParams, PAGE_SIZES, presentFilters, queueDefaults, readListState, scopeFilters, sortableFields, type ListState, withFixedFilters, withFixedStates, withPresent } from './listQuery';
+import { ListTable } from './ListTable';
+import type { ListState } from './listQuery';
 import { createPath, recordPath } from './paths';
 import { ServiceNotice, useServiceGate } from './service';
 import { Slot, useSlotApplies } from './slots';
 import { EmptyState, ErrorState, LoadingState } from './states';
+import { useResourceList } from './useResourceList';
+import { ViewsMenu } from './ViewsMenu';
+import './list.css';
 
 interface Props {
   definition: ResourceDefinition;
@@ -41,71 +43,35 @@ interface Props {
   createPath?: string;
 }
 
-const RIGHT_ALIGNED = new Set(['money', 'number']);
 const NO_SCOPES: string[] = [];
-/** Kept on one line: a time or an amount broken in two reads as two values. */
-const NO_WRAP = new Set(['money', 'number', 'date', 'datetime']);
 
 /**
- * The generated list page: refine's List with useTable over antd's Table, the filter bar, create
- * and export buttons, and for a resource with a market (visibility.market) the switch between
- * the caller's own records and the records other accounts publish. The URL holds the page's
- * state in the API's own parameter names (listQuery.ts); useTable follows it.
+ * The generated list page, the view of the list controller (useResourceList: the URL's state,
+ * the request, saved views and columns): the filter bar, the toolbar (views, columns, scope
+ * switch, export, create), the table, and the toolbar of a selection (bulk actions).
  */
 export default function ResourceList({ definition: full, basePath, scope: fixedScope, states: fixedStates, filter: fixedFilter, showPath, heading, has, scopes = NO_SCOPES, createPath: createRoutePath }: Props) {
-  // A route listing some states (or enum values) offers only those in its filter.
-  const definition = useMemo(() => {
-    let narrowed = fixedStates && full.states ? { ...full, states: { ...full.states, values: full.states.values.filter((s) => fixedStates.includes(s)) } } : full;
-    for (const [field, values] of Object.entries(fixedFilter ?? {})) {
-      const property = narrowed.record.properties[field];
-      if (!property?.enum) continue;
-      const properties = { ...narrowed.record.properties, [field]: { ...property, enum: property.enum.filter((v) => values.includes(String(v))) } };
-      narrowed = { ...narrowed, record: { ...narrowed.record, properties } };
-    }
-    return narrowed;
-  }, [full, fixedStates, fixedFilter]);
+  const list = useResourceList(full, { scope: fixedScope, states: fixedStates, filter: fixedFilter, has, scopes });
+  const { definition, state, setState, sent, table } = list;
   const gate = useServiceGate(definition);
   const awaitsApproval = useApprovalGate(definition);
-  const { t, i18n } = useTranslation('resources');
+  const { t } = useTranslation('resources');
   const text = useResourceText(definition);
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
-  // An operations queue opens on what is pending there (issue 17); the user may clear it.
-  const defaults = useMemo(() => queueDefaults(full, { resource: full.name, scope: fixedScope, states: fixedStates, has }), [full, fixedScope, fixedStates, has]);
-  const state = useMemo(() => readListState(definition, params, fixedScope, defaults, scopes), [definition, params, fixedScope, defaults, scopes]);
-  const setState = (patch: Partial<ListState>) => setParams(listStateParams(definition, { ...state, ...patch }, defaults, scopes));
-  const sent = useMemo(() => ({ ...state, filters: withPresent(withFixedFilters(withFixedStates(state.filters, fixedStates), fixedFilter), has) }), [state, fixedStates, fixedFilter, has]);
-  const filters = useMemo(() => [...crudFilters(definition, sent.filters), ...presentFilters(sent.filters), ...scopeFilters(sent)], [definition, sent]);
-  const sorters = useMemo(() => crudSorters(state.sort), [state.sort]);
+  const query = table.tableQuery;
 
-  const { tableProps, tableQuery: query, result, setCurrentPage, setPageSize, setFilters, setSorters } = useTable<ResourceRecord>({
-    resource: definition.name,
-    syncWithLocation: false,
-    pagination: { currentPage: state.pageNo, pageSize: state.pageSize, mode: 'server' },
-    filters: { initial: filters, defaultBehavior: 'replace' },
-    sorters: { initial: sorters },
-    // The page shows its own error state; a toast on top would say it twice.
-    meta: { silent: true },
-    // The rows shown stay while the next page loads (react-query's keepPreviousData).
-    queryOptions: { placeholderData: (previous) => previous, retry: false },
-  });
-  // The URL leads (a link, "back", a reload) and useTable's own state follows it in the same
-  // render: refine folds the URL's query into the request's meta, so a state lagging one render
-  // behind would send one request with the new meta and the old filters.
-  const [followed, setFollowed] = useState(state);
-  if (followed !== state) {
-    setFollowed(state);
-    setCurrentPage(state.pageNo);
-    setPageSize(state.pageSize);
-    setFilters(filters, 'replace');
-    setSorters(sorters);
-  }
-
-  // Rows chosen together for what a domain does with several at once (the listSelection slot),
-  // kept across pages by id with the row as last seen.
+  // Rows chosen, kept across pages by id with the row as last seen; or every record the filters match.
   const [chosen, setChosen] = useState<ReadonlyMap<string, ResourceRecord>>(new Map());
-  const selecting = useSlotApplies('listSelection', { definition, scope: fixedScope, states: fixedStates, selected: [], clear: () => undefined });
-  const onSelect = (keys: Key[], rows: (ResourceRecord | undefined)[]) =>
+  const [allMatching, setAllMatching] = useState(false);
+  const clear = () => {
+    setChosen(new Map());
+    setAllMatching(false);
+  };
+  // A domain's own use of several rows (the listSelection slot), and the declared actions on a selection.
+  const slotSelects = useSlotApplies('listSelection', { definition, scope: fixedScope, states: fixedStates, selected: [], clear: () => undefined });
+  const selecting = slotSelects || (definition.actions ?? []).length > 0;
+  const onSelect = (keys: Key[], rows: (ResourceRecord | undefined)[]) => {
+    setAllMatching(false);
     setChosen((previous) => {
       const next = new Map<string, ResourceRecord>();
       const seen = new Map(rows.filter((row): row is ResourceRecord => Boolean(row)).map((row) => [row.id, row]));
@@ -115,49 +81,13 @@ export default function ResourceList({ definition: full, basePath, scope: fixedS
       }
       return next;
     });
-
-  const sortable = sortableFields(definition);
-  const defaultField = definition.list.defaultSort.replace(/^-/, '');
-  const sortField = state.sort.replace(/^-/, '');
-  const defaultCycle: SortOrder[] = definition.list.defaultSort.startsWith('-') ? ['descend', 'ascend', 'descend'] : ['ascend', 'descend', 'ascend'];
-  const filtered = Object.keys(state.filters).length > 0;
-
-  const columns: TableProps<ResourceRecord>['columns'] = [
-    ...definition.list.columns.map((field) => ({
-      key: field,
-      dataIndex: field,
-      title: text.field(field),
-      align: RIGHT_ALIGNED.has(kindOf(definition, field)) ? ('right' as const) : undefined,
-      onCell: NO_WRAP.has(kindOf(definition, field)) ? () => ({ style: { whiteSpace: 'nowrap' as const } }) : undefined,
-      sorter: sortable.has(field),
-      sortOrder: sortable.has(field) && sortField === field ? (state.sort.startsWith('-') ? ('descend' as const) : ('ascend' as const)) : null,
-      // The default sort always has a direction: clicking it flips rather than clears it (antd
-      // moves to the entry after the current one's first occurrence).
-      sortDirections: field === defaultField ? defaultCycle : undefined,
-      render: (value: unknown) => <FieldValue definition={definition} field={field} value={value} text={text} />,
-    })),
-    {
-      key: '_operations',
-      title: t('list.operations'),
-      fixed: 'right' as const,
-      render: (_: unknown, record: ResourceRecord) => (
-        <ShowButton resource={definition.name} recordItemId={record.id} type="link" size="small" icon={null} autoInsertSpace={false} onClick={() => navigate(showPath ? `${showPath}?id=${encodeURIComponent(record.id)}` : recordPath(basePath, 'show', record.id))}>
-          {t('list.view')}
-        </ShowButton>
-      ),
-    },
-  ];
-
-  // The URL changes; the render above hands the change to useTable.
-  const onTableChange: TableProps<ResourceRecord>['onChange'] = (pagination, _filters, sorter, extra) => {
-    if (extra.action === 'sort') {
-      const { field, order } = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<ResourceRecord>;
-      const name = String(field ?? '');
-      const sort = order && sortable.has(name) ? `${order === 'descend' ? '-' : ''}${name}` : definition.list.defaultSort;
-      setState({ sort, pageNo: 1 });
-      return;
-    }
-    setState({ pageNo: pagination.current ?? 1, pageSize: pagination.pageSize ?? state.pageSize });
+  };
+  const total = table.result.total ?? 0;
+  const selection: ListSelection | null = allMatching ? { kind: 'all', total } : chosen.size ? { kind: 'ids', ids: [...chosen.keys()] } : null;
+  // A change of the list (filters, scope) changes what "all matching" means: the selection goes.
+  const change = (patch: Partial<ListState>) => {
+    if (allMatching) clear();
+    setState(patch);
   };
 
   // Records with parties are made by actions (an accepted offer), not by a create form, and a
@@ -174,58 +104,35 @@ export default function ResourceList({ definition: full, basePath, scope: fixedS
   let emptyText;
   if (query.isLoading) emptyText = <LoadingState />;
   else if (query.isError) emptyText = <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
-  else if (filtered)
-    emptyText = <EmptyState description={t('list.noMatch')} action={<Button onClick={() => setState({ filters: {}, pageNo: 1 })}>{t('list.clearFilters')}</Button>} />;
+  else if (Object.keys(state.filters).length > 0)
+    emptyText = <EmptyState description={t('list.noMatch')} action={<Button onClick={() => change({ filters: {}, pageNo: 1 })}>{t('list.clearFilters')}</Button>} />;
   else if (state.scope === 'market') emptyText = <EmptyState description={t('list.marketEmpty', { title: text.title })} />;
   else emptyText = <EmptyState description={t('list.empty', { title: text.record })} action={createButton} />;
 
-  // `totalExact: false`: the server stopped counting; total is a lower bound.
-  const exact = (result as { totalExact?: boolean }).totalExact !== false;
-  const showTotal = (total: number) => (exact ? t('list.total', { total }) : t('list.totalAtLeast', { total: total.toLocaleString(i18n.language) }));
-
-  // The declared totals (list.totals) are over every match of the filters, not only this page.
-  const totals = (result as { totals?: Record<string, string> }).totals;
-  const shift = selecting ? 1 : 0;
-  const summary = totals
-    ? () => (
-        <Table.Summary.Row className="resource-list__totals">
-          {/* The selection column, when rows can be chosen: the totals stay under their own columns. */}
-          {selecting && <Table.Summary.Cell index={0} />}
-          {definition.list.columns.map((field, index) => (
-            <Table.Summary.Cell key={field} index={index + shift} align={totals[field] !== undefined ? 'right' : undefined}>
-              {totals[field] !== undefined ? <FieldValue definition={definition} field={field} value={totals[field]} text={text} /> : index === 0 ? t('list.totals') : null}
-            </Table.Summary.Cell>
-          ))}
-          <Table.Summary.Cell index={definition.list.columns.length + shift} />
-        </Table.Summary.Row>
-      )
-    : undefined;
-  // The named state totals (list.stateTotals: the open amount of the overdue bills), under the total row.
-  const stateTotals = Object.keys(definition.list.stateTotals ?? {}).filter((name) => totals?.[name] !== undefined);
-  const fullSummary =
-    summary && stateTotals.length
-      ? () => (
-          <>
-            {summary()}
-            <Table.Summary.Row className="resource-list__state-totals">
-              <Table.Summary.Cell index={0} colSpan={definition.list.columns.length + shift + 1}>
-                {stateTotals.map((name) => (
-                  <span key={name} className="resource-list__state-total" data-testid={`state-total-${name}`}>
-                    {text.field(name)}: <FieldValue definition={definition} field={definition.list.stateTotals![name].field} value={totals![name]} text={text} />
-                  </span>
-                ))}
-              </Table.Summary.Cell>
-            </Table.Summary.Row>
-          </>
-        )
-      : summary;
+  const scopeSwitch =
+    definition.visibility?.market && !fixedScope ? (
+      <Segmented<ListState['scope']>
+        value={state.scope}
+        onChange={(scope) => change({ scope, pageNo: 1 })}
+        options={[
+          { value: 'mine', label: t('list.scope.mine') },
+          { value: 'market', label: t('list.scope.market') },
+        ]}
+      />
+    ) : scopes.length > 0 && !fixedScope ? (
+      <Segmented<string>
+        value={state.scope}
+        onChange={(scope) => change({ scope, pageNo: 1 })}
+        options={[{ value: 'mine', label: t('list.scope.all') }, ...scopes.map((scope) => ({ value: scope, label: t(`list.scope.${scope}`) }))]}
+      />
+    ) : null;
 
   return (
     <div className="resource-page resource-list">
       {gate.blocked && <ServiceNotice definition={definition} />}
       {awaitsApproval && !definition.source && <ApprovalNotice />}
       <Card className="resource-list__filters" size="small">
-        <FilterBar definition={definition} text={text} filters={state.filters} onSearch={(next) => setState({ filters: next, pageNo: 1 })} />
+        <FilterBar definition={definition} text={text} filters={state.filters} onSearch={(next) => change({ filters: next, pageNo: 1 })} />
       </Card>
       {/* What the domain shows above the table (a report's chart). */}
       <Suspense fallback={null}>
@@ -246,23 +153,9 @@ export default function ResourceList({ definition: full, basePath, scope: fixedS
         wrapperProps={{ className: 'resource-list__table' }}
         headerButtons={
           <>
-            {definition.visibility?.market && !fixedScope && (
-              <Segmented<ListState['scope']>
-                value={state.scope}
-                onChange={(scope) => setState({ scope, pageNo: 1 })}
-                options={[
-                  { value: 'mine', label: t('list.scope.mine') },
-                  { value: 'market', label: t('list.scope.market') },
-                ]}
-              />
-            )}
-            {scopes.length > 0 && !fixedScope && (
-              <Segmented<string>
-                value={state.scope}
-                onChange={(scope) => setState({ scope, pageNo: 1 })}
-                options={[{ value: 'mine', label: t('list.scope.all') }, ...scopes.map((scope) => ({ value: scope, label: t(`list.scope.${scope}`) }))]}
-              />
-            )}
+            {scopeSwitch}
+            <ViewsMenu list={list} />
+            <ColumnSettings choosable={list.choosable} shown={list.columns} text={text} onChange={(columns) => list.setColumns(columns)} onReset={list.resetColumns} />
             <CanAccess resource={definition.name} action="export">
               <ExportButton resource={definition.name} state={sent} />
             </CanAccess>
@@ -273,34 +166,21 @@ export default function ResourceList({ definition: full, basePath, scope: fixedS
           </>
         }
       >
-        {selecting && (
+        {slotSelects && (
           <Suspense fallback={null}>
-            <Slot name="listSelection" props={{ definition, scope: fixedScope, states: fixedStates, selected: [...chosen.values()], clear: () => setChosen(new Map()) }} />
+            <Slot name="listSelection" props={{ definition, scope: fixedScope, states: fixedStates, selected: [...chosen.values()], clear }} />
           </Suspense>
         )}
-        <Table<ResourceRecord>
-          {...tableProps}
-          rowKey="id"
-          rowSelection={selecting ? { selectedRowKeys: [...chosen.keys()], onChange: onSelect, preserveSelectedRowKeys: true } : undefined}
-          columns={columns}
-          dataSource={query.isError ? [] : tableProps.dataSource}
-          loading={query.isFetching && !query.isLoading}
-          onChange={onTableChange}
-          // As wide as the page first (long names wrap), scrolling sideways only when the columns
-          // cannot shrink further: at 'max-content' every list wider than the page hid its last
-          // columns (the time) under the fixed action column.
-          scroll={{ x: true }}
-          tableLayout="auto"
-          locale={{ emptyText }}
-          summary={query.isError ? undefined : fullSummary}
-          pagination={{
-            current: state.pageNo,
-            pageSize: state.pageSize,
-            total: result.total ?? 0,
-            showSizeChanger: true,
-            pageSizeOptions: PAGE_SIZES.map(String),
-            showTotal,
-          }}
+        {selection && !slotSelects && (
+          <BulkBar list={list} text={text} selection={selection} pageRows={table.tableProps.dataSource?.length ?? 0} matching={total} onSelectAll={() => setAllMatching(true)} onClear={clear} />
+        )}
+        <ListTable
+          list={list}
+          text={text}
+          emptyText={emptyText}
+          onOpen={(record) => navigate(showPath ? `${showPath}?id=${encodeURIComponent(record.id)}` : recordPath(basePath, 'show', record.id))}
+          selection={selecting ? { keys: allMatching ? (table.tableProps.dataSource ?? []).map((r) => r.id) : [...chosen.keys()], onChange: onSelect } : undefined}
+          onResize={(column, width) => void list.setColumns(list.columns, { ...list.widths, [column]: width })}
         />
       </List>
     </div>

@@ -1,13 +1,16 @@
 import type { CrudFilter, CrudSort } from '@refinedev/core';
+import { DEFAULT_LIST_PAGE_SIZE, LIST_PAGE_SIZES, sortableFieldsOf } from '../../shared/resources/listViews';
 import { isOpsQueue, opsPendingQuery } from '../../shared/resources/opsQueue';
-import type { FilterKind, ResourceDefinition } from '../../shared/resources/types';
+import type { ResourceDefinition } from '../../shared/resources/types';
 
 // A list page's state lives in its URL, in the API's own parameter names (pageNo, pageSize,
 // sort, one parameter per declared filter), so a reload, a shared link or "back" from a record
-// shows the same page, and the export asks for exactly what the table shows.
+// shows the same page, and the export asks for exactly what the table shows. The columns shown
+// (`columns=a,b`) and the saved view opened (`view=`) are in it too. Filter values keep the one
+// shape the API takes ('text', 'a,b', 'from,to') all the way: the server alone parses them.
 
-export const PAGE_SIZES = [10, 20, 50, 100] as const;
-export const DEFAULT_PAGE_SIZE = 10;
+export const PAGE_SIZES = LIST_PAGE_SIZES;
+export const DEFAULT_PAGE_SIZE = DEFAULT_LIST_PAGE_SIZE;
 
 export interface ListState {
   pageNo: number;
@@ -18,12 +21,22 @@ export interface ListState {
   filters: Record<string, string>;
   /** `mine`, `market` (resources with visibility.market) or a party role fixed by the route (`buyer`). */
   scope: string;
+  /** The columns the URL names (a shared link, a view opened), in order; null: the user's own or the resource's. */
+  columns?: string[] | null;
+  /** The saved view opened (its id, or `builtin:<key>`); null when none is. */
+  view?: string | null;
 }
 
 type Listed = Pick<ResourceDefinition, 'list'> & Partial<Pick<ResourceDefinition, 'visibility' | 'parties'>>;
 
-export const sortableFields = (definition: Listed): Set<string> =>
-  new Set([...definition.list.sortable, definition.list.defaultSort.replace(/^-/, '')]);
+export const sortableFields = (definition: Listed): Set<string> => sortableFieldsOf(definition);
+
+/** The URL's columns: names separated by commas, kept only when each is one the list may show. */
+function urlColumns(raw: string | null, choosable: readonly string[] | undefined): string[] | null {
+  if (!raw || !choosable) return null;
+  const columns = raw.split(',').filter(Boolean);
+  return columns.length && new Set(columns).size === columns.length && columns.every((c) => choosable.includes(c)) ? columns : null;
+}
 
 const positiveInt = (raw: string | null, fallback: number, max = Number.MAX_SAFE_INTEGER) => {
   const n = Number(raw);
@@ -35,7 +48,7 @@ const positiveInt = (raw: string | null, fallback: number, max = Number.MAX_SAFE
  * page opens with (an operations queue: its pending states) while the URL names none; an empty
  * parameter (`?state=`) is the user's "all" instead.
  */
-export function readListState(definition: Listed, params: URLSearchParams, fixedScope?: string, defaults: Record<string, string> = {}, scopes: readonly string[] = []): ListState {
+export function readListState(definition: Listed, params: URLSearchParams, fixedScope?: string, defaults: Record<string, string> = {}, scopes: readonly string[] = [], choosable?: readonly string[]): ListState {
   const sort = params.get('sort') ?? '';
   const filters: Record<string, string> = {};
   for (const { field } of definition.list.filters) {
@@ -49,6 +62,8 @@ export function readListState(definition: Listed, params: URLSearchParams, fixed
     sort: sortableFields(definition).has(sort.replace(/^-/, '')) ? sort : definition.list.defaultSort,
     filters,
     scope: fixedScope ?? urlScope(definition, params.get('scope'), scopes),
+    columns: urlColumns(params.get('columns'), choosable),
+    view: params.get('view') || null,
   };
 }
 
@@ -69,27 +84,21 @@ export function listStateParams(definition: Listed, state: ListState, defaults: 
   if (state.pageNo !== 1) params.set('pageNo', String(state.pageNo));
   if (state.pageSize !== DEFAULT_PAGE_SIZE) params.set('pageSize', String(state.pageSize));
   if (state.scope === 'market' || scopes.includes(state.scope)) params.set('scope', state.scope);
+  if (state.columns?.length) params.set('columns', state.columns.join(','));
+  if (state.view) params.set('view', state.view);
   return params;
 }
 
-const OPERATORS: Record<FilterKind, 'contains' | 'in' | 'between'> = {
-  text: 'contains',
-  enum: 'in',
-  dateRange: 'between',
-  amountRange: 'between',
-};
-
-/** refine filters for the data provider, which turns them back into the same parameters. */
-export function crudFilters(definition: Listed, filters: Record<string, string>): CrudFilter[] {
-  return definition.list.filters
-    .filter(({ field }) => filters[field])
-    .map(({ field, kind }) => {
-      const raw = filters[field];
-      const operator = OPERATORS[kind];
-      const value = operator === 'contains' ? raw : operator === 'in' ? raw.split(',') : [raw.split(',')[0] ?? '', raw.split(',')[1] ?? ''];
-      return { field, operator, value };
-    });
-}
+/**
+ * The list's parameters as refine filters for the data provider, each passed through as the API
+ * names it (`eq` with the value's one shape): the filters, `has`, and the scope when not the caller's own.
+ */
+export const listParams = (sent: Pick<ListState, 'filters' | 'scope'>): CrudFilter[] => [
+  ...Object.entries(sent.filters)
+    .filter(([, value]) => value)
+    .map(([field, value]): CrudFilter => ({ field, operator: 'eq', value })),
+  ...scopeFilters(sent),
+];
 
 /**
  * The filters a request sends when the route fixes the states it lists (menu.json render.states):
@@ -119,9 +128,6 @@ export function withPresent(filters: Record<string, string>, has: readonly strin
   return has?.length ? { ...filters, has: has.join(',') } : filters;
 }
 
-/** `has` as a refine filter (the declared filters are crudFilters'). */
-export const presentFilters = (filters: Record<string, string>): CrudFilter[] => (filters.has ? [{ field: 'has', operator: 'eq', value: filters.has }] : []);
-
 /** The filters an operations queue (render.scope ops) opens with: the states operations act in (src/shared/resources/opsQueue.ts). */
 export function queueDefaults(definition: Pick<ResourceDefinition, 'actions'>, render: Parameters<typeof opsPendingQuery>[1] & { scope?: string }): Record<string, string> {
   if (!isOpsQueue(render)) return {};
@@ -135,10 +141,12 @@ export const scopeFilters = (state: Pick<ListState, 'scope'>): CrudFilter[] => (
 export const crudSorters = (sort: string): CrudSort[] =>
   sort.split(',').filter(Boolean).map((part) => ({ field: part.replace(/^-/, ''), order: part.startsWith('-') ? 'desc' : 'asc' }));
 
-/** The export's query: the list's filters and sort, no paging. */
-export const exportQuery = (state: ListState, format: 'csv' | 'xlsx'): Record<string, string> => ({
-  format,
+/** The list's query as the API takes it, without paging: its filters, sort and scope (a selection of "all matching"). */
+export const selectionQuery = (state: Pick<ListState, 'sort' | 'filters' | 'scope'>): Record<string, string> => ({
   sort: state.sort,
   ...state.filters,
   ...(state.scope === 'mine' ? {} : { scope: state.scope }),
 });
+
+/** The export's query: the list's filters and sort, no paging. */
+export const exportQuery = (state: ListState, format: 'csv' | 'xlsx'): Record<string, string> => ({ format, ...selectionQuery(state) });

@@ -18,13 +18,13 @@ import type { ResourceListController } from './useResourceList';
 /** What a selection is: the rows chosen (across pages), or every record the list's filters match. */
 export type ListSelection = { kind: 'ids'; ids: string[] } | { kind: 'all'; total: number };
 
-interface BulkResult {
+export interface BulkResult {
   id: string;
   status: 'done' | 'refused';
   reason?: string;
   record?: ResourceRecord;
 }
-interface BulkAnswer {
+export interface BulkAnswer {
   action: string;
   total: number;
   done: number;
@@ -41,6 +41,8 @@ interface Props {
   matching: number;
   onSelectAll(): void;
   onClear(): void;
+  /** The action ran: its results, shown by the list once the selection is gone. */
+  onDone(answer: BulkAnswer): void;
 }
 
 type Running = { action: ActionDeclaration; kind: 'confirm' | 'input' };
@@ -53,7 +55,7 @@ const retryable = (error: unknown) => error instanceof HttpError && (error.code 
  * action with how many of them the caller may take it on (the server counts), one request for
  * all of them (one confirmation, one SMS code), a result per record after; export of the selection.
  */
-export function BulkBar({ list, text, selection, pageRows, matching, onSelectAll, onClear }: Props) {
+export function BulkBar({ list, text, selection, pageRows, matching, onSelectAll, onClear, onDone }: Props) {
   const { t } = useTranslation('resources');
   const { definition, sent } = list;
   const base = resourcePath(definition.name);
@@ -67,7 +69,6 @@ export function BulkBar({ list, text, selection, pageRows, matching, onSelectAll
   const [running, setRunning] = useState<Running | null>(null);
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<FieldErrors | null>(null);
-  const [answer, setAnswer] = useState<BulkAnswer | null>(null);
 
   const selected = selection.kind === 'ids' ? selection.ids.length : selection.total;
   const fromRecord = (action: ActionDeclaration) => definition.list.bulkInput?.[action.name] ?? {};
@@ -97,7 +98,7 @@ export function BulkBar({ list, text, selection, pageRows, matching, onSelectAll
         call<BulkAnswer>('post', `${base}/bulk/actions/${encodeURIComponent(action.name)}`, { payload: { ...payload, input: rest, ...confirmation }, idempotencyKey, silent: true }),
       );
       setRunning(null);
-      setAnswer(result);
+      onDone(result);
       onClear();
       await invalidate({ resource: identifier, invalidates: ['list'] });
     } catch (error) {
@@ -115,7 +116,6 @@ export function BulkBar({ list, text, selection, pageRows, matching, onSelectAll
   };
 
   const offered = (counts.data?.actions ?? []).filter((a) => a.count > 0);
-  const firstColumn = list.columns[0];
   return (
     <div className="resource-bulk" role="region" aria-label={t('bulk.label')}>
       <Space wrap>
@@ -159,26 +159,33 @@ export function BulkBar({ list, text, selection, pageRows, matching, onSelectAll
           preface={t('bulk.confirm', { action: text.action(running.action.name), count: counts.data?.actions.find((a) => a.name === running.action.name)?.count ?? selected })}
         />
       )}
-      {answer && (
-        <Modal open width={720} title={t('bulk.resultTitle', { action: text.action(answer.action) })} onCancel={() => setAnswer(null)} footer={<Button onClick={() => setAnswer(null)}>{t('bulk.close')}</Button>}>
-          <Typography.Paragraph data-testid="bulk-summary">{t('bulk.summary', { done: answer.done, refused: answer.refused })}</Typography.Paragraph>
-          <Table<BulkResult>
-            rowKey="id"
-            size="small"
-            pagination={answer.results.length > 10 ? { pageSize: 10 } : false}
-            dataSource={answer.results}
-            columns={[
-              {
-                key: 'record',
-                title: text.field(firstColumn),
-                render: (_, row) => (row.record ? <FieldValue definition={definition} field={firstColumn} value={row.record[firstColumn]} text={text} /> : row.id),
-              },
-              { key: 'status', title: t('bulk.status'), render: (_, row) => (row.status === 'done' ? <Tag color="success">{t('bulk.done')}</Tag> : <Tag color="error">{t('bulk.refused')}</Tag>) },
-              { key: 'reason', title: t('bulk.reason'), render: (_, row) => row.reason ?? (row.record?.state ? text.state(String(row.record.state)) : '') },
-            ]}
-          />
-        </Modal>
-      )}
     </div>
+  );
+}
+
+/** The results of an action on a selection: how many done, and per record done or refused with the reason (or its state now). */
+export function BulkResults({ list, text, answer, onClose }: { list: ResourceListController; text: ResourceText; answer: BulkAnswer; onClose(): void }) {
+  const { t } = useTranslation('resources');
+  const { definition } = list;
+  const firstColumn = list.columns[0];
+  return (
+    <Modal open width={720} title={t('bulk.resultTitle', { action: text.action(answer.action) })} onCancel={onClose} footer={<Button onClick={onClose}>{t('bulk.close')}</Button>}>
+      <Typography.Paragraph data-testid="bulk-summary">{t('bulk.summary', { done: answer.done, refused: answer.refused })}</Typography.Paragraph>
+      <Table<BulkResult>
+        rowKey="id"
+        size="small"
+        pagination={answer.results.length > 10 ? { pageSize: 10 } : false}
+        dataSource={answer.results}
+        columns={[
+          {
+            key: 'record',
+            title: text.field(firstColumn),
+            render: (_, row) => (row.record ? <FieldValue definition={definition} field={firstColumn} value={row.record[firstColumn]} text={text} /> : row.id),
+          },
+          { key: 'status', title: t('bulk.status'), render: (_, row) => (row.status === 'done' ? <Tag color="success">{t('bulk.done')}</Tag> : <Tag color="error">{t('bulk.refused')}</Tag>) },
+          { key: 'reason', title: t('bulk.reason'), render: (_, row) => row.reason ?? (row.record?.state ? text.state(String(row.record.state)) : '') },
+        ]}
+      />
+    </Modal>
   );
 }

@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router';
 import type { ResourceDefinition, ResourceRecord } from '../../shared/resources/types';
 import { LiveMark } from '../live/LiveMark';
 import { ApprovalButton, ApprovalNotice, useApprovalGate } from './approval';
-import { BulkBar, type ListSelection } from './BulkBar';
+import { BulkBar, BulkResults, type BulkAnswer, type ListSelection } from './BulkBar';
 import { ColumnSettings } from './ColumnSettings';
 import { ExportButton } from './ExportButton';
 import { FilterBar } from './FilterBar';
@@ -63,6 +63,7 @@ export default function ResourceList({ definition: full, basePath, scope: fixedS
   // Rows chosen, kept across pages by id with the row as last seen; or every record the filters match.
   const [chosen, setChosen] = useState<ReadonlyMap<string, ResourceRecord>>(new Map());
   const [allMatching, setAllMatching] = useState(false);
+  const [results, setResults] = useState<BulkAnswer | null>(null);
   const clear = () => {
     setChosen(new Map());
     setAllMatching(false);
@@ -172,8 +173,9 @@ export default function ResourceList({ definition: full, basePath, scope: fixedS
           </Suspense>
         )}
         {selection && !slotSelects && (
-          <BulkBar list={list} text={text} selection={selection} pageRows={table.tableProps.dataSource?.length ?? 0} matching={total} onSelectAll={() => setAllMatching(true)} onClear={clear} />
+          <BulkBar list={list} text={text} selection={selection} pageRows={table.tableProps.dataSource?.length ?? 0} matching={total} onSelectAll={() => setAllMatching(true)} onClear={clear} onDone={setResults} />
         )}
+        {results && <BulkResults list={list} text={text} answer={results} onClose={() => setResults(null)} />}
         <ListTable
           list={list}
           text={text}

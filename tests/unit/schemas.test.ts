@@ -254,6 +254,27 @@ describe('cross-file checks', () => {
     ]);
   });
 
+  it('checks the built-in views of a list and the input an action takes from each record in bulk', () => {
+    const found = problems(
+      brokenCopy({
+        'schemas/resources/deposits.json': (d) => {
+          at(d, 'list').views = [{ key: 'toConfirm', filters: { state: 'declared', payerAccount: '1' }, sort: 'payerName', action: 'approve' }];
+          at(d, 'list').bulkInput = { confirm: { payAmount: 'amount' }, settle: { x: 'nowhere' } };
+          delete (at(d, 'labels', 'en-US').views as Json).toConfirm;
+        },
+      }),
+    );
+    expect(found).toEqual([
+      "schemas/resources/deposits.json#/list/views/0/filters/payerAccount: 'payerAccount' is not a declared filter of list.filters",
+      "schemas/resources/deposits.json#/list/views/0/sort: 'payerName' is not a sortable field",
+      "schemas/resources/deposits.json#/list/views/0/action: 'approve' is not one of actions",
+      "schemas/resources/deposits.json#/list/bulkInput/confirm/payAmount: 'payAmount' is not a field of the action's input",
+      "schemas/resources/deposits.json#/list/bulkInput/settle: 'settle' is not one of actions",
+      "schemas/resources/deposits.json#/list/bulkInput/settle/x: 'nowhere' is not a field of record.properties nor a system field",
+      "schemas/resources/deposits.json#/labels/en-US/views: missing the label 'toConfirm'",
+    ]);
+  });
+
   it('keeps a resource listed from a source read-only, and totals on money fields only', () => {
     const written = problems(
       brokenCopy({

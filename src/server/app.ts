@@ -13,8 +13,9 @@ import authPlugin from './plugins/auth';
 import envelopePlugin, { clientErrorHandler, frameworkErrors, ok } from './plugins/envelope';
 import { loggerOptions, type LogStream } from './logging';
 import openapiPlugin from './openapi';
+import { META_SCHEMAS } from './openapi/meta';
 import rateLimitPlugin, { purgeRateLimits, RATE_LIMIT_PURGE_MS } from './plugins/rateLimit';
-import { lazySerializerBuilder, lazyValidatorBuilder } from './plugins/lazyValidation';
+import { lazyValidatorBuilder, plainSerializerBuilder } from './plugins/lazyValidation';
 import securityPlugin from './plugins/security';
 import robotsPlugin from './plugins/robots';
 import spaPlugin from './plugins/spa';
@@ -84,8 +85,9 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
     // Route schemas report every problem of a request at once, like the hand-written checks;
     // scalars are coerced (query strings are text) but an array or object is never a scalar.
     ajv: { customOptions: { allErrors: true, coerceTypes: true } },
-    // Each route's validator is compiled on its first request, the compilers loaded then (plugins/lazyValidation.ts).
-    schemaController: { compilersFactory: { buildValidator: lazyValidatorBuilder() as never, buildSerializer: lazySerializerBuilder() as never } },
+    // Each route's validator is compiled on its first request, the compiler loaded then; answers
+    // are sent as they are, whatever their response schema says (plugins/lazyValidation.ts).
+    schemaController: { compilersFactory: { buildValidator: lazyValidatorBuilder() as never, buildSerializer: plainSerializerBuilder() as never } },
     bodyLimit: 1024 * 1024,
     // Behind a proxy the client address comes from X-Forwarded-For.
     trustProxy: true,
@@ -133,8 +135,8 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   await app.register(authPlugin, ctx);
   await app.register(
     async (api) => {
-      api.get('/health', { schema: { tags: ['meta'], summary: 'Liveness and database kind' } }, async (req) => ok(req, { status: 'ok', db: database.kind }));
-      api.get('/meta/origins', { schema: { tags: ['meta'], summary: 'Console origins per variant' } }, async (req) => ok(req, ctx.origins));
+      api.get('/health', { schema: META_SCHEMAS.health }, async (req) => ok(req, { status: 'ok', db: database.kind }));
+      api.get('/meta/origins', { schema: META_SCHEMAS.origins }, async (req) => ok(req, ctx.origins));
       await api.register(resourceRoutes, { ...ctx, resources });
       await api.register(bulkRoutes, { ...ctx, resources });
       await api.register(liveRoutes, { ...ctx, resources });

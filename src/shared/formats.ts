@@ -20,9 +20,15 @@ import type { ErrorObject, Options } from 'ajv';
 import type AjvCore from 'ajv/dist/core';
 import addFormats from 'ajv-formats';
 import { isIndustryCode } from './data/industry';
-import { MoneyFormatError, yuanToFen } from './money';
+import { MAX_INTEGER_DIGITS, MoneyFormatError, yuanToFen } from './money';
 import {
+  BANK_ACCOUNT_RE,
+  BANK_CARD_RE,
+  ID_RE,
+  MOBILE_RE,
   PASSWORD_PROBLEM_KEY,
+  SMS_CODE_RE,
+  USCC_RE,
   checkPassword,
   isBankAccountNumber,
   isBankCardNumber,
@@ -80,6 +86,25 @@ export const CUSTOM_FORMATS: Readonly<Record<string, (value: string) => boolean>
   password: (value) => checkPassword(value) === null,
   email: (value) => isEmail(value),
   industry: (value) => isIndustryCode(value),
+};
+
+/**
+ * What each of CUSTOM_FORMATS means, for the OpenAPI document (src/server/openapi/contract.ts
+ * puts these beside every `format` of the document): the shape a value must have (`pattern`,
+ * the validator's own regular expression where it has one) and, in words, the check the shape
+ * cannot say (check characters, Luhn, the password rules).
+ */
+export const FORMAT_DOCS: Readonly<Record<string, { pattern?: string; description: string }>> = {
+  mobile: { pattern: MOBILE_RE.source, description: 'Mainland China mobile number: 11 digits starting 13-19, no +86' },
+  residentId: { pattern: ID_RE.source, description: 'Resident ID number (18 characters) whose birth date is a real past day and whose check character is right (GB 11643)' },
+  uscc: { pattern: USCC_RE.source, description: 'Unified social credit code (18 characters) with valid check characters (GB 32100, GB 11714)' },
+  bankCard: { pattern: BANK_CARD_RE.source, description: 'Personal bank card number: 12-19 digits passing the Luhn check' },
+  bankAccount: { pattern: BANK_ACCOUNT_RE.source, description: "Bank account number, a company's settlement account included: 8-30 digits" },
+  money: { pattern: `^\\d{1,${MAX_INTEGER_DIGITS}}(\\.\\d{1,2})?$`, description: 'Yuan amount as a decimal string: no sign, at most two decimals' },
+  smsCode: { pattern: SMS_CODE_RE.source, description: 'The SMS verification code sent to the phone' },
+  password: { description: 'At least 6 characters, no backslash, at least two of digits, letters and other characters, not a common password (SPEC §5)' },
+  email: { pattern: '^[^@\\s]+@[^@\\s]+\\.[A-Za-z]{2,63}$', description: 'Email address: a dot-atom local part of at most 64 characters, a DNS domain; at most 254 characters' },
+  industry: { pattern: '^\\d{2}$', description: 'Industry division code of GB/T 4754-2017 (01-97)' },
 };
 
 /** Formats of ajv-formats (full mode) that record schemas may use besides CUSTOM_FORMATS. */

@@ -3,7 +3,7 @@
 import { chinaDay } from './chinaTime';
 import { PASSWORD_MIN_LENGTH, SMS_CODE_LENGTH } from './constants';
 
-const MOBILE_RE = /^1[3-9]\d{9}$/;
+export const MOBILE_RE = /^1[3-9]\d{9}$/;
 
 /** Mainland China mobile number: 11 digits starting 13-19. No spaces or +86 prefix. */
 export function isMobile(s: string): boolean {
@@ -26,7 +26,7 @@ export function isEmail(s: string): boolean {
   return local.length <= 64 && EMAIL_LOCAL_RE.test(local) && EMAIL_DOMAIN_RE.test(domain);
 }
 
-const SMS_CODE_RE = new RegExp(`^\\d{${SMS_CODE_LENGTH}}$`);
+export const SMS_CODE_RE = new RegExp(`^\\d{${SMS_CODE_LENGTH}}$`);
 
 /** An SMS verification code: exactly SMS_CODE_LENGTH ASCII digits. */
 export function isSmsCode(s: string): boolean {
@@ -193,7 +193,7 @@ export function normaliseBankCardNumber(raw: string): string {
 // each value of (sum mod 11).
 const ID_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
 const ID_CHECK_CHARS = '10X98765432';
-const ID_RE = /^(\d{6})(\d{4})(\d{2})(\d{2})\d{3}[\dX]$/;
+export const ID_RE = /^(\d{6})(\d{4})(\d{2})(\d{2})\d{3}[\dX]$/;
 
 /** Today's date in China as yyyymmdd, the reference for birth dates. */
 const chinaToday = (now: Date): string => chinaDay(now).replace(/-/g, '');
@@ -243,7 +243,7 @@ export function isResidentIdNumber(s: string, now: Date = new Date()): boolean {
 const USCC_CHARS = '0123456789ABCDEFGHJKLMNPQRTUWXY';
 // Weight of position i (1-based) is 3^(i-1) mod 31.
 const USCC_WEIGHTS = [1, 3, 9, 27, 19, 26, 16, 17, 20, 29, 25, 13, 8, 24, 10, 30, 28];
-const USCC_RE = /^[0-9A-HJ-NP-RTUW-Y]{18}$/;
+export const USCC_RE = /^[0-9A-HJ-NP-RTUW-Y]{18}$/;
 
 /**
  * Registration authority (position 1) and the entity types (position 2) it may issue. GB
@@ -330,8 +330,9 @@ export function luhnValid(digits: string): boolean {
 }
 
 /** Bank card number: 12 to 19 ASCII digits (no spaces, see normaliseBankCardNumber) passing Luhn. */
+export const BANK_CARD_RE = /^\d{12,19}$/;
 export function isBankCardNumber(s: string): boolean {
-  return /^\d{12,19}$/.test(s) && luhnValid(s);
+  return BANK_CARD_RE.test(s) && luhnValid(s);
 }
 
 /**
@@ -339,8 +340,9 @@ export function isBankCardNumber(s: string): boolean {
  * 1202021109900123456) or a personal card: 8 to 30 ASCII digits (no spaces, see
  * normaliseBankCardNumber). Cards alone (12-19 digits passing Luhn) are isBankCardNumber.
  */
+export const BANK_ACCOUNT_RE = /^\d{8,30}$/;
 export function isBankAccountNumber(s: string): boolean {
-  return /^\d{8,30}$/.test(s);
+  return BANK_ACCOUNT_RE.test(s);
 }
 
 // isMoney lives in formats.ts: it reuses money.ts, whose nzh dependency must stay out of the

@@ -11,14 +11,31 @@ import { configFromEnv } from '../../src/server/config';
 import type { ResourceDefinition } from '../../src/shared/resources/types';
 import { readResource } from '../../src/shared/schema/load-node';
 import { consoleSmsProvider } from '../../src/server/sms/provider';
+import { CUSTOM_FORMATS, FORMAT_DOCS } from '../../src/shared/formats';
 import { copySchemaRoot, WAREHOUSES } from '../support/schema-root';
 import { dbAvailable, openTestDatabase, runnerEnv } from '../support/server';
 
+interface Operation {
+  operationId?: string;
+  tags?: string[];
+  summary?: string;
+  description?: string;
+  security?: unknown[];
+  requestBody?: { content: Record<string, { schema: Record<string, unknown> }> };
+  parameters?: Array<{ name: string; in: string }>;
+  responses: Record<string, { headers?: Record<string, unknown>; content?: Record<string, { schema: Record<string, unknown> }> }>;
+}
+
 interface OpenApiDoc {
   openapi: string;
-  paths: Record<string, Record<string, { requestBody?: unknown; parameters?: Array<{ name: string; in: string }> }>>;
-  components: { schemas: Record<string, { properties?: Record<string, unknown> }> };
+  info: { contact?: { name?: string } };
+  servers?: Array<{ url: string }>;
+  tags: Array<{ name: string; description?: string }>;
+  paths: Record<string, Record<string, Operation>>;
+  components: { schemas: Record<string, { properties?: Record<string, unknown>; required?: string[] }> };
 }
+
+const operationsOf = (doc: OpenApiDoc) => Object.entries(doc.paths).flatMap(([p, item]) => Object.entries(item).map(([method, op]) => ({ method, path: p, op })));
 
 describe.skipIf(!dbAvailable)('OpenAPI document', () => {
   let app: FastifyInstance;
@@ -99,6 +116,91 @@ describe.skipIf(!dbAvailable)('OpenAPI document', () => {
     expect(doc.paths['/api/register'].post.requestBody).toBeTruthy();
     expect(doc.paths['/api/system/notice/{id}'].put.parameters?.map((p) => `${p.in}:${p.name}`)).toEqual(['path:id']);
     expect(doc.paths['/api/ops/authentications'].get.parameters?.map((p) => p.name)).toEqual(expect.arrayContaining(['pageNo', 'pageSize', 'status']));
+  });
+
+  it('names every operation with a stable, unique operationId (a rename is a diff of the list file)', async () => {
+    const ids = operationsOf(doc).map(({ method, path: p, op }) => `${op.operationId} ${method.toUpperCase()} ${p}`);
+    expect(ids.every((id) => !id.startsWith('undefined'))).toBe(true);
+    const names = ids.map((id) => id.split(' ')[0]);
+    expect(names.filter((n, i) => names.indexOf(n) !== i)).toEqual([]);
+    // The built-in resources only (the warehouses example is this test's own).
+    await expect(ids.filter((id) => !id.includes('/api/r/warehouses')).sort().join('\n') + '\n').toMatchFileSnapshot('./__snapshots__/openapi-operation-ids.txt');
+  });
+
+  it('tags, summarises and describes every operation, each tag defined with a description', () => {
+    const defined = new Map(doc.tags.map((t) => [t.name, t.description ?? '']));
+    for (const { method, path: p, op } of operationsOf(doc)) {
+      const where = `${method.toUpperCase()} ${p}`;
+      expect(op.tags?.length, where).toBeGreaterThan(0);
+      for (const tag of op.tags ?? []) expect(defined.get(tag), `${where}: tag ${tag} (src/server/openapi/tags.ts)`).toBeTruthy();
+      expect(op.summary, where).toBeTruthy();
+      expect(op.description?.length, where).toBeGreaterThan(20);
+    }
+    expect(doc.info.contact?.name).toBeTruthy();
+  });
+
+  it('names the server the document was asked from', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/docs/json', headers: { host: 'lsf.example:8443', 'x-forwarded-proto': 'https' } });
+    expect(res.json<OpenApiDoc>().servers).toEqual([expect.objectContaining({ url: 'https://lsf.example:8443' })]);
+  });
+
+  it('says which operations need no token, and each answers so: public ones never 401, the rest 401 without a token', async () => {
+    const wrong: string[] = [];
+    for (const { method, path: p, op } of operationsOf(doc)) {
+      const isPublic = Array.isArray(op.security) && op.security.length === 0;
+      const url = p.replace(/\{[^}]+\}/g, '00000000-0000-4000-8000-000000000000');
+      const res = await app.inject({ method: method.toUpperCase() as 'GET', url, ...(method === 'get' || method === 'delete' ? {} : { payload: {} }) });
+      // A public route with a wrong body answers 400 first; a protected one 401 before reading it.
+      if (isPublic === (res.statusCode === 401)) wrong.push(`${method.toUpperCase()} ${p}: ${res.statusCode}, declared ${isPublic ? 'public' : 'protected'}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('declares the error answers per status, a 429 with Retry-After', () => {
+    const login = doc.paths['/api/login'].post;
+    expect(Object.keys(login.responses).sort()).toEqual(['200', '400', '403', '413', '415', '429', '500', '503']);
+    expect(login.responses['429'].headers?.['Retry-After']).toBeTruthy();
+    expect(login.responses['400'].content?.['application/json'].schema).toEqual({ $ref: '#/components/schemas/FieldErrorEnvelope' });
+    const sign = doc.paths['/api/r/contracts/{id}/actions/sign'].post;
+    expect(Object.keys(sign.responses)).toEqual(expect.arrayContaining(['401', '403', '404', '409', '422', '503']));
+  });
+
+  it('defines every custom format with its pattern and meaning, from the formats the server validates with', () => {
+    expect(Object.keys(FORMAT_DOCS).sort()).toEqual(Object.keys(CUSTOM_FORMATS).sort());
+    const seen = new Set<string>();
+    const visit = (node: unknown): void => {
+      if (!node || typeof node !== 'object') return;
+      const schema = node as Record<string, unknown>;
+      if (typeof schema.format === 'string' && Object.hasOwn(CUSTOM_FORMATS, schema.format)) {
+        seen.add(schema.format);
+        expect(schema.description, schema.format).toBeTruthy();
+        if (FORMAT_DOCS[schema.format].pattern) expect(schema.pattern, schema.format).toBeTruthy();
+      }
+      Object.values(schema).forEach(visit);
+    };
+    visit(doc);
+    expect([...seen]).toEqual(expect.arrayContaining(['money', 'uscc', 'mobile', 'smsCode']));
+    // A pattern accepts what its format accepts.
+    expect(new RegExp(FORMAT_DOCS.money.pattern!).test('1234.5')).toBe(true);
+    expect(new RegExp(FORMAT_DOCS.uscc.pattern!).test('91350100M000100Y43')).toBe(true);
+    expect(new RegExp(FORMAT_DOCS.mobile.pattern!).test('13800000000')).toBe(true);
+  });
+
+  it('declares uploads as multipart and file content as binary of its media types', () => {
+    const upload = doc.paths['/api/files'].post;
+    expect(upload.requestBody?.content['multipart/form-data'].schema).toMatchObject({ required: ['file'], properties: { file: { type: 'string', format: 'binary' } } });
+    const content = doc.paths['/api/files/{id}/content'].get;
+    expect(Object.keys(content.responses['200'].content ?? {}).sort()).toEqual(['application/pdf', 'image/jpeg', 'image/png', 'image/webp']);
+    expect(content.security).toEqual([]);
+  });
+
+  it('types the records of the resource engine: system fields, parties, history, totals and signatures required', () => {
+    const contract = doc.components.schemas.Contracts;
+    expect(contract.required).toEqual(expect.arrayContaining(['id', 'accountId', 'state', 'version', 'createdAt']));
+    expect(Object.keys(contract.properties ?? {})).toEqual(expect.arrayContaining(['parties', 'signatures']));
+    expect(doc.components.schemas.ContractsWithHistory.required).toContain('events');
+    const bills = doc.paths['/api/r/bills'].get.responses['200'].content?.['application/json'].schema as { properties: { data: { properties: Record<string, unknown> } } };
+    expect(Object.keys(bills.properties.data.properties)).toEqual(expect.arrayContaining(['records', 'total', 'totals']));
   });
 
   it('serves an interactive viewer at /api/docs with its own content security policy', async () => {

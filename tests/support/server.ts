@@ -10,6 +10,7 @@ import type { DomainContext } from '../../src/server/domain';
 import type { Domain } from '../../src/server/domain';
 import { openDatabase, type Database } from '../../src/server/db/client';
 import { consoleSmsProvider } from '../../src/server/sms/provider';
+import { recordAnswers } from './contract';
 import { runnerEnv } from './runner-env';
 import { copyPgliteTemplate, createPgDatabase as createPgDatabaseOn } from './template';
 
@@ -114,6 +115,8 @@ export async function startTestServer(env: Record<string, string> = {}, domains?
     throw err;
   }
   const { app, ctx } = built;
+  // Every JSON answer is checked against the OpenAPI document when the server closes (contract.ts).
+  const contract = recordAnswers(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -143,9 +146,11 @@ export async function startTestServer(env: Record<string, string> = {}, domains?
       return { status: res.status, body: parsed, headers: res.headers };
     },
     async close() {
+      const broken = await contract.check().catch((err: unknown) => [`the contract check failed: ${String(err)}`]);
       await app.close();
       if (ownsClient) await database.close();
       await own?.remove();
+      if (broken.length) throw new Error(`answers that break the OpenAPI document (tests/support/contract.ts):\n${broken.join('\n')}`);
     },
   };
 }

@@ -13,17 +13,17 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, 
 import fp from 'fastify-plugin';
 import { idempotencyKeySchema } from '../idempotency';
 import type { ResourceRegistry } from '../resources/registry';
-import { envelopeOf, isGenericResourceUrl, resourceDocument } from './resources';
+import { completeDocument, type DocumentToComplete } from './contract';
+import { envelopeOf } from './kit';
+import { isGenericResourceUrl, resourceDocument } from './resources';
+import { documentTags } from './tags';
 
 export const DOCS_PREFIX = '/api/docs';
+/** Where the document itself is served as JSON (the viewer's ./json, and its alias). */
+const DOCUMENT_URLS = [`${DOCS_PREFIX}/json`, `${DOCS_PREFIX}/openapi.json`];
 
-const ENVELOPE_RESPONSES = {
-  200: { description: 'Success: the envelope with code 200', ...envelopeOf({}) },
-  default: {
-    description: 'Error: the envelope with code equal to the HTTP status; a 400 carries a message per field in data',
-    ...envelopeOf({ type: ['object', 'null'], additionalProperties: { type: 'string' } }),
-  },
-};
+/** The answer of a route that does not declare one yet: the envelope, data not described. */
+const UNDECLARED_RESPONSES = { 200: { description: 'Success: the envelope with code 200', ...envelopeOf({}) } };
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -38,7 +38,8 @@ function withRateLimit(schema: FastifySchema, rule: string | undefined): Fastify
   const per = rule === 'sms' ? 'per phone and client address (RATE_LIMIT_SMS), and per client address over every phone (RATE_LIMIT_SMS_ADDRESS)' : `per client address (RATE_LIMIT_${rule.toUpperCase()})`;
   const note = `Limited ${per}: past the limit the answer is 429 with Retry-After (seconds); X-RateLimit-Limit, -Remaining and -Reset on every answer.`;
   const described = (schema as { description?: string }).description;
-  return { ...schema, description: described ? `${described}\n\n${note}` : note } as FastifySchema;
+  // x-rate-limit: the rule, for openapi/contract.ts to declare the 429.
+  return { ...schema, description: described ? `${described}\n\n${note}` : note, 'x-rate-limit': rule } as FastifySchema;
 }
 
 /** The Idempotency-Key header parameter of a route that declares it, required as declared. */
@@ -49,7 +50,8 @@ function withIdempotencyKey(schema: FastifySchema, declared: 'required' | 'optio
 }
 
 /** The options of @fastify/swagger: the document's head, and how each route and the whole are transformed. */
-function swaggerOptions(resources: ReturnType<typeof resourceDocument>): FastifyDynamicSwaggerOptions {
+function swaggerOptions(registry: ResourceRegistry): FastifyDynamicSwaggerOptions {
+  const resources = resourceDocument(registry);
   return {
     openapi: {
       openapi: '3.1.0',
@@ -60,7 +62,10 @@ function swaggerOptions(resources: ReturnType<typeof resourceDocument>): Fastify
           'Every answer is an envelope {code, msg, data} with code equal to the HTTP status; msg is in the language of Accept-Language (zh-CN default). ' +
           'Send the token of POST /api/login as the Authorization header. ' +
           'A 503 with Retry-After means the database was out of reach (a restart, a lost connection): send the same request again, with the same Idempotency-Key for a money action.',
+        // Who answers for this API: the platform's operations team (a deployment's own address is not configured).
+        contact: { name: 'LSF platform operations' },
       },
+      tags: documentTags(registry),
       components: {
         securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization' } },
       },
@@ -69,25 +74,32 @@ function swaggerOptions(resources: ReturnType<typeof resourceDocument>): Fastify
     // The generic resource routes become concrete per-resource paths below.
     // Hand-written routes answer the envelope; the document says so where a route does not.
     // A route's config.idempotencyKey (what the server enforces) documents the header.
+    // A route whose handler checks its body itself (multipart parts, a form file) shows it as `bodyInDocument`.
     transform: ({ schema, url, route }) => ({
       schema: isGenericResourceUrl(url)
         ? { ...schema, hide: true }
-        : { ...withRateLimit(withIdempotencyKey(schema, route.config?.idempotencyKey), route.config?.rateLimit ? route.config.rateLimit.rule : undefined), response: schema.response ?? ENVELOPE_RESPONSES },
+        : {
+            ...withRateLimit(withIdempotencyKey(schema, route.config?.idempotencyKey), route.config?.rateLimit ? route.config.rateLimit.rule : undefined),
+            ...((schema as { bodyInDocument?: unknown }).bodyInDocument ? { body: (schema as { bodyInDocument?: unknown }).bodyInDocument } : {}),
+            response: schema.response ?? UNDECLARED_RESPONSES,
+          },
       url,
     }),
     transformObject: (doc) => {
       const openapi = 'openapiObject' in doc ? doc.openapiObject : {};
-      return {
+      const whole = {
         ...openapi,
         components: { ...openapi.components, schemas: { ...openapi.components?.schemas, ...resources.schemas } },
         paths: { ...openapi.paths, ...resources.paths },
-      } as typeof openapi;
+      };
+      // A copy: completing it must never touch the schemas the routes and the registry hold.
+      return completeDocument(structuredClone(whole) as DocumentToComplete) as typeof openapi;
     },
   };
 }
 
-/** The options of @fastify/swagger-ui on the docs app (`docs`: that app, for the document). */
-function viewerOptions(docs: () => FastifyInstance): FastifySwaggerUiOptions {
+/** The options of @fastify/swagger-ui on the docs app. */
+function viewerOptions(): FastifySwaggerUiOptions {
   return {
     routePrefix: DOCS_PREFIX,
     // The viewer's own CSP (its scripts from 'self' plus the hashes of its inline bits), with
@@ -102,15 +114,6 @@ function viewerOptions(docs: () => FastifyInstance): FastifySwaggerUiOptions {
         .map((d) => (d.startsWith('style-src') ? "style-src 'self' 'unsafe-inline'" : d.startsWith('img-src') ? "img-src 'self' data:" : d))
         .join('; '),
     uiConfig: { docExpansion: 'list', deepLinking: true },
-    // GET /api/docs asked for JSON (Accept: application/json, not HTML) is the document itself.
-    uiHooks: {
-      onRequest: async (req, reply) => {
-        const accept = String(req.headers.accept ?? '');
-        if (req.url.split('?')[0].replace(/\/$/, '') === DOCS_PREFIX && accept.includes('application/json') && !accept.includes('text/html')) {
-          return reply.send(docs().swagger());
-        }
-      },
-    },
   };
 }
 
@@ -125,8 +128,8 @@ async function buildDocsApp(routes: readonly RouteOptions[], resources: Resource
   const docs = Fastify();
   docs.setValidatorCompiler(() => () => true);
   docs.setSerializerCompiler(() => (data) => JSON.stringify(data));
-  await docs.register(swagger, swaggerOptions(resourceDocument(resources)));
-  await docs.register(swaggerUi, viewerOptions(() => docs));
+  await docs.register(swagger, swaggerOptions(resources));
+  await docs.register(swaggerUi, viewerOptions());
   for (const route of routes) {
     if (route.method === 'HEAD' || route.schema?.hide) continue;
     docs.route({ method: route.method, url: route.url, schema: route.schema, config: route.config, exposeHeadRoute: false, handler: (_req, reply) => reply.callNotFound() });
@@ -154,9 +157,17 @@ async function openapiPlugin(app: FastifyInstance, opts: { resources: ResourceRe
       docs = undefined;
       throw err;
     }));
+  // The document as served: with this server's origin, as the client reached it, in `servers`.
+  const documentFor = async (req: FastifyRequest) => {
+    const { openapi, info, ...rest } = (await docsApp()).swagger() as Record<string, unknown>;
+    return { openapi, info, servers: [{ url: `${req.protocol}://${req.host}`, description: 'This server, as the document was asked from it' }], ...rest };
+  };
   // Every GET (and HEAD) under /api/docs, answered by the docs app; what it does not have (a 404)
   // is this server's 404, with the viewer's CSP where the viewer set one (a missing static file).
+  // GET /api/docs asked for JSON (Accept: application/json, not HTML) is the document itself.
   const viaDocs = async (req: FastifyRequest, reply: FastifyReply) => {
+    const accept = String(req.headers.accept ?? '');
+    if (req.url.split('?')[0].replace(/\/$/, '') === DOCS_PREFIX && accept.includes('application/json') && !accept.includes('text/html')) return documentFor(req);
     const res = await (await docsApp()).inject({ method: 'GET', url: req.url, headers: req.headers });
     if (res.statusCode === 404) {
       const csp = res.headers['content-security-policy'];
@@ -172,7 +183,7 @@ async function openapiPlugin(app: FastifyInstance, opts: { resources: ResourceRe
   });
   app.get(DOCS_PREFIX, { schema: { hide: true } }, viaDocs);
   app.get(`${DOCS_PREFIX}/*`, { schema: { hide: true } }, viaDocs);
-  app.get(`${DOCS_PREFIX}/openapi.json`, { schema: { hide: true } }, async () => (await docsApp()).swagger());
+  for (const url of DOCUMENT_URLS) app.get(url, { schema: { hide: true } }, documentFor);
 }
 
 export default fp(openapiPlugin, { name: 'openapi' });

@@ -34,3 +34,55 @@ export const fields = {
   smsCode: str(16, { description: 'SMS verification code' }),
   password: str(128),
 };
+
+/** The answer envelope around `data`: `{code, msg, data}`, code equal to the HTTP status. */
+export const envelopeOf = (data: JsonSchema): JsonSchema => ({
+  type: 'object',
+  required: ['code', 'msg', 'data'],
+  properties: { code: { type: 'integer', description: 'Equal to the HTTP status' }, msg: { type: 'string', description: "Message in the caller's language (Accept-Language)" }, data },
+});
+
+/**
+ * A route's `schema.response`: the envelope of a 200 with `data` as given, and any error status
+ * the route answers besides those every route of its kind may (openapi/contract.ts adds those).
+ * It documents the answer and the contract test checks every answer against it; it never shapes
+ * what is sent (plugins/lazyValidation.ts: answers are serialized as they are).
+ */
+export const answers = (data: JsonSchema, description: string, errors: Record<number, string> = {}): Record<string, JsonSchema> => ({
+  200: { description, ...envelopeOf(data) },
+  ...Object.fromEntries(Object.entries(errors).map(([status, why]) => [status, { description: why, ...envelopeOf({ type: 'null' }) }])),
+});
+
+/** The answer of an export: a CSV or XLSX file (Content-Disposition names it). */
+export const exportAnswers = (description: string): Record<string, JsonSchema> => ({
+  200: {
+    description,
+    content: {
+      'text/csv': { schema: { type: 'string' } },
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': { schema: { type: 'string', format: 'binary' } },
+    },
+  },
+});
+
+/** `data` of a route whose answer is not described yet: any object (its envelope and error statuses are). */
+export const undescribed: JsonSchema = { type: 'object' };
+/** `data: null`: the answer says only that it was done. */
+export const done: JsonSchema = { type: 'null' };
+/** A nullable value of `schema`. */
+export const nullable = (schema: JsonSchema): JsonSchema => ({ ...schema, type: [schema.type as string, 'null'] });
+/** An object whose properties are all present (each listed in `required`). */
+export const record = (properties: Record<string, JsonSchema>, optional: string[] = []): JsonSchema =>
+  obj(properties, Object.keys(properties).filter((k) => !optional.includes(k)));
+/** Field types of answers. */
+export const t = {
+  id: uuid,
+  text: { type: 'string' } as JsonSchema,
+  int: { type: 'integer' } as JsonSchema,
+  bool: { type: 'boolean' } as JsonSchema,
+  dateTime: { type: 'string', format: 'date-time' } as JsonSchema,
+  date: { type: 'string', format: 'date' } as JsonSchema,
+  money: { type: 'string', format: 'money', description: 'Yuan, two decimals' } as JsonSchema,
+  list: (items: JsonSchema): JsonSchema => ({ type: 'array', items }),
+  /** A page of a hand-written list: its rows and the total count. */
+  page: (row: JsonSchema, extra: Record<string, JsonSchema> = {}): JsonSchema => record({ records: { type: 'array', items: row }, total: { type: 'integer', minimum: 0 }, ...extra }),
+};

@@ -6,9 +6,10 @@ import { actionInputSchema } from '../../shared/resources/actionInput';
 import { listScopes } from '../../shared/resources/recordAbility';
 import type { ResourceDefinition } from '../../shared/resources/types';
 import { idempotencyKeySchema } from '../idempotency';
+import { bulkSchemas, MAX_BULK } from '../resources/bulk';
 import { MAX_PAGE_SIZE } from '../pagination';
 import type { ResourceRegistry } from '../resources/registry';
-import { obj, pageProps, str, uuid, type JsonSchema } from './kit';
+import { envelopeOf, obj, pageProps, str, uuid, type JsonSchema } from './kit';
 
 const tags = ['resources'];
 const resource = str(64, { description: 'Resource name (schemas/resources/<name>.json)' });
@@ -16,7 +17,27 @@ const sort = str(200, { description: 'field or -field, comma separated' });
 
 /** Route schemas of the generic resource routes (the handler validates the record itself). */
 export const resourceRouteSchemas = {
-  meta: { tags, summary: 'Resource definitions the caller may use' },
+  meta: {
+    tags,
+    summary: 'Resource definitions the caller may use',
+    description:
+      'Answers the resource files (schemas/resources, docs/add-a-resource.md) whose list the caller may read, as the console renders them: record schema, list, form, states, actions (each with the input it takes) and labels in both languages.',
+    response: {
+      200: {
+        description: 'The definitions',
+        ...envelopeOf({
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['name', 'permissionId', 'record', 'list', 'labels'],
+            properties: { name: { type: 'string' }, permissionId: { type: 'string' }, record: { type: 'object', description: 'The JSON Schema of a record' }, list: { type: 'object' }, labels: { type: 'object' } },
+            // The whole file: its other keys are those of schemas/meta/resource.schema.json.
+            additionalProperties: true,
+          },
+        }),
+      },
+    },
+  },
   // A list query (page, sort, the resource's own filters) is checked as a whole by
   // parseListQuery, which names every bad parameter at once; the document lists them per resource.
   list: { tags, summary: 'List records', params: obj({ resource }, ['resource']) },
@@ -46,29 +67,58 @@ export const isGenericResourceUrl = (url: string) => url.startsWith('/api/r/:res
 type Operation = Record<string, unknown>;
 type PathItem = Record<string, Operation>;
 
-export const envelopeOf = (data: JsonSchema): JsonSchema => ({
-  type: 'object',
-  required: ['code', 'msg', 'data'],
-  properties: { code: { type: 'integer' }, msg: { type: 'string' }, data },
-});
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const json = (schema: JsonSchema) => ({ 'application/json': { schema } });
-const answer = (data: JsonSchema, description = 'Success') => ({
-  200: { description, content: json(envelopeOf(data)) },
-  default: { description: 'Error envelope: code equals the HTTP status; a 400 carries field messages in data', content: json(ref('ErrorEnvelope')) },
-});
+/** A 200 with the envelope around `data`; openapi/contract.ts adds the error answers of each operation. */
+const answer = (data: JsonSchema, description = 'Success') => ({ 200: { description, content: json(envelopeOf(data)) } });
 const pathParam = (name: string, schema: JsonSchema) => ({ name, in: 'path', required: true, schema });
 const queryParam = (name: string, schema: JsonSchema, description?: string) => ({ name, in: 'query', required: false, schema, ...(description ? { description } : {}) });
 
+/** What every record carries besides its resource's fields (records.ts toView), all present. */
 const SYSTEM_PROPERTIES: Record<string, JsonSchema> = {
   id: { type: 'string', format: 'uuid' },
-  state: { type: ['string', 'null'] },
-  version: { type: 'integer', minimum: 0 },
+  accountId: { type: 'string', format: 'uuid', description: 'The account that owns the record' },
+  state: { type: ['string', 'null'], description: 'The state of its state machine; null for a resource without one' },
+  version: { type: 'integer', minimum: 0, description: 'Send it back with an update: a stale version is a 409' },
   createdAt: { type: 'string', format: 'date-time' },
-  createdBy: { type: 'string' },
+  createdBy: { type: 'string', description: 'The user (or the system) that created it' },
   updatedAt: { type: 'string', format: 'date-time' },
-  updatedBy: { type: 'string' },
+  updatedBy: { type: 'string', description: 'The user (or the system) that changed it last' },
 };
+/** A record with parties (a contract's buyer and seller): role -> account id; absent when it has none. */
+const PARTIES: JsonSchema = { type: 'object', description: 'Party role -> the account id in that role', additionalProperties: { type: 'string', format: 'uuid' } };
+/** One entry of a record's history (records.ts historyView), oldest first. */
+const EVENT: JsonSchema = {
+  type: 'object',
+  required: ['action', 'from', 'to', 'input', 'by', 'at'],
+  properties: {
+    action: { type: 'string', description: 'The action or system move; create for the first' },
+    from: { type: ['string', 'null'], description: 'State before; null at creation' },
+    to: { type: ['string', 'null'], description: 'State after' },
+    input: { description: 'What the action was given (its input fields), null when none' },
+    by: { type: ['string', 'null'], description: 'The user who moved it; null for a move of the system (a timer, a clearing run)' },
+    at: { type: 'string', format: 'date-time' },
+  },
+};
+/** A signature of a record's document (shared/resources/types.ts SignatureRecord). */
+const SIGNATURE: JsonSchema = {
+  type: 'object',
+  required: ['role', 'accountId', 'accountName', 'userId', 'userName', 'phone', 'at', 'ip', 'sha256'],
+  properties: {
+    role: { type: 'string', description: 'The party role signing' },
+    accountId: { type: 'string', format: 'uuid' },
+    accountName: { type: 'string' },
+    userId: { type: 'string', format: 'uuid' },
+    userName: { type: 'string' },
+    phone: { type: 'string', description: "The signing user's phone, masked (138****0000)" },
+    at: { type: 'string', format: 'date-time' },
+    ip: { type: 'string', description: 'The client address that signed' },
+    sha256: { type: 'string', pattern: '^[0-9a-f]{64}$', description: 'SHA-256 of the document signed' },
+  },
+};
+/** A record schema's properties with `signatures` items typed (the engine fills them: x-kind signatures). */
+const withTypedSignatures = (properties: Record<string, JsonSchema>): Record<string, JsonSchema> =>
+  Object.fromEntries(Object.entries(properties).map(([k, v]) => [k, v['x-kind'] === 'signatures' ? { ...v, items: SIGNATURE } : v]));
 
 const FILTER_HELP: Record<string, string> = {
   text: 'Contains this text (at most 100 characters)',
@@ -81,9 +131,7 @@ const schemaName = (def: ResourceDefinition) => `${def.name.charAt(0).toUpperCas
 
 /** Component schemas and paths of every loaded resource, for the OpenAPI document. */
 export function resourceDocument(registry: ResourceRegistry): { schemas: Record<string, JsonSchema>; paths: Record<string, PathItem> } {
-  const schemas: Record<string, JsonSchema> = {
-    ErrorEnvelope: envelopeOf({ description: 'null, or for a 400 an object of field name -> message' }),
-  };
+  const schemas: Record<string, JsonSchema> = { RecordEvent: EVENT, Signature: SIGNATURE };
   const paths: Record<string, PathItem> = {};
   for (const { def } of registry.values()) {
     const name = schemaName(def);
@@ -96,7 +144,20 @@ export function resourceDocument(registry: ResourceRegistry): { schemas: Record<
       properties: { ...def.record.properties, version: { type: 'integer', minimum: 0, maximum: 2 ** 31 - 1, description: 'The version read' } },
       required: [...((input.required as string[] | undefined) ?? []), 'version'],
     };
-    schemas[name] = { type: 'object', properties: { ...def.record.properties, ...SYSTEM_PROPERTIES } };
+    // The record as answered: its fields (those the resource requires of every record always
+    // there), the system's, its parties when it has any; with its history for one record.
+    schemas[name] = {
+      type: 'object',
+      description: `A ${def.labels['en-US'].title} record`,
+      properties: { ...withTypedSignatures(def.record.properties as unknown as Record<string, JsonSchema>), ...SYSTEM_PROPERTIES, parties: PARTIES },
+      required: [...new Set([...(def.record.required ?? []).filter((f) => !serverSet.includes(f)), ...Object.keys(SYSTEM_PROPERTIES)])],
+    };
+    schemas[`${name}WithHistory`] = {
+      type: 'object',
+      description: `A ${def.labels['en-US'].title} record with its history`,
+      properties: { ...(schemas[name].properties as Record<string, JsonSchema>), events: { type: 'array', items: ref('RecordEvent') } },
+      required: [...(schemas[name].required as string[]), 'events'],
+    };
     const base = `/api/r/${def.name}`;
     const t = [def.name];
     const id = pathParam('id', { type: 'string', format: 'uuid' });
@@ -115,74 +176,166 @@ export function resourceDocument(registry: ResourceRegistry): { schemas: Record<
       queryParam('pageSize', { ...pageProps.pageSize, maximum: MAX_PAGE_SIZE }),
       queryParam('sort', sort, `Sortable: ${[...new Set([...def.list.sortable, def.list.defaultSort.replace(/^-/, '')])].join(', ')}; default ${def.list.defaultSort}`),
     ];
+    const title = def.labels['en-US'].title;
+    const opId = (operation: string) => `${def.name}.${operation}`;
+    const totals = [...(def.list.totals ?? []), ...Object.keys(def.list.stateTotals ?? {})];
     paths[base] = {
       get: {
         tags: t,
+        operationId: opId('list'),
         summary: `List ${def.name}`,
+        description:
+          `Lists the ${title} records the caller may read in one scope (by default the caller's account), a page at a time, filtered and sorted as the parameters say. ` +
+          `Answers the page's records and how many match${totals.length ? `, with the sums over every match of ${totals.join(', ')}` : ''}.`,
         parameters: [...page, scope, ...filters],
         responses: answer({
           type: 'object',
+          required: ['records', 'total'],
           properties: {
             records: { type: 'array', items: ref(name) },
-            total: { type: 'integer', description: 'Exact up to 1,000 matches; past that a lower bound (totalExact false)' },
+            total: { type: 'integer', minimum: 0, description: 'Exact up to 1,000 matches; past that a lower bound (totalExact false)' },
             totalExact: { type: 'boolean', description: 'false when total is a lower bound; absent when exact' },
+            ...(totals.length
+              ? { totals: { type: 'object', description: 'Sums over every match, yuan', required: totals, properties: Object.fromEntries(totals.map((f) => [f, { type: 'string', format: 'money' }])) } }
+              : {}),
           },
         }),
       },
-      post: { tags: t, summary: `Create a ${def.name} record`, parameters: [idempotencyKey(false)], requestBody: { required: true, content: json(ref(`${name}Input`)) }, responses: answer(ref(name)) },
+      post: {
+        tags: t,
+        operationId: opId('create'),
+        summary: `Create a ${def.name} record`,
+        description: `Creates a ${title} record from its form's fields (fields the server sets are ignored). Answers the record as stored.`,
+        parameters: [idempotencyKey(false)],
+        requestBody: { required: true, content: json(ref(`${name}Input`)) },
+        responses: answer(ref(name)),
+      },
     };
     paths[`${base}/export`] = {
       get: {
         tags: t,
+        operationId: opId('export'),
         summary: `Export the filtered ${def.name} list`,
+        description: `Exports every ${title} record the filters match in the scope, with the list's columns and labels in the caller's language, as CSV or an XLSX workbook.`,
         parameters: [queryParam('format', { type: 'string', enum: ['csv', 'xlsx'] }, 'Default xlsx'), page[2], scope, ...filters],
         responses: {
           200: {
-            description: 'The file',
+            description: 'The file (Content-Disposition names it)',
             content: { 'text/csv': { schema: { type: 'string' } }, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': { schema: { type: 'string', format: 'binary' } } },
           },
-          default: answer({}).default,
         },
       },
     };
+    const conflict = { 409: { description: 'The record changed since it was read (send the version read) or its state no longer allows this' } };
     paths[`${base}/{id}`] = {
-      get: { tags: t, summary: `One ${def.name} record with its history`, parameters: [id], responses: answer(ref(name)) },
+      get: {
+        tags: t,
+        operationId: opId('get'),
+        summary: `One ${def.name} record with its history`,
+        description: `Answers one ${title} record with its history (events, oldest first). A record the caller may not read is a 404, as an unknown id.`,
+        parameters: [id],
+        responses: answer(ref(`${name}WithHistory`)),
+      },
       put: {
         tags: t,
+        operationId: opId('update'),
         summary: `Update a ${def.name} record (send the version read)`,
+        description: `Changes the fields of a ${title} record its state lets the caller edit. Send the version read: a record changed since is a 409. Answers the record as stored.`,
         parameters: [id],
         requestBody: { required: true, content: json(ref(`${name}Update`)) },
-        responses: answer(ref(name)),
+        responses: { ...answer(ref(name)), ...conflict },
       },
-      delete: { tags: t, summary: `Delete a ${def.name} record`, parameters: [id], responses: answer({ type: 'null' }) },
+      delete: {
+        tags: t,
+        operationId: opId('delete'),
+        summary: `Delete a ${def.name} record`,
+        description: `Deletes a ${title} record its state lets the caller delete. Answers data null.`,
+        parameters: [id],
+        responses: { ...answer({ type: 'null' }), ...conflict },
+      },
     };
     if (def.document) {
       paths[`${base}/{id}/document`] = {
         get: {
           tags: t,
+          operationId: opId('document'),
           summary: `The ${def.name} document as the parties sign it, with its SHA-256 and the signatures`,
+          description: `Answers the text of a ${title} record's document as rendered now, its SHA-256, the SHA-256 fixed by the first signature and every signature.`,
           parameters: [id],
           responses: answer({
             type: 'object',
+            required: ['title', 'text', 'sha256', 'signedSha256', 'signatures'],
             properties: {
               title: { type: 'string' },
               text: { type: 'string' },
               sha256: { type: 'string', description: 'SHA-256 of text as rendered now' },
               signedSha256: { type: ['string', 'null'], description: 'SHA-256 fixed by the first signature' },
-              signatures: { type: 'array', items: { type: 'object' } },
+              signatures: { type: 'array', items: ref('Signature') },
             },
           }),
         },
       };
     }
+    // A selection of records (resources/bulk.ts): how many the caller may take each action on, an action on each, an export.
+    const selection = (extra: Record<string, JsonSchema> = {}): JsonSchema => ({ ...(bulkSchemas.count.body as JsonSchema), properties: { ...(bulkSchemas.count.body.properties as object), ...extra } });
+    paths[`${base}/bulk`] = {
+      post: {
+        tags: t,
+        operationId: opId('bulk.count'),
+        summary: bulkSchemas.count.summary,
+        description: `Counts a selection of ${title} records (ids chosen, or every record a list query matches, at most ${MAX_BULK}) the caller may read, and for each action how many of them the caller may take it on.`,
+        requestBody: { required: true, content: json(selection()) },
+        responses: answer(obj({ total: { type: 'integer', minimum: 0 }, actions: { type: 'array', items: obj({ name: { type: 'string' }, count: { type: 'integer', minimum: 0 } }, ['name', 'count']) } }, ['total', 'actions'])),
+      },
+    };
+    paths[`${base}/bulk/export`] = {
+      get: {
+        tags: t,
+        operationId: opId('bulk.export'),
+        summary: bulkSchemas.export.summary,
+        description: `Exports the chosen ${title} records the caller may read, with the list's columns, as CSV or an XLSX workbook.`,
+        parameters: [queryParam('ids', str(MAX_BULK * 37), 'Record ids, comma separated'), queryParam('format', { type: 'string', enum: ['csv', 'xlsx'] }, 'Default xlsx')],
+        responses: paths[`${base}/export`].get.responses,
+      },
+    };
     for (const action of def.actions ?? []) {
+      const label = def.labels['en-US'].actions?.[action.name]?.label ?? action.name;
+      const input = actionInputSchema(action) as unknown as JsonSchema | null;
       paths[`${base}/{id}/actions/${action.name}`] = {
         post: {
           tags: t,
+          operationId: opId(`actions.${action.name}`),
           summary: `${action.name}: ${action.from.join(' | ')} -> ${action.to}`,
+          description:
+            `${label}: moves a ${title} record from ${action.from.join(' or ')} to ${action.to}` +
+            `${action.by?.length ? `, by its ${action.by.join(' or ')}` : ''}${action.money ? '. It moves money: an Idempotency-Key is required' : ''}. ` +
+            'Answers the record with its history.',
           parameters: [id, idempotencyKey(!!action.money)],
-          ...(actionInputSchema(action) ? { requestBody: { required: true, content: json(actionInputSchema(action) as unknown as JsonSchema) } } : {}),
-          responses: answer(ref(name)),
+          ...(input ? { requestBody: { required: true, content: json(input) } } : {}),
+          responses: { ...answer(ref(`${name}WithHistory`)), ...conflict },
+        },
+      };
+      const result = obj(
+        {
+          id: uuid,
+          status: { type: 'string', enum: ['done', 'refused'] },
+          reason: { type: 'string', description: "Why it was refused, in the caller's language" },
+          code: { type: 'integer', description: 'The status the action alone would have answered (403, 409, 400)' },
+          record: ref(name),
+        },
+        ['id', 'status'],
+      );
+      paths[`${base}/bulk/actions/${action.name}`] = {
+        post: {
+          tags: t,
+          operationId: opId(`bulk.actions.${action.name}`),
+          summary: `${action.name} on each record of a selection`,
+          description:
+            `${label} on each ${title} record of a selection, in one transaction: each record is done or refused with its reason; a confirmed step is confirmed once for all` +
+            `${action.money ? '. It moves money: an Idempotency-Key is required' : ''}. Answers a result per record.`,
+          parameters: [idempotencyKey(!!action.money)],
+          requestBody: { required: true, content: json(selection({ ...(bulkSchemas.run.body.properties as Record<string, JsonSchema>), ...(input ? { input } : {}) })) },
+          responses: answer(obj({ action: { type: 'string' }, total: { type: 'integer' }, done: { type: 'integer' }, refused: { type: 'integer' }, results: { type: 'array', items: result } }, ['action', 'total', 'done', 'refused', 'results'])),
         },
       };
     }

@@ -4,8 +4,8 @@
 // serve. The compiler is Fastify's own (@fastify/ajv-compiler, what Fastify uses when none is
 // given), with the server's ajv options; only when it runs changes. A schema ajv cannot compile
 // now fails that route's first request, not the start: the fuzz and OpenAPI tests call every route.
-// The compiler packages themselves (and Fastify's response serializer compiler, which no route
-// uses: none declares a response schema) are loaded on first use too.
+// The compiler package itself is loaded on first use too. Answers are never shaped by a schema
+// (plainSerializerBuilder).
 import { createRequire } from 'node:module';
 
 type Validate = ((data: unknown) => unknown) & { errors?: unknown };
@@ -44,7 +44,12 @@ export function lazyValidatorBuilder(): Build<Validate> {
   };
 }
 
-/** Fastify's response serializer compiler (@fastify/fast-json-stringify-compiler), required when a route first needs one. */
-export function lazySerializerBuilder(): Build<(data: unknown) => string> {
-  return onFirstCompile(() => (require('@fastify/fast-json-stringify-compiler') as () => Build<(data: unknown) => string>)());
+/**
+ * Fastify's response serializer compiler: every answer as JSON.stringify writes it, response
+ * schema or not. Route response schemas (openapi/kit.ts answers) document the answer and the
+ * contract test checks answers against them; fast-json-stringify would instead drop any field a
+ * schema does not list, so declaring a schema could silently change what a client receives.
+ */
+export function plainSerializerBuilder(): Build<(data: unknown) => string> {
+  return () => () => (data) => JSON.stringify(data);
 }

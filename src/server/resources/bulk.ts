@@ -78,7 +78,8 @@ const selectionProps = {
   query: { type: 'object', additionalProperties: { type: 'string' }, description: "Every record this list query matches (the list API's parameters)" },
 };
 const resourceParams = obj({ resource: str(60) }, ['resource']);
-const schemas = {
+/** The bulk routes' schemas; the OpenAPI document shows them per resource (openapi/resources.ts). */
+export const bulkSchemas = {
   count: { tags: ['resources'], summary: 'A selection of records (ids or a list query): how many, and per declared action how many of them the caller may take it on', params: resourceParams, body: obj(selectionProps) },
   run: {
     tags: ['resources'],
@@ -134,7 +135,7 @@ export default async function bulkRoutes(app: FastifyInstance, ctx: Pick<AppCont
     return rows.filter((row) => ability.can('read', asRecord(r.def, row)));
   };
 
-  app.post<{ Body: Selection }>('/r/:resource/bulk', { schema: schemas.count }, async (req) => {
+  app.post<{ Body: Selection }>('/r/:resource/bulk', { schema: bulkSchemas.count }, async (req) => {
     const r = await resolve(req);
     const ability = abilityOf(req, r);
     const actor = actorOf(currentUser(req));
@@ -147,7 +148,7 @@ export default async function bulkRoutes(app: FastifyInstance, ctx: Pick<AppCont
     return ok(req, { total: rows.length, actions });
   });
 
-  app.post<{ Body: Selection & { input?: Record<string, unknown> } }>('/r/:resource/bulk/actions/:action', { schema: schemas.run, config: { idempotencyKey: 'optional' } }, async (req, reply) => {
+  app.post<{ Body: Selection & { input?: Record<string, unknown> } }>('/r/:resource/bulk/actions/:action', { schema: bulkSchemas.run, config: { idempotencyKey: 'optional' } }, async (req, reply) => {
     const compiled = resources.get((req.params as { resource: string }).resource);
     const action = compiled && declarationOf(compiled, (req.params as { action: string }).action);
     if (!compiled || !action) throw notFound();
@@ -217,7 +218,7 @@ export default async function bulkRoutes(app: FastifyInstance, ctx: Pick<AppCont
     );
   });
 
-  app.get<{ Querystring: { ids: string; format?: 'csv' | 'xlsx' } }>('/r/:resource/bulk/export', { schema: schemas.export }, async (req, reply) => {
+  app.get<{ Querystring: { ids: string; format?: 'csv' | 'xlsx' } }>('/r/:resource/bulk/export', { schema: bulkSchemas.export }, async (req, reply) => {
     const r = await resolve(req, 'export');
     const ids = req.query.ids.split(',').filter(Boolean);
     if (!ids.length || !ids.every(isUuid)) throw fieldError({ ids: 'invalidValue' });

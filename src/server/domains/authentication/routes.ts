@@ -17,11 +17,10 @@ import { consumeSmsCode } from '../../sms/codes';
 import { closeTodo, notifyUser, openTodo } from '../../notify';
 import { routePath } from '../../resources/consolePaths';
 import { toUserInfo } from '../users/routes';
-import { authenticationSchemas as S } from './schemas';
+import { FORM_OF, authenticationSchemas as S } from './schemas';
 import { isUuid } from '../../validate';
 import { maskPhone } from '../../../shared/validators';
 
-const FORM_OF = { enterprise: 'enterpriseAuth', personal: 'personalAuth' } as const;
 
 type AuthRow = typeof authentications.$inferSelect;
 
@@ -81,7 +80,7 @@ export default async function authenticationRoutes(app: FastifyInstance, ctx: Ap
     });
   });
 
-  app.post('/system/authentication/submit', { schema: S.submit }, async (req) => {
+  app.post('/system/authentication/submit', { schema: S.submit(forms) }, async (req) => {
     const me = currentUser(req);
     if (!me.isOwner) throw forbidden('ownerOnly');
     if (me.account.type === 'platform') throw forbidden();

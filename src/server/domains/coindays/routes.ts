@@ -14,11 +14,12 @@ import { fieldError, type MessageRef } from '../../errors';
 import { currentUser } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
 import { pageFrom } from '../../pagination';
-import { obj, pageProps, str } from '../../openapi/kit';
+import { answers, exportAnswers, nullable, obj, pageProps, record, str, t } from '../../openapi/kit';
 import { toCsv, toXlsx, type ExportTable } from '../../resources/export';
 import { coinDaysDetail, coinDaysTotals, type CountedPeriod, type DetailFilter } from './coinDays';
 
 const tags = ['coinDays'];
+const money = { type: 'string', format: 'money' };
 const day = str(10, { description: 'YYYY-MM-DD, a China day' });
 const periodProps = { from: { ...day, description: 'First day (default: the first of this month, China time)' }, to: { ...day, description: 'Last day (default: the last of this month)' } };
 const filterProps = {
@@ -91,7 +92,27 @@ export default async function coinDaysRoutes(app: FastifyInstance, ctx: AppConte
 
   app.get(
     '/system/personal/getcoindays',
-    { schema: { tags, summary: "Coin-days of the caller's wallet over a period: the sum over China days of the end-of-day available balance (yuan x days)", querystring: obj(periodProps) }, preHandler: guard },
+    {
+      schema: {
+        tags,
+        summary: "Coin-days of the caller's wallet over a period: the sum over China days of the end-of-day available balance (yuan x days)",
+        description: "Answers the coin-days of the caller's wallet over a period (default this month): the days counted so far, their sum of closing balances, the average and the last closing balance.",
+        querystring: obj(periodProps),
+        response: answers(
+          record({
+            from: t.date,
+            to: t.date,
+            countedTo: nullable({ ...t.date, description: 'The last day counted (today at most); null when the period starts after today' }),
+            days: { type: 'integer', minimum: 0 },
+            coinDays: { ...money, description: 'Yuan x days' },
+            averageBalance: money,
+            closingBalance: money,
+          }),
+          'The summary',
+        ),
+      },
+      preHandler: guard,
+    },
     async (req) => {
       const p = periodOf(req.query as Record<string, unknown>, clock.now());
       const t = p.counted ? await coinDaysTotals(db, account(req), p.counted) : { days: 0, coinDaysFen: 0n, closingFen: 0n };
@@ -110,7 +131,19 @@ export default async function coinDaysRoutes(app: FastifyInstance, ctx: AppConte
 
   app.post(
     '/system/personal/coindaysdetail',
-    { schema: { tags, summary: 'The daily detail of coin-days (date, closing balance, coin-days, cumulative), filtered and paged, with totals', body: obj({ ...filterProps, ...pageProps, pageSize: { ...pageProps.pageSize, maximum: COIN_DAYS_MAX_DAYS, description: `Days per page (default 10), at most ${COIN_DAYS_MAX_DAYS}` } }) }, preHandler: guard },
+    {
+      schema: {
+        tags,
+        summary: 'The daily detail of coin-days (date, closing balance, coin-days, cumulative), filtered and paged, with totals',
+        description: 'Answers a page of the counted days of a period with their closing balance, coin-days and running sum, filtered by balance, with the coin-days of the matching days and of the whole period.',
+        body: obj({ ...filterProps, ...pageProps, pageSize: { ...pageProps.pageSize, maximum: COIN_DAYS_MAX_DAYS, description: `Days per page (default 10), at most ${COIN_DAYS_MAX_DAYS}` } }),
+        response: answers(
+          t.page(record({ date: t.date, closingBalance: money, coinDays: money, cumulative: money }), { totals: record({ coinDays: money, periodCoinDays: money }) }),
+          'A page of days',
+        ),
+      },
+      preHandler: guard,
+    },
     async (req) => {
       const body = (req.body ?? {}) as Record<string, unknown>;
       const p = periodOf(body, clock.now());
@@ -130,7 +163,13 @@ export default async function coinDaysRoutes(app: FastifyInstance, ctx: AppConte
   app.get(
     '/system/personal/coindaysdetail/export',
     {
-      schema: { tags, summary: 'The daily detail of coin-days as CSV or XLSX (the same filters, every matching day)', querystring: obj({ ...filterProps, format: { type: 'string', enum: ['csv', 'xlsx'] } }) },
+      schema: {
+        tags,
+        summary: 'The daily detail of coin-days as CSV or XLSX (the same filters, every matching day)',
+        description: 'Exports every counted day of a period matching the filters, with the columns of the detail, as CSV or an XLSX workbook.',
+        querystring: obj({ ...filterProps, format: { type: 'string', enum: ['csv', 'xlsx'] } }),
+        response: exportAnswers('The file'),
+      },
       preHandler: guard,
     },
     async (req, reply) => {

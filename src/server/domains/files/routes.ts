@@ -17,17 +17,9 @@ import { ok } from '../../plugins/envelope';
 import { existingServerSecret, serverSecret } from '../../secrets';
 import { localDiskStorage, newStorageKey } from '../../storage/local-disk';
 import type { FileStorage } from '../../storage';
-import { fileSchemas as S } from './schemas';
+import { ALLOWED, MAX_UPLOAD_BYTES, fileSchemas as S } from './schemas';
 import { isUuid } from '../../validate';
 
-export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
-/** Detected MIME type -> the extensions a file of that type may carry. */
-const ALLOWED: Record<string, string[]> = {
-  'image/jpeg': ['jpg', 'jpeg'],
-  'image/png': ['png'],
-  'image/webp': ['webp'],
-  'application/pdf': ['pdf'],
-};
 const URL_TTL_MS = 10 * 60_000;
 
 

@@ -50,7 +50,7 @@ async function record(db: Db, actor: SessionUser | UserRow, target: UserRow, act
 export default async function operatorRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db, clock } = ctx;
 
-  /** Only the account owner manages operators: an operator can never raise its own grants. */
+  /** Only the account owner manages operators: an operator can never raise its own grants. Before validation: a stranger gets 401, not a verdict on the body. */
   const ownerOnly = async (req: FastifyRequest) => {
     await app.requireAuth(req);
     const me = currentUser(req);
@@ -122,7 +122,7 @@ export default async function operatorRoutes(app: FastifyInstance, ctx: AppConte
   });
 
   // Add (no id) or edit (id): one path, as SPEC §7 names only subAccount for both.
-  app.post('/system/users/subAccount', { schema: S.save, preHandler: ownerOnly }, async (req) => {
+  app.post('/system/users/subAccount', { schema: S.save, preValidation: ownerOnly }, async (req) => {
     const me = currentUser(req);
     const now = clock.now();
     const raw = (req.body ?? {}) as { id?: string };
@@ -162,7 +162,7 @@ export default async function operatorRoutes(app: FastifyInstance, ctx: AppConte
   });
 
   /** Re-bind: a fresh bind code for an operator that is not bound (new, or unbound). */
-  app.post('/system/users/sendBindCode', { schema: S.sendBindCode, preHandler: ownerOnly }, async (req) => {
+  app.post('/system/users/sendBindCode', { schema: S.sendBindCode, preValidation: ownerOnly }, async (req) => {
     const target = await targetOf(req);
     if (target.bound) throw conflict('operators:errors.alreadyBound');
     const sent = await sendSmsCode(ctx, target.phone ?? '', 'bindSubAccount');
@@ -190,10 +190,10 @@ export default async function operatorRoutes(app: FastifyInstance, ctx: AppConte
     });
     return ok(req, null);
   };
-  app.post('/system/users/enableSubAccount', { schema: S.enable, preHandler: ownerOnly }, change('enable'));
-  app.post('/system/users/disableSubAccount', { schema: S.disable, preHandler: ownerOnly }, change('disable'));
-  app.post('/system/users/unbindSubAccount', { schema: S.unbind, preHandler: ownerOnly }, change('unbind'));
-  app.post('/system/users/deleteSubAccount', { schema: S.remove, preHandler: ownerOnly }, change('delete'));
+  app.post('/system/users/enableSubAccount', { schema: S.enable, preValidation: ownerOnly }, change('enable'));
+  app.post('/system/users/disableSubAccount', { schema: S.disable, preValidation: ownerOnly }, change('disable'));
+  app.post('/system/users/unbindSubAccount', { schema: S.unbind, preValidation: ownerOnly }, change('unbind'));
+  app.post('/system/users/deleteSubAccount', { schema: S.remove, preValidation: ownerOnly }, change('delete'));
 
   // No token: the operator proves its phone with the bind code and chooses its password.
   app.post('/system/users/bindSubAccount', { schema: S.bind }, async (req) => {

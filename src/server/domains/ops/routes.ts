@@ -8,7 +8,7 @@ import { count, eq } from 'drizzle-orm';
 import { isOpsQueue, opsPendingQuery } from '../../../shared/resources/opsQueue';
 import type { DomainContext } from '../../domain';
 import { authentications } from '../../db/schema';
-import { obj } from '../../openapi/kit';
+import { answers, obj } from '../../openapi/kit';
 import { currentUser, userRecordAbility } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
 import { consoleRoutes } from '../../resources/consolePaths';
@@ -30,7 +30,9 @@ export default async function opsRoutes(app: FastifyInstance, ctx: DomainContext
       schema: {
         tags: ['ops'],
         summary: 'How many records wait for platform operations, by the console route of their queue',
+        description: "Answers how many records wait for platform operations in each of its queues (authentication reviews, deposits to confirm, withdrawals to pay...), by the console route of the queue.",
         querystring: obj({}),
+        response: answers({ type: 'object', additionalProperties: { type: 'integer', minimum: 0 } }, 'The counts'),
       },
     },
     async (req) => {

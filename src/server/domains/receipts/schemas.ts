@@ -1,5 +1,5 @@
 // Route schemas of the receipts (docs/decisions.md "Route schemas").
-import { obj, str, uuid } from '../../openapi/kit';
+import { answers, obj, str, uuid } from '../../openapi/kit';
 
 const tags = ['receipts'];
 // Any text: a template that does not print this transfer is a 404, like an unknown transfer.
@@ -17,9 +17,11 @@ export const receiptSchemas = {
     tags,
     summary: "The receipts of a record's transfers the caller may read (a contract, a withdrawal)",
     querystring: obj({ resource: str(48), id: uuid }, ['resource', 'id']),
+    response: answers({ type: 'array', items: { type: 'object', description: 'A receipt, as GET /api/receipts/{transferId} answers it' } }, "The record's receipts, oldest first", { 404: 'No such record the caller may read' }),
   },
   verify: {
     tags,
+    security: [],
     summary: 'Public verification of a receipt: whether it is genuine, with only what the receipt shows (no sign-in)',
     params: transferParams,
     querystring: obj({ template }),

@@ -12,7 +12,7 @@ import { forbidden, notFound } from '../../errors';
 import { decide } from '../../../shared/access';
 import { actorOf, currentUser } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
-import { obj, str } from '../../openapi/kit';
+import { answers, obj, str } from '../../openapi/kit';
 import { escrowSettlements, objectionDeposits } from '../funds/flows';
 
 /** The report's rows as (account_id, created_at, key, amount in yuan). */
@@ -29,7 +29,13 @@ async function reportChartRoutes(app: FastifyInstance, ctx: DomainContext) {
       schema: {
         tags: ['reports'],
         summary: "A report's amounts per China day and category over the last 30 days, the caller's account (escrowSettlements, objectionDeposits, withdrawals)",
+        description: "Answers, for each of the last 30 China days, the amounts of the caller's account in each category of the report (a state or kind), in yuan, oldest first.",
         params: obj({ report: str(40) }, ['report']),
+        response: answers(
+          { type: 'array', items: { type: 'object', required: ['day'], properties: { day: { type: 'string', format: 'date' } }, additionalProperties: { type: 'string', format: 'money' }, description: 'day, then the amount of each category' } },
+          'The days',
+          { 404: 'No such report' },
+        ),
       },
       preHandler: app.requireAuth,
     },

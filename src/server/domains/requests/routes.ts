@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { fenToYuan } from '../../../shared/money';
 import type { DomainContext } from '../../domain';
 import { forbidden, notFound } from '../../errors';
-import { idParams, obj, uuid } from '../../openapi/kit';
+import { answers, idParams, obj, record, t, uuid } from '../../openapi/kit';
 import { currentUser, userCan, userRecordAbility } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
 import { getRecord } from '../../resources/records';
@@ -24,7 +24,14 @@ export default async function requestRoutes(app: FastifyInstance, ctx: DomainCon
 
   app.get<{ Querystring: { contractId?: string; billId?: string } }>(
     '/paymentRequests/headroom',
-    { schema: { tags, summary: 'What a new payment request of mine may still ask for under a contract or a bill', querystring: obj({ contractId: uuid, billId: uuid }) }, preValidation: app.requireAuth },
+    {
+      schema: {
+        tags,
+        summary: 'What a new payment request of mine may still ask for under a contract or a bill',
+        description: 'Answers how much a new payment request may still ask for under a contract (or a bill) of which the caller is the payee, and the contract title.',
+        querystring: obj({ contractId: uuid, billId: uuid }),
+        response: answers(record({ available: { type: 'string', format: 'money' }, contractTitle: { type: 'string' } }), 'The headroom', { 404: 'No such contract or bill of the caller' }),
+      }, preValidation: app.requireAuth },
     async (req) => {
       const me = currentUser(req);
       if (!userCan(me, compiled().def.permissionId, 'add')) throw forbidden();
@@ -35,7 +42,14 @@ export default async function requestRoutes(app: FastifyInstance, ctx: DomainCon
 
   app.get<{ Params: { id: string } }>(
     '/paymentRequests/:id/payments',
-    { schema: { tags, summary: "A payment request's payments, oldest first, each with its receipt", params: idParams }, preValidation: app.requireAuth },
+    {
+      schema: {
+        tags,
+        summary: "A payment request's payments, oldest first, each with its receipt",
+        description: 'Answers the payments made to a payment request the caller may read, oldest first, each with its amount, time and receipt path.',
+        params: idParams,
+        response: answers(t.list(record({ transferId: t.id, amount: { type: 'string', format: 'money' }, time: t.dateTime, receipt: { type: 'string', description: 'The console path of its receipt' } })), 'The payments'),
+      }, preValidation: app.requireAuth },
     async (req) => {
       const me = currentUser(req);
       const r = compiled();

@@ -10,13 +10,13 @@ import { receiptPath } from '../../../shared/receipts';
 const yuan = (fen: string) => sql.raw(`((${fen})::numeric / 100)::numeric(20, 2)`);
 const yuanText = (fen: string) => sql.raw(`((${fen})::numeric / 100)::numeric(20, 2)::text`);
 
-/** The run's figures, common to ops' and a participant's record. */
-const RUN_FIGURES = sql`jsonb_build_object(
+/** The run's figures, common to ops' and a participant's record; a field without a value (a run started by hand has no runDay) is left out, as the resource file's schema says. */
+const RUN_FIGURES = sql`jsonb_strip_nulls(jsonb_build_object(
   'runId', cr.id, 'trigger', cr.trigger, 'runDay', cr.run_day,
   'billsIn', cr.bills_in, 'participants', cr.participants,
   'amountIn', ${yuanText('cr.amount_in_fen')}, 'amountCleared', ${yuanText('cr.amount_cleared_fen')},
   'amountSettled', ${yuanText('cr.amount_settled_fen')}, 'amountUnsettled', ${yuanText('cr.amount_unsettled_fen')},
-  'solverMs', cr.solver_ms, 'totalMs', cr.total_ms)`;
+  'solverMs', cr.solver_ms, 'totalMs', cr.total_ms))`;
 
 const PARTY_FIGURES = sql`jsonb_strip_nulls(jsonb_build_object(
   'participantName', pa.name, 'ownBills', p.bills,

@@ -20,7 +20,7 @@ import { AppError, fieldError, forbidden, notFound } from '../../errors';
 import { idempotent } from '../../idempotency';
 import { ensureWallet } from '../../ledger/accounts';
 import { lockLedgerAccounts } from '../../ledger/transfers';
-import { obj, str, uuid } from '../../openapi/kit';
+import { answers, obj, str, uuid } from '../../openapi/kit';
 import { actorOf, currentUser, moverOf, userRecordAbility } from '../../plugins/auth';
 import { performAction } from '../../resources/actions';
 import { expireDue } from '../../resources/expiry';
@@ -38,9 +38,26 @@ const itemSchema = obj({ billId: uuid, amount: str(24, { description: 'Yuan, at 
 const paymentSchema = {
   tags: ['settlement'],
   summary: 'Pay one or several of my confirmed bills, whole or in part, in one transaction (Idempotency-Key; confirmed with an SMS code, my payment password or an authenticator code)',
+  description:
+    'Pays confirmed bills of which the caller is the payer, each whole or in part, from its wallet in one transaction: every bill is paid or none. ' +
+    'Confirmed by the SMS code, the payment password or the authenticator code the caller chose. Answers the payment, the bills as now read, one transfer per bill and the receipt.',
   body: {
     ...obj({ items: { type: 'array', minItems: 1, maxItems: MAX_BILLS_PER_PAYMENT, items: itemSchema }, ...confirmBodyProperties }, ['items']),
   },
+  response: answers(
+    obj(
+      {
+        paymentId: uuid,
+        amount: { type: 'string', format: 'money', description: 'The total paid, yuan' },
+        bills: { type: 'array', items: { $ref: '#/components/schemas/Bills' }, description: 'The bills paid, as GET /api/r/bills/{id} reads them (without history)' },
+        transfers: { type: 'array', items: obj({ transferId: uuid, billId: uuid, amount: { type: 'string', format: 'money' } }, ['transferId', 'billId', 'amount']) },
+        receipt: { type: 'string', description: 'The console path of the receipt (Solution for one bill, Solutions for several)' },
+      },
+      ['paymentId', 'amount', 'bills', 'transfers'],
+    ),
+    'Paid',
+    { 404: 'A bill is not one the caller may read' },
+  ),
 };
 
 interface PaymentBody {

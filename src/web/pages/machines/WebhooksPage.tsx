@@ -81,13 +81,14 @@ export default function WebhooksPage(_props: PageProps) {
   const [creating, setCreating] = useState(false);
   const [saving, setSaving] = useState(false);
   const [created, setCreated] = useState<CreatedWebhookEndpoint | null>(null);
+  const [folded, setFolded] = useState<ReadonlySet<string>>(new Set());
 
   const options = useMemo(() => {
     const byName = new Map((definitions ?? []).map((d) => [d.name, d.labels[lang]]));
     const groups = new Map<string, { value: string; label: string }[]>();
     for (const type of types.data ?? []) {
       const labels = byName.get(type.resource);
-      const action = type.action === 'create' ? t('webhooks.create') : (labels?.actions?.[type.action]?.label ?? type.action);
+      const action = type.action === 'create' ? t('webhooks.createdEvent') : (labels?.actions?.[type.action]?.label ?? type.action);
       groups.set(type.resource, [...(groups.get(type.resource) ?? []), { value: type.type, label: `${labels?.title ?? type.resource} · ${action} (${type.type})` }]);
     }
     return [...groups].map(([resource, items]) => ({ label: byName.get(resource)?.title ?? resource, options: items }));
@@ -162,7 +163,12 @@ export default function WebhooksPage(_props: PageProps) {
           columns={columns}
           pagination={false}
           locale={{ emptyText: t('webhooks.empty') }}
-          expandable={{ expandedRowRender: (e) => <Deliveries endpoint={e} />, defaultExpandAllRows: true }}
+          // Every endpoint's log open, a new one's too, until the owner folds it.
+          expandable={{
+            expandedRowRender: (e) => <Deliveries endpoint={e} />,
+            expandedRowKeys: (endpoints.data?.records ?? []).filter((e) => !folded.has(e.id)).map((e) => e.id),
+            onExpand: (open, e) => setFolded((was) => (open ? new Set([...was].filter((id) => id !== e.id)) : new Set([...was, e.id]))),
+          }}
           scroll={{ x: true }}
         />
       </Card>

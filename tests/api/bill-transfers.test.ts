@@ -84,7 +84,7 @@ describe.skipIf(!dbAvailable)('bills passed on in parts', { timeout: 600_000 }, 
     owedST = await owes(S, T, '50000.00');
     owedTU = await owes(T, U, '50000.00');
     const root = await rootBill('10000.00');
-    const offered = await passOn(S, root.id, { amount: '4000.00', settleBillId: owedST.id });
+    const offered = await passOn(S, root.id, { passAmount: '4000.00', settleBillId: owedST.id });
     expect(offered.status, JSON.stringify(offered.body)).toBe(200);
     // Nothing moves before the receiver accepts.
     expect(offered.body.data).toMatchObject({ state: 'confirmed', amount: '10000.00', openAmount: '10000.00' });
@@ -137,10 +137,10 @@ describe.skipIf(!dbAvailable)('bills passed on in parts', { timeout: 600_000 }, 
   it('passes a child on again, and the payer pays every part to its holder', async () => {
     const root = await rootBill('9000.00');
     // S passes 5,000 to T as a new claim (S owes T: T is its creditor).
-    await passOn(S, root.id, { amount: '5000.00', receiverId: T.accountId });
+    await passOn(S, root.id, { passAmount: '5000.00', receiverId: T.accountId });
     const child = String((await answer(T, (await latestOffer(root.id)).id)).body.data.childBillId);
     // T passes 2,000 of its part on to U, paying the bill T owes U.
-    const again = await passOn(T, child, { amount: '2000.00', settleBillId: owedTU.id });
+    const again = await passOn(T, child, { passAmount: '2000.00', settleBillId: owedTU.id });
     expect(again.status, JSON.stringify(again.body)).toBe(200);
     const grandchild = String((await answer(U, (await latestOffer(child)).id)).body.data.childBillId);
     expect(await bill(grandchild)).toMatchObject({ amount: '2000.00', parentBillId: child, rootBillId: root.id, payeeName: '转让再受让方有限公司' });
@@ -171,18 +171,18 @@ describe.skipIf(!dbAvailable)('bills passed on in parts', { timeout: 600_000 }, 
     const root = await rootBill('3000.00');
     const unchanged = async () => expect(await bill(root.id)).toMatchObject({ amount: '3000.00', openAmount: '3000.00', state: 'confirmed' });
     // Refused (with its reason).
-    await passOn(S, root.id, { amount: '1000.00', receiverId: T.accountId });
+    await passOn(S, root.id, { passAmount: '1000.00', receiverId: T.accountId });
     const refused = await answer(T, (await latestOffer(root.id)).id, 'refuse', { reason: '暂不接受' });
     expect(refused.body.data).toMatchObject({ state: 'refused', refuseReason: '暂不接受' });
     await unchanged();
     // Withdrawn by the holder; the receiver can no longer accept.
-    await passOn(S, root.id, { amount: '1000.00', receiverId: T.accountId });
+    await passOn(S, root.id, { passAmount: '1000.00', receiverId: T.accountId });
     const withdrawnId = (await latestOffer(root.id)).id;
     const withdrawn = await post(S.token, `/api/r/billTransfers/${withdrawnId}/actions/withdraw`);
     expect(withdrawn.body.data, JSON.stringify(withdrawn.body)).toMatchObject({ state: 'withdrawn' });
     expect((await answer(T, withdrawnId)).status).toBe(409);
     // Lapsed: past 48 hours an accept is refused at once, and the job moves it to expired.
-    await passOn(S, root.id, { amount: '1000.00', receiverId: T.accountId });
+    await passOn(S, root.id, { passAmount: '1000.00', receiverId: T.accountId });
     const lapsingId = (await latestOffer(root.id)).id;
     s.clock.advance(48 * 3600_000 + 1000);
     const late = await answer(T, lapsingId);
@@ -204,16 +204,16 @@ describe.skipIf(!dbAvailable)('bills passed on in parts', { timeout: 600_000 }, 
     const versionOf = async (id: string) => (await bill(id)).version;
     const v = await versionOf(root.id);
     const cases: [string, Record<string, unknown>, number, string, string?][] = [
-      ['more than open', { amount: '2000.01', receiverId: T.accountId }, 400, 'amount', '超出账单未付金额'],
-      ['zero', { amount: '0.00', receiverId: T.accountId }, 400, 'amount'],
-      ['three decimals', { amount: '10.001', receiverId: T.accountId }, 400, 'amount'],
-      ['all of an unpaid bill', { amount: '2000.00', receiverId: T.accountId }, 400, 'amount', '不能全部转让'],
-      ['to itself', { amount: '10.00', receiverId: S.accountId }, 400, 'receiverId', '不能转让给自己'],
-      ['to its payer', { amount: '10.00', receiverId: P.accountId }, 400, 'receiverId', '付款方'],
-      ['to an account it owes nothing', { amount: '10.00', receiverId: X.accountId }, 400, 'receiverId', '只能转让给'],
-      ['no receiver', { amount: '10.00' }, 400, 'receiverId'],
-      ['a named bill it does not owe the receiver', { amount: '10.00', receiverId: U.accountId, settleBillId: owedST.id }, 400, 'settleBillId', '不是我方欠受让方的账单'],
-      ['a named bill that is not its own', { amount: '10.00', settleBillId: owedTU.id }, 400, 'settleBillId'],
+      ['more than open', { passAmount: '2000.01', receiverId: T.accountId }, 400, 'passAmount', '超出账单未付金额'],
+      ['zero', { passAmount: '0.00', receiverId: T.accountId }, 400, 'passAmount'],
+      ['three decimals', { passAmount: '10.001', receiverId: T.accountId }, 400, 'passAmount'],
+      ['all of an unpaid bill', { passAmount: '2000.00', receiverId: T.accountId }, 400, 'passAmount', '不能全部转让'],
+      ['to itself', { passAmount: '10.00', receiverId: S.accountId }, 400, 'receiverId', '不能转让给自己'],
+      ['to its payer', { passAmount: '10.00', receiverId: P.accountId }, 400, 'receiverId', '付款方'],
+      ['to an account it owes nothing', { passAmount: '10.00', receiverId: X.accountId }, 400, 'receiverId', '只能转让给'],
+      ['no receiver', { passAmount: '10.00' }, 400, 'receiverId'],
+      ['a named bill it does not owe the receiver', { passAmount: '10.00', receiverId: U.accountId, settleBillId: owedST.id }, 400, 'settleBillId', '不是我方欠受让方的账单'],
+      ['a named bill that is not its own', { passAmount: '10.00', settleBillId: owedTU.id }, 400, 'settleBillId'],
     ];
     for (const [what, body, status, field, text] of cases) {
       const res = await passOn(S, root.id, body);
@@ -223,16 +223,16 @@ describe.skipIf(!dbAvailable)('bills passed on in parts', { timeout: 600_000 }, 
       if (text) expect(fields[field], what).toContain(text);
     }
     // Not confirmed: 409.
-    expect((await passOn(S, pending.id, { amount: '10.00', receiverId: T.accountId })).status).toBe(409);
+    expect((await passOn(S, pending.id, { passAmount: '10.00', receiverId: T.accountId })).status).toBe(409);
     // In English too.
-    const en = await s.call('POST', `/api/r/bills/${root.id}/actions/passOn`, { token: S.token, body: { amount: '10.00', receiverId: X.accountId, smsCode: await code(S.phone) }, headers: { 'Accept-Language': 'en-US' } });
+    const en = await s.call('POST', `/api/r/bills/${root.id}/actions/passOn`, { token: S.token, body: { passAmount: '10.00', receiverId: X.accountId, smsCode: await code(S.phone) }, headers: { 'Accept-Language': 'en-US' } });
     expect((en.body.data as unknown as Record<string, string>).receiverId).toBe('A bill is passed on only to an account you owe an open bill to');
     expect(await versionOf(root.id)).toBe(v);
     expect(await offersOf(root.id)).toEqual([]);
     // After its due day (a bill due tomorrow, then the clock moved two days): due, then overdue.
     const due = await world.bill({ state: 'confirmed', payer: P, payee: S, amount: '800.00', contractId: contractPS, dueDay: new Date(s.clock.now().getTime() + 2 * DAY).toISOString().slice(0, 10) });
     s.clock.advance(2 * DAY);
-    const late = await passOn(S, due.id, { amount: '10.00', receiverId: T.accountId });
+    const late = await passOn(S, due.id, { passAmount: '10.00', receiverId: T.accountId });
     expect(late.status).toBe(409);
     expect(await offersOf(due.id)).toEqual([]);
     await sound();
@@ -240,7 +240,7 @@ describe.skipIf(!dbAvailable)('bills passed on in parts', { timeout: 600_000 }, 
 
   it('lets only the holder pass on and only the receiver answer (the permission matrix)', async () => {
     const root = await rootBill('1500.00');
-    const body = { amount: '100.00', receiverId: T.accountId };
+    const body = { passAmount: '100.00', receiverId: T.accountId };
     const finance = await addOperator(s, S.phone, 'finance');
     const purchaser = await addOperator(s, S.phone, 'purchaser');
     const sellerOp = await addOperator(s, S.phone, 'seller');
@@ -280,7 +280,7 @@ describe.skipIf(!dbAvailable)('bills passed on in parts', { timeout: 600_000 }, 
     const contract = await world.contract({ state: 'collateralPaid', buyer: P, seller: S });
     const disputed = await world.bill({ state: 'confirmed', payer: P, payee: S, amount: '1000.00', contractId: contract.id });
     await world.contractStep(P, contract.id, 'object', { objectionReason: '到货规格与合同不符' }, true);
-    const passed = await passOn(S, disputed.id, { amount: '100.00', receiverId: T.accountId });
+    const passed = await passOn(S, disputed.id, { passAmount: '100.00', receiverId: T.accountId });
     expect(passed.status).toBe(409);
     expect(passed.body.msg).toContain('异议');
     const paid = await post(P.token, `/api/r/bills/${disputed.id}/actions/pay`, { payAmount: '100.00', smsCode: await code(P.phone) });
@@ -292,9 +292,9 @@ describe.skipIf(!dbAvailable)('bills passed on in parts', { timeout: 600_000 }, 
   it('passes no part twice: of two accepts at once one wins; an accept and a payment at once never overdraw the bill', async () => {
     const root = await rootBill('1000.00');
     // Two offers of 600.00 each: the bill has 1,000.00 open, so only one can be accepted.
-    await passOn(S, root.id, { amount: '600.00', receiverId: T.accountId });
+    await passOn(S, root.id, { passAmount: '600.00', receiverId: T.accountId });
     const first = (await latestOffer(root.id)).id;
-    await passOn(S, root.id, { amount: '600.00', receiverId: T.accountId });
+    await passOn(S, root.id, { passAmount: '600.00', receiverId: T.accountId });
     const second = (await offersOf(root.id)).find((o) => o.id !== first)!.id;
     // Two people of the receiver (its owner and a finance operator, each with its own phone and code) accept at once.
     const financeT = await addOperator(s, T.phone, 'finance');
@@ -303,13 +303,13 @@ describe.skipIf(!dbAvailable)('bills passed on in parts', { timeout: 600_000 }, 
     expect(await bill(root.id)).toMatchObject({ amount: '400.00', openAmount: '400.00' });
     // One offer accepted twice at once: one child.
     const other = await rootBill('1000.00');
-    await passOn(S, other.id, { amount: '300.00', receiverId: T.accountId });
+    await passOn(S, other.id, { passAmount: '300.00', receiverId: T.accountId });
     const once = (await latestOffer(other.id)).id;
     const twice = await Promise.all([answer(T, once), answer(financeT, once)]);
     expect(twice.map((r) => r.status).sort()).toEqual([200, 409]);
     // An accept while the payer pays all that is open: whichever commits first, the other is refused.
     const raced = await rootBill('1000.00');
-    await passOn(S, raced.id, { amount: '700.00', receiverId: T.accountId });
+    await passOn(S, raced.id, { passAmount: '700.00', receiverId: T.accountId });
     const racing = (await latestOffer(raced.id)).id;
     const [accepted, paid] = await Promise.all([answer(T, racing), post(P.token, `/api/r/bills/${raced.id}/actions/pay`, { payAmount: '1000.00', smsCode: await code(P.phone) })]);
     // The loser is refused: the accept with 409 (nothing open to pass), the payment with 400 (more than is open now).
@@ -342,7 +342,7 @@ describe.skipIf(!dbAvailable)('bills passed on in parts', { timeout: 600_000 }, 
           const target = fam[st.pick % fam.length];
           if (st.t === 'pass') {
             const holder = byId.get(target.holder)!;
-            const res = await passOn(holder, target.id, { amount: fenToYuan(BigInt(st.cents)), receiverId: next.get(target.holder)!.accountId });
+            const res = await passOn(holder, target.id, { passAmount: fenToYuan(BigInt(st.cents)), receiverId: next.get(target.holder)!.accountId });
             expect([200, 400, 409]).toContain(res.status);
           } else if (st.t === 'answer') {
             const offers = (await s.ctx.db.select().from(resourceRecords).where(eq(resourceRecords.resource, 'billTransfers'))).filter((o) => o.state === 'offered' && fam.some((m) => m.id === o.data.billId));
@@ -372,7 +372,7 @@ describe.skipIf(!dbAvailable)('bills passed on in parts', { timeout: 600_000 }, 
     const jjsk = await startTestServer({ ADMIN_PHONE: OPS.phone, ADMIN_PASSWORD: OPS.password, VARIANTS: 'jjsk' }, undefined, { shareDatabaseOf: s });
     try {
       const root = await rootBill('500.00');
-      const res = await jjsk.call('POST', `/api/r/bills/${root.id}/actions/passOn`, { token: S.token, body: { amount: '10.00', receiverId: T.accountId, smsCode: await code(S.phone) } });
+      const res = await jjsk.call('POST', `/api/r/bills/${root.id}/actions/passOn`, { token: S.token, body: { passAmount: '10.00', receiverId: T.accountId, smsCode: await code(S.phone) } });
       expect(res.status).toBe(403);
       expect(res.body.msg).toBe('本平台未开通账单转让');
       expect(await offersOf(root.id)).toEqual([]);

@@ -266,7 +266,7 @@ export class World {
    * (billTransfers, state offered).
    */
   async passOn(holder: Party, billId: string, opts: { amount: string; to?: Party; settleBillId?: string }): Promise<ResourceRecord> {
-    const body = { amount: opts.amount, ...(opts.to ? { receiverId: opts.to.accountId } : {}), ...(opts.settleBillId ? { settleBillId: opts.settleBillId } : {}) };
+    const body = { passAmount: opts.amount, ...(opts.to ? { receiverId: opts.to.accountId } : {}), ...(opts.settleBillId ? { settleBillId: opts.settleBillId } : {}) };
     await this.billStep(holder, billId, 'passOn', body, true);
     const offers = await this.api.call<{ records: ResourceRecord[] }>('GET', '/api/r/billTransfers?scope=holder&state=offered&pageSize=100', { token: holder.token });
     const offer = offers.records.find((o) => o.billId === billId && o.amount === opts.amount);

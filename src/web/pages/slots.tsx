@@ -25,6 +25,12 @@ const PayBillsPanel = lazy(() => import('./settlement/PayBillsPanel'));
 const StartClearingRun = lazy(() => import('./settlement/StartClearingRun'));
 const ReportChart = lazy(() => import('./funds/ReportChart'));
 const RecordsChart = lazy(() => import('./settlement/RecordsChart'));
+const BillFamily = lazy(() => import('./settlement/BillFamily'));
+
+/** A bill's family: the original bill and the parts passed on from it, as a tree. */
+function Family({ record }: SlotProps['recordFooter']) {
+  return <BillFamily id={record.id} version={record.version} />;
+}
 
 /** The receipts of the money a record moved; keyed by its version, so a money action adds its receipt. */
 function Receipts({ definition, record }: SlotProps['recordFooter']) {
@@ -55,6 +61,8 @@ export const SLOTS: SlotRegistry = {
     receipts: { when: ({ definition }) => Boolean(definition.actions?.some((action) => action.money)), component: Receipts },
     // A payment request: its payments and their receipts.
     requestPayments: { when: isRequest, component: Payments },
+    // A bill passed on in parts (issue 31): its family as a tree.
+    billFamily: { when: ({ definition }) => definition.name === 'bills', component: Family },
   },
   actionPreface: {
     // An action whose file declares it a signature.

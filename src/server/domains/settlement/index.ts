@@ -5,13 +5,15 @@
 // clearing runs (clearing.ts: ops start one, or the daily job; clearingSources.ts: their pages);
 // the outgoing detail report of each contract (outgoing.ts); circulating bills: a holder passes part
 // of a bill on to its own creditor (passOn.ts, the offer billTransfers.json), who accepts (the
-// split, transfers.ts); a bill's family as a tree (family.ts).
+// split, transfers.ts); a bill's family as a tree (family.ts); what a clearing run would do now
+// (preview.ts, a dry run).
 import type { Domain } from '../../domain';
 import { issueBill, issueOnCompletion } from './issue';
 import { billMoneyRow, billNews, remindDue, transferNews } from './news';
 import { passOnBill } from './passOn';
 import { acceptTransfer, expireTransfers, refuseTransfer } from './transfers';
 import familyRoutes from './family';
+import previewRoutes from './preview';
 import { CONTRACT_OUTGOING_COLUMNS, contractOutgoings } from './outgoing';
 import { payOne, reversePayment } from './pay';
 import settlementRoutes from './routes';
@@ -24,7 +26,7 @@ import { SETTLEMENT_INVARIANTS } from './invariants';
 
 export const settlement: Domain = {
   name: 'settlement',
-  routes: [settlementRoutes, clearingRoutes, familyRoutes],
+  routes: [settlementRoutes, clearingRoutes, familyRoutes, previewRoutes],
   invariants: SETTLEMENT_INVARIANTS,
   createHandlers: { 'bills.issue': issueBill },
   handlers: {

@@ -26,14 +26,14 @@ export const PASSABLE_STATES = ['confirmed', 'partiallyPaid'] as const;
 /** The part passed on, in fen: positive, at least the minimum part, within the open amount, leaving none or at least the minimum open. */
 function partFen(amount: unknown, open: bigint, amountFen: bigint, rules: PassOnRules): bigint {
   const fen = typeof amount === 'string' ? yuanToFen(amount) : 0n;
-  if (fen <= 0n) throw fieldError({ amount: 'api:amountPositive' });
-  if (fen > open) throw fieldError({ amount: { key: 'api:billOverOpen', params: { open: fenToYuan(open) } } });
-  if (fen < rules.minPartFen) throw fieldError({ amount: { key: 'api:passOnBelowMin', params: { min: fenToYuan(rules.minPartFen) } } });
+  if (fen <= 0n) throw fieldError({ passAmount: 'api:amountPositive' });
+  if (fen > open) throw fieldError({ passAmount: { key: 'api:billOverOpen', params: { open: fenToYuan(open) } } });
+  if (fen < rules.minPartFen) throw fieldError({ passAmount: { key: 'api:passOnBelowMin', params: { min: fenToYuan(rules.minPartFen) } } });
   const left = open - fen;
-  if (left > 0n && left < rules.minPartFen) throw fieldError({ amount: { key: 'api:passOnLeavesTooLittle', params: { min: fenToYuan(rules.minPartFen) } } });
+  if (left > 0n && left < rules.minPartFen) throw fieldError({ passAmount: { key: 'api:passOnLeavesTooLittle', params: { min: fenToYuan(rules.minPartFen) } } });
   // A bill keeps an amount: passing all of a bill nothing was paid or cleared on would leave it
   // for nothing (its amount is the issued amount less the parts passed on, and never zero).
-  if (fen === amountFen) throw fieldError({ amount: { key: 'api:passOnWhole', params: { max: fenToYuan(amountFen - rules.minPartFen) } } });
+  if (fen === amountFen) throw fieldError({ passAmount: { key: 'api:passOnWhole', params: { max: fenToYuan(amountFen - rules.minPartFen) } } });
   return fen;
 }
 
@@ -48,7 +48,7 @@ async function billToSettle(tx: Db, id: unknown, holder: string, receiver: strin
   // Not a bill the holder owes the receiver (or anyone): the same answer, naming no one else's bill.
   if (!row || row.money.payerAccountId !== holder || (receiver && row.money.payeeAccountId !== receiver)) throw fieldError({ settleBillId: 'api:passOnBillNotOwed' });
   if (!(OPEN_STATES as readonly string[]).includes(row.state ?? '') || openFenOf(row.money) <= 0n) throw fieldError({ settleBillId: 'api:passOnBillNotOpen' });
-  if (fen > openFenOf(row.money)) throw fieldError({ amount: { key: 'api:passOnOverSettled', params: { open: fenToYuan(openFenOf(row.money)) } } });
+  if (fen > openFenOf(row.money)) throw fieldError({ passAmount: { key: 'api:passOnOverSettled', params: { open: fenToYuan(openFenOf(row.money)) } } });
   await refuseUnderObjection(tx, row.money);
   return row.money;
 }
@@ -70,14 +70,14 @@ export interface PassOnTerms {
 }
 
 /**
- * What passing `input.amount` of the bill on asks, checked against the bill as it is now (its
+ * What passing `input.passAmount` of the bill on asks, checked against the bill as it is now (its
  * record locked by the caller): a 403 where the variants switch passing on off, a 409 when the bill
  * is not passable now (due, under objection), a 400 on the field that is wrong.
  */
 export async function checkPassable(
   tx: Db,
   bill: { id: string; state: string | null; data: Record<string, unknown> },
-  input: { amount?: unknown; receiverId?: unknown; settleBillId?: unknown },
+  input: { passAmount?: unknown; receiverId?: unknown; settleBillId?: unknown },
   ctx: { holder: string; now: Date; rules: PassOnRules },
 ): Promise<PassOnTerms> {
   if (!ctx.rules.allowed) throw forbidden('api:passOnOff');
@@ -87,7 +87,7 @@ export async function checkPassable(
   const money = await billMoney(tx, bill.id);
   if (money.payeeAccountId !== ctx.holder) throw forbidden();
   await refuseUnderObjection(tx, money);
-  const fen = partFen(input.amount, openFenOf(money), money.amountFen, ctx.rules);
+  const fen = partFen(input.passAmount, openFenOf(money), money.amountFen, ctx.rules);
   const named = input.receiverId === undefined || input.receiverId === '' ? undefined : input.receiverId;
   if (named !== undefined && (typeof named !== 'string' || !isUuid(named))) throw fieldError({ receiverId: 'invalidValue' });
   const settling = input.settleBillId === undefined || input.settleBillId === '' ? undefined : input.settleBillId;
@@ -105,7 +105,7 @@ export async function checkPassable(
 export const rulesOf = (variants: readonly string[] | undefined): PassOnRules => passOnRules(variants ?? []);
 
 /**
- * The bill's action `passOn` (input amount, receiverId and/or settleBillId): the offer to the
+ * The bill's action `passOn` (input passAmount, receiverId and/or settleBillId): the offer to the
  * receiver, in state offered, owned by the holder, with what the receiver needs to decide. The
  * bill keeps its state and figures until the offer is accepted.
  */

@@ -46,9 +46,10 @@ export const acceptTransfer: ActionHandler = async ({ tx, record, userId, accoun
   const locked = await lockBillRecords(tx, settleId ? [billId, settleId] : [billId]);
   const bill = locked.find((row) => row.id === billId);
   if (!bill) throw conflict('api:passOnNoLonger');
-  const terms = await checkPassable(tx, bill, { amount: offer.amount, receiverId: accountId, settleBillId: settleId }, { holder, now, rules: rulesOf(variants) }).catch(asNoLonger);
+  const terms = await checkPassable(tx, bill, { passAmount: offer.amount, receiverId: accountId, settleBillId: settleId }, { holder, now, rules: rulesOf(variants) }).catch(asNoLonger);
   const mover = { userId, accountId };
-  const cause = { transferId: record.id, amount: fenToYuan(terms.fen) };
+  // The split's event says the part passed on (the history shows it as 转让金额).
+  const cause = { transferId: record.id, passAmount: fenToYuan(terms.fen) };
 
   // 2. The split: the bill keeps its amount less the part.
   const [after] = await tx

@@ -129,6 +129,16 @@ export function ReceiptSheet({ receipt, title }: { receipt: AnyReceiptView; titl
               </ul>
             </Row>
           ) : null}
+          {'chain' in receipt && receipt.chain ? (
+            <Row label={t('page.chain')} testId="receipt-chain">
+              <div>{t('page.chainRoot', { id: receipt.chain.rootBillId })}</div>
+              <ol className="receipt__lines">
+                {receipt.chain.links.map((link) => (
+                  <li key={link.billId}>{t('page.chainValue', { holder: link.holder, amount: link.amount, time: formatDateTime(link.at) })}</li>
+                ))}
+              </ol>
+            </Row>
+          ) : null}
           {receipt.run ? <RunRows run={receipt.run} /> : null}
           <Row label={t('page.status')} testId="receipt-status">
             <Tag>{t(`status.${receipt.status}`)}</Tag>

@@ -50,6 +50,8 @@ export interface IdempotencyOptions {
    * on PostgreSQL). It fails the request like the work does.
    */
   then?: (tx: Db) => Promise<void>;
+  /** The body answered for the work's result, in place of the envelope (the simple-rest routes answer the record alone). */
+  render?: (result: unknown) => unknown;
 }
 
 /**
@@ -122,6 +124,8 @@ const JSON_TYPE = 'application/json; charset=utf-8';
  * the work rolls everything back and stores nothing, so the client may retry with the same key.
  */
 export async function idempotent(req: FastifyRequest, reply: FastifyReply, db: Db, opts: IdempotencyOptions, work: (tx: Db) => Promise<unknown>): Promise<FastifyReply> {
+  // The answer as sent (and stored for a replay): the envelope, or what the route's convention answers.
+  const answer = (result: unknown) => JSON.stringify(opts.render ? opts.render(result) : ok(req, result));
   const declared = req.routeOptions.config?.idempotencyKey;
   // A route that takes a key says so in its config, or the document would not show it.
   if (opts.required === undefined && !declared) throw new Error(`${req.routeOptions.url}: idempotent() on a route without config.idempotencyKey`);
@@ -134,7 +138,7 @@ export async function idempotent(req: FastifyRequest, reply: FastifyReply, db: D
       await opts.then?.(tx);
       return answer;
     });
-    return reply.type(JSON_TYPE).send(JSON.stringify(ok(req, result)));
+    return reply.type(JSON_TYPE).send(answer(result));
   }
   const accountId = currentUser(req).accountId;
   const hash = requestHash(req);
@@ -158,7 +162,7 @@ export async function idempotent(req: FastifyRequest, reply: FastifyReply, db: D
       return new Replay(stored.statusCode, stored.response);
     }
     if (stored) await tx.delete(idempotencyKeys).where(and(eq(idempotencyKeys.accountId, accountId), eq(idempotencyKeys.key, key)));
-    const body = JSON.stringify(ok(req, await work(tx)));
+    const body = answer(await work(tx));
     // What follows the work, then the answer's row, in one round trip; both or neither commit. The
     // answer's row (the whole answer) goes last: queued after small statements it travels with
     // them, queued first it would go out alone (postgres-js sends a queue of 1 KB at once).

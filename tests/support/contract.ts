@@ -75,9 +75,14 @@ function compile(text: string) {
   return entry;
 }
 
-/** The document's path of a route as it was called: engine routes name their resource and action, other parameters stay templated. */
+/**
+ * The document's path of a route as it was called: /api/r's engine routes name their resource and
+ * action (the document has their paths per resource), other parameters stay templated (/api/rest
+ * is one set of paths for every resource).
+ */
 function documentPath(url: string, params: Record<string, string>): string {
-  return url.replace(/:(\w+)/g, (_, name: string) => (name === 'resource' || name === 'action' ? params[name] : `{${name}}`));
+  const concrete = url.startsWith('/api/r/');
+  return url.replace(/:(\w+)/g, (_, name: string) => (concrete && (name === 'resource' || name === 'action') ? params[name] : `{${name}}`));
 }
 
 /** Records every JSON answer `app` sends on an /api route of the document; `check` then compares them with the document. */

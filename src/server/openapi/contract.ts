@@ -4,6 +4,7 @@
 // and the meaning of each custom `format` (shared/formats.ts FORMAT_DOCS).
 import { CUSTOM_FORMATS, FORMAT_DOCS } from '../../shared/formats';
 import { envelopeOf, type JsonSchema } from './kit';
+import { REST_ERROR_SCHEMA } from './rest';
 
 type Operation = {
   operationId?: string;
@@ -46,6 +47,8 @@ export const ERROR_SCHEMAS: Record<string, JsonSchema> = {
     description: 'Field name -> what is wrong with it, in the caller\'s language; null when the request as a whole is refused (a wrong password, a malformed body)',
     additionalProperties: { type: 'string' },
   }),
+  // The simple-rest convention's error answer (/api/rest, resources/rest.ts).
+  RestError: REST_ERROR_SCHEMA,
   UnauthorizedEnvelope: envelopeOf({
     type: ['object', 'null'],
     description: 'null for a missing or expired session; for a refused API key, why',
@@ -126,7 +129,7 @@ export function completeDocument(doc: DocumentToComplete): DocumentToComplete {
         responses[status] = {
           description: typeof declared === 'string' && declared !== 'Default Response' ? declared : error.description,
           ...(error.headers ? { headers: error.headers } : {}),
-          content: { 'application/json': { schema: { $ref: `#/components/schemas/${error.schema}` } } },
+          content: { 'application/json': { schema: { $ref: `#/components/schemas/${path.startsWith('/api/rest/') ? 'RestError' : error.schema}` } } },
         };
       }
       delete op['x-rate-limit'];

@@ -5,6 +5,7 @@ import type { ResourceRegistry } from '../resources/registry';
 
 export const ROUTE_TAGS: Record<string, string> = {
   meta: 'What the server is and serves: liveness, the console origins per variant, the demo logins',
+  rest: "The resource engine's records in @refinedev/simple-rest's convention (json-server's): bare answers, x-total-count, _start/_end, PATCH",
   resources: 'The resource engine: the resource definitions the caller may use (each resource has its own tag with its records)',
   events: 'Live record changes as a server-sent event stream',
   audit: 'The audit trail of record moves and account changes',

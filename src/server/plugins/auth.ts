@@ -49,6 +49,7 @@ export function currentUser(req: FastifyRequest): SessionUser {
  */
 const KEY_ROUTES: readonly RegExp[] = [
   /^\/api\/r\//,
+  /^\/api\/rest\//,
   /^\/api\/(user|system\/users)\/info$/,
   /^\/api\/funds\//,
   /^\/api\/reports\//,

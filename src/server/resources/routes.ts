@@ -9,7 +9,7 @@
 //                                           answers the moved record with its history, as GET does
 //   GET    /api/meta/resources              the definitions the caller may use
 // Every route asks the shared access decision (src/shared/access.ts) and scopes by account.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Page } from '../../shared/api';
 import { decide } from '../../shared/access';
 import type { ResourceDefinition, ResourceRecord } from '../../shared/resources/types';
@@ -25,6 +25,7 @@ import { resourceRouteSchemas as S } from '../openapi/resources';
 import { exportTable, toCsv, toXlsx } from './export';
 import { phase } from '../phases';
 import { parseListQuery } from './query';
+import restRoutes from './rest';
 import { listScopes } from '../../shared/resources/recordAbility';
 import { expireDue } from './expiry';
 import { listWhereSql } from './scope';
@@ -87,8 +88,8 @@ export default async function resourceRoutes(app: FastifyInstance, ctx: Pick<App
   const idOf = (req: FastifyRequest) => (req.params as { id: string }).id;
   const abilityOf = (req: FastifyRequest, r: CompiledResource) => userRecordAbility(currentUser(req), r.def);
   /** What a list may return: readable records in the requested scope (src/server/resources/scope.ts). */
-  const listScope = (req: FastifyRequest, r: CompiledResource) => {
-    const scope = (req.query as { scope?: unknown }).scope ?? 'mine';
+  const listScope = (req: FastifyRequest, r: CompiledResource, query: Record<string, unknown>) => {
+    const scope = query.scope ?? 'mine';
     if (typeof scope !== 'string' || !listScopes(r.def).includes(scope)) throw fieldError({ scope: 'invalidValue' });
     return listWhereSql(abilityOf(req, r), r.def, currentUser(req).accountId, scope);
   };
@@ -105,11 +106,11 @@ export default async function resourceRoutes(app: FastifyInstance, ctx: Pick<App
     return ok(req, visible);
   });
 
-  app.get('/r/:resource', { schema: S.list }, async (req) => {
-    const r = await resolve(req, 'list');
-    const q = parseListQuery(r, listScope(req, r), req.query as Record<string, unknown>);
+  /** A page of the list `query` asks for, in this API's convention (pageNo, pageSize, sort, declared filters). */
+  const listPage = async (req: FastifyRequest, r: CompiledResource, query: Record<string, unknown>): Promise<Page<ResourceRecord>> => {
+    const q = parseListQuery(r, listScope(req, r, query), query);
     const totalled = r.def.list.totals ?? [];
-    const caller = { ability: abilityOf(req, r), accountId: currentUser(req).accountId, scope: String((req.query as { scope?: unknown }).scope ?? 'mine') };
+    const caller = { ability: abilityOf(req, r), accountId: currentUser(req).accountId, scope: String(query.scope ?? 'mine') };
     const wantsTotals = totalled.length > 0 || !!r.def.list.stateTotals;
     // A list whose totals come from its domain's table gets its exact count from the same scan.
     const fromTable = wantsTotals ? tableTotalsQuery(r, q, totalled, caller) : null;
@@ -122,7 +123,12 @@ export default async function resourceRoutes(app: FastifyInstance, ctx: Pick<App
       const [{ rows, ...counted }, totals] = await Promise.all([listRecords(db, q), wantsTotals ? listTotals(db, r, q, totalled) : undefined]);
       return { records: rows.map(toView), ...counted, ...(totals ? { totals } : {}) };
     }));
-    return ok(req, data);
+    return data;
+  };
+
+  app.get('/r/:resource', { schema: S.list }, async (req) => {
+    const r = await resolve(req, 'list');
+    return ok(req, await listPage(req, r, req.query as Record<string, unknown>));
   });
 
   app.get('/r/:resource/export', { schema: S.export }, async (req, reply) => {
@@ -130,7 +136,7 @@ export default async function resourceRoutes(app: FastifyInstance, ctx: Pick<App
     const query = req.query as Record<string, unknown>;
     const format = query.format ?? 'xlsx';
     if (format !== 'csv' && format !== 'xlsx') throw fieldError({ format: 'invalidValue' });
-    const q = parseListQuery(r, listScope(req, r), { ...query, pageNo: 1, pageSize: 1 });
+    const q = parseListQuery(r, listScope(req, r, query), { ...query, pageNo: 1, pageSize: 1 });
     // A list too: planned for its filters' values each time (db/client.ts planEachCall).
     const table = await planEachCall(() => exportTable(db, r, q, req.lang, req.t));
     const title = r.def.labels[req.lang].title;
@@ -141,11 +147,10 @@ export default async function resourceRoutes(app: FastifyInstance, ctx: Pick<App
     return reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').send(await toXlsx(table, title));
   });
 
-  app.get('/r/:resource/:id', { schema: S.get }, async (req) => {
-    const r = await resolve(req, 'show');
-    const row = await getRecord(db, r, abilityOf(req, r), idOf(req));
-    return ok(req, await withHistory(db, row));
-  });
+  /** One record the caller may read, with its event history. */
+  const readOne = async (req: FastifyRequest, r: CompiledResource, id: string) => withHistory(db, await getRecord(db, r, abilityOf(req, r), id));
+
+  app.get('/r/:resource/:id', { schema: S.get }, async (req) => ok(req, await readOne(req, await resolve(req, 'show'), idOf(req))));
 
   app.get('/r/:resource/:id/document', { schema: S.document }, async (req) => {
     const r = await resolve(req, 'show');
@@ -156,14 +161,14 @@ export default async function resourceRoutes(app: FastifyInstance, ctx: Pick<App
     return ok(req, { ...doc, signedSha256, signatures: row.data.signatures ?? [] });
   });
 
-  app.post('/r/:resource', { schema: S.create, config: { idempotencyKey: 'optional' } }, async (req, reply) => {
-    const r = await resolve(req, 'create');
+  /** Creates a record of what the client sent, under the request's Idempotency-Key; `render` shapes the answer (the envelope by default). */
+  const createOne = async (req: FastifyRequest, reply: FastifyReply, r: CompiledResource, render?: (record: unknown) => unknown) => {
     // A record with parties (a contract) is made by an action that knows them (offer accept),
     // or by the resource's create handler, which names them (the decision refuses the rest).
     const me = currentUser(req);
     const sent = validData(req, r, clientData(r, body(req)));
     await checkReferences(db, req, resources, r, sent);
-    return idempotent(req, reply, db, {}, async (tx) => {
+    return idempotent(req, reply, db, { render }, async (tx) => {
       const now = clock.now();
       const outcome = (await r.createHandler?.({ tx, resource: r.def.name, def: r.def, data: sent, userId: me.id, accountId: me.accountId, now, resources })) ?? {};
       const data = outcome.patch ? { ...sent, ...outcome.patch } : sent;
@@ -171,36 +176,44 @@ export default async function resourceRoutes(app: FastifyInstance, ctx: Pick<App
       const row = await createRecord(tx, r, resources, { accountId: me.accountId, mover: moverOf(me), data, now, parties: outcome.parties });
       return toView(await asRead(tx, r, row));
     });
-  });
+  };
 
-  app.put('/r/:resource/:id', { schema: S.update }, async (req) => {
-    const r = await resolve(req, 'edit');
+  app.post('/r/:resource', { schema: S.create, config: { idempotencyKey: 'optional' } }, async (req, reply) => createOne(req, reply, await resolve(req, 'create')));
+
+  /** Replaces the data of record `id` with `sent` (which carries the version read); answers the record. */
+  const updateOne = async (req: FastifyRequest, r: CompiledResource, id: string, sent: Record<string, unknown>) => {
     const me = currentUser(req);
-    const { version, ...data } = body(req);
+    const { version, ...data } = sent;
     if (version === undefined || version === null) throw fieldError({ version: 'validation:required' });
     if (!isRecordVersion(version)) throw fieldError({ version: 'api:versionRange' });
     // System fields sent back by a client that edited what it read are not data.
     for (const k of ['id', 'accountId', 'state', 'createdAt', 'createdBy', 'updatedAt', 'updatedBy', 'events']) delete data[k];
     // The server's fields keep their stored values (then compute derives what it derives).
-    const kept = serverFields(r).length ? (await getRecord(db, r, abilityOf(req, r), idOf(req))).data : {};
+    const kept = serverFields(r).length ? (await getRecord(db, r, abilityOf(req, r), id)).data : {};
     const carried = Object.fromEntries(serverFields(r).filter((f) => kept[f] !== undefined).map((f) => [f, kept[f]]));
     const valid = validData(req, r, { ...clientData(r, data), ...carried });
     await checkReferences(db, req, resources, r, valid);
     // Fields fixed at creation (an offer's counterparty, whose party row was made with it) keep their value.
     if (r.def.form.readOnlyOnEdit?.length) {
-      const current = await getRecord(db, r, abilityOf(req, r), idOf(req));
+      const current = await getRecord(db, r, abilityOf(req, r), id);
       const changed = r.def.form.readOnlyOnEdit.filter((f) => JSON.stringify(current.data[f] ?? null) !== JSON.stringify(valid[f] ?? null));
       if (changed.length) throw fieldError(Object.fromEntries(changed.map((f) => [f, 'api:readOnlyOnEdit'])));
     }
-    const row = await editRecord(db, r, abilityOf(req, r), { accountId: me.accountId, userId: me.id, apiKeyId: me.apiKey?.id, id: idOf(req), version: version as number, data: valid, now: clock.now() });
-    return ok(req, toView(await asRead(db, r, row)));
-  });
+    const row = await editRecord(db, r, abilityOf(req, r), { accountId: me.accountId, userId: me.id, apiKeyId: me.apiKey?.id, id, version: version as number, data: valid, now: clock.now() });
+    return toView(await asRead(db, r, row));
+  };
+
+  app.put('/r/:resource/:id', { schema: S.update }, async (req) => ok(req, await updateOne(req, await resolve(req, 'edit'), idOf(req), body(req))));
+
+  const removeOne = (req: FastifyRequest, r: CompiledResource, id: string) => deleteRecord(db, r, abilityOf(req, r), currentUser(req).accountId, id);
 
   app.delete('/r/:resource/:id', { schema: S.remove }, async (req) => {
-    const r = await resolve(req, 'delete');
-    await deleteRecord(db, r, abilityOf(req, r), currentUser(req).accountId, idOf(req));
+    await removeOne(req, await resolve(req, 'delete'), idOf(req));
     return ok(req, null);
   });
+
+  // The same records in @refinedev/simple-rest's convention (rest.ts).
+  await app.register(restRoutes, { prefix: '/rest', resolve, listPage, readOne, createOne, updateOne, removeOne });
 
   app.post('/r/:resource/:id/actions/:action', { schema: S.action }, async (req, reply) => {
     const name = (req.params as { resource: string }).resource;

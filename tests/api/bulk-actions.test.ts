@@ -149,6 +149,9 @@ describe.skipIf(!dbAvailable)('bulk actions', { timeout: 300_000 }, () => {
     // The header and the two bills chosen, nothing else the payer has.
     expect(lines).toHaveLength(3);
     expect(lines.slice(1).every((line) => line.includes('120.00'))).toBe(true);
-    expect((await s.call('GET', `/api/r/bills/bulk/export?format=csv&ids=${owed[0].id}`, { token: (await world.party()).token })).status).toBe(404);
+    // Another account's bills are not exported, nor said to exist.
+    const stranger = await s.call('GET', `/api/r/bills/bulk/export?format=csv&ids=${owed[0].id}`, { token: (await world.party()).token });
+    expect(stranger.status).toBe(400);
+    expect(stranger.body).toMatchObject({ data: { ids: '请选择记录' } });
   });
 });

@@ -187,7 +187,9 @@ export default async function bulkRoutes(app: FastifyInstance, ctx: Pick<AppCont
             continue;
           }
           try {
-            const record = await (tx as unknown as { transaction<T>(work: (sp: Db) => Promise<T>): Promise<T> }).transaction(async (sp) => {
+            // Inside the request's transaction: a savepoint, rolled back alone when the record is refused.
+            const record = await tx.transaction(async (raw) => {
+              const sp = raw as unknown as Db;
               const moved = await performAction(sp, ctx, {
                 r,
                 action: action.name,
@@ -226,7 +228,8 @@ export default async function bulkRoutes(app: FastifyInstance, ctx: Pick<AppCont
     const format = req.query.format ?? 'xlsx';
     // Every scope the caller reads (its own, a party's, the market's, operations'): the ability decides.
     const readIds = (await readable(db, r, abilityOf(req, r), ids)).map((row) => row.id);
-    if (!readIds.length) throw notFound();
+    // None the caller may read: nothing was selected (unreadable ones are never said to exist).
+    if (!readIds.length) throw fieldError({ ids: 'api:bulkEmpty' });
     const q = parseListQuery(r, and(eq(resourceRecords.resource, r.def.name), inArray(resourceRecords.id, readIds))!, { pageNo: 1, pageSize: 1 });
     const table = await exportTable(db, r, q, req.lang, req.t);
     const title = r.def.labels[req.lang].title;

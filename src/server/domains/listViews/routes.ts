@@ -3,8 +3,8 @@
 //   POST   /api/list-views                      save a view (filters, sort, columns, page size, name)
 //   PUT    /api/list-views/:id                  change one of mine (state, name, shared, default)
 //   DELETE /api/list-views/:id                  delete one of mine
-//   PUT    /api/list-views/columns/:resource    keep my columns of the list (which, order, widths)
-//   DELETE /api/list-views/columns/:resource    reset them to the resource file's
+//   PUT    /api/list-views/columns/:list        keep my columns of the list (a resource's name): which, order, widths
+//   DELETE /api/list-views/columns/:list        reset them to the resource file's
 // A view is the caller's (mine), shared by another user of the same account (read only), or
 // built in (list.views of the resource file, offered to those who may take its action: the
 // operations queues). A view names only what the resource declares (shared/resources/listViews.ts):
@@ -181,8 +181,8 @@ export default async function listViewRoutes(app: FastifyInstance, ctx: DomainCo
     return ok(req, null);
   });
 
-  app.put<{ Params: { resource: string }; Body: ColumnPreference }>('/list-views/columns/:resource', { schema: S.setColumns }, async (req) => {
-    const r = listed(req, req.params.resource);
+  app.put<{ Params: { list: string }; Body: ColumnPreference }>('/list-views/columns/:list', { schema: S.setColumns }, async (req) => {
+    const r = listed(req, req.params.list);
     const widths = req.body.widths ?? {};
     const errors = { ...listViewStateErrors(r.def, { columns: req.body.columns }), ...columnWidthErrors(req.body.columns, widths) };
     if (Object.keys(errors).length) throw fieldError(errors);
@@ -195,8 +195,8 @@ export default async function listViewRoutes(app: FastifyInstance, ctx: DomainCo
     return ok(req, { columns: values.columns, widths: values.widths } satisfies ColumnPreference);
   });
 
-  app.delete<{ Params: { resource: string } }>('/list-views/columns/:resource', { schema: S.resetColumns }, async (req) => {
-    const r = listed(req, req.params.resource);
+  app.delete<{ Params: { list: string } }>('/list-views/columns/:list', { schema: S.resetColumns }, async (req) => {
+    const r = listed(req, req.params.list);
     await db.delete(listColumnPreferences).where(and(eq(listColumnPreferences.userId, currentUser(req).id), eq(listColumnPreferences.resource, r.def.name)));
     return ok(req, null);
   });

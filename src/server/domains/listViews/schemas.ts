@@ -29,8 +29,8 @@ export const listViewSchemas = {
   setColumns: {
     tags,
     summary: 'Keep my columns of a list: which, in what order, how wide',
-    params: obj({ resource }, ['resource']),
+    params: obj({ list: resource }, ['list']),
     body: obj({ columns, widths: { type: 'object', additionalProperties: { type: 'integer' }, description: 'Column -> width in px' } }, ['columns']),
   },
-  resetColumns: { tags, summary: "Forget my columns of a list: it shows the resource file's again", params: obj({ resource }, ['resource']) },
+  resetColumns: { tags, summary: "Forget my columns of a list: it shows the resource file's again", params: obj({ list: resource }, ['list']) },
 };

@@ -12,9 +12,10 @@ import { benchRecordIndexes } from './record-indexes';
 import { benchResources } from './resources';
 import { benchStartup } from './startup';
 import { benchTestServerStart } from './test-server-start';
+import { benchWebhooks } from './webhooks';
 
 const only = process.argv[2];
-const benches: Record<string, () => Promise<void>> = { startup: benchStartup, resources: benchResources, lists: benchLists, menuClick: benchMenuClick, loginLoad: benchLoginLoad, ledger: benchLedger, flows: benchFlows, netting: benchNetting, bills: benchBills, coindays: benchCoinDays, recordIndexes: benchRecordIndexes, live: benchLive, testServerStart: benchTestServerStart };
+const benches: Record<string, () => Promise<void>> = { startup: benchStartup, resources: benchResources, lists: benchLists, menuClick: benchMenuClick, loginLoad: benchLoginLoad, ledger: benchLedger, flows: benchFlows, netting: benchNetting, bills: benchBills, coindays: benchCoinDays, recordIndexes: benchRecordIndexes, live: benchLive, testServerStart: benchTestServerStart, webhooks: benchWebhooks };
 for (const [name, fn] of Object.entries(benches)) {
   if (only && only !== name) continue;
   await fn();

@@ -6,7 +6,7 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { ColumnPreference, ListView } from '../../src/shared/resources/listViews';
-import { fakeApi, ok, type Call } from './support/fakeApi';
+import { fail, fakeApi, ok, type Call } from './support/fakeApi';
 import { baseRoutes, location, OFFERS_PATH, offer, renderResource } from './support/resourceHarness';
 
 vi.setConfig({ testTimeout: 120_000 });
@@ -156,5 +156,23 @@ describe('list views and columns', () => {
       ['采购螺纹钢 F', '已完成', '已发布'],
       ['采购螺纹钢 G', '未执行', '记录状态已变化，请刷新后重试'],
     ]);
+  });
+
+  it('says why the server will not take a selection of more records than it acts on at once', async () => {
+    const rows = [offer({ title: '采购螺纹钢 H' })];
+    fakeApi({
+      ...baseRoutes(),
+      ...viewsServer([]),
+      'GET /api/r/purchaseOffers': page(rows, 500),
+      'POST /api/r/purchaseOffers/bulk': (call) => ((call.body as { query?: unknown }).query ? fail(400, '参数校验失败', { query: '一次最多处理 200 条记录' }) : ok({ total: 1, actions: [{ name: 'publish', count: 1 }] })),
+    });
+    const { user } = renderResource(OFFERS_PATH);
+    await screen.findByText('采购螺纹钢 H');
+    await user.click(within(screen.getAllByRole('row')[1]).getByRole('checkbox'));
+    const bar = await screen.findByRole('region', { name: '批量操作' });
+    await within(bar).findByRole('button', { name: '发布（1）' });
+    await user.click(within(bar).getByRole('button', { name: '选择全部 500 条匹配记录' }));
+    expect(await within(bar).findByTestId('bulk-refused')).toHaveTextContent('一次最多处理 200 条记录');
+    expect(within(bar).queryByRole('button', { name: /发布/ })).toBeNull();
   });
 });

@@ -139,6 +139,12 @@ export function BulkBar({ list, text, selection, pageRows, matching, onSelectAll
           ) : null;
         })}
         {counts.isSuccess && offered.length === 0 && <Typography.Text type="secondary">{t('bulk.nothing')}</Typography.Text>}
+        {/* A selection the server will not take (more than it acts on at once): why. */}
+        {counts.isError && (
+          <Typography.Text type="danger" data-testid="bulk-refused">
+            {Object.values(fieldErrorsOf(counts.error) ?? {}).join('；') || counts.error.message}
+          </Typography.Text>
+        )}
         {selection.kind === 'ids' ? <ExportButton resource={definition.name} state={sent} ids={selection.ids} /> : <ExportButton resource={definition.name} state={sent} />}
       </Space>
       {running?.kind === 'confirm' && (

@@ -10,11 +10,13 @@ import { fenToYuan } from '../../../shared/money';
 import { clearingRuns } from '../../db/schema';
 import type { DomainContext } from '../../domain';
 import { forbidden, notFound } from '../../errors';
-import { uuid } from '../../openapi/kit';
+import { answers, record, t, uuid } from '../../openapi/kit';
 import { actorOf, currentUser } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
 import { auditNetting } from './netting';
 import { runClearing } from './clearing';
+
+const money = { type: 'string', format: 'money' };
 
 export default async function clearingRoutes(app: FastifyInstance, ctx: DomainContext) {
   const { db, clock } = ctx;
@@ -26,7 +28,29 @@ export default async function clearingRoutes(app: FastifyInstance, ctx: DomainCo
   // and a retried request answers the run it started instead of starting another.
   app.post(
     '/settlement/clearing-runs',
-    { schema: { tags: ['settlement'], summary: 'Start a mutual-netting clearing run now (ops; Idempotency-Key required)', body: { type: 'object', additionalProperties: false, properties: {} } }, config: { idempotencyKey: 'required' }, preValidation: app.requireAuth },
+    {
+      schema: {
+        tags: ['settlement'],
+        summary: 'Start a mutual-netting clearing run now (ops; Idempotency-Key required)',
+        description: "Runs mutual netting now over every open confirmed bill (platform operations): clears what offsets, settles what the participants' wallets can pay, and answers the run's figures.",
+        body: { type: 'object', additionalProperties: false, properties: {} },
+        response: answers(
+          record({
+            runId: uuid,
+            billsIn: { type: 'integer', minimum: 0 },
+            participants: { type: 'integer', minimum: 0 },
+            amountIn: money,
+            amountCleared: money,
+            amountSettled: money,
+            amountUnsettled: money,
+            transfers: { type: 'integer', minimum: 0, description: 'Settlement transfers made' },
+            solverMs: { type: 'integer', minimum: 0 },
+            totalMs: { type: 'integer', minimum: 0 },
+          }),
+          'The run',
+        ),
+      },
+      config: { idempotencyKey: 'required' }, preValidation: app.requireAuth },
     async (req, reply) => {
       opsOnly(req);
       return idempotent(req, reply, db, {}, async (tx) => {
@@ -50,7 +74,15 @@ export default async function clearingRoutes(app: FastifyInstance, ctx: DomainCo
 
   app.get<{ Params: { id: string } }>(
     '/settlement/clearing-runs/:id/audit',
-    { schema: { tags: ['settlement'], summary: 'Recompute a stored clearing run from its input (ops)', params: { type: 'object', properties: { id: uuid }, required: ['id'] } }, preValidation: app.requireAuth },
+    {
+      schema: {
+        tags: ['settlement'],
+        summary: 'Recompute a stored clearing run from its input (ops)',
+        description: 'Solves a stored clearing run again from its recorded input and compares with what it cleared (platform operations). Answers whether they agree, each difference, and both totals.',
+        params: { type: 'object', properties: { id: uuid }, required: ['id'] },
+        response: answers(record({ ok: { type: 'boolean' }, problems: t.list({ type: 'string' }), storedCleared: money, recomputedCleared: money }), 'The audit'),
+      },
+      preValidation: app.requireAuth },
     async (req) => {
       opsOnly(req);
       const [run] = await db.select().from(clearingRuns).where(eq(clearingRuns.id, req.params.id));

@@ -14,11 +14,30 @@ import type { Db } from '../../db/client';
 import { bills, resourceRecords } from '../../db/schema';
 import type { DomainContext } from '../../domain';
 import { notFound } from '../../errors';
-import { obj, uuid } from '../../openapi/kit';
+import { answers, nullable, obj, record, t, uuid, type JsonSchema } from '../../openapi/kit';
 import { currentUser, userRecordAbility } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
 import { getRecord } from '../../resources/records';
 import { openFenOf } from './store';
+
+const money = { type: 'string', format: 'money' };
+/** A node of the family tree (shared/billFamily.ts BillFamilyNode); its children are nodes of the same shape. */
+const familyNode: JsonSchema = record({
+  billId: uuid,
+  parentBillId: nullable(uuid),
+  holder: { type: 'string' },
+  payer: { type: 'string' },
+  issuedAmount: money,
+  amount: money,
+  paidAmount: money,
+  clearedAmount: money,
+  openAmount: money,
+  dueDay: { type: 'string' },
+  state: { type: 'string' },
+  createdAt: t.dateTime,
+  readable: { type: 'boolean', description: 'The caller may open its page' },
+  children: t.list({ type: 'object', description: 'A part passed on from it: a node of the same shape' }),
+});
 
 /** Every bill of the family of `rootId` (the root first, then by when each part was made), with its record's facts. */
 export async function familyOf(db: Db, rootId: string) {
@@ -65,7 +84,15 @@ export default async function familyRoutes(app: FastifyInstance, ctx: DomainCont
   const { db } = ctx;
   app.get<{ Params: { id: string } }>(
     '/settlement/bills/:id/family',
-    { schema: { tags: ['settlement'], summary: "A bill's family: its root and every part passed on from it, as a tree (who holds each part, its figures and state)", params: obj({ id: uuid }, ['id']) }, preValidation: app.requireAuth },
+    {
+      schema: {
+        tags: ['settlement'],
+        summary: "A bill's family: its root and every part passed on from it, as a tree (who holds each part, its figures and state)",
+        description: "Answers the family of a bill the caller may read as a tree from its original bill: each part's holder, payer, figures, due day and state, and whether the caller may open it.",
+        params: obj({ id: uuid }, ['id']),
+        response: answers(familyNode, 'The family', { 404: 'No such bill the caller may read' }),
+      },
+      preValidation: app.requireAuth },
     async (req) => {
       const r = ctx.resources.get('bills');
       if (!r) throw notFound();

@@ -167,6 +167,22 @@ describe.skipIf(!dbAvailable)('bills passed on in parts', { timeout: 600_000 }, 
     await sound();
   });
 
+  it('prints a delay granted before a split as it was: the open amount then, not after the part passed on', async () => {
+    const root = await rootBill('7000.00');
+    const later = '2100-03-01';
+    const delayed = await post(S.token, `/api/r/bills/${root.id}/actions/delay`, { dueDay: later, reason: '同意延期付款' });
+    expect(delayed.status, JSON.stringify(delayed.body)).toBe(200);
+    const receipts = async () => (await s.call<{ template: string; eventId?: string; amount: string }[]>('GET', `/api/receipts?resource=bills&id=${root.id}`, { token: P.token })).body.data;
+    const delay = (await receipts()).find((r) => r.template === 'CollectionDelay')!;
+    const print = async () => (await s.call<{ amount: string }>('GET', `/api/receipts/${delay.eventId}?template=CollectionDelay`, { token: P.token })).body.data.amount;
+    expect(await print()).toBe('7000.00');
+    await passOn(S, root.id, { passAmount: '2500.00', receiverId: T.accountId });
+    expect((await answer(T, (await latestOffer(root.id)).id)).status).toBe(200);
+    expect(await bill(root.id)).toMatchObject({ amount: '4500.00', dueDay: later });
+    expect(await print()).toBe('7000.00');
+    await sound();
+  });
+
   it('creates nothing when the receiver refuses, when the holder withdraws or after 48 hours', async () => {
     const root = await rootBill('3000.00');
     const unchanged = async () => expect(await bill(root.id)).toMatchObject({ amount: '3000.00', openAmount: '3000.00', state: 'confirmed' });

@@ -32,21 +32,30 @@ export interface EventReceiptFacts {
 const PAID_KINDS = ['billPayment', 'billBatchPayment'];
 const REVERSAL_KIND = 'billPaymentReversed';
 
-/** The bill's open amount at `at`: its amount less its payments (net of reversals) and cleared parts up to then. */
-async function openFenAt(db: Db, billId: string, at: Date): Promise<bigint> {
-  const [money] = await db.select({ amountFen: bills.amountFen }).from(bills).where(eq(bills.recordId, billId));
+/**
+ * The bill's open amount at `at`: the amount it was issued or received with, less the parts passed
+ * on from it (split), its payments (net of reversals) and what clearing or a part passed on to its
+ * payee wrote down (clear, offset), each up to then (the record's steps up to the step's version,
+ * payments up to its time): a receipt prints the same later, whatever the bill went through since.
+ */
+async function openFenAt(db: Db, billId: string, step: { at: Date; version: number | null }): Promise<bigint> {
+  const { at } = step;
+  const [money] = await db.select({ issuedFen: bills.issuedFen }).from(bills).where(eq(bills.recordId, billId));
   if (!money) return 0n;
   const moves = await db
     .select({ kind: ledgerTransfers.kind, amount: ledgerTransfers.amount })
     .from(ledgerTransfers)
     .where(and(eq(ledgerTransfers.refResource, 'bills'), eq(ledgerTransfers.refId, billId), inArray(ledgerTransfers.kind, [...PAID_KINDS, REVERSAL_KIND]), lte(ledgerTransfers.createdAt, at)));
   const paid = moves.reduce((sum, m) => sum + (m.kind === REVERSAL_KIND ? -m.amount : m.amount), 0n);
-  const clears = await db
-    .select({ input: resourceEvents.input })
+  const steps = await db
+    .select({ action: resourceEvents.action, input: resourceEvents.input })
     .from(resourceEvents)
-    .where(and(eq(resourceEvents.recordId, billId), eq(resourceEvents.action, 'clear'), lte(resourceEvents.at, at)));
-  const cleared = clears.reduce((sum, c) => sum + (typeof c.input.amount === 'string' ? yuanToFen(c.input.amount) : 0n), 0n);
-  return money.amountFen - paid - cleared;
+    // The record's own steps up to this one by its version (a split in the same instant after it is
+    // not counted); by time for an event stored before events had versions (migration 0023).
+    .where(and(eq(resourceEvents.recordId, billId), inArray(resourceEvents.action, ['clear', 'offset', 'split']), step.version === null ? lte(resourceEvents.at, at) : lte(resourceEvents.version, step.version)));
+  const fenOf = (value: unknown) => (typeof value === 'string' ? yuanToFen(value) : 0n);
+  const writtenOff = steps.reduce((sum, e) => sum + (e.action === 'split' ? fenOf(e.input.passAmount) : fenOf(e.input.amount)), 0n);
+  return money.issuedFen - paid - writtenOff;
 }
 
 /** The event and what its receipt prints; undefined for an unknown id or an event the template does not print. */
@@ -70,7 +79,7 @@ export async function eventReceiptFacts(db: Db, template: EventReceiptTemplate, 
   const fromDay = String(previous?.input.dueDay ?? record.data.originalDueDay ?? record.data.dueDay ?? '');
   const ids = Object.values(record.parties);
   const named = ids.length ? await db.select({ id: accounts.id, name: accounts.name }).from(accounts).where(inArray(accounts.id, ids)) : [];
-  return { template, event, record, openFen: await openFenAt(db, record.id, event.at), fromDay, names: new Map(named.map((a) => [a.id, a.name])) };
+  return { template, event, record, openFen: await openFenAt(db, record.id, event), fromDay, names: new Map(named.map((a) => [a.id, a.name])) };
 }
 
 /** The bill's parties and platform operations. */
@@ -110,13 +119,13 @@ export async function recordEventReceipts(db: Db, user: SessionUser, resource: s
     const [record] = await db.select({ parties: resourceRecords.parties }).from(resourceRecords).where(and(eq(resourceRecords.id, id), eq(resourceRecords.resource, resource)));
     if (!record || !mayReadEvent(user, { record: { ...record, id, resource, accountId: null, state: null, data: {} } })) continue;
     const events = await db
-      .select({ id: resourceEvents.id, at: resourceEvents.at })
+      .select({ id: resourceEvents.id, at: resourceEvents.at, version: resourceEvents.version })
       .from(resourceEvents)
       .where(and(eq(resourceEvents.recordId, id), eq(resourceEvents.action, step.action)))
       .orderBy(asc(resourceEvents.at));
     for (const event of events) {
       const at = event.at;
-      out.push({ eventId: event.id, kind: step.action, template, amount: fenToYuan(await openFenAt(db, id, at)), time: at.toISOString(), path: receiptPath(template, event.id) });
+      out.push({ eventId: event.id, kind: step.action, template, amount: fenToYuan(await openFenAt(db, id, event)), time: at.toISOString(), path: receiptPath(template, event.id) });
     }
   }
   return out;

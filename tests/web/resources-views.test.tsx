@@ -175,4 +175,28 @@ describe('list views and columns', () => {
     expect(await within(bar).findByTestId('bulk-refused')).toHaveTextContent('一次最多处理 200 条记录');
     expect(within(bar).queryByRole('button', { name: /发布/ })).toBeNull();
   });
+
+  it('saves the list’s changes into the view opened, and deletes it', async () => {
+    const mine = view({ id: 'v-5', name: '草稿视图', filters: { state: 'draft' } });
+    const api = fakeApi({
+      ...baseRoutes(),
+      ...viewsServer([mine]),
+      'PUT /api/list-views/v-5': (call) => ok({ ...mine, ...(call.body as object) }),
+      'DELETE /api/list-views/v-5': ok(null),
+      'GET /api/r/purchaseOffers': page([offer({ title: '采购螺纹钢 I' })]),
+    });
+    const { user } = renderResource(`${OFFERS_PATH}?state=draft%2Cpublished&view=v-5`);
+    await screen.findByText('采购螺纹钢 I');
+    await user.click(screen.getByTestId('list-views'));
+    await user.click(await screen.findByText('保存对“草稿视图”的修改'));
+    await waitFor(() => expect(api.callsTo('PUT', '/api/list-views/v-5')).toHaveLength(1));
+    expect(api.callsTo('PUT', '/api/list-views/v-5')[0].body).toMatchObject({ name: '草稿视图', filters: { state: 'draft,published' }, sort: '-createdAt', pageSize: 10 });
+    expect(api.callsTo('POST', '/api/list-views')).toHaveLength(0);
+    await user.click(screen.getByTestId('list-views'));
+    await user.click(await screen.findByText('删除视图“草稿视图”'));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: /确\s*定/ }));
+    await waitFor(() => expect(api.callsTo('DELETE', '/api/list-views/v-5')).toHaveLength(1));
+    // The list stays as it is, no longer under the view's name.
+    await waitFor(() => expect(location()).toBe(`${OFFERS_PATH}?state=draft%2Cpublished`));
+  });
 });

@@ -25,6 +25,7 @@ export function ViewsMenu({ list }: { list: ResourceListController }) {
   const [errors, setErrors] = useState<FieldErrors | null>(null);
   const [busy, setBusy] = useState(false);
   const [form] = Form.useForm<SaveValues>();
+  const [modal, modalHolder] = Modal.useModal();
 
   /** What the list shows now, as a view keeps it. */
   const current = (): ListViewState => ({ filters: state.filters, sort: state.sort, columns, pageSize: state.pageSize });
@@ -46,14 +47,14 @@ export function ViewsMenu({ list }: { list: ResourceListController }) {
   };
   const updateCurrent = async (target: ListView) => {
     try {
-      await views.save({ ...current(), name: target.name });
+      await views.save({ ...current(), name: target.name }, target.id);
       toast('success', t('views.saved', { name: target.name }));
     } catch {
       toast('error', t('views.saveFailed'));
     }
   };
   const remove = (target: ListView) =>
-    Modal.confirm({
+    modal.confirm({
       title: t('views.deleteConfirm', { name: target.name }),
       okText: t('action.ok'),
       cancelText: t('action.cancel'),
@@ -103,6 +104,7 @@ export function ViewsMenu({ list }: { list: ResourceListController }) {
 
   return (
     <>
+      {modalHolder}
       <Dropdown trigger={['click']} menu={{ items, onClick, selectable: true, selectedKeys: view ? [`open:${view.id}`] : [] }}>
         <Button icon={<EyeOutlined />} data-testid="list-views">
           {view ? view.name : t('views.button')} <DownOutlined />

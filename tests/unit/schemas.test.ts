@@ -23,6 +23,7 @@ const COPIED = [
   ...LANGUAGES.map((language) => `src/shared/locales/${language}/menu.json`),
   'schemas/resources/bases/offer.json',
   'schemas/resources/accountFlows.json',
+  'schemas/resources/billTransfers.json',
   'schemas/resources/bills.json',
   'schemas/resources/clearingRuns.json',
   'schemas/resources/clearingUnsettled.json',
@@ -109,7 +110,7 @@ describe('meta-schema errors name the file and the JSON pointer', () => {
       },
     });
     expect(problems(root)).toEqual([
-      "variants/main.json#/colour: is not an allowed property (allowed: $schema, $comment, id, mutual, name, logo, productTitle, headerDescription, homePage, noticePlatform, agreementEndpoint, todoBusinessType, extraParams, settings, loginMode, footer, hidden, removed, friendLinks, confirmation)",
+      "variants/main.json#/colour: is not an allowed property (allowed: $schema, $comment, id, mutual, name, logo, productTitle, headerDescription, homePage, noticePlatform, agreementEndpoint, todoBusinessType, extraParams, settings, loginMode, footer, hidden, removed, friendLinks, confirmation, settlement)",
       'variants/main.json#/settings/theme: must be one of "dark", "light"',
       "variants/szdj.json#: must have required property 'footer'",
     ]);

@@ -14,7 +14,7 @@ const withBillFields = (money: Record<string, string>) => ({ ...names, tableFiel
 describe('table fields', () => {
   it("compiles the settlement domain's bill figures into the bills resource", () => {
     const bills = loadResources(repoRoot, names).get('bills')!;
-    expect(Object.keys(bills.tableFields?.money ?? {}).sort()).toEqual(['clearedAmount', 'openAmount', 'paidAmount']);
+    expect(Object.keys(bills.tableFields?.money ?? {}).sort()).toEqual(['clearedAmount', 'issuedAmount', 'openAmount', 'paidAmount']);
     expect(loadResources(repoRoot, names).get('contracts')!.tableFields).toBeUndefined();
   });
 

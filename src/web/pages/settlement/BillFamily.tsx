@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { BillFamilyNode } from '../../../shared/billFamily';
 import { useSystemQuery } from '../../refine/systemData';
-import { displayMoney, formatDateTime } from '../../resources/format';
+import { formatDateTime } from '../../resources/format';
 import { referencePath } from '../../resources/reference';
 
 /** A bill's family (GET /api/settlement/bills/:id/family); keyed by the bill's version, so a split or a payment redraws it. */
@@ -29,9 +29,9 @@ export default function BillFamily({ id, version }: { id: string; version?: numb
       <span data-testid="bill-family-node" data-bill={node.billId}>
         <Typography.Text strong={node.billId === id}>{node.holder}</Typography.Text>
         {' · '}
-        {t('family.amount', { amount: displayMoney(node.amount) })}
+        {t('family.amount', { amount: node.amount })}
         {' · '}
-        {t('family.open', { open: displayMoney(node.openAmount) })}
+        {t('family.open', { open: node.openAmount })}
         {' · '}
         {t('family.due', { day: node.dueDay })}
         {' · '}
@@ -52,7 +52,7 @@ export default function BillFamily({ id, version }: { id: string; version?: numb
       className="resource-show__receipts"
       data-testid="bill-family"
     >
-      <Typography.Paragraph type="secondary">{t('family.hint', { payer: root.payer, issued: displayMoney(root.issuedAmount) })}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">{t('family.hint', { payer: root.payer, issued: root.issuedAmount })}</Typography.Paragraph>
       <Tree treeData={[toNode(root)]} defaultExpandAll selectable={false} showLine blockNode />
     </Card>
   );

@@ -15,15 +15,36 @@ import type { Db } from '../../db/client';
 import { apiKeys } from '../../db/schema';
 import type { DomainContext } from '../../domain';
 import { fieldError, forbidden, notFound } from '../../errors';
-import { idParams, obj, str } from '../../openapi/kit';
+import { answers, idParams, obj, str, type JsonSchema } from '../../openapi/kit';
 import { currentUser } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
 import { hashApiKey, newApiKeySecrets } from '../../sessions/apiKeys';
 import { countingWrongTries } from '../../sms/codes';
 
 const tags = ['apiKeys'];
+const time = (description: string): JsonSchema => ({ type: ['string', 'null'], format: 'date-time', description });
+/** ApiKeyView (shared/apiKeys.ts). */
+const keyView = obj(
+  {
+    id: { type: 'string', format: 'uuid' },
+    name: str(API_KEY_NAME_MAX),
+    role: { type: 'string', enum: [...OPERATOR_TYPES], description: 'The operator type whose grants it acts with' },
+    money: { type: 'boolean', description: 'May take money steps (signed requests)' },
+    prefix: { type: 'string', description: "The secret's first characters, to tell keys apart" },
+    status: { type: 'string', enum: ['active', 'revoked', 'expired'] },
+    expiresAt: time('When it stops working; null: never'),
+    revokedAt: time('When it was revoked'),
+    lastUsedAt: time('Its last request'),
+    createdAt: { type: 'string', format: 'date-time' },
+  },
+  ['id', 'name', 'role', 'money', 'prefix', 'status', 'expiresAt', 'revokedAt', 'lastUsedAt', 'createdAt'],
+);
 const S = {
-  list: { tags, summary: "The account's API keys (owner): name, operator type, money scope, status, expiry, last use; never a secret" },
+  list: {
+    tags,
+    summary: "The account's API keys (owner): name, operator type, money scope, status, expiry, last use; never a secret",
+    response: answers(obj({ records: { type: 'array', items: keyView }, total: { type: 'integer', minimum: 0 } }, ['records', 'total']), 'The keys, newest first'),
+  },
   create: {
     tags,
     summary: 'Create an API key (owner); its secret and signing secret are answered once',
@@ -39,8 +60,19 @@ const S = {
       },
       ['name', 'role'],
     ),
+    response: answers(
+      obj(
+        {
+          key: keyView,
+          secret: { type: 'string', pattern: '^lsf_', description: 'Send as Authorization: Bearer <secret> or X-API-Key; shown this once' },
+          signingSecret: { type: 'string', description: 'Signs money requests (X-LSF-Signature); shown this once' },
+        },
+        ['key', 'secret', 'signingSecret'],
+      ),
+      'The key made, with its secrets this once',
+    ),
   },
-  revoke: { tags, summary: 'Revoke an API key (owner): refused from its next request on', params: idParams },
+  revoke: { tags, summary: 'Revoke an API key (owner): refused from its next request on', params: idParams, response: answers(keyView, 'The key, revoked') },
 };
 
 type Row = typeof apiKeys.$inferSelect;

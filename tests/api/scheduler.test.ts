@@ -67,7 +67,7 @@ describe.skipIf(!dbAvailable)('scheduler', () => {
 
   it('declares the jobs of the domains by the tasks they run', () => {
     const jobs = domains.flatMap((d) => d.jobs ?? []);
-    expect(jobs.map((j) => j.task).sort()).toEqual(['funds.autoRelease', 'settlement.dailyClearing', 'settlement.reminders']);
+    expect(jobs.map((j) => j.task).sort()).toEqual(['apiKeys.purgeSignatures', 'funds.autoRelease', 'settlement.dailyClearing', 'settlement.expireTransfers', 'settlement.reminders', 'webhooks.kick'].sort());
     for (const job of jobs) expect(s.ctx.tasks.has(job.task), job.task).toBe(true);
   });
 });

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ResourceRecord } from '../../src/shared/resources/types';
-import type { ClearingPreview } from '../../src/server/domains/settlement/preview';
+import type { ClearingPreview } from '../../src/shared/clearingPreview';
 import { dbAvailable, startTestServer, type TestServer } from '../support/server';
 import { World, type Party } from '../support/world';
 

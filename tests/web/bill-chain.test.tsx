@@ -1,9 +1,12 @@
 // Circulating bills in the console (issue 31), the server faked at fetch: a bill's page draws its
 // family as a tree (holders, amounts, the bill itself marked, links only to parts the caller may
-// open); a bill never passed on shows no tree; a receipt of a part's payment prints the chain.
+// open); a bill never passed on shows no tree; a receipt of a part's payment prints the chain; the
+// clearing runs page previews what a run would do now, by counterparty (issue 31 item 5).
 import { configure, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import billsFile from '../../schemas/resources/bills.json';
+import clearingRunsFile from '../../schemas/resources/clearingRuns.json';
+import type { ClearingPreview } from '../../src/shared/clearingPreview';
 import type { BillFamilyNode } from '../../src/shared/billFamily';
 import type { ReceiptView } from '../../src/shared/receipts';
 import type { ResourceDefinition, ResourceRecord } from '../../src/shared/resources/types';
@@ -128,5 +131,46 @@ describe('bill chains in the console', () => {
       '无锡链条供应商有限公司 ¥ 5,000.00（2026-11-20 10:10:00）',
       '常州链条原料有限公司 ¥ 2,000.00（2026-11-20 10:20:00）',
     ]);
+  });
+
+  it('previews a clearing run on the runs page when asked: the participant\'s side by counterparty', async () => {
+    const preview: ClearingPreview = {
+      billsIn: 3,
+      participants: 3,
+      amountIn: '2400.00',
+      amountCleared: '1800.00',
+      amountSettled: '400.00',
+      parties: [
+        {
+          accountId: 'a-1',
+          name: '预览甲有限公司',
+          payable: '1000.00',
+          receivable: '600.00',
+          cleared: '600.00',
+          netPosition: '-400.00',
+          settled: '-400.00',
+          unsettled: '0.00',
+          available: '100000.00',
+          counterparties: [
+            { accountId: 'a-2', name: '预览乙有限公司', payable: '1000.00', receivable: '0.00', cleared: '600.00', settled: '400.00', remaining: '0.00' },
+            { accountId: 'a-3', name: '预览丙有限公司', payable: '0.00', receivable: '600.00', cleared: '600.00', settled: '0.00', remaining: '0.00' },
+          ],
+        },
+      ],
+    };
+    const api = fakeApi({
+      ...baseRoutes('owner', [clearingRunsFile as unknown as ResourceDefinition]),
+      'GET /api/r/clearingRuns': ok({ records: [], total: 0 }),
+      'GET /api/settlement/clearing-preview': ok(preview),
+    });
+    const { user } = renderResource('/payment/interlinkingManagement', { resource: 'clearingRuns', routePath: '/payment/interlinkingManagement' });
+    const card = await screen.findByTestId('clearing-preview');
+    // Nothing is asked before the button.
+    expect(api.callsTo('GET', '/api/settlement/clearing-preview')).toEqual([]);
+    await user.click(within(card).getByTestId('clearing-preview-run'));
+    expect(await within(card).findByTestId('clearing-preview-mine')).toHaveTextContent('将抵消我方应付 600.00 元；抵消后净额 -400.00 元，净额结算 -400.00 元。');
+    expect(within(card).getByTestId('clearing-preview-totals')).toHaveTextContent('1,800.00');
+    const rows = within(card).getAllByRole('row').filter((r) => r.closest('.ant-table-tbody')).map((r) => r.textContent);
+    expect(rows).toEqual(['预览乙有限公司1,000.000.00600.00400.000.00', '预览丙有限公司0.00600.00600.000.000.00']);
   });
 });

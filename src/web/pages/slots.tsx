@@ -26,6 +26,7 @@ const StartClearingRun = lazy(() => import('./settlement/StartClearingRun'));
 const ReportChart = lazy(() => import('./funds/ReportChart'));
 const RecordsChart = lazy(() => import('./settlement/RecordsChart'));
 const BillFamily = lazy(() => import('./settlement/BillFamily'));
+const ClearingPreview = lazy(() => import('./settlement/ClearingPreview'));
 
 /** A bill's family: the original bill and the parts passed on from it, as a tree. */
 function Family({ record }: SlotProps['recordFooter']) {
@@ -77,6 +78,8 @@ export const SLOTS: SlotRegistry = {
     reportChart: { when: ({ definition, scope }) => isChartedReport(definition.name) && scope !== 'ops', component: ReportChart },
     // The clearing runs (latest 30) and the outgoing detail (10 largest contracts) as charts.
     recordsChart: { when: ({ definition }) => ['clearingRuns', 'contractOutgoings'].includes(definition.name), component: RecordsChart },
+    // Above the clearing runs: what a run would do now (a dry run; a participant's side, or every participant for ops).
+    clearingPreview: { when: ({ definition }) => definition.name === 'clearingRuns', component: ClearingPreview },
   },
   formPreface: {
     // Where to transfer a deposit to; what a withdrawal may take and where it goes.

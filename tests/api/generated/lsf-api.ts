@@ -50415,7 +50415,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: the envelope with code 200 */
+            /** @description The endpoints, newest first */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -50424,7 +50424,32 @@ export interface operations {
                     "application/json": {
                         /** @description Equal to the HTTP status */
                         code: number;
-                        data: unknown;
+                        data: {
+                            records: {
+                                /** Format: date-time */
+                                createdAt: string;
+                                /**
+                                 * Format: date-time
+                                 * @description When it was disabled
+                                 */
+                                disabledAt: string | null;
+                                /**
+                                 * @description failing: 3 days without a success; owner: disabled by the owner
+                                 * @enum {string|null}
+                                 */
+                                disabledReason: "failing" | "owner" | null;
+                                enabled: boolean;
+                                eventTypes: string[];
+                                /**
+                                 * Format: date-time
+                                 * @description The first failure since its last success
+                                 */
+                                failingSince: string | null;
+                                id: string;
+                                url: string;
+                            }[];
+                            total: number;
+                        };
                         /** @description Message in the caller's language (Accept-Language) */
                         msg: string;
                     };
@@ -50508,7 +50533,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success: the envelope with code 200 */
+            /** @description The endpoint made, with its secret this once */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -50517,7 +50542,33 @@ export interface operations {
                     "application/json": {
                         /** @description Equal to the HTTP status */
                         code: number;
-                        data: unknown;
+                        data: {
+                            endpoint: {
+                                /** Format: date-time */
+                                createdAt: string;
+                                /**
+                                 * Format: date-time
+                                 * @description When it was disabled
+                                 */
+                                disabledAt: string | null;
+                                /**
+                                 * @description failing: 3 days without a success; owner: disabled by the owner
+                                 * @enum {string|null}
+                                 */
+                                disabledReason: "failing" | "owner" | null;
+                                enabled: boolean;
+                                eventTypes: string[];
+                                /**
+                                 * Format: date-time
+                                 * @description The first failure since its last success
+                                 */
+                                failingSince: string | null;
+                                id: string;
+                                url: string;
+                            };
+                            /** @description The HMAC key of X-LSF-Webhook-Signature; shown this once */
+                            secret: string;
+                        };
                         /** @description Message in the caller's language (Accept-Language) */
                         msg: string;
                     };
@@ -50548,6 +50599,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RefusalEnvelope"];
+                };
+            };
+            /** @description The account has 10 endpoints already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description The body is over the size limit */
@@ -50621,7 +50681,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success: the envelope with code 200 */
+            /** @description The endpoint as it now is */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -50630,7 +50690,29 @@ export interface operations {
                     "application/json": {
                         /** @description Equal to the HTTP status */
                         code: number;
-                        data: unknown;
+                        data: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            /**
+                             * Format: date-time
+                             * @description When it was disabled
+                             */
+                            disabledAt: string | null;
+                            /**
+                             * @description failing: 3 days without a success; owner: disabled by the owner
+                             * @enum {string|null}
+                             */
+                            disabledReason: "failing" | "owner" | null;
+                            enabled: boolean;
+                            eventTypes: string[];
+                            /**
+                             * Format: date-time
+                             * @description The first failure since its last success
+                             */
+                            failingSince: string | null;
+                            id: string;
+                            url: string;
+                        };
                         /** @description Message in the caller's language (Accept-Language) */
                         msg: string;
                     };
@@ -50734,7 +50816,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: the envelope with code 200 */
+            /** @description Deleted */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -50743,7 +50825,7 @@ export interface operations {
                     "application/json": {
                         /** @description Equal to the HTTP status */
                         code: number;
-                        data: unknown;
+                        data: null;
                         /** @description Message in the caller's language (Accept-Language) */
                         msg: string;
                     };
@@ -50853,7 +50935,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: the envelope with code 200 */
+            /** @description The deliveries, newest first */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -50862,7 +50944,41 @@ export interface operations {
                     "application/json": {
                         /** @description Equal to the HTTP status */
                         code: number;
-                        data: unknown;
+                        data: {
+                            records: {
+                                attempts: number;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /**
+                                 * Format: date-time
+                                 * @description When a 2xx answered
+                                 */
+                                deliveredAt: string | null;
+                                endpointId: string;
+                                eventType: string;
+                                /** @description Sent as X-LSF-Webhook-Id, the same on every attempt */
+                                id: string;
+                                /**
+                                 * Format: date-time
+                                 * @description Its last attempt
+                                 */
+                                lastAttemptAt: string | null;
+                                lastDurationMs: number | null;
+                                /** @description HTTP <status>, a timeout or a connection error */
+                                lastError: string | null;
+                                /** @description The receiver's last answer (null: none, see lastError) */
+                                lastStatusCode: number | null;
+                                /**
+                                 * Format: date-time
+                                 * @description Its next try (pending only)
+                                 */
+                                nextAt: string | null;
+                                recordId: string;
+                                /** @enum {string} */
+                                status: "pending" | "delivered" | "failed";
+                            }[];
+                            total: number;
+                        };
                         /** @description Message in the caller's language (Accept-Language) */
                         msg: string;
                     };
@@ -50948,7 +51064,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: the envelope with code 200 */
+            /** @description The delivery after this try */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -50957,7 +51073,38 @@ export interface operations {
                     "application/json": {
                         /** @description Equal to the HTTP status */
                         code: number;
-                        data: unknown;
+                        data: {
+                            attempts: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /**
+                             * Format: date-time
+                             * @description When a 2xx answered
+                             */
+                            deliveredAt: string | null;
+                            endpointId: string;
+                            eventType: string;
+                            /** @description Sent as X-LSF-Webhook-Id, the same on every attempt */
+                            id: string;
+                            /**
+                             * Format: date-time
+                             * @description Its last attempt
+                             */
+                            lastAttemptAt: string | null;
+                            lastDurationMs: number | null;
+                            /** @description HTTP <status>, a timeout or a connection error */
+                            lastError: string | null;
+                            /** @description The receiver's last answer (null: none, see lastError) */
+                            lastStatusCode: number | null;
+                            /**
+                             * Format: date-time
+                             * @description Its next try (pending only)
+                             */
+                            nextAt: string | null;
+                            recordId: string;
+                            /** @enum {string} */
+                            status: "pending" | "delivered" | "failed";
+                        };
                         /** @description Message in the caller's language (Accept-Language) */
                         msg: string;
                     };
@@ -50992,6 +51139,15 @@ export interface operations {
             };
             /** @description No such record the caller may read (an id of another account reads as unknown) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A node is sending it right now */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -51059,7 +51215,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: the envelope with code 200 */
+            /** @description The event types */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -51068,7 +51224,11 @@ export interface operations {
                     "application/json": {
                         /** @description Equal to the HTTP status */
                         code: number;
-                        data: unknown;
+                        data: {
+                            action: string;
+                            resource: string;
+                            type: string;
+                        }[];
                         /** @description Message in the caller's language (Accept-Language) */
                         msg: string;
                     };

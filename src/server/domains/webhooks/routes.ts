@@ -14,7 +14,7 @@ import type { CreatedWebhookEndpoint, WebhookDeliveryView, WebhookEndpointView, 
 import { webhookDeliveries, webhookEndpoints } from '../../db/schema';
 import type { DomainContext } from '../../domain';
 import { conflict, fieldError, notFound } from '../../errors';
-import { idParams, obj, pageProps, str } from '../../openapi/kit';
+import { answers, done, idParams, nullable, obj, pageProps, record, str, t as f, type JsonSchema } from '../../openapi/kit';
 import { pageFrom } from '../../pagination';
 import { actorOf } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
@@ -29,25 +29,70 @@ const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 const tags = ['webhooks'];
 const eventTypes = { type: 'array', items: str(100), minItems: 1, maxItems: 200, uniqueItems: true, description: '"<resource>.<action>" names (GET /api/webhooks/event-types)' };
+const time = (description: string): JsonSchema => ({ ...nullable(f.dateTime), description });
+/** WebhookEndpointView (shared/apiKeys.ts). */
+const endpointSchema = record({
+  id: f.id,
+  url: f.text,
+  eventTypes: f.list(f.text),
+  enabled: f.bool,
+  disabledReason: { type: ['string', 'null'], enum: ['failing', 'owner', null], description: 'failing: 3 days without a success; owner: disabled by the owner' },
+  disabledAt: time('When it was disabled'),
+  failingSince: time('The first failure since its last success'),
+  createdAt: f.dateTime,
+});
+/** WebhookDeliveryView (shared/apiKeys.ts). */
+const deliverySchema = record({
+  id: { ...f.id, description: 'Sent as X-LSF-Webhook-Id, the same on every attempt' },
+  endpointId: f.id,
+  eventType: f.text,
+  recordId: f.id,
+  status: { type: 'string', enum: ['pending', 'delivered', 'failed'] },
+  attempts: { type: 'integer', minimum: 0 },
+  lastStatusCode: { type: ['integer', 'null'], description: "The receiver's last answer (null: none, see lastError)" },
+  lastDurationMs: { type: ['integer', 'null'] },
+  lastError: { type: ['string', 'null'], description: 'HTTP <status>, a timeout or a connection error' },
+  lastAttemptAt: time('Its last attempt'),
+  nextAt: time('Its next try (pending only)'),
+  deliveredAt: time('When a 2xx answered'),
+  createdAt: f.dateTime,
+});
 const S = {
-  types: { tags, summary: 'The event types the account may subscribe to: "<resource>.<action>" of every resource it may read' },
-  list: { tags, summary: "The account's webhook endpoints (owner); never a secret" },
+  types: {
+    tags,
+    summary: 'The event types the account may subscribe to: "<resource>.<action>" of every resource it may read',
+    response: answers(f.list(record({ type: f.text, resource: f.text, action: f.text })), 'The event types'),
+  },
+  list: { tags, summary: "The account's webhook endpoints (owner); never a secret", response: answers(f.page(endpointSchema), 'The endpoints, newest first') },
   create: {
     tags,
     summary: 'Register a webhook endpoint (owner); its signing secret is answered once',
     description:
       'Each subscribed event the account may read is POSTed as JSON with X-LSF-Webhook-Id, X-LSF-Webhook-Timestamp and X-LSF-Webhook-Signature: v1=hex(HMAC-SHA256(secret, timestamp + "." + body)); retried with exponential backoff for 3 days.',
     body: obj({ url: str(2000, { description: 'https:// (http:// to 127.0.0.1 or localhost only outside production)' }), eventTypes }, ['url', 'eventTypes']),
+    response: answers(record({ endpoint: endpointSchema, secret: { type: 'string', pattern: '^whsec_', description: 'The HMAC key of X-LSF-Webhook-Signature; shown this once' } }), 'The endpoint made, with its secret this once', { 409: 'The account has 10 endpoints already' }),
   },
-  update: { tags, summary: 'Change, disable or enable a webhook endpoint (owner)', params: idParams, body: obj({ url: str(2000), eventTypes, enabled: { type: 'boolean' } }) },
-  remove: { tags, summary: 'Delete a webhook endpoint and its delivery log (owner)', params: idParams },
+  update: {
+    tags,
+    summary: 'Change, disable or enable a webhook endpoint (owner)',
+    params: idParams,
+    body: obj({ url: str(2000), eventTypes, enabled: { type: 'boolean' } }),
+    response: answers(endpointSchema, 'The endpoint as it now is'),
+  },
+  remove: { tags, summary: 'Delete a webhook endpoint and its delivery log (owner)', params: idParams, response: answers(done, 'Deleted') },
   deliveries: {
     tags,
     summary: "An endpoint's delivery log, newest first (owner): status, response code, duration, attempts, next try",
     params: idParams,
     querystring: obj({ ...pageProps, status: { type: 'string', enum: ['pending', 'delivered', 'failed'] } }),
+    response: answers(f.page(deliverySchema), 'The deliveries, newest first'),
   },
-  resend: { tags, summary: 'Send a delivery again now (owner); answers it after the try', params: idParams },
+  resend: {
+    tags,
+    summary: 'Send a delivery again now (owner); answers it after the try',
+    params: idParams,
+    response: answers(deliverySchema, 'The delivery after this try', { 409: 'A node is sending it right now' }),
+  },
 };
 
 type EndpointRow = typeof webhookEndpoints.$inferSelect;

@@ -49,24 +49,25 @@ export const ERROR_SCHEMAS: Record<string, JsonSchema> = {
   }),
   // The simple-rest convention's error answer (/api/rest, resources/rest.ts).
   RestError: REST_ERROR_SCHEMA,
-  UnauthorizedEnvelope: envelopeOf({
+  RefusalEnvelope: envelopeOf({
     type: ['object', 'null'],
-    description: 'null for a missing or expired session; for a refused API key, why',
-    properties: { reason: { type: 'string', description: 'unknown, revoked or expired' } },
+    description: 'null for a session; for a refused API key or request signature, why',
+    required: ['reason'],
+    properties: { reason: { type: 'string', description: 'apiKeyUnknown, apiKeyRevoked, apiKeyExpired, apiKeyRoute, apiKeyMoneyScope, apiKeySignature... (docs/machines.md)' } },
   }),
 };
 
 const retryAfter = (why: string) => ({ 'Retry-After': { description: why, schema: { type: 'integer', minimum: 1 } } });
 const ERRORS: Record<string, { description: string; schema: string; headers?: Record<string, unknown> }> = {
-  400: { description: 'The request is invalid: data names each wrong field with its message', schema: 'FieldErrorEnvelope' },
-  401: { description: 'No valid session token (or API key): sign in again', schema: 'UnauthorizedEnvelope' },
-  403: { description: "The caller's role or operator type may not do this, or the record is not the caller's to act on", schema: 'ErrorEnvelope' },
+  401: { description: 'No valid session token or API key (or a request signature refused): sign in again', schema: 'RefusalEnvelope' },
+  403: { description: "The caller's role, operator type or API key may not do this, or the record is not the caller's to act on", schema: 'RefusalEnvelope' },
   404: { description: 'No such record the caller may read (an id of another account reads as unknown)', schema: 'ErrorEnvelope' },
   409: { description: "The record's state or version no longer allows this (read it again), or a twin request with the same Idempotency-Key is still running", schema: 'ErrorEnvelope' },
+  400: { description: 'The request is invalid: data names each wrong field with its message (null when the request as a whole cannot be read)', schema: 'FieldErrorEnvelope' },
   413: { description: 'The body is over the size limit', schema: 'ErrorEnvelope' },
   415: { description: 'The body is of a media type this operation does not take', schema: 'ErrorEnvelope' },
   422: { description: 'The Idempotency-Key was already used with another request', schema: 'ErrorEnvelope' },
-  429: { description: 'Too many tries: wait Retry-After seconds', schema: 'ErrorEnvelope', headers: retryAfter('Seconds until a try can succeed') },
+  429: { description: "Too many tries (a public route's limit per client, an API key's own limit): wait Retry-After seconds", schema: 'ErrorEnvelope', headers: retryAfter('Seconds until a try can succeed') },
   500: { description: 'An unexpected error (logged on the server)', schema: 'ErrorEnvelope' },
   503: { description: 'The database is out of reach for a moment: send the same request again (the same Idempotency-Key for a money action)', schema: 'ErrorEnvelope', headers: retryAfter('Seconds to wait before sending again') },
 };
@@ -74,16 +75,22 @@ const ERRORS: Record<string, { description: string; schema: string; headers?: Re
 /** An operation that declares `security: []`: it needs no token. */
 const isPublic = (op: Operation) => Array.isArray(op.security) && op.security.length === 0;
 
-/** The error statuses an operation can answer from its shape: a body, parameters, a session, a rate limit, an Idempotency-Key. */
-function errorStatuses(op: Operation): string[] {
+/**
+ * The error statuses an operation can answer from its method and shape: any request the server
+ * cannot read (400), a body over the limit or of a media type it does not parse (413, 415: any
+ * method that may carry one), a session or key missing or refused (401, 403) and an API key's own
+ * rate limit (429) unless public, a public route's rate limit (429), an unknown id (404), an
+ * Idempotency-Key's twin or reuse (409, 422), and the database out of reach (503).
+ */
+function errorStatuses(method: string, op: Operation): string[] {
   const params = op.parameters ?? [];
   const idempotent = params.some((p) => p.in === 'header' && p.name === 'Idempotency-Key');
   return [
-    ...(op.requestBody || params.some((p) => p.in !== 'path') ? ['400'] : []),
-    ...(isPublic(op) ? [] : ['401', '403']),
+    '400',
+    ...(isPublic(op) ? [] : ['401', '403', '429']),
     ...(params.some((p) => p.in === 'path') ? ['404'] : []),
     ...(idempotent ? ['409', '422'] : []),
-    ...(op.requestBody ? ['413', '415'] : []),
+    ...(method !== 'get' ? ['413', '415'] : []),
     ...(op['x-rate-limit'] ? ['429'] : []),
     '500',
     '503',
@@ -122,7 +129,7 @@ export function completeDocument(doc: DocumentToComplete): DocumentToComplete {
       if (!op.description && op.summary) op.description = `${op.summary.replace(/\.?$/, '.')} ${isPublic(op) ? 'Public: no token needed.' : 'Needs a session token (Authorization header).'}`;
       const responses = (op.responses ??= {});
       delete responses.default;
-      const statuses = new Set([...errorStatuses(op), ...Object.keys(responses).filter((s) => Number(s) >= 400)]);
+      const statuses = new Set([...errorStatuses(method, op), ...Object.keys(responses).filter((s) => Number(s) >= 400)]);
       for (const status of [...statuses].sort()) {
         const error = ERRORS[status] ?? ERRORS[500];
         const declared = responses[status]?.description;

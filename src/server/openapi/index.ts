@@ -29,6 +29,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every route registered on this server (method and URL), as the onRoute hook saw it. */
     routeCatalog: Array<{ method: string; url: string; hidden: boolean }>;
+    /** The OpenAPI document as GET /api/docs/json serves it, without its `servers` (built on first use). */
+    openapiDocument: () => Promise<Record<string, unknown>>;
   }
 }
 
@@ -75,7 +77,8 @@ function swaggerOptions(registry: ResourceRegistry): FastifyDynamicSwaggerOption
     // Hand-written routes answer the envelope; the document says so where a route does not.
     // A route's config.idempotencyKey (what the server enforces) documents the header.
     // A route whose handler checks its body itself (multipart parts, a form file) shows it as `bodyInDocument`.
-    transform: ({ schema, url, route }) => ({
+    // A route may have no schema at all (a test's own route).
+    transform: ({ schema = {}, url, route }) => ({
       schema: isGenericResourceUrl(url)
         ? { ...schema, hide: true }
         : {
@@ -178,6 +181,7 @@ async function openapiPlugin(app: FastifyInstance, opts: { resources: ResourceRe
     // No body (a redirect, a 304) stays without one, and without a content type.
     return reply.code(res.statusCode).send(res.rawPayload.length ? res.rawPayload : undefined);
   };
+  app.decorate('openapiDocument', async () => (await docsApp()).swagger() as Record<string, unknown>);
   app.addHook('onClose', async () => {
     await docs?.then((d) => d.close()).catch(() => {});
   });

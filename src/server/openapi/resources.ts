@@ -81,9 +81,9 @@ const SYSTEM_PROPERTIES: Record<string, JsonSchema> = {
   state: { type: ['string', 'null'], description: 'The state of its state machine; null for a resource without one' },
   version: { type: 'integer', minimum: 0, description: 'Send it back with an update: a stale version is a 409' },
   createdAt: { type: 'string', format: 'date-time' },
-  createdBy: { type: 'string', description: 'The user (or the system) that created it' },
+  createdBy: { type: ['string', 'null'], description: 'The user (or the system) that created it; null for a record a list source derives (a ledger line)' },
   updatedAt: { type: 'string', format: 'date-time' },
-  updatedBy: { type: 'string', description: 'The user (or the system) that changed it last' },
+  updatedBy: { type: ['string', 'null'], description: 'The user (or the system) that changed it last; null for a record a list source derives' },
 };
 /** A record with parties (a contract's buyer and seller): role -> account id; absent when it has none. */
 const PARTIES: JsonSchema = { type: 'object', description: 'Party role -> the account id in that role', additionalProperties: { type: 'string', format: 'uuid' } };
@@ -277,6 +277,7 @@ export function resourceDocument(registry: ResourceRegistry): { schemas: Record<
       };
     }
     // A selection of records (resources/bulk.ts): how many the caller may take each action on, an action on each, an export.
+    const noneReadable = { 404: { description: 'None of the selected records is one the caller may read' } };
     const selection = (extra: Record<string, JsonSchema> = {}): JsonSchema => ({ ...(bulkSchemas.count.body as JsonSchema), properties: { ...(bulkSchemas.count.body.properties as object), ...extra } });
     paths[`${base}/bulk`] = {
       post: {
@@ -285,7 +286,7 @@ export function resourceDocument(registry: ResourceRegistry): { schemas: Record<
         summary: bulkSchemas.count.summary,
         description: `Counts a selection of ${title} records (ids chosen, or every record a list query matches, at most ${MAX_BULK}) the caller may read, and for each action how many of them the caller may take it on.`,
         requestBody: { required: true, content: json(selection()) },
-        responses: answer(obj({ total: { type: 'integer', minimum: 0 }, actions: { type: 'array', items: obj({ name: { type: 'string' }, count: { type: 'integer', minimum: 0 } }, ['name', 'count']) } }, ['total', 'actions'])),
+        responses: { ...answer(obj({ total: { type: 'integer', minimum: 0 }, actions: { type: 'array', items: obj({ name: { type: 'string' }, count: { type: 'integer', minimum: 0 } }, ['name', 'count']) } }, ['total', 'actions'])), ...noneReadable },
       },
     };
     paths[`${base}/bulk/export`] = {
@@ -295,7 +296,7 @@ export function resourceDocument(registry: ResourceRegistry): { schemas: Record<
         summary: bulkSchemas.export.summary,
         description: `Exports the chosen ${title} records the caller may read, with the list's columns, as CSV or an XLSX workbook.`,
         parameters: [queryParam('ids', str(MAX_BULK * 37), 'Record ids, comma separated'), queryParam('format', { type: 'string', enum: ['csv', 'xlsx'] }, 'Default xlsx')],
-        responses: paths[`${base}/export`].get.responses,
+        responses: { ...(paths[`${base}/export`].get.responses as Record<string, unknown>), ...noneReadable },
       },
     };
     for (const action of def.actions ?? []) {
@@ -335,7 +336,7 @@ export function resourceDocument(registry: ResourceRegistry): { schemas: Record<
             `${action.money ? '. It moves money: an Idempotency-Key is required' : ''}. Answers a result per record.`,
           parameters: [idempotencyKey(!!action.money)],
           requestBody: { required: true, content: json(selection({ ...(bulkSchemas.run.body.properties as Record<string, JsonSchema>), ...(input ? { input } : {}) })) },
-          responses: answer(obj({ action: { type: 'string' }, total: { type: 'integer' }, done: { type: 'integer' }, refused: { type: 'integer' }, results: { type: 'array', items: result } }, ['action', 'total', 'done', 'refused', 'results'])),
+          responses: { ...answer(obj({ action: { type: 'string' }, total: { type: 'integer' }, done: { type: 'integer' }, refused: { type: 'integer' }, results: { type: 'array', items: result } }, ['action', 'total', 'done', 'refused', 'results'])), ...noneReadable, ...conflict },
         },
       };
     }

@@ -116,6 +116,10 @@ describe.skipIf(!dbAvailable)('API keys and signed money requests', { timeout: 2
     expect([replay.status, replay.body.data]).toEqual([401, { reason: 'apiKeySignatureReplayed' }]);
     const record = await s.call<ResourceRecord & { openAmount?: string }>('GET', `/api/r/bills/${String(bill.id)}`, { token: payer.token });
     expect(record.body.data.state).toBe('partiallyPaid');
+    // Spent signatures are kept until their window ends, then purged (the job); the timestamp alone refuses them after.
+    const purge = s.ctx.tasks.get('apiKeys.purgeSignatures')!;
+    expect(await purge(s.ctx, s.clock.now())).toBe(0);
+    expect(await purge(s.ctx, new Date((at + 5 * 60 + 1) * 1000))).toBeGreaterThanOrEqual(1);
     // A body changed under a signature: refused.
     const tampered = await fetch(s.baseUrl + path, {
       method: 'POST',

@@ -137,6 +137,24 @@ describe.skipIf(!dbAvailable)('webhooks', { timeout: 300_000 }, () => {
     }
   });
 
+  it('gives up an attempt after 10 s without an answer and tries again on the schedule', async () => {
+    const ep = await register(payer.token, `${receiver.origin}/stuck`);
+    receiver.answer = { status: 200, delayMs: 11_000 };
+    try {
+      await pay();
+      await send();
+      await expect.poll(async () => (await deliveries(ep.endpoint.id))[0]?.attempts, { timeout: 20_000 }).toBe(1);
+      const [d] = await deliveries(ep.endpoint.id);
+      expect(d).toMatchObject({ status: 'pending', lastStatusCode: null, lastError: 'timeout after 10 s' });
+      expect(d.lastDurationMs).toBeGreaterThanOrEqual(10_000);
+      expect(d.lastDurationMs).toBeLessThan(11_000);
+      expect(Date.parse(d.nextAt!) - Date.parse(d.lastAttemptAt!)).toBe(60_000);
+    } finally {
+      receiver.answer = { status: 200, delayMs: 0 };
+      await s.call('DELETE', `/api/webhooks/${ep.endpoint.id}`, { token: payer.token });
+    }
+  });
+
   it('retries a failing (500), then down receiver with backoff and delivers once it is up; re-send sends it again', async () => {
     const ep = await register(payer.token, `${receiver.origin}/flaky`);
     receiver.answer = { status: 500, delayMs: 0 };

@@ -34,6 +34,8 @@ export async function benchNetting(): Promise<void> {
   console.log(`netting: HiGHS WebAssembly load (once per process) ${ms(loadMs)}`);
   const clearedInThread = await benchShape('uniform');
   await benchShape('local');
+  // Tiers, dominant buyers, heavy-tailed amounts, calibrated cycles (synthetic.ts SUPPLY_CHAIN).
+  await benchShape('supplyChain');
 
   // The server's way: the worker thread, warmed up once at start (warmNettingWorker).
   const warmMs = await warmNettingWorker();

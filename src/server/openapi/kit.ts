@@ -68,8 +68,12 @@ export const exportAnswers = (description: string): Record<string, JsonSchema> =
 export const undescribed: JsonSchema = { type: 'object' };
 /** `data: null`: the answer says only that it was done. */
 export const done: JsonSchema = { type: 'null' };
-/** A nullable value of `schema`. */
-export const nullable = (schema: JsonSchema): JsonSchema => ({ ...schema, type: [schema.type as string, 'null'] });
+/** A nullable value of `schema` (null joins its enum too, where it has one). */
+export const nullable = (schema: JsonSchema): JsonSchema => ({
+  ...schema,
+  type: [schema.type as string, 'null'],
+  ...(Array.isArray(schema.enum) ? { enum: [...(schema.enum as unknown[]), null] } : {}),
+});
 /** An object whose properties are all present (each listed in `required`). */
 export const record = (properties: Record<string, JsonSchema>, optional: string[] = []): JsonSchema =>
   obj(properties, Object.keys(properties).filter((k) => !optional.includes(k)));

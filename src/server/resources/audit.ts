@@ -18,6 +18,7 @@ import { queryRows } from '../db/rows';
 import { fieldError, forbidden } from '../errors';
 import { pageFrom } from '../pagination';
 import { actorOf, currentUser } from '../plugins/auth';
+import { answers, exportAnswers, nullable, obj, record, t } from '../openapi/kit';
 import { ok } from '../plugins/envelope';
 import type { SessionUser } from '../sessions/tokens';
 import { isUuid } from '../validate';
@@ -164,16 +165,64 @@ const querySchema = {
   },
 };
 
+/** One move of the trail (shared/api.ts AuditEntry). */
+const auditEntry = record({
+  seq: { type: 'integer', description: 'Its place in the trail: larger is later' },
+  at: t.dateTime,
+  resource: { type: 'string' },
+  recordId: { type: 'string' },
+  action: { type: 'string' },
+  from: nullable({ type: 'string' }),
+  to: nullable({ type: 'string' }),
+  input: { type: 'object', description: 'What the step was given (never a code or password)' },
+  actor: {
+    anyOf: [
+      obj(
+        {
+          kind: { type: 'string', const: 'person' },
+          userId: { type: 'string' },
+          name: { type: 'string' },
+          phone: { type: 'string', description: 'Masked' },
+          accountId: nullable({ type: 'string' }),
+          accountName: nullable({ type: 'string' }),
+          apiKey: record({ id: { type: 'string' }, name: { type: 'string' } }),
+        },
+        ['kind', 'userId', 'name', 'phone', 'accountId', 'accountName'],
+      ),
+      record({ kind: { type: 'string', const: 'system' }, job: { type: 'string' } }),
+    ],
+  },
+});
+const AUDIT_SCHEMAS = {
+  page: {
+    tags: ['audit'],
+    summary: "The audit trail: an owner's account, or every account for ops (newest first)",
+    description: "Answers a page of the audit trail, newest first: every move of a record by the users of the caller's account (an owner), or of every account (platform operations), filtered, with who or which job moved it and what it was given.",
+    querystring: querySchema,
+    response: answers(
+      obj({ records: t.list(auditEntry), total: { type: 'integer', minimum: 0, description: 'Exact up to 10,000 moves; past that a lower bound' }, totalExact: { type: 'boolean', description: 'false when total is a lower bound; absent when exact' } }, ['records', 'total']),
+      'A page of the trail',
+    ),
+  },
+  export: {
+    tags: ['audit'],
+    summary: 'The audit trail as CSV or XLSX (format=csv|xlsx), the same filters',
+    description: 'Exports the audit trail the filters match (at most 50,000 moves) as CSV or an XLSX workbook.',
+    querystring: { ...querySchema, properties: { ...querySchema.properties, format: { type: 'string', enum: ['csv', 'xlsx'] } } },
+    response: exportAnswers('The file'),
+  },
+};
+
 export default async function auditRoutes(app: FastifyInstance, ctx: { db: Db; resources: ResourceRegistry }) {
   const filtersOf = (req: FastifyRequest) => auditFilters(req.query as Record<string, unknown>, ctx.resources, currentUser(req).role === 'ops');
-  app.get('/audit', { preValidation: app.requireAuth, schema: { tags: ['audit'], summary: "The audit trail: an owner's account, or every account for ops (newest first)", querystring: querySchema } }, async (req) => {
+  app.get('/audit', { preValidation: app.requireAuth, schema: AUDIT_SCHEMAS.page }, async (req) => {
     const user = currentUser(req);
     const f = filtersOf(req);
     return ok(req, await auditPage(ctx.db, user, f, pageFrom(req.query, 20)));
   });
   app.get(
     '/audit/export',
-    { preValidation: app.requireAuth, schema: { tags: ['audit'], summary: 'The audit trail as CSV or XLSX (format=csv|xlsx), the same filters', querystring: { ...querySchema, properties: { ...querySchema.properties, format: { type: 'string', enum: ['csv', 'xlsx'] } } } } },
+    { preValidation: app.requireAuth, schema: AUDIT_SCHEMAS.export },
     async (req, reply) => {
       const user = currentUser(req);
       const f = filtersOf(req);

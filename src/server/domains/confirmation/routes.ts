@@ -12,7 +12,7 @@ import { maskPhone } from '../../../shared/validators';
 import type { AppContext } from '../../context';
 import { bindTotp, confirmBodyProperties, confirmationRow, confirmMoneyStep, confirmSettings, offerTotp, setPaymentPassword, unbindTotp } from '../../confirm';
 import { fieldError } from '../../errors';
-import { fields, obj, str } from '../../openapi/kit';
+import { answers, fields, nullable, obj, record, str } from '../../openapi/kit';
 import { currentUser } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
 import { consumeSmsCode, countingWrongTries } from '../../sms/codes';
@@ -22,20 +22,49 @@ import { smsCodeRule } from '../auth/rules';
 const tags = ['confirmation'];
 /** The confirmation a change of the authenticator takes: the same inputs as a money step's. */
 const confirmProps = confirmBodyProperties;
+/** What the user has set up (confirm/index.ts ConfirmSettings): every answer here but the offer. */
+const settings = record({
+  paymentPassword: { type: 'boolean', description: 'A payment password is set' },
+  totp: { type: 'boolean', description: 'An authenticator is bound' },
+  lastMethod: nullable({ type: 'string', enum: ['sms', 'password', 'totp'], description: 'The method last used, offered first' }),
+  passwordLockedMinutes: nullable({ type: 'integer', minimum: 1, description: 'Minutes the payment password stays locked after wrong tries' }),
+  totpLockedMinutes: nullable({ type: 'integer', minimum: 1 }),
+  smsAbove: nullable({ type: 'string', format: 'money', description: 'Amounts above this are confirmed by SMS only; null when no such limit' }),
+});
 const S = {
-  settings: { tags, summary: 'How I may confirm money steps: payment password and authenticator set up, the last method used, locks, the amount above which only SMS confirms' },
+  settings: {
+    tags,
+    summary: 'How I may confirm money steps: payment password and authenticator set up, the last method used, locks, the amount above which only SMS confirms',
+    description: "Answers how the signed-in user may confirm money steps: whether a payment password is set and an authenticator bound, the method last used, any lock, and the amount above which only an SMS code confirms.",
+    response: answers(settings, 'The settings'),
+  },
   paymentPassword: {
     tags,
     summary: 'Set or reset my payment password (6 digits) with an SMS code sent to my own phone (scene verify); lifts a lock',
+    description: 'Sets or resets the payment password, proved by a verify SMS code to the user\'s own phone; lifts a lock. Answers the settings.',
     body: obj({ code: fields.smsCode, password: str(64, { description: '6 digits, not one digit repeated nor a run' }) }, ['code', 'password']),
+    response: answers(settings, 'Set'),
   },
-  offer: { tags, summary: 'Offer a new authenticator secret for binding: the secret and its otpauth:// URI for the QR code (valid 10 minutes)' },
+  offer: {
+    tags,
+    summary: 'Offer a new authenticator secret for binding: the secret and its otpauth:// URI for the QR code (valid 10 minutes)',
+    description: 'Offers a new authenticator secret (replacing an earlier offer) for 10 minutes. Answers the secret and its otpauth:// URI for the QR code.',
+    response: answers(record({ secret: { type: 'string', description: 'Base32' }, uri: { type: 'string', description: 'otpauth://totp/...' } }), 'The offer'),
+  },
   bind: {
     tags,
     summary: 'Bind the offered authenticator with a code it shows now, confirmed with my payment password or an SMS code',
+    description: 'Binds the offered authenticator, given a code it shows now, confirmed like a money step. Answers the settings.',
     body: obj({ code: str(16, { description: `The ${TOTP_DIGITS} digits the authenticator shows` }), ...confirmProps }, ['code']),
+    response: answers(settings, 'Bound'),
   },
-  unbind: { tags, summary: 'Unbind my authenticator, confirmed with its code, my payment password or an SMS code', body: obj(confirmProps) },
+  unbind: {
+    tags,
+    summary: 'Unbind my authenticator, confirmed with its code, my payment password or an SMS code',
+    description: 'Unbinds the authenticator, confirmed with its code, the payment password or an SMS code. Answers the settings.',
+    body: obj(confirmProps),
+    response: answers(settings, 'Unbound'),
+  },
 };
 
 export default async function confirmationRoutes(app: FastifyInstance, ctx: AppContext) {

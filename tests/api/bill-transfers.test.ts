@@ -203,9 +203,10 @@ describe.skipIf(!dbAvailable)('bills passed on in parts', { timeout: 600_000 }, 
     s.clock.advance(48 * 3600_000 + 1000);
     const late = await answer(T, lapsingId);
     expect(late.status).toBe(409);
-    expect(late.body.msg).toContain('48 小时');
+    // Refused as lapsed, or as expired when the scheduler's tick ran the job first.
+    expect(['该转让已超过 48 小时接受期限', '当前状态不能执行此操作，请刷新后重试']).toContain(late.body.msg);
     const expired = await s.call<{ result: number }>('POST', '/api/dev/tasks/settlement.expireTransfers', { token: opsToken });
-    expect(expired.body.data.result).toBe(1);
+    expect([0, 1]).toContain(expired.body.data.result);
     expect((await s.call<ResourceRecord>('GET', `/api/r/billTransfers/${lapsingId}`, { token: T.token })).body.data).toMatchObject({ state: 'expired' });
     expect((await answer(T, lapsingId)).status).toBe(409);
     await unchanged();

@@ -1,7 +1,7 @@
 import { useTable } from '@refinedev/antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { choosableColumns, type ListView } from '../../shared/resources/listViews';
+import { choosableColumns, type ColumnPreference, type ListView } from '../../shared/resources/listViews';
 import type { ResourceDefinition, ResourceRecord } from '../../shared/resources/types';
 import { crudSorters, listParams, listStateParams, queueDefaults, readListState, withFixedFilters, withFixedStates, withPresent, type ListState } from './listQuery';
 import { useListViews } from './useListViews';
@@ -75,10 +75,22 @@ export function useResourceList(full: ResourceDefinition, route: ListRoute) {
   }
 
   const saved = useListViews(definition.name);
+  // A change of the columns shows at once, while the server keeps it (then its answer is read).
+  const [changing, setChanging] = useState<ColumnPreference | null>(null);
+  const preference = changing ?? saved.columns;
   // Columns: the URL's (a shared link, a view), else the user's kept ones, else the resource file's.
-  const keptColumns = saved.columns?.columns.filter((c) => choosable.includes(c));
+  const keptColumns = preference?.columns.filter((c) => choosable.includes(c));
   const columns = state.columns ?? (keptColumns?.length ? keptColumns : definition.list.columns);
-  const widths = saved.columns?.widths ?? {};
+  const widths = preference?.widths ?? {};
+  const keepColumns = async (next: ColumnPreference | null, work: () => Promise<void>) => {
+    setChanging(next ?? { columns: definition.list.columns, widths: {} });
+    if (state.columns) setState({ columns: null });
+    try {
+      await work();
+    } finally {
+      setChanging(null);
+    }
+  };
 
   /** Opens a view: its state becomes the URL (so the link says it all), on page 1. */
   const openView = (view: ListView, replace = false) =>
@@ -123,15 +135,12 @@ export function useResourceList(full: ResourceDefinition, route: ListRoute) {
     view,
     openView,
     /** Sets the columns shown for this user (kept on the server) and takes them out of the URL. */
-    setColumns: async (next: string[], nextWidths: Record<string, number> = widths) => {
-      const kept = Object.fromEntries(Object.entries(nextWidths).filter(([c]) => next.includes(c)));
-      await saved.saveColumns({ columns: next, widths: kept });
-      if (state.columns) setState({ columns: null });
+    setColumns: (next: string[], nextWidths: Record<string, number> = widths) => {
+      const preferenceNext = { columns: next, widths: Object.fromEntries(Object.entries(nextWidths).filter(([c]) => next.includes(c))) };
+      return keepColumns(preferenceNext, () => saved.saveColumns(preferenceNext));
     },
-    resetColumns: async () => {
-      await saved.resetColumns();
-      if (state.columns) setState({ columns: null });
-    },
+    /** Back to the resource file's columns: the user's kept ones are forgotten. */
+    resetColumns: () => keepColumns(null, saved.resetColumns),
   };
 }
 

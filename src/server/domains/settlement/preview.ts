@@ -19,6 +19,7 @@ import type { DomainContext } from '../../domain';
 import { forbidden } from '../../errors';
 import { walletId } from '../../ledger/accounts';
 import { actorOf, currentUser } from '../../plugins/auth';
+import { answers, obj, record, t, uuid } from '../../openapi/kit';
 import { ok } from '../../plugins/envelope';
 import { dischargePlan, type DischargePlan } from './netting/discharge';
 import { solveNetting, type NettingSolution } from './netting';
@@ -122,10 +123,48 @@ export async function previewClearing(db: Db, opts: { only?: string; inWorker?: 
   };
 }
 
+const money = { type: 'string', format: 'money' };
+const signed = { type: 'string', pattern: '^-?\\d+\\.\\d{2}$', description: 'Yuan, two decimals; negative: it would pay' };
+/** The preview as answered (shared/clearingPreview.ts ClearingPreview). */
+const PREVIEW_SCHEMA = {
+  tags: ['settlement'],
+  summary: 'What a clearing run would do now (a dry run, nothing written): my side by counterparty, or every participant for ops',
+  description:
+    "Runs a clearing's steps on the open bills as they are now without writing anything: for a participant of the mutual service its own side by counterparty (owed, owing, cleared, settled, left open and why); for platform operations every participant and the run's totals.",
+  response: answers(
+    record({
+      billsIn: { type: 'integer', minimum: 0 },
+      participants: { type: 'integer', minimum: 0 },
+      amountIn: money,
+      amountCleared: money,
+      amountSettled: money,
+      parties: t.list(
+        obj(
+          {
+            accountId: uuid,
+            name: { type: 'string' },
+            payable: money,
+            receivable: money,
+            cleared: money,
+            netPosition: signed,
+            settled: signed,
+            unsettled: money,
+            unsettledReason: { type: 'string', enum: ['insufficientBalance', 'counterpartyUnsettled'] },
+            available: money,
+            counterparties: t.list(record({ accountId: uuid, name: { type: 'string' }, payable: money, receivable: money, cleared: money, settled: money, remaining: money })),
+          },
+          ['accountId', 'name', 'payable', 'receivable', 'cleared', 'netPosition', 'settled', 'unsettled', 'available', 'counterparties'],
+        ),
+      ),
+    }),
+    'The preview',
+  ),
+};
+
 export default async function previewRoutes(app: FastifyInstance, ctx: DomainContext) {
   app.get(
     '/settlement/clearing-preview',
-    { schema: { tags: ['settlement'], summary: 'What a clearing run would do now (a dry run, nothing written): my side by counterparty, or every participant for ops' }, preValidation: app.requireAuth },
+    { schema: PREVIEW_SCHEMA, preValidation: app.requireAuth },
     async (req) => {
       const me = currentUser(req);
       const actor = actorOf(me);

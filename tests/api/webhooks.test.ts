@@ -227,6 +227,7 @@ describe.skipIf(!dbAvailable)('webhooks', { timeout: 300_000 }, () => {
     const told = messages.body.data.records.filter((m) => m.kind === 'webhookDisabled');
     expect(told).toHaveLength(1);
     expect(told[0].content).toContain(url);
+    expect(told[0].link).toBe('/operator/webhooks');
     // Disabled: a new move is not sent to it; enabled again, its streak is forgotten.
     await pay();
     await send();

@@ -19,6 +19,7 @@ import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { users, webhookDeliveries, webhookEndpoints } from '../../db/schema';
 import { notifyUser } from '../../notify';
+import { routePath } from '../../resources/consolePaths';
 
 /** How long a receiver has to answer. */
 export const SEND_TIMEOUT_MS = 10_000;
@@ -167,11 +168,9 @@ export async function recordAttempt(db: Db, d: Claimed, result: AttemptResult, n
   if (!disabled) return;
   // Once: only the statement that disabled it tells the owner.
   const [owner] = await db.select({ id: users.id }).from(users).where(and(eq(users.accountId, disabled.accountId), eq(users.isOwner, true), eq(users.status, 'active')));
-  if (owner) await notifyUser(db, owner.id, 'webhookDisabled', now, { url: disabled.url }, WEBHOOKS_PAGE);
+  // The link: the console page of the account's webhooks, as menu.json names it (route key `webhooks`).
+  if (owner) await notifyUser(db, owner.id, 'webhookDisabled', now, { url: disabled.url }, routePath('webhooks'));
 }
-
-/** The console page of the account's webhooks (schemas/menu.json). */
-export const WEBHOOKS_PAGE = '/accountSafe/webhooks';
 
 /** Claims one delivery of the account, sends it now and records it (the owner's re-send); false when another node holds it. */
 export async function resend(db: Db, clock: Clock, id: string, accountId: string): Promise<boolean> {

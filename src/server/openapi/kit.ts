@@ -64,8 +64,6 @@ export const exportAnswers = (description: string): Record<string, JsonSchema> =
   },
 });
 
-/** `data` of a route whose answer is not described yet: any object (its envelope and error statuses are). */
-export const undescribed: JsonSchema = { type: 'object' };
 /** `data: null`: the answer says only that it was done. */
 export const done: JsonSchema = { type: 'null' };
 /** A nullable value of `schema` (null joins its enum too, where it has one). */

@@ -117,9 +117,9 @@ describe.skipIf(!dbAvailable)('saved list views and columns', { timeout: 240_000
   it('gives operations their queues as built-in views, and a payer its bills to pay', async () => {
     const ops = await world.ops();
     expect((await views(ops, 'deposits')).views.filter((v) => v.builtIn)).toEqual([
-      { id: 'builtin:toConfirm', resource: 'deposits', name: '待确认入金', filters: { state: 'declared' }, sort: 'createdAt', shared: true, isDefault: false, mine: false, builtIn: true },
+      { id: 'builtin:toConfirm', resource: 'deposits', name: '待确认充值', filters: { state: 'declared' }, sort: 'createdAt', shared: true, isDefault: false, mine: false, builtIn: true },
     ]);
-    expect((await views(ops, 'withdrawals')).views.find((v) => v.builtIn)?.name).toBe('待处理出金');
+    expect((await views(ops, 'withdrawals')).views.find((v) => v.builtIn)?.name).toBe('待处理提现');
     // An account cannot confirm deposits: no queue.
     expect((await views(owner.token, 'deposits')).views.filter((v) => v.builtIn)).toEqual([]);
     expect((await views(finance.token, 'bills')).views.filter((v) => v.builtIn).map((v) => v.filters)).toEqual([{ state: 'confirmed,partiallyPaid,overdue' }]);

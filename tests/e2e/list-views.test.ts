@@ -71,7 +71,7 @@ describe.skipIf(!chromiumPath)('browser journey: saved views, columns and bulk a
     await rows(page).first().waitFor();
     // The built-in queue: its state written into the URL (its states are the queue's own default, left out).
     await pane(page).getByTestId('list-views').click();
-    await page.getByRole('menuitem', { name: '待确认入金' }).click();
+    await page.getByRole('menuitem', { name: '待确认充值' }).click();
     await page.waitForURL((url) => url.searchParams.get('view') === 'builtin:toConfirm' && url.searchParams.get('sort') === 'createdAt');
     // Narrowed to the large one.
     await pane(page).getByLabel('充值金额（元） 起').fill('10000');

@@ -12,7 +12,7 @@ import type { BillFamilyNode } from '../../src/shared/billFamily';
 import { SMS_CODE_TTL_MS } from '../../src/shared/constants';
 import { fenToYuan, yuanToFen } from '../../src/shared/money';
 import type { ReceiptView } from '../../src/shared/receipts';
-import type { ResourceRecord } from '../../src/shared/resources/types';
+import type { ResourceDefinition, ResourceRecord } from '../../src/shared/resources/types';
 import { resourceRecords, smsCodes } from '../../src/server/db/schema';
 import { checkLedger, ledgerSound } from '../../src/server/ledger/invariants';
 import { hashCode } from '../../src/server/sms/codes';
@@ -393,6 +393,11 @@ describe.skipIf(!dbAvailable)('bills passed on in parts', { timeout: 600_000 }, 
       expect(res.status).toBe(403);
       expect(res.body.msg).toBe('本平台未开通账单转让');
       expect(await offersOf(root.id)).toEqual([]);
+      // The console is not offered the button the server would refuse: jjsk's definitions leave the action out.
+      const actionsOn = async (server: TestServer) =>
+        (await server.call<ResourceDefinition[]>('GET', '/api/meta/resources', { token: S.token })).body.data.find((d) => d.name === 'bills')?.actions?.map((a) => a.name) ?? [];
+      expect(await actionsOn(jjsk)).not.toContain('passOn');
+      expect(await actionsOn(s)).toContain('passOn');
     } finally {
       await jjsk.close();
     }

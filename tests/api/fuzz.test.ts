@@ -2,7 +2,7 @@
 // route, every resource of the registry, so endpoints added later are fuzzed too) gets generated
 // bad bodies, queries and path parameters: wrong types, huge numbers, NUL and lone surrogates,
 // long strings, deep nesting, unknown fields, bad ids. No answer may be a 500, every answer is
-// the {code, msg, data} envelope, and no table gains or loses a row.
+// the {code, msg, data} envelope (on /api/rest, simple-rest's {statusCode, message, errors}), and no table gains or loses a row.
 // FUZZ_RUNS=N raises the number of requests per operation (default 60).
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
@@ -274,7 +274,11 @@ describe.skipIf(!dbAvailable)('fuzz: generated bad requests to every operation',
     if (!isJson && res.status === 200 && (/\/(export|content)$/.test(pathOnly) || pathOnly.startsWith('/api/docs'))) return;
     try {
       const body = JSON.parse(text) as Record<string, unknown>;
-      if (Object.keys(body).sort().join() !== 'code,data,msg' || body.code !== res.status || typeof body.msg !== 'string') failures.push(`${where}: not an envelope ${text.slice(0, 120)}`);
+      // /api/rest answers in simple-rest's convention: an error is {statusCode, message, errors?}, a success bare.
+      if (pathOnly.startsWith('/api/rest/')) {
+        const keys = Object.keys(body).filter((k) => k !== 'errors').sort().join();
+        if (res.status >= 400 && (keys !== 'message,statusCode' || body.statusCode !== res.status || typeof body.message !== 'string')) failures.push(`${where}: not a simple-rest error ${text.slice(0, 120)}`);
+      } else if (Object.keys(body).sort().join() !== 'code,data,msg' || body.code !== res.status || typeof body.msg !== 'string') failures.push(`${where}: not an envelope ${text.slice(0, 120)}`);
       if (/FST_|ERR_|at \w+ \(/.test(text)) failures.push(`${where}: internals leaked ${text.slice(0, 120)}`);
     } catch {
       failures.push(`${where}: not JSON ${text.slice(0, 80)}`);

@@ -37,10 +37,12 @@ import { checkReferences } from './references';
 import { checkNotPastExpiry } from './validation';
 import { renderDocument } from './documents';
 import { actionInputSchema } from '../../shared/resources/actionInput';
+import { switchedOff } from '../../shared/resources/variantSwitch';
 import type { CompiledResource, ResourceRegistry } from './registry';
 
-export default async function resourceRoutes(app: FastifyInstance, ctx: Pick<AppContext, 'db' | 'dbKind' | 'clock'> & { resources: ResourceRegistry }) {
+export default async function resourceRoutes(app: FastifyInstance, ctx: Pick<AppContext, 'db' | 'dbKind' | 'clock'> & Partial<Pick<AppContext, 'config'>> & { resources: ResourceRegistry }) {
   const { db, clock, resources } = ctx;
+  const servedVariants = ctx.config?.variants ?? [];
 
   /**
    * The resource, once the shared access decision lets the caller do `verb` (list, show, create,
@@ -102,7 +104,8 @@ export default async function resourceRoutes(app: FastifyInstance, ctx: Pick<App
     const visible: ResourceDefinition[] = [...resources.values()]
       .map((r) => r.def)
       .filter((d) => decide(actorOf(me), d, 'list').can)
-      .map((d) => (d.actions ? { ...d, actions: d.actions.map((a) => ({ ...a, input: actionInputSchema(a) })) } : d));
+      // An action a served variant switches off is left out: the console offers no button for it.
+      .map((d) => (d.actions ? { ...d, actions: d.actions.filter((a) => !switchedOff(a, servedVariants)).map((a) => ({ ...a, input: actionInputSchema(a) })) } : d));
     return ok(req, visible);
   });
 

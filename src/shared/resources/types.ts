@@ -120,6 +120,8 @@ export interface ActionDeclaration {
   by?: string[];
   /** The acting user confirms with a fresh SMS code to their own phone (input `smsCode`), spent in the action's transaction. */
   sms?: boolean;
+  /** A variant file's boolean option (section.option) that switches the action off where a served variant sets it false (shared/resources/variantSwitch.ts). */
+  variantSwitch?: string;
   /** The action moves money (its handler posts ledger transfers): an Idempotency-Key header is required. */
   money?: boolean;
   /**

@@ -128,7 +128,9 @@ describe.runIf(testDbKind === 'pglite')('server process', () => {
       });
     const sound = await check();
     expect(sound.code, sound.out).toBe(0);
-    expect(sound.out.split('\n').filter((line) => line.startsWith('OK'))).toHaveLength(8);
+    // The ledger core's checks and the domains' (settlement adds billFamilies: circulating bills).
+    expect(sound.out.split('\n').filter((line) => line.startsWith('OK'))).toHaveLength(9);
+    expect(sound.out).toContain('billFamilies');
     expect(sound.out).toContain('escrowPerContract');
     expect(sound.out).toContain('dailyMovesMatchLines');
     const { lockDataDir } = await import('../../src/server/db/lock');

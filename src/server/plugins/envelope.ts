@@ -1,4 +1,5 @@
-// Every /api response is {code, msg, data}, errors included, with code = HTTP status.
+// Every /api response is {code, msg, data}, errors included, with code = HTTP status (/api/rest:
+// simple-rest's {statusCode, message, errors}).
 // Messages are translated for the caller; no stack trace or internal text ever leaves.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify';
 import { STATUS_CODES } from 'node:http';
@@ -35,12 +36,18 @@ export function translate(t: TFunction, ref: MessageRef): string {
   return t(key.includes(':') ? key : `errors:${key}`, params ?? {}) as string;
 }
 
+/** The routes that answer in @refinedev/simple-rest's convention: an error is {statusCode, message, errors}. */
+const REST_PREFIX = '/api/rest/';
+
 function sendError(req: FastifyRequest, reply: FastifyReply, err: AppError) {
   const data = err.fields
     ? Object.fromEntries(Object.entries(err.fields).map(([field, ref]) => [field, translate(req.t, ref)]))
     : null;
   if (err.retryAfter !== undefined) void reply.header('retry-after', String(err.retryAfter));
-  return reply.status(err.code).send(envelope(err.code, translate(req.t, err.msg), data));
+  const msg = translate(req.t, err.msg);
+  // /api/rest speaks simple-rest's convention (resources/rest.ts), errors raised before routing included.
+  if (req.url.startsWith(REST_PREFIX)) return reply.status(err.code).send({ statusCode: err.code, message: msg, ...(data ? { errors: data } : {}) });
+  return reply.status(err.code).send(envelope(err.code, msg, data));
 }
 
 /** A schema error as a field message that says what is wrong (too long, wrong type ...). */

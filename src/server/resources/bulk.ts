@@ -30,7 +30,7 @@ import type { Db } from '../db/client';
 import { planEachCall } from '../db/client';
 import { resourceRecords } from '../db/schema';
 import { AppError, badRequest, fieldError, forbidden, notFound } from '../errors';
-import { idempotent } from '../idempotency';
+import { idempotent, keyOf } from '../idempotency';
 import { obj, str, uuid } from '../openapi/kit';
 import { actorOf, currentUser, userRecordAbility } from '../plugins/auth';
 import { ok, translate } from '../plugins/envelope';
@@ -153,6 +153,8 @@ export default async function bulkRoutes(app: FastifyInstance, ctx: Pick<AppCont
     const action = compiled && declarationOf(compiled, (req.params as { action: string }).action);
     if (!compiled || !action) throw notFound();
     const r = await resolve(req, action.name);
+    // A money action on many records without a key is refused before the selection is read, as on one record.
+    if (action.money && keyOf(req) === null) throw badRequest('idempotencyKeyRequired');
     const me = currentUser(req);
     const ability = abilityOf(req, r);
     const ids = [...new Set(await selectedIds(req, r, req.body))].sort();

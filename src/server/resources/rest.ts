@@ -13,7 +13,7 @@
 // them apart on GET one, POST or DELETE), so the convention has its own prefix; every route runs
 // the same handlers as /api/r (routes.ts): the same access decision, scopes, validation, door.
 // Errors keep their HTTP status and answer {statusCode, message, errors} (errors: the field map),
-// what simple-rest's HTTP client turns into refine's HttpError.
+// what simple-rest's HTTP client turns into refine's HttpError (plugins/envelope.ts sendError).
 // Query parameters are turned into /api/r's once, here; anything else is a 400 naming it.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Page } from '../../shared/api';
@@ -85,12 +85,6 @@ export function listQueryOf(r: CompiledResource, query: Record<string, unknown>)
 }
 
 export default async function restRoutes(app: FastifyInstance, h: RestHandlers) {
-  // The envelope of an error, as simple-rest's client reads an error answer.
-  app.addHook('preSerialization', async (_req, reply, payload) => {
-    if (reply.statusCode < 400 || !payload || typeof payload !== 'object' || !('msg' in payload)) return payload;
-    const { code, msg, data } = payload as { code: number; msg: string; data: unknown };
-    return { statusCode: code, message: msg, ...(data && typeof data === 'object' ? { errors: data } : {}) };
-  });
   const idOf = (req: FastifyRequest) => (req.params as { id: string }).id;
   const bare = (record: unknown) => record;
 

@@ -29,8 +29,9 @@ const offerBody = (i: number) => ({
 });
 
 const rows = (page: Page) => pane(page).locator('.ant-table-tbody tr.ant-table-row');
-/** The text of one column (0-based) in every row shown. */
-const column = (page: Page, index: number) => rows(page).evaluateAll((trs, i) => trs.map((tr) => (tr.children[i as number]?.textContent ?? '').trim()), index);
+/** The text of one declared column (0-based) in every row shown (the row-selection cell of a resource with actions is not one). */
+const column = (page: Page, index: number) =>
+  rows(page).evaluateAll((trs, i) => trs.map((tr) => (tr.querySelectorAll('td:not(.ant-table-selection-column)')[i as number]?.textContent ?? '').trim()), index);
 const query = (page: Page) => Object.fromEntries(new URL(page.url()).searchParams);
 
 /** Picks `option` in the antd Select labelled `label` inside `scope`. */

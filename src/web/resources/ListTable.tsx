@@ -2,7 +2,7 @@ import { ShowButton } from '@refinedev/antd';
 import { Table } from 'antd';
 import type { TableProps } from 'antd';
 import type { SorterResult, SortOrder } from 'antd/es/table/interface';
-import { useRef, type Key, type ReactNode, type ThHTMLAttributes } from 'react';
+import { useEffect, useRef, type Key, type ReactNode, type ThHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COLUMN_WIDTH } from '../../shared/resources/listViews';
 import type { ResourceRecord } from '../../shared/resources/types';
@@ -150,11 +150,29 @@ export function ListTable({ list, text, emptyText, onOpen, selection, onResize }
         )
       : summary;
 
+  // antd measures the columns in a hidden copy of the header row, select-all box included: that
+  // copy is aria-hidden, so its box must not take the keyboard's focus (axe aria-hidden-focus).
+  const wrapper = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    for (const input of wrapper.current?.querySelectorAll<HTMLInputElement>('.ant-table-measure-row input') ?? []) input.tabIndex = -1;
+  });
+
   return (
+    <div ref={wrapper}>
     <Table<ResourceRecord>
       {...tableProps}
       rowKey="id"
-      rowSelection={selection ? { selectedRowKeys: selection.keys, onChange: selection.onChange, preserveSelectedRowKeys: true } : undefined}
+      rowSelection={
+        selection
+          ? {
+              selectedRowKeys: selection.keys,
+              onChange: selection.onChange,
+              preserveSelectedRowKeys: true,
+              // Each row's box says which record it chooses (the first column's value).
+              getCheckboxProps: (record) => ({ 'aria-label': t('bulk.selectRow', { record: String(record[shown[0]] ?? record.id) }) }) as object,
+            }
+          : undefined
+      }
       columns={columns}
       components={{ header: { cell: ResizableHeader } }}
       dataSource={query.isError ? [] : tableProps.dataSource}
@@ -176,5 +194,6 @@ export function ListTable({ list, text, emptyText, onOpen, selection, onResize }
         showTotal,
       }}
     />
+    </div>
   );
 }

@@ -23,7 +23,7 @@ import { decide } from '../../shared/access';
 import { fenToYuan, yuanToFen } from '../../shared/money';
 import { needsSmsCode } from '../../shared/resources/actionInput';
 import { asRecord, type RecordAbility } from '../../shared/resources/recordAbility';
-import type { ActionDeclaration, ResourceRecord } from '../../shared/resources/types';
+import type { ActionDeclaration } from '../../shared/resources/types';
 import type { AppContext } from '../context';
 import { confirmMoneyStep, confirmationOf, withoutConfirmation } from '../confirm';
 import type { Db } from '../db/client';
@@ -31,6 +31,7 @@ import { planEachCall } from '../db/client';
 import { resourceRecords } from '../db/schema';
 import { AppError, badRequest, fieldError, forbidden, notFound } from '../errors';
 import { idempotent, keyOf } from '../idempotency';
+import type { BulkAnswer, BulkResult } from '../../shared/resources/bulk';
 import { obj, str, uuid } from '../openapi/kit';
 import { actorOf, currentUser, userRecordAbility } from '../plugins/auth';
 import { ok, translate } from '../plugins/envelope';
@@ -54,24 +55,6 @@ interface Selection {
   query?: Record<string, string>;
 }
 
-export interface BulkResult {
-  id: string;
-  status: 'done' | 'refused';
-  /** Why a record was refused, in the caller's language. */
-  reason?: string;
-  /** The HTTP code the action alone would have answered (403 not the caller's, 409 its state, 400 its input). */
-  code?: number;
-  /** The record after the action (done), or as it is (refused, when the caller may read it). */
-  record?: ResourceRecord;
-}
-
-export interface BulkAnswer {
-  action: string;
-  total: number;
-  done: number;
-  refused: number;
-  results: BulkResult[];
-}
 
 const selectionProps = {
   ids: { type: 'array', items: uuid, minItems: 1, maxItems: MAX_BULK, uniqueItems: true, description: 'The records chosen' },

@@ -3,7 +3,8 @@ import { Alert, Button, Modal, Space, Table, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldErrors } from '../../shared/api';
-import type { ActionDeclaration, ResourceRecord } from '../../shared/resources/types';
+import type { BulkAnswer, BulkResult } from '../../shared/resources/bulk';
+import type { ActionDeclaration } from '../../shared/resources/types';
 import { resourcePath } from '../providers/dataProvider';
 import { fieldErrorsOf, HttpError, NETWORK_ERROR_CODE, TIMEOUT_CODE } from '../providers/httpError';
 import { useIntent } from '../providers/idempotency';
@@ -17,20 +18,6 @@ import type { ResourceListController } from './useResourceList';
 
 /** What a selection is: the rows chosen (across pages), or every record the list's filters match. */
 export type ListSelection = { kind: 'ids'; ids: string[] } | { kind: 'all'; total: number };
-
-export interface BulkResult {
-  id: string;
-  status: 'done' | 'refused';
-  reason?: string;
-  record?: ResourceRecord;
-}
-export interface BulkAnswer {
-  action: string;
-  total: number;
-  done: number;
-  refused: number;
-  results: BulkResult[];
-}
 
 interface Props {
   list: ResourceListController;

@@ -53,7 +53,7 @@ export interface paths {
         };
         /**
          * The audit trail: an owner's account, or every account for ops (newest first)
-         * @description The audit trail: an owner's account, or every account for ops (newest first). Needs a session token (Authorization header).
+         * @description Answers a page of the audit trail, newest first: every move of a record by the users of the caller's account (an owner), or of every account (platform operations), filtered, with who or which job moved it and what it was given.
          */
         get: operations["getAudit"];
         put?: never;
@@ -73,7 +73,7 @@ export interface paths {
         };
         /**
          * The audit trail as CSV or XLSX (format=csv|xlsx), the same filters
-         * @description The audit trail as CSV or XLSX (format=csv|xlsx), the same filters. Needs a session token (Authorization header).
+         * @description Exports the audit trail the filters match (at most 50,000 moves) as CSV or an XLSX workbook.
          */
         get: operations["getAuditExport"];
         put?: never;
@@ -117,7 +117,7 @@ export interface paths {
         put?: never;
         /**
          * Set or reset my payment password (6 digits) with an SMS code sent to my own phone (scene verify); lifts a lock
-         * @description Set or reset my payment password (6 digits) with an SMS code sent to my own phone (scene verify); lifts a lock. Needs a session token (Authorization header).
+         * @description Sets or resets the payment password, proved by a verify SMS code to the user's own phone; lifts a lock. Answers the settings.
          */
         post: operations["postConfirmPaymentPassword"];
         delete?: never;
@@ -135,7 +135,7 @@ export interface paths {
         };
         /**
          * How I may confirm money steps: payment password and authenticator set up, the last method used, locks, the amount above which only SMS confirms
-         * @description How I may confirm money steps: payment password and authenticator set up, the last method used, locks, the amount above which only SMS confirms. Needs a session token (Authorization header).
+         * @description Answers how the signed-in user may confirm money steps: whether a payment password is set and an authenticator bound, the method last used, any lock, and the amount above which only an SMS code confirms.
          */
         get: operations["getConfirmSettings"];
         put?: never;
@@ -157,7 +157,7 @@ export interface paths {
         put?: never;
         /**
          * Bind the offered authenticator with a code it shows now, confirmed with my payment password or an SMS code
-         * @description Bind the offered authenticator with a code it shows now, confirmed with my payment password or an SMS code. Needs a session token (Authorization header).
+         * @description Binds the offered authenticator, given a code it shows now, confirmed like a money step. Answers the settings.
          */
         post: operations["postConfirmTotpBind"];
         delete?: never;
@@ -177,7 +177,7 @@ export interface paths {
         put?: never;
         /**
          * Offer a new authenticator secret for binding: the secret and its otpauth:// URI for the QR code (valid 10 minutes)
-         * @description Offer a new authenticator secret for binding: the secret and its otpauth:// URI for the QR code (valid 10 minutes). Needs a session token (Authorization header).
+         * @description Offers a new authenticator secret (replacing an earlier offer) for 10 minutes. Answers the secret and its otpauth:// URI for the QR code.
          */
         post: operations["postConfirmTotpOffer"];
         delete?: never;
@@ -197,7 +197,7 @@ export interface paths {
         put?: never;
         /**
          * Unbind my authenticator, confirmed with its code, my payment password or an SMS code
-         * @description Unbind my authenticator, confirmed with its code, my payment password or an SMS code. Needs a session token (Authorization header).
+         * @description Unbinds the authenticator, confirmed with its code, the payment password or an SMS code. Answers the settings.
          */
         post: operations["postConfirmTotpUnbind"];
         delete?: never;
@@ -415,13 +415,13 @@ export interface paths {
         };
         /**
          * A list's views the caller may open: its built-in ones, the caller's own and those shared in the account; and the caller's columns of it
-         * @description A list's views the caller may open: its built-in ones, the caller's own and those shared in the account; and the caller's columns of it. Needs a session token (Authorization header).
+         * @description Answers the views of a list the caller may open (the resource file's built-in ones, the caller's own, those shared in its account) and the caller's columns of the list (null when it kept none).
          */
         get: operations["getListViews"];
         put?: never;
         /**
          * Save a view of a list
-         * @description Save a view of a list. Needs a session token (Authorization header).
+         * @description Saves a view of a list under a name: its filters, sort, columns and page size; shared with the account or not; the default or not. Answers the view.
          */
         post: operations["postListViews"];
         delete?: never;
@@ -440,13 +440,13 @@ export interface paths {
         get?: never;
         /**
          * Change one of my views (name, state, sharing, default)
-         * @description Change one of my views (name, state, sharing, default). Needs a session token (Authorization header).
+         * @description Changes one of the caller's views. Answers the view.
          */
         put: operations["putListViewsById"];
         post?: never;
         /**
          * Delete one of my views
-         * @description Delete one of my views. Needs a session token (Authorization header).
+         * @description Deletes one of the caller's views. Answers data null.
          */
         delete: operations["deleteListViewsById"];
         options?: never;
@@ -464,13 +464,13 @@ export interface paths {
         get?: never;
         /**
          * Keep my columns of a list: which, in what order, how wide
-         * @description Keep my columns of a list: which, in what order, how wide. Needs a session token (Authorization header).
+         * @description Keeps the caller's columns of a list: which are shown, in what order, how wide. Answers them.
          */
         put: operations["putListViewsColumnsByList"];
         post?: never;
         /**
          * Forget my columns of a list: it shows the resource file's again
-         * @description Forget my columns of a list: it shows the resource file's again. Needs a session token (Authorization header).
+         * @description Forgets the caller's columns of a list. Answers data null.
          */
         delete: operations["deleteListViewsColumnsByList"];
         options?: never;
@@ -4605,7 +4605,7 @@ export interface paths {
         };
         /**
          * What a clearing run would do now (a dry run, nothing written): my side by counterparty, or every participant for ops
-         * @description What a clearing run would do now (a dry run, nothing written): my side by counterparty, or every participant for ops. Needs a session token (Authorization header).
+         * @description Runs a clearing's steps on the open bills as they are now without writing anything: for a participant of the mutual service its own side by counterparty (owed, owing, cleared, settled, left open and why); for platform operations every participant and the run's totals.
          */
         get: operations["getSettlementClearingPreview"];
         put?: never;
@@ -9540,7 +9540,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: the envelope with code 200 */
+            /** @description A page of the trail */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -9549,7 +9549,43 @@ export interface operations {
                     "application/json": {
                         /** @description Equal to the HTTP status */
                         code: number;
-                        data: unknown;
+                        data: {
+                            records: {
+                                action: string;
+                                actor: {
+                                    accountId: string | null;
+                                    accountName: string | null;
+                                    apiKey?: {
+                                        id: string;
+                                        name: string;
+                                    };
+                                    /** @enum {string} */
+                                    kind: "person";
+                                    name: string;
+                                    /** @description Masked */
+                                    phone: string;
+                                    userId: string;
+                                } | {
+                                    job: string;
+                                    /** @enum {string} */
+                                    kind: "system";
+                                };
+                                /** Format: date-time */
+                                at: string;
+                                from: string | null;
+                                /** @description What the step was given (never a code or password) */
+                                input: Record<string, never>;
+                                recordId: string;
+                                resource: string;
+                                /** @description Its place in the trail: larger is later */
+                                seq: number;
+                                to: string | null;
+                            }[];
+                            /** @description Exact up to 10,000 moves; past that a lower bound */
+                            total: number;
+                            /** @description false when total is a lower bound; absent when exact */
+                            totalExact?: boolean;
+                        };
                         /** @description Message in the caller's language (Accept-Language) */
                         msg: string;
                     };
@@ -9639,19 +9675,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: the envelope with code 200 */
+            /** @description The file */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description Equal to the HTTP status */
-                        code: number;
-                        data: unknown;
-                        /** @description Message in the caller's language (Accept-Language) */
-                        msg: string;
-                    };
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": Blob;
+                    "text/csv": string;
                 };
             };
             /** @description The request is invalid: data names each wrong field with its message (null when the request as a whole cannot be read) */
@@ -9802,7 +9833,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success: the envelope with code 200 */
+            /** @description Set */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -9811,7 +9842,25 @@ export interface operations {
                     "application/json": {
                         /** @description Equal to the HTTP status */
                         code: number;
-                        data: unknown;
+                        data: {
+                            /**
+                             * @description The method last used, offered first
+                             * @enum {string|null}
+                             */
+                            lastMethod: "sms" | "password" | "totp" | null;
+                            /** @description Minutes the payment password stays locked after wrong tries */
+                            passwordLockedMinutes: number | null;
+                            /** @description A payment password is set */
+                            paymentPassword: boolean;
+                            /**
+                             * Format: money
+                             * @description Amounts above this are confirmed by SMS only; null when no such limit
+                             */
+                            smsAbove: string | null;
+                            /** @description An authenticator is bound */
+                            totp: boolean;
+                            totpLockedMinutes: number | null;
+                        };
                         /** @description Message in the caller's language (Accept-Language) */
                         msg: string;
                     };
@@ -9904,7 +9953,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: the envelope with code 200 */
+            /** @description The settings */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -9913,7 +9962,25 @@ export interface operations {
                     "application/json": {
                         /** @description Equal to the HTTP status */
                         code: number;
-                        data: unknown;
+                        data: {
+                            /**
+                             * @description The method last used, offered first
+                             * @enum {string|null}
+                             */
+                            lastMethod: "sms" | "password" | "totp" | null;
+                            /** @description Minutes the payment password stays locked after wrong tries */
+                            passwordLockedMinutes: number | null;
+                            /** @description A payment password is set */
+                            paymentPassword: boolean;
+                            /**
+                             * Format: money
+                             * @description Amounts above this are confirmed by SMS only; null when no such limit
+                             */
+                            smsAbove: string | null;
+                            /** @description An authenticator is bound */
+                            totp: boolean;
+                            totpLockedMinutes: number | null;
+                        };
                         /** @description Message in the caller's language (Accept-Language) */
                         msg: string;
                     };
@@ -10006,7 +10073,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success: the envelope with code 200 */
+            /** @description Bound */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -10015,7 +10082,25 @@ export interface operations {
                     "application/json": {
                         /** @description Equal to the HTTP status */
                         code: number;
-                        data: unknown;
+                        data: {
+                            /**
+                             * @description The method last used, offered first
+                             * @enum {string|null}
+                             */
+                            lastMethod: "sms" | "password" | "totp" | null;
+                            /** @description Minutes the payment password stays locked after wrong tries */
+                            passwordLockedMinutes: number | null;
+                            /** @description A payment password is set */
+                            paymentPassword: boolean;
+                            /**
+                             * Format: money
+                             * @description Amounts above this are confirmed by SMS only; null when no such limit
+                             */
+                            smsAbove: string | null;
+                            /** @description An authenticator is bound */
+                            totp: boolean;
+                            totpLockedMinutes: number | null;
+                        };
                         /** @description Message in the caller's language (Accept-Language) */
                         msg: string;
                     };
@@ -10108,7 +10193,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: the envelope with code 200 */
+            /** @description The offer */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -10117,7 +10202,12 @@ export interface operations {
                     "application/json": {
                         /** @description Equal to the HTTP status */
                         code: number;
-                        data: unknown;
+                        data: {
+                            /** @description Base32 */
+                            secret: string;
+                            /** @description otpauth://totp/... */
+                            uri: string;
+                        };
                         /** @description Message in the caller's language (Accept-Language) */
                         msg: string;
                     };
@@ -10226,7 +10316,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success: the envelope with code 200 */
+            /** @description Unbound */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -10235,7 +10325,25 @@ export interface operations {
                     "application/json": {
                         /** @description Equal to the HTTP status */
                         code: number;
-                        data: unknown;
+                        data: {
+                            /**
+                             * @description The method last used, offered first
+                             * @enum {string|null}
+                             */
+                            lastMethod: "sms" | "password" | "totp" | null;
+                            /** @description Minutes the payment password stays locked after wrong tries */
+                            passwordLockedMinutes: number | null;
+                            /** @description A payment password is set */
+                            paymentPassword: boolean;
+                            /**
+                             * Format: money
+                             * @description Amounts above this are confirmed by SMS only; null when no such limit
+                             */
+                            smsAbove: string | null;
+                            /** @description An authenticator is bound */
+                            totp: boolean;
+                            totpLockedMinutes: number | null;
+                        };
                         /** @description Message in the caller's language (Accept-Language) */
                         msg: string;
                     };
@@ -11233,7 +11341,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: the envelope with code 200 */
+            /** @description The views */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -11242,7 +11350,37 @@ export interface operations {
                     "application/json": {
                         /** @description Equal to the HTTP status */
                         code: number;
-                        data: unknown;
+                        data: {
+                            columns: {
+                                columns: string[];
+                                /** @description Column -> width in px */
+                                widths: {
+                                    [key: string]: number;
+                                };
+                            } | null;
+                            views: {
+                                /** @description Declared by the resource file (an operations queue) */
+                                builtIn: boolean;
+                                /** @description Shown columns in order */
+                                columns?: string[];
+                                /** @description Declared filter -> its value as the list API takes it ('text', 'a,b', 'from,to') */
+                                filters: {
+                                    [key: string]: string;
+                                };
+                                /** @description A uuid, or builtin:<key> for a view the resource file declares */
+                                id: string;
+                                isDefault: boolean;
+                                /** @description The caller's own */
+                                mine: boolean;
+                                name: string;
+                                /** @description Who shared it, for a view of another user */
+                                ownerName?: string;
+                                pageSize?: number;
+                                resource: string;
+                                shared: boolean;
+                                sort?: string;
+                            }[];
+                        };
                         /** @description Message in the caller's language (Accept-Language) */
                         msg: string;
                     };
@@ -11339,7 +11477,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success: the envelope with code 200 */
+            /** @description Saved */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -11348,7 +11486,28 @@ export interface operations {
                     "application/json": {
                         /** @description Equal to the HTTP status */
                         code: number;
-                        data: unknown;
+                        data: {
+                            /** @description Declared by the resource file (an operations queue) */
+                            builtIn: boolean;
+                            /** @description Shown columns in order */
+                            columns?: string[];
+                            /** @description Declared filter -> its value as the list API takes it ('text', 'a,b', 'from,to') */
+                            filters: {
+                                [key: string]: string;
+                            };
+                            /** @description A uuid, or builtin:<key> for a view the resource file declares */
+                            id: string;
+                            isDefault: boolean;
+                            /** @description The caller's own */
+                            mine: boolean;
+                            name: string;
+                            /** @description Who shared it, for a view of another user */
+                            ownerName?: string;
+                            pageSize?: number;
+                            resource: string;
+                            shared: boolean;
+                            sort?: string;
+                        };
                         /** @description Message in the caller's language (Accept-Language) */
                         msg: string;
                     };
@@ -11465,7 +11624,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success: the envelope with code 200 */
+            /** @description Changed */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -11474,7 +11633,28 @@ export interface operations {
                     "application/json": {
                         /** @description Equal to the HTTP status */
                         code: number;
-                        data: unknown;
+                        data: {
+                            /** @description Declared by the resource file (an operations queue) */
+                            builtIn: boolean;
+                            /** @description Shown columns in order */
+                            columns?: string[];
+                            /** @description Declared filter -> its value as the list API takes it ('text', 'a,b', 'from,to') */
+                            filters: {
+                                [key: string]: string;
+                            };
+                            /** @description A uuid, or builtin:<key> for a view the resource file declares */
+                            id: string;
+                            isDefault: boolean;
+                            /** @description The caller's own */
+                            mine: boolean;
+                            name: string;
+                            /** @description Who shared it, for a view of another user */
+                            ownerName?: string;
+                            pageSize?: number;
+                            resource: string;
+                            shared: boolean;
+                            sort?: string;
+                        };
                         /** @description Message in the caller's language (Accept-Language) */
                         msg: string;
                     };
@@ -11578,7 +11758,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: the envelope with code 200 */
+            /** @description Deleted */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -11587,7 +11767,7 @@ export interface operations {
                     "application/json": {
                         /** @description Equal to the HTTP status */
                         code: number;
-                        data: unknown;
+                        data: null;
                         /** @description Message in the caller's language (Accept-Language) */
                         msg: string;
                     };
@@ -11703,7 +11883,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success: the envelope with code 200 */
+            /** @description Kept */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -11712,7 +11892,13 @@ export interface operations {
                     "application/json": {
                         /** @description Equal to the HTTP status */
                         code: number;
-                        data: unknown;
+                        data: {
+                            columns: string[];
+                            /** @description Column -> width in px */
+                            widths: {
+                                [key: string]: number;
+                            };
+                        };
                         /** @description Message in the caller's language (Accept-Language) */
                         msg: string;
                     };
@@ -11817,7 +12003,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: the envelope with code 200 */
+            /** @description Forgotten */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -11826,7 +12012,7 @@ export interface operations {
                     "application/json": {
                         /** @description Equal to the HTTP status */
                         code: number;
-                        data: unknown;
+                        data: null;
                         /** @description Message in the caller's language (Accept-Language) */
                         msg: string;
                     };
@@ -43580,7 +43766,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: the envelope with code 200 */
+            /** @description The preview */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -43589,7 +43775,89 @@ export interface operations {
                     "application/json": {
                         /** @description Equal to the HTTP status */
                         code: number;
-                        data: unknown;
+                        data: {
+                            /**
+                             * Format: money
+                             * @description Yuan amount as a decimal string: no sign, at most two decimals
+                             */
+                            amountCleared: string;
+                            /**
+                             * Format: money
+                             * @description Yuan amount as a decimal string: no sign, at most two decimals
+                             */
+                            amountIn: string;
+                            /**
+                             * Format: money
+                             * @description Yuan amount as a decimal string: no sign, at most two decimals
+                             */
+                            amountSettled: string;
+                            billsIn: number;
+                            participants: number;
+                            parties: {
+                                accountId: string;
+                                /**
+                                 * Format: money
+                                 * @description Yuan amount as a decimal string: no sign, at most two decimals
+                                 */
+                                available: string;
+                                /**
+                                 * Format: money
+                                 * @description Yuan amount as a decimal string: no sign, at most two decimals
+                                 */
+                                cleared: string;
+                                counterparties: {
+                                    accountId: string;
+                                    /**
+                                     * Format: money
+                                     * @description Yuan amount as a decimal string: no sign, at most two decimals
+                                     */
+                                    cleared: string;
+                                    name: string;
+                                    /**
+                                     * Format: money
+                                     * @description Yuan amount as a decimal string: no sign, at most two decimals
+                                     */
+                                    payable: string;
+                                    /**
+                                     * Format: money
+                                     * @description Yuan amount as a decimal string: no sign, at most two decimals
+                                     */
+                                    receivable: string;
+                                    /**
+                                     * Format: money
+                                     * @description Yuan amount as a decimal string: no sign, at most two decimals
+                                     */
+                                    remaining: string;
+                                    /**
+                                     * Format: money
+                                     * @description Yuan amount as a decimal string: no sign, at most two decimals
+                                     */
+                                    settled: string;
+                                }[];
+                                name: string;
+                                /** @description Yuan, two decimals; negative: it would pay */
+                                netPosition: string;
+                                /**
+                                 * Format: money
+                                 * @description Yuan amount as a decimal string: no sign, at most two decimals
+                                 */
+                                payable: string;
+                                /**
+                                 * Format: money
+                                 * @description Yuan amount as a decimal string: no sign, at most two decimals
+                                 */
+                                receivable: string;
+                                /** @description Yuan, two decimals; negative: it would pay */
+                                settled: string;
+                                /**
+                                 * Format: money
+                                 * @description Yuan amount as a decimal string: no sign, at most two decimals
+                                 */
+                                unsettled: string;
+                                /** @enum {string} */
+                                unsettledReason?: "insufficientBalance" | "counterpartyUnsettled";
+                            }[];
+                        };
                         /** @description Message in the caller's language (Accept-Language) */
                         msg: string;
                     };

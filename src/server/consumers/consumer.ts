@@ -7,9 +7,11 @@
 // exactly once, in stream order (commit order per record), whichever node drains and whenever a
 // node dies. After a read that came back short, the position moves on to the read's horizon: the
 // events below it the consumer does not want are never read again.
-import { sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/rows';
+import { resourceRecords } from '../db/schema';
+import type { RecordRow } from '../resources/records';
 import { readStream, wantedSql, type StreamEvent, type StreamFilter } from '../resources/eventStream';
 
 export interface Consumer {
@@ -105,4 +107,15 @@ export async function drain(db: Db, consumer: Consumer): Promise<number> {
     handled += step.handled;
     if (step.busy || step.caughtUp) return handled;
   }
+}
+
+/** The records of a batch's events, one read per resource (records are partitioned by resource). */
+export async function recordsOf(tx: Db, events: readonly StreamEvent[]): Promise<Map<string, RecordRow>> {
+  const ids = new Map<string, Set<string>>();
+  for (const e of events) ids.set(e.resource, (ids.get(e.resource) ?? new Set()).add(e.recordId));
+  const rows = new Map<string, RecordRow>();
+  for (const [resource, set] of ids) {
+    for (const row of await tx.select().from(resourceRecords).where(and(eq(resourceRecords.resource, resource), inArray(resourceRecords.id, [...set])))) rows.set(row.id, row);
+  }
+  return rows;
 }

@@ -5,14 +5,11 @@
 // to the writers of its resource in the domain list's order. A move's transaction no longer
 // writes its news: the drain after it does, exactly once (the drain and its position commit
 // together), on whichever node drains first.
-import { and, eq, inArray } from 'drizzle-orm';
 import type { ResourceDefinition } from '../../shared/resources/types';
 import type { Db } from '../db/client';
-import { resourceRecords } from '../db/schema';
-import type { StreamEvent } from '../resources/eventStream';
 import type { RecordRow } from '../resources/records';
 import type { ResourceRegistry } from '../resources/registry';
-import type { Consumer } from './consumer';
+import { recordsOf, type Consumer } from './consumer';
 
 export const NEWS = 'news';
 
@@ -77,13 +74,3 @@ export function newsConsumer(declared: readonly { domain: string; news?: Readonl
   };
 }
 
-/** The records of a batch's events, one read per resource (records are partitioned by resource). */
-async function recordsOf(tx: Db, events: readonly StreamEvent[]): Promise<Map<string, RecordRow>> {
-  const ids = new Map<string, Set<string>>();
-  for (const e of events) ids.set(e.resource, (ids.get(e.resource) ?? new Set()).add(e.recordId));
-  const rows = new Map<string, RecordRow>();
-  for (const [resource, set] of ids) {
-    for (const row of await tx.select().from(resourceRecords).where(and(eq(resourceRecords.resource, resource), inArray(resourceRecords.id, [...set])))) rows.set(row.id, row);
-  }
-  return rows;
-}

@@ -11,13 +11,13 @@ import { decide } from '../../shared/access';
 import { asRecord, type RecordAbility } from '../../shared/resources/recordAbility';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/rows';
-import { accounts, resourceRecords, users } from '../db/schema';
+import { accounts, users } from '../db/schema';
 import { actorOf, userRecordAbility } from '../plugins/auth';
 import { parsePosition, streamHead, type StreamEvent } from '../resources/eventStream';
 import { toView, type RecordRow } from '../resources/records';
 import type { ResourceRegistry } from '../resources/registry';
 import type { SessionUser } from '../sessions/tokens';
-import type { Consumer } from './consumer';
+import { recordsOf, type Consumer } from './consumer';
 
 export const WEBHOOKS = 'webhooks';
 
@@ -107,17 +107,6 @@ export function webhooksConsumer(resources: ResourceRegistry): Consumer {
         on conflict (endpoint_id, event_seq) do nothing`);
     },
   };
-}
-
-/** The records of a batch's events, one read per resource (records are partitioned by resource). */
-async function recordsOf(tx: Db, events: readonly StreamEvent[]): Promise<Map<string, RecordRow>> {
-  const ids = new Map<string, Set<string>>();
-  for (const e of events) ids.set(e.resource, (ids.get(e.resource) ?? new Set()).add(e.recordId));
-  const rows = new Map<string, RecordRow>();
-  for (const [resource, set] of ids) {
-    for (const row of await tx.select().from(resourceRecords).where(and(eq(resourceRecords.resource, resource), inArray(resourceRecords.id, [...set])))) rows.set(row.id, row);
-  }
-  return rows;
 }
 
 /** Each account's active owner, as a caller the access decision reads (the owner registered the endpoints). */

@@ -28,6 +28,9 @@ interface Props {
   onResize(column: string, width: number): void;
 }
 
+/** The narrowest a column is drawn, dragged or not (px). */
+const MIN_COLUMN_PX = 88;
+
 /** A header cell with a handle on its right edge that drags the column's width. */
 function ResizableHeader({ width, onResizeTo, ...rest }: ThHTMLAttributes<HTMLTableCellElement> & { width?: number; onResizeTo?: (width: number) => void }) {
   const cell = useRef<HTMLTableCellElement>(null);
@@ -75,6 +78,10 @@ export function ListTable({ list, text, emptyText, onOpen, selection, onResize }
       dataIndex: field,
       title: text.field(field),
       width: widths[field],
+      // On a phone the page is narrower than the columns: a column keeps room for about six
+      // characters a line (a company name in three lines, not one character a line) and the
+      // table scrolls sideways instead.
+      minWidth: MIN_COLUMN_PX,
       align: RIGHT_ALIGNED.has(kindOf(definition, field)) ? ('right' as const) : undefined,
       onCell: NO_WRAP.has(kindOf(definition, field)) ? () => ({ style: { whiteSpace: 'nowrap' as const } }) : undefined,
       onHeaderCell: () => ({ width: widths[field], onResizeTo: (width: number) => onResize(field, width) }) as ThHTMLAttributes<HTMLTableCellElement>,

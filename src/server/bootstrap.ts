@@ -6,7 +6,7 @@ import type { AppContext } from './context';
 import type { Db } from './db/client';
 import { hashPassword } from './domains/auth/passwords';
 import { createAccountWithOwner, findUserByPhone } from './domains/auth/users-store';
-import { PLATFORM_OPS_NAME } from '../shared/constants';
+import { PLATFORM_OPS_NAME } from './i18n';
 
 export async function ensureAdmin(ctx: AppContext): Promise<'created' | 'exists' | 'skipped'> {
   await nameAccounts(ctx.db);

@@ -65,3 +65,9 @@ export function languageFrom(header: string | undefined): Language {
 export function translatorFor(lng: Language): TFunction {
   return instance.getFixedT(lng);
 }
+
+/**
+ * The platform operations account's name (and its users'): the header greets operations with it,
+ * not a phone. Stored in the default language, as every account's name is (locales api.platformOpsName).
+ */
+export const PLATFORM_OPS_NAME: string = translatorFor(DEFAULT_LANGUAGE)('api:platformOpsName');

@@ -48,6 +48,3 @@ export const OBJECTION_DEPOSIT_MIN_FEN = 10_000n;
 
 /** Days of inflow and outflow the home page charts (GET /api/funds/flows/daily). */
 export const FLOW_CHART_DAYS = 30;
-
-/** The platform operations account's name (and its users'): the header greets operations with it, not a phone. */
-export const PLATFORM_OPS_NAME = '链上付平台运营';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Envelope, FileView, Page, UserInfo } from '../../src/shared/api';
 import type { FormDefinition } from '../../src/shared/resources/types';
 import { maskPhone, residentIdCheckChar } from '../../src/shared/validators';
-import { PLATFORM_OPS_NAME } from '../../src/shared/constants';
+import { PLATFORM_OPS_NAME } from '../../src/server/i18n';
 import { eq } from 'drizzle-orm';
 import { accounts, users } from '../../src/server/db/schema';
 import { nameAccounts } from '../../src/server/bootstrap';

@@ -1,7 +1,7 @@
 // The demo world's people: fixed phones and one known password (which is why --demo is refused
 // in production). GET /api/meta/demo shows them on the login page; the seeder prints them.
 import type { DemoLogin } from '../../../shared/api';
-import { PLATFORM_OPS_NAME } from '../../../shared/constants';
+import { PLATFORM_OPS_NAME } from '../../i18n';
 
 export const DEMO_PASSWORD = 'Demo#2026';
 /** The payment password (交易密码) the seeder sets for every demo person: money steps confirm without SMS. */

@@ -10,6 +10,7 @@ import type { ResourceRecord } from '../../src/shared/resources/types';
 import { chromiumPath, STEP_MS, shot, startE2e, type E2eApp } from '../support/browser';
 import { actWithSmsCode, activePane as pane } from '../support/console';
 import { apiCall, openSignedIn } from '../support/seed';
+import type { Party } from '../support/world';
 
 const ADMIN = { ADMIN_PHONE: '13900000131', ADMIN_PASSWORD: 'Ops#PassOn2026' };
 const PAYER = '杭州转让旅程买方有限公司';
@@ -34,11 +35,12 @@ describe.skipIf(!chromiumPath)('browser journey: a bill passed on in parts, and 
     return offers.data.records.find((o) => o.billId === billId)!;
   };
   /** Passes `amount` of the bill open on the page on to `receiver`, found by name in the dialog. */
-  const passOnFromPage = (page: Page, phone: string, amount: string, receiver: string) =>
+  const passOnFromPage = (page: Page, phone: string, amount: string, receiver: Party) =>
     actWithCode(page, phone, /^转\s*让$/, async (dialog) => {
       await dialog.getByLabel('转让金额（元）').fill(amount);
-      await dialog.getByLabel('受让方', { exact: true }).fill(receiver.slice(0, 6));
-      await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: receiver }).click();
+      await dialog.getByLabel('受让方', { exact: true }).fill(receiver.name.slice(0, 6));
+      // By name and credit code, as the option shows them: a retry of this journey registers the names again.
+      await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').and(page.getByTitle(`${receiver.name} · ${receiver.creditCode}`)).click();
     });
 
   it('a seller passes half a bill to its supplier, who accepts and passes part on; the payer sees the chain', async () => {
@@ -56,7 +58,7 @@ describe.skipIf(!chromiumPath)('browser journey: a bill passed on in parts, and 
     const s = await openSignedIn(e2e, seller.token, STEP_MS);
     await s.page.goto(`/payment/receiptDetails?id=${bill.id}`);
     await pane(s.page).locator('.resource-show__title').getByText('已确权').waitFor();
-    await passOnFromPage(s.page, seller.phone, '5000.00', SUPPLIER);
+    await passOnFromPage(s.page, seller.phone, '5000.00', supplier);
     await s.page.getByText('转让已发起，待受让方接受').waitFor();
 
     // The supplier accepts on the offer's page.
@@ -73,7 +75,7 @@ describe.skipIf(!chromiumPath)('browser journey: a bill passed on in parts, and 
     const child = String(accepted.childBillId);
     await t.page.goto(`/payment/receiptDetails?id=${child}`);
     await pane(t.page).locator('.resource-show__title').getByText('已确权').waitFor();
-    await passOnFromPage(t.page, supplier.phone, '2000.00', MAKER);
+    await passOnFromPage(t.page, supplier.phone, '2000.00', maker);
     await t.page.getByText('转让已发起，待受让方接受').waitFor();
     await world.answerPassOn(maker, String((await offerOf(maker.token, child)).id));
 

@@ -35,7 +35,10 @@ export async function actWithSmsCode(server: SmsServer, page: Page, phone: strin
   if (fill) await fill(dialog);
   server.clock.advance(61_000);
   await dialog.getByRole('button', { name: '获取验证码' }).click();
-  await dialog.getByRole('button', { name: /秒/ }).waitFor();
+  // The countdown, or the error the console showed instead (said in the failure, not a bare timeout).
+  const refused = page.locator('.ant-message-notice-error');
+  await dialog.getByRole('button', { name: /秒/ }).or(refused).first().waitFor();
+  if (await refused.isVisible()) throw new Error(`the SMS code was not sent: ${await refused.first().innerText()}`);
   await dialog.getByLabel('短信验证码').fill(await server.latestSms(phone));
   await dialog.getByRole('button', { name: /提\s*交/ }).click();
 }

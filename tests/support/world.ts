@@ -27,6 +27,8 @@ export interface Party {
   token: string;
   accountId: string;
   name: string;
+  /** An approved enterprise's unified social credit code (what tells two accounts of one name apart). */
+  creditCode?: string;
 }
 
 export interface PartyOptions {
@@ -155,7 +157,7 @@ export class World {
         kind: 'enterprise',
         data: {
           name: party.name,
-          creditCode: creditCode(),
+          creditCode: (party.creditCode = creditCode()),
           location: ['33', '3301', '330106'],
           address: '杭州市西湖区文三路 478 号',
           industry: '51',

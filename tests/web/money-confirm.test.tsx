@@ -53,7 +53,7 @@ const contract = (): ResourceRecord =>
   });
 
 /** Opens a signed contract of the buyer with `settings`, its payCollateral answering `answer`, and clicks 支付保证金. */
-async function openConfirm(settings: ConfirmSettings, answer: (body: Record<string, unknown>) => ReturnType<typeof ok>) {
+async function openConfirm(settings: ConfirmSettings, answer: (body: Record<string, unknown>) => ReturnType<typeof ok>, more: Parameters<typeof fakeApi>[0] = {}, beforeOpen = () => {}) {
   const c = contract();
   const api = fakeApi({
     ...baseRoutes('owner', [CONTRACTS_SERVED]),
@@ -62,9 +62,12 @@ async function openConfirm(settings: ConfirmSettings, answer: (body: Record<stri
     'GET /api/funds/wallet': ok(WALLET),
     [`GET /api/r/contracts/${c.id}`]: ok({ ...c, events: [] }),
     [`POST /api/r/contracts/${c.id}/actions/payCollateral`]: (call) => answer(call.body as Record<string, unknown>),
+    ...more,
   });
   const { user } = renderResource(`/contract/contractbuy/show/${c.id}`, { resource: 'contracts', routePath: '/contract/contractbuy', scope: 'buyer', userInfo: APPROVED });
-  await user.click(await screen.findByRole('button', { name: '支付保证金' }));
+  const action = await screen.findByRole('button', { name: '支付保证金' });
+  beforeOpen();
+  await user.click(action);
   const dialog = await screen.findByRole('dialog');
   await within(dialog).findByTestId('money-confirm');
   const sent = () => api.callsTo('POST', `/api/r/contracts/${c.id}/actions/payCollateral`).map((call) => call.body);
@@ -93,6 +96,17 @@ describe('confirming a money step: the method choice', () => {
     await user.click(submit(dialog));
     await waitFor(() => expect(sent()).toHaveLength(1));
     expect(sent()[0]).toEqual({ confirmMethod: 'sms', smsCode: '123456' });
+  });
+
+  it('asks who is signed in when the stored user info is gone, and sends the code to that phone', async () => {
+    const { api, user, dialog } = await openConfirm(NOTHING, () => ok({ ...contract(), state: 'collateralPaid' }), {
+      'GET /api/system/users/info': ok(APPROVED),
+      'POST /api/smscode': ok(null),
+    }, () => localStorage.removeItem('userinfo'));
+    // The user info's request failed at sign-in (a slow link): "get code" still sends, never nothing.
+    await user.click(within(dialog).getByRole('button', { name: '获取验证码' }));
+    await waitFor(() => expect(api.callsTo('POST', '/api/smscode').map((c) => c.body)).toEqual([{ phone: APPROVED.phone, scene: 'verify' }]));
+    expect(await within(dialog).findByRole('button', { name: /秒/ })).toBeInTheDocument();
   });
 
   it('offers the payment password first once set (no authenticator), says a wrong one on its field and keeps it', async () => {

@@ -49,6 +49,22 @@ describe('generated list page', () => {
     expect(location()).toBe(`${OFFERS_PATH}?title=%E8%9E%BA%E7%BA%B9&category=rawMaterial%2Cindustrial&amount=1000.5%2C5000`);
   });
 
+  it('keeps what is typed in a filter while the list changes around it (a sort, its answer)', async () => {
+    const api = fakeApi({ ...baseRoutes(), 'GET /api/r/purchaseOffers': page([offer()], 25) });
+    const { user } = renderResource(OFFERS_PATH);
+    await screen.findByText('共 25 条');
+    const filters = within(screen.getByRole('form', { name: '筛选条件' }));
+    await user.type(filters.getByLabelText('报价标题'), '螺纹');
+    await user.type(filters.getByLabelText('总金额（元） 起'), '10000');
+    // Sorting writes a new URL with the same filters, and a new answer arrives: nothing typed is lost.
+    await user.click(screen.getByRole('columnheader', { name: /总金额/ }));
+    await waitFor(() => expect(Object.fromEntries(api.callsTo('GET', '/api/r/purchaseOffers').at(-1)!.query).sort).toBe('amount'));
+    expect(filters.getByLabelText('报价标题')).toHaveValue('螺纹');
+    expect(filters.getByLabelText('总金额（元） 起')).toHaveValue('10000');
+    await user.click(screen.getByRole('button', { name: '查 询' }));
+    await waitFor(() => expect(Object.fromEntries(api.callsTo('GET', '/api/r/purchaseOffers').at(-1)!.query)).toMatchObject({ sort: 'amount', title: '螺纹', amount: '10000,' }));
+  });
+
   it('passes a date range and one-sided ranges through, and reset clears every filter', async () => {
     const api = fakeApi({ ...baseRoutes(), 'GET /api/r/purchaseOffers': page([]) });
     const { user } = renderResource(`${OFFERS_PATH}?createdAt=2026-03-01,2026-03-31&amount=,500&state=draft`);

@@ -17,6 +17,7 @@ import { formatMoney } from '../../shared/money';
 import { maskPhone } from '../../shared/validators';
 import { HttpError } from '../providers/httpError';
 import { getUserInfo } from '../providers/session';
+import { ownPhone } from '../providers/ownPhone';
 import { toast } from '../providers/uiBridge';
 import { useSystemQuery } from '../refine/systemData';
 import { SmsCodeButton } from './SmsCodeButton';
@@ -130,7 +131,7 @@ export function MoneyConfirmField({ onChange, errors, disabled, settings: given,
               {input}
               <SmsCodeButton
                 scene="verify"
-                getPhone={async () => phone || null}
+                getPhone={ownPhone}
                 // Too soon, or the day's codes used up: said, with the wait in minutes the server gives.
                 onError={(e) => toast('error', e instanceof HttpError && e.msg ? e.msg : t('field.smsFailed'))}
               />

@@ -85,11 +85,15 @@ export function FilterBar({ definition, text, filters, onSearch }: Props) {
   const [unfolded, setUnfolded] = useState(false);
   const active = declared.filter(({ field }) => filters[field]).length;
 
+  // The URL is the truth: "back", a link or the empty state's "clear filters" change it. Keyed by
+  // what the filters say, not by object identity: a re-render with the same URL (the list's answer
+  // arriving, the definitions reloading) must not wipe what the user is typing.
+  const filtersKey = JSON.stringify(declared.map(({ field, kind }) => [field, kind, filters[field] ?? null]));
   const initial = useMemo(
     () => Object.fromEntries(declared.map(({ field, kind }) => [field, fromParam(kind, filters[field])])),
-    [declared, filters],
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- filtersKey says all that `declared` and `filters` decide here
+    [filtersKey],
   );
-  // The URL is the truth: "back", a link or the empty state's "clear filters" change it.
   useEffect(() => {
     if (declared.length > 0) form.setFieldsValue(initial);
   }, [form, initial, declared.length]);

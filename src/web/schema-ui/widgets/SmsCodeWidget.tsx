@@ -6,7 +6,7 @@ import { SMS_CODE_LENGTH, SMS_RESEND_WINDOW_MS, SMS_SCENES, type SmsScene } from
 import { isMobile } from '../../../shared/validators';
 import { useCountdown } from '../../hooks/useCountdown';
 import { toast } from '../../providers/uiBridge';
-import { getUserInfo } from '../../providers/session';
+import { ownPhone } from '../../providers/ownPhone';
 import { useSystemCall } from '../../refine/systemData';
 import type { SchemaFormContext } from '../types';
 
@@ -28,7 +28,7 @@ export function SmsCodeWidget({ id, value, onChange, onBlur, disabled, readonly,
   const scene: SmsScene = (SMS_SCENES as readonly string[]).includes(String(options.scene)) ? (options.scene as SmsScene) : 'verify';
 
   const send = async () => {
-    const phone = phoneField === OWN_PHONE ? getUserInfo()?.phone : context.formData()[phoneField];
+    const phone = phoneField === OWN_PHONE ? await ownPhone() : context.formData()[phoneField];
     if (typeof phone !== 'string' || !isMobile(phone)) {
       if (phoneField !== OWN_PHONE) toast('error', t('widget.sms.phoneFirst', { field: context.text.field(phoneField) }));
       return;

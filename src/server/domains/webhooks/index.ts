@@ -18,7 +18,7 @@ function senderOf(ctx: DomainContext, onError: (err: unknown) => void = () => un
     // or another's, waiting (bounded) while an older transaction holds the stream's horizon
     // (consumers/delivery.ts catchUp): a kick that found its move's event not yet readable, or
     // being drained by the scheduler, would otherwise leave it to the next kick, seconds later.
-    sender = new Sender(ctx.db, ctx.clock, () => catchUp(ctx.db, consumer), onError);
+    sender = new Sender(ctx.db, ctx.clock, () => catchUp(ctx.db, consumer), onError, { publicOnly: ctx.config.production });
     senders.set(ctx, sender);
   }
   return sender;

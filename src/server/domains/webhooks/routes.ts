@@ -21,12 +21,11 @@ import { ok } from '../../plugins/envelope';
 import type { ResourceRegistry } from '../../resources/registry';
 import type { SessionUser } from '../../sessions/tokens';
 import { ownerOnly } from '../apiKeys/routes';
+import { destinationError } from './destination';
 import { resend } from './send';
 
 /** Endpoints per account. */
 export const MAX_ENDPOINTS = 10;
-const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
-
 const tags = ['webhooks'];
 const eventTypes = { type: 'array', items: str(100), minItems: 1, maxItems: 200, uniqueItems: true, description: '"<resource>.<action>" names (GET /api/webhooks/event-types)' };
 const time = (description: string): JsonSchema => ({ ...nullable(f.dateTime), description });
@@ -137,17 +136,11 @@ export function eventTypesFor(resources: ResourceRegistry, user: SessionUser): W
   return out;
 }
 
-/** A URL a delivery may go to: https, or http to this machine outside production (tests, local receivers). */
+/** A URL a delivery may go to (destination.ts): https to a public address, or http to this machine outside production. */
 function checkUrl(url: string, production: boolean): string {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    throw fieldError({ url: production ? 'machines:errors.webhookUrl' : 'machines:errors.webhookUrlLocal' });
-  }
-  const local = !production && parsed.protocol === 'http:' && LOCAL_HOSTS.has(parsed.hostname);
-  if ((parsed.protocol !== 'https:' && !local) || parsed.username || parsed.password) throw fieldError({ url: production ? 'machines:errors.webhookUrl' : 'machines:errors.webhookUrlLocal' });
-  return parsed.toString();
+  const error = destinationError(url, production);
+  if (error) throw fieldError({ url: `machines:errors.${error}` });
+  return new URL(url).toString();
 }
 
 function checkTypes(types: string[] | undefined, known: readonly WebhookEventType[]): string[] {
@@ -233,7 +226,7 @@ export default async function webhookRoutes(app: FastifyInstance, ctx: DomainCon
     const [found] = await db.select({ id: webhookDeliveries.id }).from(webhookDeliveries).where(and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.accountId, me.accountId)));
     if (!found) throw notFound();
     // Held by a node sending it right now: that try is the re-send.
-    if (!(await resend(db, clock, id, me.accountId))) throw conflict('idempotencyInFlight');
+    if (!(await resend(db, clock, id, me.accountId, { publicOnly: ctx.config.production }))) throw conflict('idempotencyInFlight');
     const [row] = await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, id));
     return ok(req, deliveryView(row));
   });

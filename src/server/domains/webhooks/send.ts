@@ -13,6 +13,9 @@
 // 2xx within 10 s is a success; anything else (other status, redirect, timeout, refused
 // connection) a failure, tried again on the schedule below until 3 days after the first attempt.
 import { createHmac } from 'node:crypto';
+import http from 'node:http';
+import https from 'node:https';
+import { isIP } from 'node:net';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
@@ -20,6 +23,7 @@ import { queryRows } from '../../db/rows';
 import { users, webhookDeliveries, webhookEndpoints } from '../../db/schema';
 import { notifyUser } from '../../notify';
 import { routePath } from '../../resources/consolePaths';
+import { isNonPublicAddress, NonPublicAddressError, publicOnlyLookup } from './destination';
 
 /** How long a receiver has to answer. */
 export const SEND_TIMEOUT_MS = 10_000;
@@ -99,16 +103,40 @@ export async function claimOne(db: Db, id: string, accountId: string, now: Date)
   return row;
 }
 
-/** One POST of a delivery; never throws. */
-export async function post(delivery: Pick<Claimed, 'id' | 'payload' | 'url' | 'secret'>, now: Date, signal?: AbortSignal): Promise<AttemptResult> {
+/** Options of a send: in production only public addresses (destination.ts). */
+export interface SendOptions {
+  publicOnly: boolean;
+}
+
+/** POSTs `body` and answers the status code; the answer's body is drained, not read. */
+function postOnce(url: URL, headers: Record<string, string>, body: string, signal: AbortSignal, publicOnly: boolean): Promise<number> {
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  // An address literal connects without a lookup: checked here; a name is checked as it resolves.
+  if (publicOnly && isIP(host) && isNonPublicAddress(host)) return Promise.reject(new NonPublicAddressError(host, host));
+  return new Promise((resolve, reject) => {
+    const req = (url.protocol === 'https:' ? https : http).request(
+      url,
+      { method: 'POST', headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) }, signal, ...(publicOnly ? { lookup: publicOnlyLookup } : {}) },
+      (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/** One POST of a delivery; never throws. Redirects are not followed (a 3xx is a failure). */
+export async function post(delivery: Pick<Claimed, 'id' | 'payload' | 'url' | 'secret'>, now: Date, signal: AbortSignal | undefined, options: SendOptions): Promise<AttemptResult> {
   const body = JSON.stringify(delivery.payload);
   const timestamp = String(Math.floor(now.getTime() / 1000));
   const started = performance.now();
+  const timeout = AbortSignal.timeout(SEND_TIMEOUT_MS);
   try {
-    const res = await fetch(delivery.url, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: {
+    const status = await postOnce(
+      new URL(delivery.url),
+      {
         'content-type': 'application/json',
         'user-agent': 'LSF-Webhooks/1',
         'x-lsf-webhook-id': delivery.id,
@@ -116,16 +144,15 @@ export async function post(delivery: Pick<Claimed, 'id' | 'payload' | 'url' | 's
         'x-lsf-webhook-signature': webhookSignature(delivery.secret, timestamp, body),
       },
       body,
-      signal: signal ? AbortSignal.any([signal, AbortSignal.timeout(SEND_TIMEOUT_MS)]) : AbortSignal.timeout(SEND_TIMEOUT_MS),
-    });
-    // The answer's body is not read past what frees the connection.
-    await res.body?.cancel().catch(() => undefined);
+      signal ? AbortSignal.any([signal, timeout]) : timeout,
+      options.publicOnly,
+    );
     const durationMs = Math.round(performance.now() - started);
-    const ok = res.status >= 200 && res.status < 300;
-    return { ok, statusCode: res.status, durationMs, error: ok ? null : `HTTP ${res.status}` };
+    const ok = status >= 200 && status < 300;
+    return { ok, statusCode: status, durationMs, error: ok ? null : `HTTP ${status}` };
   } catch (err) {
-    const e = err as Error & { cause?: { code?: string } };
-    const error = e.name === 'TimeoutError' ? `timeout after ${SEND_TIMEOUT_MS / 1000} s` : (e.cause?.code ?? e.message);
+    const e = err as Error & { code?: string };
+    const error = timeout.aborted ? `timeout after ${SEND_TIMEOUT_MS / 1000} s` : (e.code ?? e.message);
     return { ok: false, statusCode: null, durationMs: Math.round(performance.now() - started), error: String(error).slice(0, 200) };
   }
 }
@@ -173,10 +200,10 @@ export async function recordAttempt(db: Db, d: Claimed, result: AttemptResult, n
 }
 
 /** Claims one delivery of the account, sends it now and records it (the owner's re-send); false when another node holds it. */
-export async function resend(db: Db, clock: Clock, id: string, accountId: string): Promise<boolean> {
+export async function resend(db: Db, clock: Clock, id: string, accountId: string, options: SendOptions): Promise<boolean> {
   const d = await claimOne(db, id, accountId, clock.now());
   if (!d) return false;
-  const result = await post(d, clock.now());
+  const result = await post(d, clock.now(), undefined, options);
   await recordAttempt(db, d, result, clock.now(), { resend: true });
   return true;
 }
@@ -199,6 +226,7 @@ export class Sender {
     /** Drains the consumer first, so a move's deliveries exist before the claim. */
     private readonly before: () => Promise<unknown>,
     private readonly onError: (err: unknown) => void,
+    private readonly options: SendOptions,
   ) {}
 
   kick(): Promise<void> {
@@ -231,7 +259,7 @@ export class Sender {
           if (!batch.length) break;
           await Promise.all(
             batch.map(async (d) => {
-              const result = await post(d, this.clock.now(), this.stop.signal);
+              const result = await post(d, this.clock.now(), this.stop.signal, this.options);
               await recordAttempt(this.db, d, result, this.clock.now());
             }),
           );

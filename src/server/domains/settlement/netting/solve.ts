@@ -20,8 +20,11 @@ import { runHighsInWorker } from './worker';
  */
 export const HIGHS_CODES = { maximize: -1 as ObjectiveSense, integer: 1 as VariableType } as const;
 
-/** How the integral answer was reached: the LP vertex as it came (always so far), the MIP, or repaired. */
-export type NettingMethod = 'lp' | 'mip' | 'repaired';
+/**
+ * How the integral answer was reached: the LP vertex as it came (always so far for cycles), the MIP,
+ * repaired, or (chain-aware netting, chains.ts) the LP's chains rounded down and the cycles solved again.
+ */
+export type NettingMethod = 'lp' | 'mip' | 'repaired' | 'rounded';
 
 export interface NettingStats {
   participants: number;
@@ -94,16 +97,16 @@ export function runHighs(highs: Highs, model: ModelData): Float64Array {
 }
 
 /** Solves a model somewhere (this thread or the worker) and answers the column values. */
-type LpRunner = (model: ModelData) => Promise<Float64Array>;
+export type LpRunner = (model: ModelData) => Promise<Float64Array>;
 
-const inThisThread: LpRunner = async (model) => runHighs(await highsSolver(), model);
+export const inThisThread: LpRunner = async (model) => runHighs(await highsSolver(), model);
 
 /**
  * The optimal circulation in exact integers: the LP's vertex as it rounds (integral.ts says why
  * that is exact); should it not be integral, the same model as a MIP; should that not round to
  * a circulation either, the MIP's answer repaired.
  */
-async function integralCirculation(run: LpRunner, model: ModelData, arcs: readonly FlowArc[]): Promise<{ flow: number[]; method: NettingMethod }> {
+export async function integralCirculation(run: LpRunner, model: ModelData, arcs: readonly FlowArc[]): Promise<{ flow: number[]; method: NettingMethod }> {
   const rows = model.numRows;
   const lp = roundedCirculation(rows, arcs, await run(model));
   if (lp) return { flow: lp, method: 'lp' };

@@ -29,6 +29,7 @@ import { resourcesDigest } from './db/schemaStamp';
 import { loadForms, loadResources } from './resources/registry';
 import resourceRoutes from './resources/routes';
 import bulkRoutes from './resources/bulk';
+import importRoutes from './resources/import/routes';
 import liveRoutes, { nudgeLive } from './resources/live';
 import auditRoutes from './resources/audit';
 import { smsProviderFor, type SmsProvider } from './sms/provider';
@@ -139,6 +140,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
       api.get('/meta/origins', { schema: META_SCHEMAS.origins }, async (req) => ok(req, ctx.origins));
       await api.register(resourceRoutes, { ...ctx, resources });
       await api.register(bulkRoutes, { ...ctx, resources });
+      await api.register(importRoutes, { ...ctx, resources });
       await api.register(liveRoutes, { ...ctx, resources });
       await api.register(auditRoutes, { ...ctx, resources });
       for (const domain of domains) for (const routes of domain.routes ?? []) await api.register(routes, domainCtx);

@@ -7,6 +7,7 @@ import { listScopes } from '../../shared/resources/recordAbility';
 import type { ResourceDefinition } from '../../shared/resources/types';
 import { idempotencyKeySchema } from '../idempotency';
 import { bulkSchemas, MAX_BULK } from '../resources/bulk';
+import { IMPORT_BATCH, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from '../../shared/resources/import';
 import { MAX_PAGE_SIZE } from '../pagination';
 import type { ResourceRegistry } from '../resources/registry';
 import { envelopeOf, obj, pageProps, str, uuid, type JsonSchema } from './kit';
@@ -299,6 +300,7 @@ export function resourceDocument(registry: ResourceRegistry): { schemas: Record<
         responses: { ...(paths[`${base}/export`].get.responses as Record<string, unknown>), ...noneReadable },
       },
     };
+    if (def.list.import) Object.assign(paths, importPaths(def, name, base, paths[`${base}/export`].get.responses as Record<string, unknown>));
     for (const action of def.actions ?? []) {
       const label = def.labels['en-US'].actions?.[action.name]?.label ?? action.name;
       const input = actionInputSchema(action) as unknown as JsonSchema | null;
@@ -342,4 +344,86 @@ export function resourceDocument(registry: ResourceRegistry): { schemas: Record<
     }
   }
   return { schemas, paths };
+}
+
+/** The import routes of a resource that declares one (resources/import/routes.ts): template, preview, import. */
+function importPaths(def: ResourceDefinition, name: string, base: string, fileAnswer: Record<string, unknown>): Record<string, PathItem> {
+  const title = def.labels['en-US'].title;
+  const opId = (operation: string) => `${def.name}.${operation}`;
+  const fields = def.list.import?.fields ?? [];
+  const upload = (withToken: boolean): JsonSchema => ({
+    type: 'object',
+    required: ['file'],
+    properties: {
+      file: { type: 'string', format: 'binary', description: `XLSX or CSV (by its extension, else its content), at most ${IMPORT_MAX_BYTES / 1024 / 1024} MB and ${IMPORT_MAX_ROWS} rows; the first row names the columns by the fields' labels (either language) or names: ${fields.join(', ')}` },
+      ...(withToken ? { token: { type: 'string', description: "The preview's token: a file that differs from the one previewed is refused (409)" } } : {}),
+    },
+  });
+  const multipart = (withToken: boolean) => ({ required: true, content: { 'multipart/form-data': { schema: upload(withToken) } } });
+  const cellErrors: JsonSchema = { type: 'object', additionalProperties: { type: 'string' }, description: "Field -> what is wrong with its cell ('_' for the row), in the caller's language" };
+  const preview = obj(
+    {
+      fields: { type: 'array', items: { type: 'string' }, description: "The file's columns as fields, in order" },
+      total: { type: 'integer', minimum: 0 },
+      valid: { type: 'integer', minimum: 0 },
+      invalid: { type: 'integer', minimum: 0 },
+      rows: { type: 'array', items: obj({ row: { type: 'integer', minimum: 2, description: 'The row number in the file (the header is 1)' }, values: { type: 'object', description: 'The values read, as a create takes them' }, errors: cellErrors }, ['row', 'values']) },
+      token: { type: 'string', pattern: '^[0-9a-f]{64}$', description: "The file's SHA-256, to send back with the import" },
+    },
+    ['fields', 'total', 'valid', 'invalid', 'rows', 'token'],
+  );
+  const result = obj(
+    {
+      row: { type: 'integer', minimum: 2 },
+      status: { type: 'string', enum: ['created', 'invalid', 'refused'], description: 'created; invalid (a cell is wrong: not sent); refused (its batch was refused while writing: nothing of that batch written)' },
+      reason: { type: 'string' },
+      record: ref(name),
+    },
+    ['row', 'status'],
+  );
+  const answerOfImport = obj(
+    {
+      total: { type: 'integer', minimum: 0 },
+      created: { type: 'integer', minimum: 0 },
+      invalid: { type: 'integer', minimum: 0 },
+      refused: { type: 'integer', minimum: 0 },
+      results: { type: 'array', items: result },
+      resultFile: obj({ name: { type: 'string' }, base64: { type: 'string', contentEncoding: 'base64', description: 'An XLSX workbook: the rows as uploaded with a status and a reason column' } }, ['name', 'base64']),
+    },
+    ['total', 'created', 'invalid', 'refused', 'results', 'resultFile'],
+  );
+  const tooLarge = { 413: { description: `The file is over ${IMPORT_MAX_BYTES / 1024 / 1024} MB` } };
+  return {
+    [`${base}/import/template`]: {
+      get: {
+        tags: [def.name],
+        operationId: opId('import.template'),
+        summary: `The template to import ${def.name} records`,
+        description: `A workbook (or CSV) with a column per importable ${title} field, headed by its label in the caller's language, and an example row. Needs the right to create ${title} records.`,
+        parameters: [queryParam('format', { type: 'string', enum: ['xlsx', 'csv'] }, 'Default xlsx')],
+        responses: fileAnswer,
+      },
+    },
+    [`${base}/import/preview`]: {
+      post: {
+        tags: [def.name],
+        operationId: opId('import.preview'),
+        summary: `Preview an import of ${def.name} records: each row checked, nothing written`,
+        description: `Reads each row of the file and checks it as a create of a ${title} record is checked (the record's schema, required fields, references): its values and a message per bad cell. Nothing is written.`,
+        requestBody: multipart(false),
+        responses: { ...answer(preview), ...tooLarge },
+      },
+    },
+    [`${base}/import`]: {
+      post: {
+        tags: [def.name],
+        operationId: opId('import.run'),
+        summary: `Import ${def.name} records: the valid rows created`,
+        description: `Creates a ${title} record of each valid row through the create pipeline, ${IMPORT_BATCH} rows per transaction: a row refused while writing (its handler's check) leaves its batch unwritten. Rows with a bad cell are not sent. Answers a result per row and the result file (the rows with a status column).`,
+        parameters: [idempotencyKey(false)],
+        requestBody: multipart(true),
+        responses: { ...answer(answerOfImport), ...tooLarge, 409: { description: 'The file differs from the one previewed (token), or a twin request with the same Idempotency-Key is still running' } },
+      },
+    },
+  };
 }

@@ -15,7 +15,7 @@ import { decide } from '../../shared/access';
 import type { ResourceDefinition, ResourceRecord } from '../../shared/resources/types';
 import type { AppContext } from '../context';
 import { planEachCall } from '../db/client';
-import { AppError, badRequest, fieldError, forbidden, notFound } from '../errors';
+import { badRequest, fieldError, forbidden, notFound } from '../errors';
 import { actorOf, currentUser, moverOf, userRecordAbility } from '../plugins/auth';
 import { ok } from '../plugins/envelope';
 import { idempotent } from '../idempotency';
@@ -31,10 +31,9 @@ import { expireDue } from './expiry';
 import { listWhereSql } from './scope';
 import { readTableTotals, tableTotalsQuery } from './tableTotals';
 import { asRead, getRecord, listPageQuery, listRecords, listTotals, toView, withHistory } from './records';
-import { createRecord, deleteRecord, editRecord } from './moves';
-import { computed } from './compute';
+import { deleteRecord, editRecord } from './moves';
 import { checkReferences } from './references';
-import { checkNotPastExpiry } from './validation';
+import { checkedNewData, clientData, createChecked, serverFields, validData } from './create';
 import { renderDocument } from './documents';
 import { actionInputSchema } from '../../shared/resources/actionInput';
 import { switchedOff } from '../../shared/resources/variantSwitch';
@@ -64,29 +63,8 @@ export default async function resourceRoutes(app: FastifyInstance, ctx: Pick<App
     if (!b || typeof b !== 'object' || Array.isArray(b)) throw badRequest('badRequest');
     return { ...(b as Record<string, unknown>) };
   };
-  /** The fields only the server sets (readOnly: amounts, signatures, names). */
-  const serverFields = (r: CompiledResource) => Object.keys(r.def.record.properties).filter((f) => r.def.record.properties[f].readOnly);
-  /** A client's data without the server's fields: what it sends for them is ignored. */
-  const clientData = (r: CompiledResource, data: Record<string, unknown>) => {
-    for (const f of serverFields(r)) delete data[f];
-    return data;
-  };
-  /** The data with the resource's derived fields (compute), validated, the form's own required fields present. */
-  const validData = (req: FastifyRequest, r: CompiledResource, sent: Record<string, unknown>) => {
-    const data = computed(r, sent);
-    try {
-      r.check(data, req.t);
-    } catch (err) {
-      // A derived field is missing because what it derives from is wrong: name only the causes.
-      const fields = err instanceof AppError ? err.fields : undefined;
-      const causes = fields && Object.fromEntries(Object.entries(fields).filter(([f]) => !serverFields(r).includes(f)));
-      throw causes && Object.keys(causes).length ? fieldError(causes) : err;
-    }
-    const missing = (r.def.form.required ?? []).filter((f) => data[f] === undefined || data[f] === null || data[f] === '');
-    if (missing.length) throw fieldError(Object.fromEntries(missing.map((f) => [f, 'validation:required'])));
-    checkNotPastExpiry(r.def, data, clock.now());
-    return data;
-  };
+  /** The data with the resource's derived fields, validated (create.ts, as an import's rows are). */
+  const validRecord = (req: FastifyRequest, r: CompiledResource, sent: Record<string, unknown>) => validData(r, sent, req.t, clock.now());
   const idOf = (req: FastifyRequest) => (req.params as { id: string }).id;
   const abilityOf = (req: FastifyRequest, r: CompiledResource) => userRecordAbility(currentUser(req), r.def);
   /** What a list may return: readable records in the requested scope (src/server/resources/scope.ts). */
@@ -168,17 +146,8 @@ export default async function resourceRoutes(app: FastifyInstance, ctx: Pick<App
   const createOne = async (req: FastifyRequest, reply: FastifyReply, r: CompiledResource, render?: (record: unknown) => unknown) => {
     // A record with parties (a contract) is made by an action that knows them (offer accept),
     // or by the resource's create handler, which names them (the decision refuses the rest).
-    const me = currentUser(req);
-    const sent = validData(req, r, clientData(r, body(req)));
-    await checkReferences(db, req, resources, r, sent);
-    return idempotent(req, reply, db, { render }, async (tx) => {
-      const now = clock.now();
-      const outcome = (await r.createHandler?.({ tx, resource: r.def.name, def: r.def, data: sent, userId: me.id, accountId: me.accountId, now, resources })) ?? {};
-      const data = outcome.patch ? { ...sent, ...outcome.patch } : sent;
-      if (outcome.patch) r.check(data, req.t);
-      const row = await createRecord(tx, r, resources, { accountId: me.accountId, mover: moverOf(me), data, now, parties: outcome.parties });
-      return toView(await asRead(tx, r, row));
-    });
+    const sent = await checkedNewData(db, req, resources, r, body(req), clock.now());
+    return idempotent(req, reply, db, { render }, (tx) => createChecked(tx, req, resources, r, sent, clock.now()));
   };
 
   app.post('/r/:resource', { schema: S.create, config: { idempotencyKey: 'optional' } }, async (req, reply) => createOne(req, reply, await resolve(req, 'create')));
@@ -194,7 +163,7 @@ export default async function resourceRoutes(app: FastifyInstance, ctx: Pick<App
     // The server's fields keep their stored values (then compute derives what it derives).
     const kept = serverFields(r).length ? (await getRecord(db, r, abilityOf(req, r), id)).data : {};
     const carried = Object.fromEntries(serverFields(r).filter((f) => kept[f] !== undefined).map((f) => [f, kept[f]]));
-    const valid = validData(req, r, { ...clientData(r, data), ...carried });
+    const valid = validRecord(req, r, { ...clientData(r, data), ...carried });
     await checkReferences(db, req, resources, r, valid);
     // Fields fixed at creation (an offer's counterparty, whose party row was made with it) keep their value.
     if (r.def.form.readOnlyOnEdit?.length) {

@@ -70,6 +70,12 @@ export interface ListDeclaration {
    * action -> input field -> record field (paying several bills pays each one's open amount).
    */
   bulkInput?: Record<string, Record<string, string>>;
+  /**
+   * Records may be imported from a spreadsheet (XLSX or CSV; src/server/resources/import/): the
+   * form's fields a row may give, in the template's column order. Each row is checked and written
+   * as a create (the same schema, handler and door); the list offers 导入 to callers who may create.
+   */
+  import?: { fields: string[] };
 }
 
 export interface ShowSection {

@@ -5,6 +5,7 @@
 // fits its kind (the field-kind registry, src/shared/resources/fieldKinds.ts).
 import { LANGUAGES } from '../constants';
 import { fieldKindOf, fieldKindProblems, fieldKindSpec, filtersOf } from '../resources/fieldKinds';
+import { IMPORTABLE_KINDS, isImportable } from '../resources/import';
 import { listScopes, partyRoles } from '../resources/recordAbility';
 import { SYSTEM_FIELDS, type FieldSchema, type FilterKind, type FormDefinition, type ResourceDefinition } from '../resources/types';
 import type { SchemaFile } from './issues';
@@ -98,6 +99,15 @@ function checkOne(ctx: ResourceCheckContext, file: SchemaFile, r: ResourceDefini
       if (action && !action.input?.properties[input]) at(`/list/bulkInput/${name}/${input}`, `'${input}' is not a field of the action's input`);
       fieldRef(`/list/bulkInput/${name}/${input}`, field);
     }
+  }
+  // Imported fields: the form's, of a kind a spreadsheet cell can hold, the form's required ones all there.
+  if (r.list.import) {
+    r.list.import.fields.forEach((f, i) => {
+      if (!r.form.fields.includes(f)) at(`/list/import/fields/${i}`, `'${f}' is not in form.fields`);
+      else if (!isImportable(props[f])) at(`/list/import/fields/${i}`, `'${f}' is of a kind a spreadsheet cell cannot hold (importable: ${IMPORTABLE_KINDS.join(', ')} and plain strings, numbers, booleans)`);
+    });
+    const needed = [...(r.record.required ?? []), ...(r.form.required ?? [])].filter((f) => r.form.fields.includes(f) && !props[f]?.readOnly);
+    for (const f of needed) if (!r.list.import.fields.includes(f)) at('/list/import/fields', `'${f}' is required: an imported row must be able to give it`);
   }
   r.show.sections.forEach((s, i) => s.fields.forEach((f, j) => fieldRef(`/show/sections/${i}/fields/${j}`, f)));
   r.form.fields.forEach((f, i) => {

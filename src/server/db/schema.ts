@@ -20,6 +20,11 @@ export const accounts = pgTable('accounts', {
   status: text('status', { enum: ['active', 'closed'] }).notNull().default('active'),
   /** When the owner opened the mutual-promise service (POST /system/users/openMutual). */
   mutualOpenedAt: ts('mutual_opened_at'),
+  /**
+   * When the owner allowed clearing runs to pass bills on along chains through this account
+   * (POST /api/settlement/chain-consent; null: not allowed, only cycles are cleared).
+   */
+  mutualChainsAt: ts('mutual_chains_at'),
   createdAt: ts('created_at').notNull(),
   updatedAt: ts('updated_at').notNull(),
 });
@@ -700,6 +705,9 @@ export const clearingRuns = pgTable(
     participants: integer('participants').notNull().default(0),
     amountInFen: bigint('amount_in_fen', { mode: 'bigint' }).notNull().default(sql`0`),
     amountClearedFen: bigint('amount_cleared_fen', { mode: 'bigint' }).notNull().default(sql`0`),
+    /** Written down along chains (bills passed on by the run, settlement/netting/chains.ts), and moved to the parts passed on. */
+    amountChainedFen: bigint('amount_chained_fen', { mode: 'bigint' }).notNull().default(sql`0`),
+    amountPassedFen: bigint('amount_passed_fen', { mode: 'bigint' }).notNull().default(sql`0`),
     amountSettledFen: bigint('amount_settled_fen', { mode: 'bigint' }).notNull().default(sql`0`),
     amountUnsettledFen: bigint('amount_unsettled_fen', { mode: 'bigint' }).notNull().default(sql`0`),
     solverMs: integer('solver_ms').notNull().default(0),
@@ -732,6 +740,8 @@ export const clearingRunParties = pgTable(
     receivableFen: bigint('receivable_fen', { mode: 'bigint' }).notNull(),
     /** What clearing cancelled of its payables (= of its receivables: a circulation). */
     clearedFen: bigint('cleared_fen', { mode: 'bigint' }).notNull(),
+    /** What chains wrote down of its payables (it was a chain's middle). */
+    chainedFen: bigint('chained_fen', { mode: 'bigint' }).notNull().default(sql`0`),
     /** Owed minus owing after clearing (positive: creditor). */
     netFen: bigint('net_fen', { mode: 'bigint' }).notNull(),
     /** Paid (negative) or received (positive) by the settlement transfers. */

@@ -32,7 +32,7 @@ interface OpenApiDoc {
   servers?: Array<{ url: string }>;
   tags: Array<{ name: string; description?: string }>;
   paths: Record<string, Record<string, Operation>>;
-  components: { schemas: Record<string, { properties?: Record<string, unknown>; required?: string[] }> };
+  components: { schemas: Record<string, { properties?: Record<string, unknown>; required?: string[] }>; securitySchemes: Record<string, { type: string; scheme?: string }> };
 }
 
 const operationsOf = (doc: OpenApiDoc) => Object.entries(doc.paths).flatMap(([p, item]) => Object.entries(item).map(([method, op]) => ({ method, path: p, op })));
@@ -154,6 +154,25 @@ describe.skipIf(!dbAvailable)('OpenAPI document', () => {
       if (isPublic === (res.statusCode === 401)) wrong.push(`${method.toUpperCase()} ${p}: ${res.statusCode}, declared ${isPublic ? 'public' : 'protected'}`);
     }
     expect(wrong).toEqual([]);
+  });
+
+  it('offers the API key where a key may call (as the auth plugin decides) and the signature headers on every money step', () => {
+    expect(doc.components.securitySchemes).toMatchObject({ token: { type: 'apiKey' }, apiKey: { type: 'http', scheme: 'bearer' } });
+    const schemes = (op: Operation) => (op.security ?? [{ token: [] }]).flatMap((s) => Object.keys(s as object));
+    const signed = (op: Operation) => (op.parameters ?? []).filter((p) => p.in === 'header' && /^X-LSF-(Timestamp|Signature)$/.test(p.name)).map((p) => p.name);
+    // The resource engine, the wallet and receipts: a person or a key.
+    expect(schemes(doc.paths['/api/r/bills'].get)).toEqual(['token', 'apiKey']);
+    expect(schemes(doc.paths['/api/r/bills/{id}/actions/pay'].post)).toEqual(['token', 'apiKey']);
+    // A person's own settings, the account's keys and webhooks: a session only.
+    for (const [p, m] of [['/api/webhooks', 'get'], ['/api/api-keys', 'get'], ['/api/confirm/settings', 'get']] as const) expect(schemes(doc.paths[p][m]), p).toEqual(['token']);
+    expect(schemes(doc.paths['/api/login'].post)).toEqual([]);
+    // A money step (its body takes the confirmation) is signed by a key; reading and a plain action are not.
+    expect(signed(doc.paths['/api/r/bills/{id}/actions/pay'].post)).toEqual(['X-LSF-Timestamp', 'X-LSF-Signature']);
+    expect(signed(doc.paths['/api/r/contracts/{id}/actions/payCollateral'].post)).toEqual(['X-LSF-Timestamp', 'X-LSF-Signature']);
+    expect(signed(doc.paths['/api/r/bills'].get)).toEqual([]);
+    expect(signed(doc.paths['/api/r/purchaseOffers/{id}/actions/publish'].post)).toEqual([]);
+    const money = operationsOf(doc).filter(({ op }) => signed(op).length === 2);
+    expect(money.length).toBeGreaterThan(10);
   });
 
   it('declares the error answers per status, a 429 with Retry-After', () => {

@@ -2,7 +2,9 @@
 // in one place for the hand-written routes and the resource engine's paths alike: its
 // operationId, the error answers its kind of route can give (with their envelope and headers),
 // and the meaning of each custom `format` (shared/formats.ts FORMAT_DOCS).
+import { CONFIRM_METHOD_INPUT } from '../../shared/confirm';
 import { CUSTOM_FORMATS, FORMAT_DOCS } from '../../shared/formats';
+import { keyMayCallRoute } from '../sessions/keyRoutes';
 import { envelopeOf, type JsonSchema } from './kit';
 import { REST_ERROR_SCHEMA } from './rest';
 
@@ -11,7 +13,7 @@ type Operation = {
   summary?: string;
   description?: string;
   parameters?: Array<{ in: string; name: string }>;
-  requestBody?: unknown;
+  requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
   security?: unknown[];
   responses?: Record<string, Record<string, unknown>>;
   'x-rate-limit'?: string;
@@ -72,6 +74,43 @@ const ERRORS: Record<string, { description: string; schema: string; headers?: Re
   503: { description: 'The database is out of reach for a moment: send the same request again (the same Idempotency-Key for a money action)', schema: 'ErrorEnvelope', headers: retryAfter('Seconds to wait before sending again') },
 };
 
+/**
+ * The two credentials: a person's session token (POST /api/login) and an enterprise's API key
+ * (docs/machines.md), both in the Authorization header. An operation a key may call lists both.
+ */
+export const SECURITY_SCHEMES = {
+  token: { type: 'apiKey', in: 'header', name: 'Authorization', description: "A person's session token, as POST /api/login answers it" },
+  apiKey: {
+    type: 'http',
+    scheme: 'bearer',
+    description: "An enterprise's API key (lsf_...), created by the account's owner under 账户中心 › API 密钥; also accepted as X-API-Key. It acts with its operator type's permissions; a money step needs its money scope and a signed request (docs/machines.md).",
+  },
+} as const;
+
+/** The headers of a signed request (confirm/requestSignature.ts), on every operation that confirms a money step. */
+const TIMESTAMP_HEADER = 'X-LSF-Timestamp';
+const SIGNATURE_HEADER = 'X-LSF-Signature';
+const SIGNATURE_PARAMETERS = [
+  { in: 'header', name: TIMESTAMP_HEADER, required: false, description: 'With an API key, in place of the person\'s confirmation: Unix seconds, within 5 minutes of the server\'s clock', schema: { type: 'string', pattern: '^[0-9]{1,12}$' } },
+  {
+    in: 'header',
+    name: SIGNATURE_HEADER,
+    required: false,
+    description: 'With an API key, in place of the person\'s confirmation: hex HMAC-SHA256 with the key\'s signing secret of METHOD \\n path?query \\n timestamp \\n hex SHA-256 of the body, accepted once (docs/machines.md)',
+    schema: { type: 'string', pattern: '^[0-9a-f]{64}$' },
+  },
+];
+
+/** The body schema of an operation, its $ref into the components followed. */
+function bodySchema(doc: DocumentToComplete, op: Operation): JsonSchema | undefined {
+  const schema = op.requestBody?.content?.['application/json']?.schema;
+  const ref = typeof schema?.$ref === 'string' ? /^#\/components\/schemas\/(.+)$/.exec(schema.$ref) : null;
+  return ref ? doc.components?.schemas?.[ref[1]] : schema;
+}
+
+/** An operation a person confirms (its body takes the confirmation's method): a key signs it instead. */
+const confirmsMoney = (doc: DocumentToComplete, op: Operation) => Boolean((bodySchema(doc, op)?.properties as Record<string, unknown> | undefined)?.[CONFIRM_METHOD_INPUT]);
+
 /** An operation that declares `security: []`: it needs no token. */
 const isPublic = (op: Operation) => Array.isArray(op.security) && op.security.length === 0;
 
@@ -125,8 +164,11 @@ export function completeDocument(doc: DocumentToComplete): DocumentToComplete {
       const op = item[method];
       if (!op) continue;
       op.operationId ??= operationIdOf(method, path);
+      // Who may call it: a key where the auth plugin lets one in (sessions/keyRoutes.ts); a key's money step signed.
+      if (!isPublic(op) && keyMayCallRoute(path)) op.security = [{ token: [] }, { apiKey: [] }];
+      if (confirmsMoney(doc, op)) op.parameters = [...(op.parameters ?? []).filter((p) => !/^x-lsf-(timestamp|signature)$/i.test(p.name)), ...SIGNATURE_PARAMETERS];
       // A route that says no more than its summary: the summary and who may call it, both true.
-      if (!op.description && op.summary) op.description = `${op.summary.replace(/\.?$/, '.')} ${isPublic(op) ? 'Public: no token needed.' : 'Needs a session token (Authorization header).'}`;
+      if (!op.description && op.summary) op.description = `${op.summary.replace(/\.?$/, '.')} ${isPublic(op) ? 'Public: no token needed.' : `Needs a session token (Authorization header)${keyMayCallRoute(path) ? ' or an API key' : ''}.`}`;
       const responses = (op.responses ??= {});
       delete responses.default;
       const statuses = new Set([...errorStatuses(method, op), ...Object.keys(responses).filter((s) => Number(s) >= 400)]);

@@ -13,7 +13,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, 
 import fp from 'fastify-plugin';
 import { idempotencyKeySchema } from '../idempotency';
 import type { ResourceRegistry } from '../resources/registry';
-import { completeDocument, type DocumentToComplete } from './contract';
+import { SECURITY_SCHEMES, completeDocument, type DocumentToComplete } from './contract';
 import { envelopeOf } from './kit';
 import { isGenericResourceUrl, resourceDocument } from './resources';
 import { documentTags } from './tags';
@@ -69,7 +69,7 @@ function swaggerOptions(registry: ResourceRegistry): FastifyDynamicSwaggerOption
       },
       tags: documentTags(registry),
       components: {
-        securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization' } },
+        securitySchemes: SECURITY_SCHEMES,
       },
       security: [{ token: [] }],
     },

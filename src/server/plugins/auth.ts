@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import { Transform } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { keyMayCallRoute } from '../sessions/keyRoutes';
 import { keyRefused, SIGNATURE_HEADER, TIMESTAMP_HEADER, verifyRequestSignature } from '../confirm/requestSignature';
 import type { AppContext } from '../context';
 import { defineActor, type Actor } from '../../shared/actor';
@@ -41,25 +42,7 @@ export function currentUser(req: FastifyRequest): SessionUser {
   return req.user;
 }
 
-/**
- * The routes an API key may call: the resource engine (read, write, act: the key's operator type
- * decides), the wallet, flows and reports, receipts, coin-days, files, and the public meta and
- * docs. Never a person's own settings, messages, sessions or confirmations, the account's
- * operators, keys or webhooks: there the key would be acting as the owner's person.
- */
-const KEY_ROUTES: readonly RegExp[] = [
-  /^\/api\/r\//,
-  /^\/api\/rest\//,
-  /^\/api\/(user|system\/users)\/info$/,
-  /^\/api\/funds\//,
-  /^\/api\/reports\//,
-  /^\/api\/receipts\//,
-  /^\/api\/system\/personal\/(getcoindays|coindaysdetail)/,
-  /^\/api\/files(\/|$)/,
-  /^\/api\/(meta|docs|health)(\/|$)/,
-];
-
-const keyMayCall = (req: FastifyRequest) => KEY_ROUTES.some((r) => r.test(req.routeOptions.url ?? ''));
+const keyMayCall = (req: FastifyRequest) => keyMayCallRoute(req.routeOptions.url ?? '');
 
 /** The hex SHA-256 of a signed request's body, computed while it is parsed (preParsing). */
 const bodyHashes = new WeakMap<FastifyRequest, ReturnType<typeof createHash>>();

@@ -9205,7 +9205,12 @@ export interface operations {
     postApiKeys: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description With an API key, in place of the person's confirmation: hex HMAC-SHA256 with the key's signing secret of METHOD \n path?query \n timestamp \n hex SHA-256 of the body, accepted once (docs/machines.md) */
+                "X-LSF-Signature"?: string;
+                /** @description With an API key, in place of the person's confirmation: Unix seconds, within 5 minutes of the server's clock */
+                "X-LSF-Timestamp"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -10049,7 +10054,12 @@ export interface operations {
     postConfirmTotpBind: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description With an API key, in place of the person's confirmation: hex HMAC-SHA256 with the key's signing secret of METHOD \n path?query \n timestamp \n hex SHA-256 of the body, accepted once (docs/machines.md) */
+                "X-LSF-Signature"?: string;
+                /** @description With an API key, in place of the person's confirmation: Unix seconds, within 5 minutes of the server's clock */
+                "X-LSF-Timestamp"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -10294,7 +10304,12 @@ export interface operations {
     postConfirmTotpUnbind: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description With an API key, in place of the person's confirmation: hex HMAC-SHA256 with the key's signing secret of METHOD \n path?query \n timestamp \n hex SHA-256 of the body, accepted once (docs/machines.md) */
+                "X-LSF-Signature"?: string;
+                /** @description With an API key, in place of the person's confirmation: Unix seconds, within 5 minutes of the server's clock */
+                "X-LSF-Timestamp"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -15375,6 +15390,10 @@ export interface operations {
             header?: {
                 /** @description Client-chosen key (1-200 printable ASCII): a retry with the same key and body answers the stored response; another body is a 422; a twin in flight is a 409. Kept 24 h. */
                 "Idempotency-Key"?: string;
+                /** @description With an API key, in place of the person's confirmation: hex HMAC-SHA256 with the key's signing secret of METHOD \n path?query \n timestamp \n hex SHA-256 of the body, accepted once (docs/machines.md) */
+                "X-LSF-Signature"?: string;
+                /** @description With an API key, in place of the person's confirmation: Unix seconds, within 5 minutes of the server's clock */
+                "X-LSF-Timestamp"?: string;
             };
             path: {
                 id: string;
@@ -15665,6 +15684,10 @@ export interface operations {
             header?: {
                 /** @description Client-chosen key (1-200 printable ASCII): a retry with the same key and body answers the stored response; another body is a 422; a twin in flight is a 409. Kept 24 h. */
                 "Idempotency-Key"?: string;
+                /** @description With an API key, in place of the person's confirmation: hex HMAC-SHA256 with the key's signing secret of METHOD \n path?query \n timestamp \n hex SHA-256 of the body, accepted once (docs/machines.md) */
+                "X-LSF-Signature"?: string;
+                /** @description With an API key, in place of the person's confirmation: Unix seconds, within 5 minutes of the server's clock */
+                "X-LSF-Timestamp"?: string;
             };
             path: {
                 id: string;
@@ -15820,6 +15843,10 @@ export interface operations {
             header: {
                 /** @description Required: this request moves money; without a key it is refused (400). Client-chosen key (1-200 printable ASCII): a retry with the same key and body answers the stored response; another body is a 422; a twin in flight is a 409. Kept 24 h. */
                 "Idempotency-Key": string;
+                /** @description With an API key, in place of the person's confirmation: hex HMAC-SHA256 with the key's signing secret of METHOD \n path?query \n timestamp \n hex SHA-256 of the body, accepted once (docs/machines.md) */
+                "X-LSF-Signature"?: string;
+                /** @description With an API key, in place of the person's confirmation: Unix seconds, within 5 minutes of the server's clock */
+                "X-LSF-Timestamp"?: string;
             };
             path: {
                 id: string;
@@ -16381,6 +16408,10 @@ export interface operations {
             header?: {
                 /** @description Client-chosen key (1-200 printable ASCII): a retry with the same key and body answers the stored response; another body is a 422; a twin in flight is a 409. Kept 24 h. */
                 "Idempotency-Key"?: string;
+                /** @description With an API key, in place of the person's confirmation: hex HMAC-SHA256 with the key's signing secret of METHOD \n path?query \n timestamp \n hex SHA-256 of the body, accepted once (docs/machines.md) */
+                "X-LSF-Signature"?: string;
+                /** @description With an API key, in place of the person's confirmation: Unix seconds, within 5 minutes of the server's clock */
+                "X-LSF-Timestamp"?: string;
             };
             path?: never;
             cookie?: never;
@@ -16546,6 +16577,10 @@ export interface operations {
             header?: {
                 /** @description Client-chosen key (1-200 printable ASCII): a retry with the same key and body answers the stored response; another body is a 422; a twin in flight is a 409. Kept 24 h. */
                 "Idempotency-Key"?: string;
+                /** @description With an API key, in place of the person's confirmation: hex HMAC-SHA256 with the key's signing secret of METHOD \n path?query \n timestamp \n hex SHA-256 of the body, accepted once (docs/machines.md) */
+                "X-LSF-Signature"?: string;
+                /** @description With an API key, in place of the person's confirmation: Unix seconds, within 5 minutes of the server's clock */
+                "X-LSF-Timestamp"?: string;
             };
             path?: never;
             cookie?: never;
@@ -16719,6 +16754,10 @@ export interface operations {
             header?: {
                 /** @description Client-chosen key (1-200 printable ASCII): a retry with the same key and body answers the stored response; another body is a 422; a twin in flight is a 409. Kept 24 h. */
                 "Idempotency-Key"?: string;
+                /** @description With an API key, in place of the person's confirmation: hex HMAC-SHA256 with the key's signing secret of METHOD \n path?query \n timestamp \n hex SHA-256 of the body, accepted once (docs/machines.md) */
+                "X-LSF-Signature"?: string;
+                /** @description With an API key, in place of the person's confirmation: Unix seconds, within 5 minutes of the server's clock */
+                "X-LSF-Timestamp"?: string;
             };
             path?: never;
             cookie?: never;
@@ -16886,6 +16925,10 @@ export interface operations {
             header?: {
                 /** @description Client-chosen key (1-200 printable ASCII): a retry with the same key and body answers the stored response; another body is a 422; a twin in flight is a 409. Kept 24 h. */
                 "Idempotency-Key"?: string;
+                /** @description With an API key, in place of the person's confirmation: hex HMAC-SHA256 with the key's signing secret of METHOD \n path?query \n timestamp \n hex SHA-256 of the body, accepted once (docs/machines.md) */
+                "X-LSF-Signature"?: string;
+                /** @description With an API key, in place of the person's confirmation: Unix seconds, within 5 minutes of the server's clock */
+                "X-LSF-Timestamp"?: string;
             };
             path?: never;
             cookie?: never;
@@ -17066,6 +17109,10 @@ export interface operations {
             header: {
                 /** @description Required: this request moves money; without a key it is refused (400). Client-chosen key (1-200 printable ASCII): a retry with the same key and body answers the stored response; another body is a 422; a twin in flight is a 409. Kept 24 h. */
                 "Idempotency-Key": string;
+                /** @description With an API key, in place of the person's confirmation: hex HMAC-SHA256 with the key's signing secret of METHOD \n path?query \n timestamp \n hex SHA-256 of the body, accepted once (docs/machines.md) */
+                "X-LSF-Signature"?: string;
+                /** @description With an API key, in place of the person's confirmation: Unix seconds, within 5 minutes of the server's clock */
+                "X-LSF-Timestamp"?: string;
             };
             path?: never;
             cookie?: never;
@@ -17244,6 +17291,10 @@ export interface operations {
             header?: {
                 /** @description Client-chosen key (1-200 printable ASCII): a retry with the same key and body answers the stored response; another body is a 422; a twin in flight is a 409. Kept 24 h. */
                 "Idempotency-Key"?: string;
+                /** @description With an API key, in place of the person's confirmation: hex HMAC-SHA256 with the key's signing secret of METHOD \n path?query \n timestamp \n hex SHA-256 of the body, accepted once (docs/machines.md) */
+                "X-LSF-Signature"?: string;
+                /** @description With an API key, in place of the person's confirmation: Unix seconds, within 5 minutes of the server's clock */
+                "X-LSF-Timestamp"?: string;
             };
             path?: never;
             cookie?: never;
@@ -17409,6 +17460,10 @@ export interface operations {
             header: {
                 /** @description Required: this request moves money; without a key it is refused (400). Client-chosen key (1-200 printable ASCII): a retry with the same key and body answers the stored response; another body is a 422; a twin in flight is a 409. Kept 24 h. */
                 "Idempotency-Key": string;
+                /** @description With an API key, in place of the person's confirmation: hex HMAC-SHA256 with the key's signing secret of METHOD \n path?query \n timestamp \n hex SHA-256 of the body, accepted once (docs/machines.md) */
+                "X-LSF-Signature"?: string;
+                /** @description With an API key, in place of the person's confirmation: Unix seconds, within 5 minutes of the server's clock */
+                "X-LSF-Timestamp"?: string;
             };
             path?: never;
             cookie?: never;
@@ -18348,6 +18403,10 @@ export interface operations {
             header?: {
                 /** @description Client-chosen key (1-200 printable ASCII): a retry with the same key and body answers the stored response; another body is a 422; a twin in flight is a 409. Kept 24 h. */
                 "Idempotency-Key"?: string;
+                /** @description With an API key, in place of the person's confirmation: hex HMAC-SHA256 with the key's signing secret of METHOD \n path?query \n timestamp \n hex SHA-256 of the body, accepted once (docs/machines.md) */
+                "X-LSF-Signature"?: string;
+                /** @description With an API key, in place of the person's confirmation: Unix seconds, within 5 minutes of the server's clock */
+                "X-LSF-Timestamp"?: string;
             };
             path: {
                 id: string;
@@ -18496,6 +18555,10 @@ export interface operations {
             header?: {
                 /** @description Client-chosen key (1-200 printable ASCII): a retry with the same key and body answers the stored response; another body is a 422; a twin in flight is a 409. Kept 24 h. */
                 "Idempotency-Key"?: string;
+                /** @description With an API key, in place of the person's confirmation: hex HMAC-SHA256 with the key's signing secret of METHOD \n path?query \n timestamp \n hex SHA-256 of the body, accepted once (docs/machines.md) */
+                "X-LSF-Signature"?: string;
+                /** @description With an API key, in place of the person's confirmation: Unix seconds, within 5 minutes of the server's clock */
+                "X-LSF-Timestamp"?: string;
             };
             path: {
                 id: string;
@@ -18907,6 +18970,10 @@ export interface operations {
             header?: {
                 /** @description Client-chosen key (1-200 printable ASCII): a retry with the same key and body answers the stored response; another body is a 422; a twin in flight is a 409. Kept 24 h. */
                 "Idempotency-Key"?: string;
+                /** @description With an API key, in place of the person's confirmation: hex HMAC-SHA256 with the key's signing secret of METHOD \n path?query \n timestamp \n hex SHA-256 of the body, accepted once (docs/machines.md) */
+                "X-LSF-Signature"?: string;
+                /** @description With an API key, in place of the person's confirmation: Unix seconds, within 5 minutes of the server's clock */
+                "X-LSF-Timestamp"?: string;
             };
             path?: never;
             cookie?: never;
@@ -19080,6 +19147,10 @@ export interface operations {
             header?: {
                 /** @description Client-chosen key (1-200 printable ASCII): a retry with the same key and body answers the stored response; another body is a 422; a twin in flight is a 409. Kept 24 h. */
                 "Idempotency-Key"?: string;
+                /** @description With an API key, in place of the person's confirmation: hex HMAC-SHA256 with the key's signing secret of METHOD \n path?query \n timestamp \n hex SHA-256 of the body, accepted once (docs/machines.md) */
+                "X-LSF-Signature"?: string;
+                /** @description With an API key, in place of the person's confirmation: Unix seconds, within 5 minutes of the server's clock */
+                "X-LSF-Timestamp"?: string;
             };
             path?: never;
             cookie?: never;
@@ -19254,6 +19325,10 @@ export interface operations {
             header?: {
                 /** @description Client-chosen key (1-200 printable ASCII): a retry with the same key and body answers the stored response; another body is a 422; a twin in flight is a 409. Kept 24 h. */
                 "Idempotency-Key"?: string;
+                /** @description With an API key, in place of the person's confirmation: hex HMAC-SHA256 with the key's signing secret of METHOD \n path?query \n timestamp \n hex SHA-256 of the body, accepted once (docs/machines.md) */
+                "X-LSF-Signature"?: string;
+                /** @description With an API key, in place of the person's confirmation: Unix seconds, within 5 minutes of the server's clock */
+                "X-LSF-Timestamp"?: string;
             };
             path?: never;
             cookie?: never;
@@ -23061,6 +23136,10 @@ export interface operations {
             header: {
                 /** @description Required: this request moves money; without a key it is refused (400). Client-chosen key (1-200 printable ASCII): a retry with the same key and body answers the stored response; another body is a 422; a twin in flight is a 409. Kept 24 h. */
                 "Idempotency-Key": string;
+                /** @description With an API key, in place of the person's confirmation: hex HMAC-SHA256 with the key's signing secret of METHOD \n path?query \n timestamp \n hex SHA-256 of the body, accepted once (docs/machines.md) */
+                "X-LSF-Signature"?: string;
+                /** @description With an API key, in place of the person's confirmation: Unix seconds, within 5 minutes of the server's clock */
+                "X-LSF-Timestamp"?: string;
             };
             path: {
                 id: string;
@@ -23350,6 +23429,10 @@ export interface operations {
             header: {
                 /** @description Required: this request moves money; without a key it is refused (400). Client-chosen key (1-200 printable ASCII): a retry with the same key and body answers the stored response; another body is a 422; a twin in flight is a 409. Kept 24 h. */
                 "Idempotency-Key": string;
+                /** @description With an API key, in place of the person's confirmation: hex HMAC-SHA256 with the key's signing secret of METHOD \n path?query \n timestamp \n hex SHA-256 of the body, accepted once (docs/machines.md) */
+                "X-LSF-Signature"?: string;
+                /** @description With an API key, in place of the person's confirmation: Unix seconds, within 5 minutes of the server's clock */
+                "X-LSF-Timestamp"?: string;
             };
             path: {
                 id: string;
@@ -23499,6 +23582,10 @@ export interface operations {
             header: {
                 /** @description Required: this request moves money; without a key it is refused (400). Client-chosen key (1-200 printable ASCII): a retry with the same key and body answers the stored response; another body is a 422; a twin in flight is a 409. Kept 24 h. */
                 "Idempotency-Key": string;
+                /** @description With an API key, in place of the person's confirmation: hex HMAC-SHA256 with the key's signing secret of METHOD \n path?query \n timestamp \n hex SHA-256 of the body, accepted once (docs/machines.md) */
+                "X-LSF-Signature"?: string;
+                /** @description With an API key, in place of the person's confirmation: Unix seconds, within 5 minutes of the server's clock */
+                "X-LSF-Timestamp"?: string;
             };
             path: {
                 id: string;
@@ -24071,6 +24158,10 @@ export interface operations {
             header?: {
                 /** @description Client-chosen key (1-200 printable ASCII): a retry with the same key and body answers the stored response; another body is a 422; a twin in flight is a 409. Kept 24 h. */
                 "Idempotency-Key"?: string;
+                /** @description With an API key, in place of the person's confirmation: hex HMAC-SHA256 with the key's signing secret of METHOD \n path?query \n timestamp \n hex SHA-256 of the body, accepted once (docs/machines.md) */
+                "X-LSF-Signature"?: string;
+                /** @description With an API key, in place of the person's confirmation: Unix seconds, within 5 minutes of the server's clock */
+                "X-LSF-Timestamp"?: string;
             };
             path: {
                 id: string;
@@ -24450,6 +24541,10 @@ export interface operations {
             header?: {
                 /** @description Client-chosen key (1-200 printable ASCII): a retry with the same key and body answers the stored response; another body is a 422; a twin in flight is a 409. Kept 24 h. */
                 "Idempotency-Key"?: string;
+                /** @description With an API key, in place of the person's confirmation: hex HMAC-SHA256 with the key's signing secret of METHOD \n path?query \n timestamp \n hex SHA-256 of the body, accepted once (docs/machines.md) */
+                "X-LSF-Signature"?: string;
+                /** @description With an API key, in place of the person's confirmation: Unix seconds, within 5 minutes of the server's clock */
+                "X-LSF-Timestamp"?: string;
             };
             path?: never;
             cookie?: never;
@@ -24615,6 +24710,10 @@ export interface operations {
             header: {
                 /** @description Required: this request moves money; without a key it is refused (400). Client-chosen key (1-200 printable ASCII): a retry with the same key and body answers the stored response; another body is a 422; a twin in flight is a 409. Kept 24 h. */
                 "Idempotency-Key": string;
+                /** @description With an API key, in place of the person's confirmation: hex HMAC-SHA256 with the key's signing secret of METHOD \n path?query \n timestamp \n hex SHA-256 of the body, accepted once (docs/machines.md) */
+                "X-LSF-Signature"?: string;
+                /** @description With an API key, in place of the person's confirmation: Unix seconds, within 5 minutes of the server's clock */
+                "X-LSF-Timestamp"?: string;
             };
             path?: never;
             cookie?: never;
@@ -24788,6 +24887,10 @@ export interface operations {
             header?: {
                 /** @description Client-chosen key (1-200 printable ASCII): a retry with the same key and body answers the stored response; another body is a 422; a twin in flight is a 409. Kept 24 h. */
                 "Idempotency-Key"?: string;
+                /** @description With an API key, in place of the person's confirmation: hex HMAC-SHA256 with the key's signing secret of METHOD \n path?query \n timestamp \n hex SHA-256 of the body, accepted once (docs/machines.md) */
+                "X-LSF-Signature"?: string;
+                /** @description With an API key, in place of the person's confirmation: Unix seconds, within 5 minutes of the server's clock */
+                "X-LSF-Timestamp"?: string;
             };
             path?: never;
             cookie?: never;
@@ -24954,6 +25057,10 @@ export interface operations {
             header: {
                 /** @description Required: this request moves money; without a key it is refused (400). Client-chosen key (1-200 printable ASCII): a retry with the same key and body answers the stored response; another body is a 422; a twin in flight is a 409. Kept 24 h. */
                 "Idempotency-Key": string;
+                /** @description With an API key, in place of the person's confirmation: hex HMAC-SHA256 with the key's signing secret of METHOD \n path?query \n timestamp \n hex SHA-256 of the body, accepted once (docs/machines.md) */
+                "X-LSF-Signature"?: string;
+                /** @description With an API key, in place of the person's confirmation: Unix seconds, within 5 minutes of the server's clock */
+                "X-LSF-Timestamp"?: string;
             };
             path?: never;
             cookie?: never;
@@ -25128,6 +25235,10 @@ export interface operations {
             header: {
                 /** @description Required: this request moves money; without a key it is refused (400). Client-chosen key (1-200 printable ASCII): a retry with the same key and body answers the stored response; another body is a 422; a twin in flight is a 409. Kept 24 h. */
                 "Idempotency-Key": string;
+                /** @description With an API key, in place of the person's confirmation: hex HMAC-SHA256 with the key's signing secret of METHOD \n path?query \n timestamp \n hex SHA-256 of the body, accepted once (docs/machines.md) */
+                "X-LSF-Signature"?: string;
+                /** @description With an API key, in place of the person's confirmation: Unix seconds, within 5 minutes of the server's clock */
+                "X-LSF-Timestamp"?: string;
             };
             path?: never;
             cookie?: never;
@@ -25301,6 +25412,10 @@ export interface operations {
             header?: {
                 /** @description Client-chosen key (1-200 printable ASCII): a retry with the same key and body answers the stored response; another body is a 422; a twin in flight is a 409. Kept 24 h. */
                 "Idempotency-Key"?: string;
+                /** @description With an API key, in place of the person's confirmation: hex HMAC-SHA256 with the key's signing secret of METHOD \n path?query \n timestamp \n hex SHA-256 of the body, accepted once (docs/machines.md) */
+                "X-LSF-Signature"?: string;
+                /** @description With an API key, in place of the person's confirmation: Unix seconds, within 5 minutes of the server's clock */
+                "X-LSF-Timestamp"?: string;
             };
             path?: never;
             cookie?: never;
@@ -25466,6 +25581,10 @@ export interface operations {
             header: {
                 /** @description Required: this request moves money; without a key it is refused (400). Client-chosen key (1-200 printable ASCII): a retry with the same key and body answers the stored response; another body is a 422; a twin in flight is a 409. Kept 24 h. */
                 "Idempotency-Key": string;
+                /** @description With an API key, in place of the person's confirmation: hex HMAC-SHA256 with the key's signing secret of METHOD \n path?query \n timestamp \n hex SHA-256 of the body, accepted once (docs/machines.md) */
+                "X-LSF-Signature"?: string;
+                /** @description With an API key, in place of the person's confirmation: Unix seconds, within 5 minutes of the server's clock */
+                "X-LSF-Timestamp"?: string;
             };
             path?: never;
             cookie?: never;
@@ -25633,6 +25752,10 @@ export interface operations {
             header: {
                 /** @description Required: this request moves money; without a key it is refused (400). Client-chosen key (1-200 printable ASCII): a retry with the same key and body answers the stored response; another body is a 422; a twin in flight is a 409. Kept 24 h. */
                 "Idempotency-Key": string;
+                /** @description With an API key, in place of the person's confirmation: hex HMAC-SHA256 with the key's signing secret of METHOD \n path?query \n timestamp \n hex SHA-256 of the body, accepted once (docs/machines.md) */
+                "X-LSF-Signature"?: string;
+                /** @description With an API key, in place of the person's confirmation: Unix seconds, within 5 minutes of the server's clock */
+                "X-LSF-Timestamp"?: string;
             };
             path?: never;
             cookie?: never;
@@ -25800,6 +25923,10 @@ export interface operations {
             header?: {
                 /** @description Client-chosen key (1-200 printable ASCII): a retry with the same key and body answers the stored response; another body is a 422; a twin in flight is a 409. Kept 24 h. */
                 "Idempotency-Key"?: string;
+                /** @description With an API key, in place of the person's confirmation: hex HMAC-SHA256 with the key's signing secret of METHOD \n path?query \n timestamp \n hex SHA-256 of the body, accepted once (docs/machines.md) */
+                "X-LSF-Signature"?: string;
+                /** @description With an API key, in place of the person's confirmation: Unix seconds, within 5 minutes of the server's clock */
+                "X-LSF-Timestamp"?: string;
             };
             path?: never;
             cookie?: never;
@@ -27277,6 +27404,10 @@ export interface operations {
             header?: {
                 /** @description Client-chosen key (1-200 printable ASCII): a retry with the same key and body answers the stored response; another body is a 422; a twin in flight is a 409. Kept 24 h. */
                 "Idempotency-Key"?: string;
+                /** @description With an API key, in place of the person's confirmation: hex HMAC-SHA256 with the key's signing secret of METHOD \n path?query \n timestamp \n hex SHA-256 of the body, accepted once (docs/machines.md) */
+                "X-LSF-Signature"?: string;
+                /** @description With an API key, in place of the person's confirmation: Unix seconds, within 5 minutes of the server's clock */
+                "X-LSF-Timestamp"?: string;
             };
             path?: never;
             cookie?: never;
@@ -27441,6 +27572,10 @@ export interface operations {
             header: {
                 /** @description Required: this request moves money; without a key it is refused (400). Client-chosen key (1-200 printable ASCII): a retry with the same key and body answers the stored response; another body is a 422; a twin in flight is a 409. Kept 24 h. */
                 "Idempotency-Key": string;
+                /** @description With an API key, in place of the person's confirmation: hex HMAC-SHA256 with the key's signing secret of METHOD \n path?query \n timestamp \n hex SHA-256 of the body, accepted once (docs/machines.md) */
+                "X-LSF-Signature"?: string;
+                /** @description With an API key, in place of the person's confirmation: Unix seconds, within 5 minutes of the server's clock */
+                "X-LSF-Timestamp"?: string;
             };
             path?: never;
             cookie?: never;
@@ -27605,6 +27740,10 @@ export interface operations {
             header?: {
                 /** @description Client-chosen key (1-200 printable ASCII): a retry with the same key and body answers the stored response; another body is a 422; a twin in flight is a 409. Kept 24 h. */
                 "Idempotency-Key"?: string;
+                /** @description With an API key, in place of the person's confirmation: hex HMAC-SHA256 with the key's signing secret of METHOD \n path?query \n timestamp \n hex SHA-256 of the body, accepted once (docs/machines.md) */
+                "X-LSF-Signature"?: string;
+                /** @description With an API key, in place of the person's confirmation: Unix seconds, within 5 minutes of the server's clock */
+                "X-LSF-Timestamp"?: string;
             };
             path?: never;
             cookie?: never;
@@ -29990,6 +30129,10 @@ export interface operations {
             header?: {
                 /** @description Client-chosen key (1-200 printable ASCII): a retry with the same key and body answers the stored response; another body is a 422; a twin in flight is a 409. Kept 24 h. */
                 "Idempotency-Key"?: string;
+                /** @description With an API key, in place of the person's confirmation: hex HMAC-SHA256 with the key's signing secret of METHOD \n path?query \n timestamp \n hex SHA-256 of the body, accepted once (docs/machines.md) */
+                "X-LSF-Signature"?: string;
+                /** @description With an API key, in place of the person's confirmation: Unix seconds, within 5 minutes of the server's clock */
+                "X-LSF-Timestamp"?: string;
             };
             path?: never;
             cookie?: never;
@@ -30154,6 +30297,10 @@ export interface operations {
             header?: {
                 /** @description Client-chosen key (1-200 printable ASCII): a retry with the same key and body answers the stored response; another body is a 422; a twin in flight is a 409. Kept 24 h. */
                 "Idempotency-Key"?: string;
+                /** @description With an API key, in place of the person's confirmation: hex HMAC-SHA256 with the key's signing secret of METHOD \n path?query \n timestamp \n hex SHA-256 of the body, accepted once (docs/machines.md) */
+                "X-LSF-Signature"?: string;
+                /** @description With an API key, in place of the person's confirmation: Unix seconds, within 5 minutes of the server's clock */
+                "X-LSF-Timestamp"?: string;
             };
             path?: never;
             cookie?: never;
@@ -30327,6 +30474,10 @@ export interface operations {
             header?: {
                 /** @description Client-chosen key (1-200 printable ASCII): a retry with the same key and body answers the stored response; another body is a 422; a twin in flight is a 409. Kept 24 h. */
                 "Idempotency-Key"?: string;
+                /** @description With an API key, in place of the person's confirmation: hex HMAC-SHA256 with the key's signing secret of METHOD \n path?query \n timestamp \n hex SHA-256 of the body, accepted once (docs/machines.md) */
+                "X-LSF-Signature"?: string;
+                /** @description With an API key, in place of the person's confirmation: Unix seconds, within 5 minutes of the server's clock */
+                "X-LSF-Timestamp"?: string;
             };
             path?: never;
             cookie?: never;
@@ -31940,6 +32091,10 @@ export interface operations {
             header?: {
                 /** @description Client-chosen key (1-200 printable ASCII): a retry with the same key and body answers the stored response; another body is a 422; a twin in flight is a 409. Kept 24 h. */
                 "Idempotency-Key"?: string;
+                /** @description With an API key, in place of the person's confirmation: hex HMAC-SHA256 with the key's signing secret of METHOD \n path?query \n timestamp \n hex SHA-256 of the body, accepted once (docs/machines.md) */
+                "X-LSF-Signature"?: string;
+                /** @description With an API key, in place of the person's confirmation: Unix seconds, within 5 minutes of the server's clock */
+                "X-LSF-Timestamp"?: string;
             };
             path?: never;
             cookie?: never;
@@ -32104,6 +32259,10 @@ export interface operations {
             header?: {
                 /** @description Client-chosen key (1-200 printable ASCII): a retry with the same key and body answers the stored response; another body is a 422; a twin in flight is a 409. Kept 24 h. */
                 "Idempotency-Key"?: string;
+                /** @description With an API key, in place of the person's confirmation: hex HMAC-SHA256 with the key's signing secret of METHOD \n path?query \n timestamp \n hex SHA-256 of the body, accepted once (docs/machines.md) */
+                "X-LSF-Signature"?: string;
+                /** @description With an API key, in place of the person's confirmation: Unix seconds, within 5 minutes of the server's clock */
+                "X-LSF-Timestamp"?: string;
             };
             path?: never;
             cookie?: never;
@@ -32269,6 +32428,10 @@ export interface operations {
             header?: {
                 /** @description Client-chosen key (1-200 printable ASCII): a retry with the same key and body answers the stored response; another body is a 422; a twin in flight is a 409. Kept 24 h. */
                 "Idempotency-Key"?: string;
+                /** @description With an API key, in place of the person's confirmation: hex HMAC-SHA256 with the key's signing secret of METHOD \n path?query \n timestamp \n hex SHA-256 of the body, accepted once (docs/machines.md) */
+                "X-LSF-Signature"?: string;
+                /** @description With an API key, in place of the person's confirmation: Unix seconds, within 5 minutes of the server's clock */
+                "X-LSF-Timestamp"?: string;
             };
             path?: never;
             cookie?: never;
@@ -32433,6 +32596,10 @@ export interface operations {
             header?: {
                 /** @description Client-chosen key (1-200 printable ASCII): a retry with the same key and body answers the stored response; another body is a 422; a twin in flight is a 409. Kept 24 h. */
                 "Idempotency-Key"?: string;
+                /** @description With an API key, in place of the person's confirmation: hex HMAC-SHA256 with the key's signing secret of METHOD \n path?query \n timestamp \n hex SHA-256 of the body, accepted once (docs/machines.md) */
+                "X-LSF-Signature"?: string;
+                /** @description With an API key, in place of the person's confirmation: Unix seconds, within 5 minutes of the server's clock */
+                "X-LSF-Timestamp"?: string;
             };
             path?: never;
             cookie?: never;
@@ -34562,6 +34729,10 @@ export interface operations {
             header: {
                 /** @description Required: this request moves money; without a key it is refused (400). Client-chosen key (1-200 printable ASCII): a retry with the same key and body answers the stored response; another body is a 422; a twin in flight is a 409. Kept 24 h. */
                 "Idempotency-Key": string;
+                /** @description With an API key, in place of the person's confirmation: hex HMAC-SHA256 with the key's signing secret of METHOD \n path?query \n timestamp \n hex SHA-256 of the body, accepted once (docs/machines.md) */
+                "X-LSF-Signature"?: string;
+                /** @description With an API key, in place of the person's confirmation: Unix seconds, within 5 minutes of the server's clock */
+                "X-LSF-Timestamp"?: string;
             };
             path: {
                 id: string;
@@ -35117,6 +35288,10 @@ export interface operations {
             header?: {
                 /** @description Client-chosen key (1-200 printable ASCII): a retry with the same key and body answers the stored response; another body is a 422; a twin in flight is a 409. Kept 24 h. */
                 "Idempotency-Key"?: string;
+                /** @description With an API key, in place of the person's confirmation: hex HMAC-SHA256 with the key's signing secret of METHOD \n path?query \n timestamp \n hex SHA-256 of the body, accepted once (docs/machines.md) */
+                "X-LSF-Signature"?: string;
+                /** @description With an API key, in place of the person's confirmation: Unix seconds, within 5 minutes of the server's clock */
+                "X-LSF-Timestamp"?: string;
             };
             path?: never;
             cookie?: never;
@@ -35282,6 +35457,10 @@ export interface operations {
             header?: {
                 /** @description Client-chosen key (1-200 printable ASCII): a retry with the same key and body answers the stored response; another body is a 422; a twin in flight is a 409. Kept 24 h. */
                 "Idempotency-Key"?: string;
+                /** @description With an API key, in place of the person's confirmation: hex HMAC-SHA256 with the key's signing secret of METHOD \n path?query \n timestamp \n hex SHA-256 of the body, accepted once (docs/machines.md) */
+                "X-LSF-Signature"?: string;
+                /** @description With an API key, in place of the person's confirmation: Unix seconds, within 5 minutes of the server's clock */
+                "X-LSF-Timestamp"?: string;
             };
             path?: never;
             cookie?: never;
@@ -35446,6 +35625,10 @@ export interface operations {
             header: {
                 /** @description Required: this request moves money; without a key it is refused (400). Client-chosen key (1-200 printable ASCII): a retry with the same key and body answers the stored response; another body is a 422; a twin in flight is a 409. Kept 24 h. */
                 "Idempotency-Key": string;
+                /** @description With an API key, in place of the person's confirmation: hex HMAC-SHA256 with the key's signing secret of METHOD \n path?query \n timestamp \n hex SHA-256 of the body, accepted once (docs/machines.md) */
+                "X-LSF-Signature"?: string;
+                /** @description With an API key, in place of the person's confirmation: Unix seconds, within 5 minutes of the server's clock */
+                "X-LSF-Timestamp"?: string;
             };
             path?: never;
             cookie?: never;
@@ -35624,6 +35807,10 @@ export interface operations {
             header?: {
                 /** @description Client-chosen key (1-200 printable ASCII): a retry with the same key and body answers the stored response; another body is a 422; a twin in flight is a 409. Kept 24 h. */
                 "Idempotency-Key"?: string;
+                /** @description With an API key, in place of the person's confirmation: hex HMAC-SHA256 with the key's signing secret of METHOD \n path?query \n timestamp \n hex SHA-256 of the body, accepted once (docs/machines.md) */
+                "X-LSF-Signature"?: string;
+                /** @description With an API key, in place of the person's confirmation: Unix seconds, within 5 minutes of the server's clock */
+                "X-LSF-Timestamp"?: string;
             };
             path?: never;
             cookie?: never;
@@ -35789,6 +35976,10 @@ export interface operations {
             header?: {
                 /** @description Client-chosen key (1-200 printable ASCII): a retry with the same key and body answers the stored response; another body is a 422; a twin in flight is a 409. Kept 24 h. */
                 "Idempotency-Key"?: string;
+                /** @description With an API key, in place of the person's confirmation: hex HMAC-SHA256 with the key's signing secret of METHOD \n path?query \n timestamp \n hex SHA-256 of the body, accepted once (docs/machines.md) */
+                "X-LSF-Signature"?: string;
+                /** @description With an API key, in place of the person's confirmation: Unix seconds, within 5 minutes of the server's clock */
+                "X-LSF-Timestamp"?: string;
             };
             path?: never;
             cookie?: never;
@@ -37401,6 +37592,10 @@ export interface operations {
             header?: {
                 /** @description Client-chosen key (1-200 printable ASCII): a retry with the same key and body answers the stored response; another body is a 422; a twin in flight is a 409. Kept 24 h. */
                 "Idempotency-Key"?: string;
+                /** @description With an API key, in place of the person's confirmation: hex HMAC-SHA256 with the key's signing secret of METHOD \n path?query \n timestamp \n hex SHA-256 of the body, accepted once (docs/machines.md) */
+                "X-LSF-Signature"?: string;
+                /** @description With an API key, in place of the person's confirmation: Unix seconds, within 5 minutes of the server's clock */
+                "X-LSF-Timestamp"?: string;
             };
             path?: never;
             cookie?: never;
@@ -37565,6 +37760,10 @@ export interface operations {
             header?: {
                 /** @description Client-chosen key (1-200 printable ASCII): a retry with the same key and body answers the stored response; another body is a 422; a twin in flight is a 409. Kept 24 h. */
                 "Idempotency-Key"?: string;
+                /** @description With an API key, in place of the person's confirmation: hex HMAC-SHA256 with the key's signing secret of METHOD \n path?query \n timestamp \n hex SHA-256 of the body, accepted once (docs/machines.md) */
+                "X-LSF-Signature"?: string;
+                /** @description With an API key, in place of the person's confirmation: Unix seconds, within 5 minutes of the server's clock */
+                "X-LSF-Timestamp"?: string;
             };
             path?: never;
             cookie?: never;
@@ -37730,6 +37929,10 @@ export interface operations {
             header?: {
                 /** @description Client-chosen key (1-200 printable ASCII): a retry with the same key and body answers the stored response; another body is a 422; a twin in flight is a 409. Kept 24 h. */
                 "Idempotency-Key"?: string;
+                /** @description With an API key, in place of the person's confirmation: hex HMAC-SHA256 with the key's signing secret of METHOD \n path?query \n timestamp \n hex SHA-256 of the body, accepted once (docs/machines.md) */
+                "X-LSF-Signature"?: string;
+                /** @description With an API key, in place of the person's confirmation: Unix seconds, within 5 minutes of the server's clock */
+                "X-LSF-Timestamp"?: string;
             };
             path?: never;
             cookie?: never;
@@ -37894,6 +38097,10 @@ export interface operations {
             header?: {
                 /** @description Client-chosen key (1-200 printable ASCII): a retry with the same key and body answers the stored response; another body is a 422; a twin in flight is a 409. Kept 24 h. */
                 "Idempotency-Key"?: string;
+                /** @description With an API key, in place of the person's confirmation: hex HMAC-SHA256 with the key's signing secret of METHOD \n path?query \n timestamp \n hex SHA-256 of the body, accepted once (docs/machines.md) */
+                "X-LSF-Signature"?: string;
+                /** @description With an API key, in place of the person's confirmation: Unix seconds, within 5 minutes of the server's clock */
+                "X-LSF-Timestamp"?: string;
             };
             path?: never;
             cookie?: never;
@@ -39505,6 +39712,10 @@ export interface operations {
             header?: {
                 /** @description Client-chosen key (1-200 printable ASCII): a retry with the same key and body answers the stored response; another body is a 422; a twin in flight is a 409. Kept 24 h. */
                 "Idempotency-Key"?: string;
+                /** @description With an API key, in place of the person's confirmation: hex HMAC-SHA256 with the key's signing secret of METHOD \n path?query \n timestamp \n hex SHA-256 of the body, accepted once (docs/machines.md) */
+                "X-LSF-Signature"?: string;
+                /** @description With an API key, in place of the person's confirmation: Unix seconds, within 5 minutes of the server's clock */
+                "X-LSF-Timestamp"?: string;
             };
             path?: never;
             cookie?: never;
@@ -39669,6 +39880,10 @@ export interface operations {
             header?: {
                 /** @description Client-chosen key (1-200 printable ASCII): a retry with the same key and body answers the stored response; another body is a 422; a twin in flight is a 409. Kept 24 h. */
                 "Idempotency-Key"?: string;
+                /** @description With an API key, in place of the person's confirmation: hex HMAC-SHA256 with the key's signing secret of METHOD \n path?query \n timestamp \n hex SHA-256 of the body, accepted once (docs/machines.md) */
+                "X-LSF-Signature"?: string;
+                /** @description With an API key, in place of the person's confirmation: Unix seconds, within 5 minutes of the server's clock */
+                "X-LSF-Timestamp"?: string;
             };
             path?: never;
             cookie?: never;
@@ -39834,6 +40049,10 @@ export interface operations {
             header?: {
                 /** @description Client-chosen key (1-200 printable ASCII): a retry with the same key and body answers the stored response; another body is a 422; a twin in flight is a 409. Kept 24 h. */
                 "Idempotency-Key"?: string;
+                /** @description With an API key, in place of the person's confirmation: hex HMAC-SHA256 with the key's signing secret of METHOD \n path?query \n timestamp \n hex SHA-256 of the body, accepted once (docs/machines.md) */
+                "X-LSF-Signature"?: string;
+                /** @description With an API key, in place of the person's confirmation: Unix seconds, within 5 minutes of the server's clock */
+                "X-LSF-Timestamp"?: string;
             };
             path?: never;
             cookie?: never;
@@ -39998,6 +40217,10 @@ export interface operations {
             header?: {
                 /** @description Client-chosen key (1-200 printable ASCII): a retry with the same key and body answers the stored response; another body is a 422; a twin in flight is a 409. Kept 24 h. */
                 "Idempotency-Key"?: string;
+                /** @description With an API key, in place of the person's confirmation: hex HMAC-SHA256 with the key's signing secret of METHOD \n path?query \n timestamp \n hex SHA-256 of the body, accepted once (docs/machines.md) */
+                "X-LSF-Signature"?: string;
+                /** @description With an API key, in place of the person's confirmation: Unix seconds, within 5 minutes of the server's clock */
+                "X-LSF-Timestamp"?: string;
             };
             path?: never;
             cookie?: never;
@@ -41205,6 +41428,10 @@ export interface operations {
             header: {
                 /** @description Required: this request moves money; without a key it is refused (400). Client-chosen key (1-200 printable ASCII): a retry with the same key and body answers the stored response; another body is a 422; a twin in flight is a 409. Kept 24 h. */
                 "Idempotency-Key": string;
+                /** @description With an API key, in place of the person's confirmation: hex HMAC-SHA256 with the key's signing secret of METHOD \n path?query \n timestamp \n hex SHA-256 of the body, accepted once (docs/machines.md) */
+                "X-LSF-Signature"?: string;
+                /** @description With an API key, in place of the person's confirmation: Unix seconds, within 5 minutes of the server's clock */
+                "X-LSF-Timestamp"?: string;
             };
             path: {
                 id: string;
@@ -41481,6 +41708,10 @@ export interface operations {
             header: {
                 /** @description Required: this request moves money; without a key it is refused (400). Client-chosen key (1-200 printable ASCII): a retry with the same key and body answers the stored response; another body is a 422; a twin in flight is a 409. Kept 24 h. */
                 "Idempotency-Key": string;
+                /** @description With an API key, in place of the person's confirmation: hex HMAC-SHA256 with the key's signing secret of METHOD \n path?query \n timestamp \n hex SHA-256 of the body, accepted once (docs/machines.md) */
+                "X-LSF-Signature"?: string;
+                /** @description With an API key, in place of the person's confirmation: Unix seconds, within 5 minutes of the server's clock */
+                "X-LSF-Timestamp"?: string;
             };
             path?: never;
             cookie?: never;
@@ -41645,6 +41876,10 @@ export interface operations {
             header: {
                 /** @description Required: this request moves money; without a key it is refused (400). Client-chosen key (1-200 printable ASCII): a retry with the same key and body answers the stored response; another body is a 422; a twin in flight is a 409. Kept 24 h. */
                 "Idempotency-Key": string;
+                /** @description With an API key, in place of the person's confirmation: hex HMAC-SHA256 with the key's signing secret of METHOD \n path?query \n timestamp \n hex SHA-256 of the body, accepted once (docs/machines.md) */
+                "X-LSF-Signature"?: string;
+                /** @description With an API key, in place of the person's confirmation: Unix seconds, within 5 minutes of the server's clock */
+                "X-LSF-Timestamp"?: string;
             };
             path?: never;
             cookie?: never;
@@ -41810,6 +42045,10 @@ export interface operations {
             header: {
                 /** @description Required: this request moves money; without a key it is refused (400). Client-chosen key (1-200 printable ASCII): a retry with the same key and body answers the stored response; another body is a 422; a twin in flight is a 409. Kept 24 h. */
                 "Idempotency-Key": string;
+                /** @description With an API key, in place of the person's confirmation: hex HMAC-SHA256 with the key's signing secret of METHOD \n path?query \n timestamp \n hex SHA-256 of the body, accepted once (docs/machines.md) */
+                "X-LSF-Signature"?: string;
+                /** @description With an API key, in place of the person's confirmation: Unix seconds, within 5 minutes of the server's clock */
+                "X-LSF-Timestamp"?: string;
             };
             path?: never;
             cookie?: never;
@@ -44192,6 +44431,10 @@ export interface operations {
             header: {
                 /** @description Required: this request moves money; without a key it is refused (400). Client-chosen key (1-200 printable ASCII): a retry with the same key and body answers the stored response; another body is a 422; a twin in flight is a 409. Kept 24 h. */
                 "Idempotency-Key": string;
+                /** @description With an API key, in place of the person's confirmation: hex HMAC-SHA256 with the key's signing secret of METHOD \n path?query \n timestamp \n hex SHA-256 of the body, accepted once (docs/machines.md) */
+                "X-LSF-Signature"?: string;
+                /** @description With an API key, in place of the person's confirmation: Unix seconds, within 5 minutes of the server's clock */
+                "X-LSF-Timestamp"?: string;
             };
             path?: never;
             cookie?: never;

@@ -12,6 +12,7 @@ import { BulkBar, BulkResults, type ListSelection } from './BulkBar';
 import { ColumnSettings } from './ColumnSettings';
 import { ExportButton } from './ExportButton';
 import { FilterBar } from './FilterBar';
+import { ImportButton } from './import/ImportButton';
 import { useResourceText } from './labels';
 import { ListTable } from './ListTable';
 import type { ListState } from './listQuery';
@@ -164,6 +165,12 @@ export default function ResourceList({ definition: full, basePath, scope: fixedS
             <Suspense fallback={null}>
               <Slot name="listButtons" props={{ definition }} />
             </Suspense>
+            {/* Import makes records as create does: offered where the file declares it and the create button is. */}
+            {definition.list.import && createButton && !awaitsApproval && (
+              <CanAccess resource={definition.name} action="create">
+                <ImportButton definition={definition} text={text} />
+              </CanAccess>
+            )}
             {createButton}
           </>
         }

@@ -708,6 +708,8 @@ export const clearingRuns = pgTable(
     /** Written down along chains (bills passed on by the run, settlement/netting/chains.ts), and moved to the parts passed on. */
     amountChainedFen: bigint('amount_chained_fen', { mode: 'bigint' }).notNull().default(sql`0`),
     amountPassedFen: bigint('amount_passed_fen', { mode: 'bigint' }).notNull().default(sql`0`),
+    /** The bills' remaining amounts the settlement transfers discharged (the gross amount settled from balances; amountSettledFen is the money moved). */
+    amountDischargedFen: bigint('amount_discharged_fen', { mode: 'bigint' }).notNull().default(sql`0`),
     amountSettledFen: bigint('amount_settled_fen', { mode: 'bigint' }).notNull().default(sql`0`),
     amountUnsettledFen: bigint('amount_unsettled_fen', { mode: 'bigint' }).notNull().default(sql`0`),
     solverMs: integer('solver_ms').notNull().default(0),

@@ -1,0 +1,1 @@
+ALTER TABLE "clearing_runs" ADD COLUMN "amount_discharged_fen" bigint DEFAULT 0 NOT NULL;

@@ -264,7 +264,7 @@ describe.skipIf(!dbAvailable)('a variant that requires SMS above an amount (jjsk
   let seller: TradingParty;
   beforeAll(async () => {
     s = await startTestServer({ VARIANTS: 'jjsk', ADMIN_PHONE: ADMIN.phone, ADMIN_PASSWORD: ADMIN.password });
-    ({ buyer, seller } = await moneyParties(s, ADMIN, { buyer: '杭州大额买方有限公司', seller: '苏州大额卖方有限公司', third: '宁波大额旁观有限公司' }, '100.00'));
+    ({ buyer, seller } = await moneyParties(s, ADMIN, { buyer: '杭州大额买方有限公司', seller: '苏州大额卖方有限公司', third: '宁波大额旁观有限公司' }, '300000.00'));
   }, 240_000);
   afterAll(() => s?.close());
 
@@ -278,6 +278,13 @@ describe.skipIf(!dbAvailable)('a variant that requires SMS above an amount (jjsk
     expect(refused.status).toBe(400);
     expect(refused.body.data).toEqual({ paymentPassword: '金额超过 1,000,000.00 元，须使用短信验证码确认' });
     expect((await sign(s, buyer, large, { smsCode: await verifyCode(s, buyer) })).status).toBe(200);
+    // Its collateral is what paying it moves (the resource file's `moves`), 200,000.50, not the
+    // contract's 1,000,002.50: within the amount, so the payment password confirms it.
+    const signed = await sign(s, seller, large, { smsCode: await verifyCode(s, seller) });
+    expect(signed.body.data).toMatchObject({ state: 'signed', collateralAmount: '200000.50' });
+    const paid = await money(s, buyer.token, `/api/r/contracts/${large}/actions/payCollateral`, withPassword('802461'));
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    expect(paid.body.data).toMatchObject({ state: 'collateralPaid' });
   });
 });
 

@@ -28,6 +28,7 @@ import {
 } from '../../shared/confirm';
 import { fenToYuan, formatMoney, yuanToFen } from '../../shared/money';
 import { BUNDLED_VARIANTS } from '../../shared/schema/variants';
+import { movedFen, type MoneyMoves } from '../../shared/resources/moneyMoves';
 import type { AppContext } from '../context';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
@@ -92,9 +93,14 @@ export function smsAboveFen(config: Pick<Config, 'variants'>): bigint | null {
   return lowest;
 }
 
-/** The amount a step moves or commits: what it pays (payAmount), else the record's amount (a contract's total, a bill's, a withdrawal's). */
-function stepFen(input: Record<string, unknown>, record?: { data: Record<string, unknown> }, amount?: string): bigint | null {
-  const value = amount ?? input.payAmount ?? record?.data.amount;
+/**
+ * The fen a step moves, for the variant's "SMS above": the amount given (a selection's total),
+ * else what the action's resource file declares it moves (`moves`: a payment's amount typed, a
+ * contract's collateral, an objection deposit), else the record's amount (signing a contract).
+ */
+function stepFen(req: Pick<ConfirmRequest, 'input' | 'record' | 'amount' | 'moves'>): bigint | null {
+  if (req.amount === undefined && req.moves) return movedFen(req.moves, req.record?.data ?? {}, req.input);
+  const value = req.amount ?? req.input.payAmount ?? req.record?.data.amount;
   if (typeof value !== 'string' && typeof value !== 'number') return null;
   try {
     return yuanToFen(value);
@@ -214,6 +220,8 @@ export interface ConfirmRequest {
   record?: { data: Record<string, unknown> };
   /** The step's amount in yuan (paying several bills: their total). */
   amount?: string;
+  /** What the action's resource file declares it moves: where its amount is read. */
+  moves?: MoneyMoves;
   /** An SMS code's spend sent ahead (spendConfirmation). */
   spending?: Promise<boolean>;
 }
@@ -248,7 +256,7 @@ export async function confirmMoneyStep(tx: Db, ctx: Pick<AppContext, 'db' | 'dbK
     // The variant's SMS-only amount is never skipped: a caller without the app's config is a bug.
     if (!ctx.config) throw new Error('confirmMoneyStep: a money step needs the app config (the variants\' confirmation.smsAbove)');
     const above = smsAboveFen(ctx.config);
-    const fen = stepFen(input, req.record, req.amount);
+    const fen = stepFen(req);
     if (above !== null && fen !== null && fen > above) throw fieldError({ [field]: { key: 'smsRequiredAbove', params: { amount: formatMoney(above) } } });
   }
   if (method === 'sms') {

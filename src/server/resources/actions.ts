@@ -96,7 +96,7 @@ export async function performAction(tx: Db, ctx: PipelineContext, step: ActionSt
   // may not see the record hears 404, one who may not act 403 or 409, whatever it sent.
   const decide = async (current: RecordRow): Promise<TransitionDecision | void> => {
     checkInput?.(step.input, step.t);
-    if (withCode) await phase('sms', () => confirmMoneyStep(tx, { db: ctx.db!, dbKind: ctx.dbKind!, config: (ctx as Partial<Pick<AppContext, 'config'>>).config }, { user: me, input: step.input, now, record: current, amount: step.confirmAmount, spending }));
+    if (withCode) await phase('sms', () => confirmMoneyStep(tx, { db: ctx.db!, dbKind: ctx.dbKind!, config: (ctx as Partial<Pick<AppContext, 'config'>>).config }, { user: me, input: step.input, now, record: current, amount: step.confirmAmount, moves: action?.moves, spending }));
     let decision: TransitionDecision = action?.signature && me ? await sign(tx, r, action, current, { user: me, ip: step.ip ?? '', now }) : {};
     if (handler) {
       const record = { id: current.id, accountId: current.accountId, state: current.state, version: current.version, data: decision.data ?? current.data, parties: current.parties ?? {} };

@@ -26,6 +26,7 @@ import { asRecord, type RecordAbility } from '../../shared/resources/recordAbili
 import type { ActionDeclaration } from '../../shared/resources/types';
 import type { AppContext } from '../context';
 import { confirmMoneyStep, confirmationOf, withoutConfirmation } from '../confirm';
+import { movedFen } from '../../shared/resources/moneyMoves';
 import type { Db } from '../db/client';
 import { planEachCall } from '../db/client';
 import { resourceRecords } from '../db/schema';
@@ -161,7 +162,7 @@ export default async function bulkRoutes(app: FastifyInstance, ctx: Pick<AppCont
         const eligible = [...rows.values()].filter((row) => ability.can(action.name, asRecord(r.def, row)));
         // One confirmation for the selection, of what it moves in all, before anything moves.
         if (confirms && eligible.length) {
-          const fen = eligible.reduce((sum, row) => sum + amountFen(inputOf(row).payAmount ?? row.data.amount), 0n);
+          const fen = eligible.reduce((sum, row) => sum + (action.moves ? (movedFen(action.moves, row.data, inputOf(row)) ?? 0n) : amountFen(row.data.amount)), 0n);
           await confirmMoneyStep(tx, ctx, { user: me, input: confirmationOf(body), now, amount: fenToYuan(fen) });
         }
         const results: BulkResult[] = [];

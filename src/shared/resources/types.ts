@@ -7,6 +7,7 @@ import type { Language } from '../constants';
 import type { Action } from '../permissions';
 import type { FieldKind } from './fieldKinds';
 import type { BuiltInView } from './listViews';
+import type { MoneyMoves } from './moneyMoves';
 
 /** JSON Schema of one field (draft-07 subset rjsf and ajv share), with our x- annotations. */
 export interface FieldSchema {
@@ -130,6 +131,8 @@ export interface ActionDeclaration {
   variantSwitch?: string;
   /** The action moves money (its handler posts ledger transfers): an Idempotency-Key header is required. */
   money?: boolean;
+  /** What the money action moves (required with `money`): the amount, who is on the other side, the wallet figure it changes (moneyMoves.ts). */
+  moves?: MoneyMoves;
   /**
    * A signing step (implies sms): each party in `by` signs once; the record stays in its state
    * until every party has signed, then moves to `to`. The first signature fixes the SHA-256 of

@@ -47,6 +47,20 @@ export interface ResourceCheckContext {
   menuFile?: string;
 }
 
+/** A money action says what it moves (moneyMoves.ts), from fields it has: a money amount, parties the record names. */
+function checkMoves(r: ResourceDefinition, a: NonNullable<ResourceDefinition['actions']>[number], pointer: string, at: (pointer: string, message: string) => void) {
+  if (a.money && !a.moves) at(`${pointer}/moves`, 'a money action declares what it moves (moves: amount, parties, wallet)');
+  if (!a.moves) return;
+  if (!a.money) at(`${pointer}/moves`, 'moves is declared by money actions only');
+  const props = r.record.properties;
+  const amount = a.moves.amount;
+  const [where, field] = 'input' in amount ? [a.input?.properties ?? {}, amount.input] : [props, amount.field];
+  if (fieldKindOf((where as Record<string, FieldSchema>)[field]) !== 'money') at(`${pointer}/moves/amount`, `'${field}' is not a money field of ${'input' in amount ? 'the action\'s input' : 'record.properties'}`);
+  a.moves.parties.forEach((p, j) => {
+    if (!props[p]) at(`${pointer}/moves/parties/${j}`, `'${p}' is not a field of record.properties`);
+  });
+}
+
 function checkOne(ctx: ResourceCheckContext, file: SchemaFile, r: ResourceDefinition) {
   const at = (pointer: string, message: string) => ctx.report(file.path, pointer, message);
   const expectedName = file.path.split('/').pop()?.replace(/\.json$/, '');
@@ -167,6 +181,7 @@ function checkOne(ctx: ResourceCheckContext, file: SchemaFile, r: ResourceDefini
       else if (!['owner', 'market', 'otherParty', 'ops'].includes(who) && !partyRoles(r).includes(who)) at(`/actions/${i}/by/${j}`, `'${who}' is not owner, market, otherParty, ops or one of parties`);
     });
     if (typeof a.result === 'string' && ctx.menuKeys && !ctx.menuKeys.has(a.result)) at(`/actions/${i}/result`, `'${a.result}' is not a key of schemas/menu.json`);
+    checkMoves(r, a, `/actions/${i}`, at);
   });
   const names = new Set<string>();
   (r.actions ?? []).forEach((a, i) => {

@@ -68,7 +68,7 @@ export const SLOTS: SlotRegistry = {
   actionPreface: {
     // An action whose file declares it a signature.
     signingDocument: { when: ({ action }) => Boolean(action.signature), component: Signing },
-    // A money step: the amount, the other side and the balance before and after (funds/moneyEffects.ts says what each moves).
+    // A money step: the amount, the other side and the balance before and after (what its resource file's `moves` declares).
     moneySummary: { when: ({ action }) => Boolean(action.money), component: MoneyActionSummary },
     // Accepting an offer makes a contract: its total and collateral.
     acceptTotals: { when: (props) => props.action.name === 'accept' && tradesAmounts(props), component: AcceptTotals },

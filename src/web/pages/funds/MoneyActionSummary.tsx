@@ -1,10 +1,10 @@
 import { Alert, Descriptions, type DescriptionsProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { capitalAmount, formatMoney, yuanToFen } from '../../../shared/money';
+import { movedFen } from '../../../shared/resources/moneyMoves';
 import { useResourceText } from '../../resources/labels';
 import type { SlotProps } from '../../resources/slots';
 import { useWallet } from './api';
-import { moneyEffectOf } from './moneyEffects';
 
 type Items = NonNullable<DescriptionsProps['items']>;
 
@@ -26,11 +26,13 @@ const shown = (value: unknown): string => (value === undefined || value === null
 export default function MoneyActionSummary({ definition, action, record, input = {} }: SlotProps['actionPreface']) {
   const { t } = useTranslation('funds');
   const text = useResourceText(definition);
-  const effect = moneyEffectOf(definition.name, action.name);
+  // What the step moves, as its resource file declares it (action.moves, read by the server too).
+  const effect = action.moves;
   // Ops hold no wallet: only a step that moves the acting account's own money reads it.
   const wallet = useWallet(Boolean(effect?.wallet));
   if (!effect) return null;
-  const amount = effect.amount(record, input);
+  // Nothing typed yet (or not an amount): 0.00, the form's own check says what is wrong.
+  const amount = movedFen(effect, record, input) ?? 0n;
   const items: Items = [
     {
       key: 'amount',

@@ -80,6 +80,8 @@ describe('import dialog', () => {
     const bad = within(dialog).getByText('导入报价二').closest('tr')!;
     expect(bad.querySelectorAll('.resource-import__cell--bad')).toHaveLength(2);
     expect(within(bad).getByText('金额最多两位小数')).toBeInTheDocument();
+    // A bad cell shows what it holds as typed (formatted, 12.345 would read as a valid 12.35).
+    expect(within(bad).getByText('12.345')).toBeInTheDocument();
     expect(within(dialog).getByText('导入报价一').closest('tr')!.querySelectorAll('.resource-import__cell--bad')).toHaveLength(0);
     // Headed by the fields' labels, values shown as the list shows them (an enum's label).
     expect(within(dialog).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(expect.arrayContaining(['行号', '报价标题', '计量单位', '单价（元）']));
@@ -89,6 +91,7 @@ describe('import dialog', () => {
 
     await user.click(within(dialog).getByRole('button', { name: '导入 2 条有效数据' }));
     expect(await within(dialog).findByText('已导入 2 条，共 3 行')).toBeInTheDocument();
+    expect(within(dialog).getByText('1 行有误，未导入。 下载结果文件，改正后可再次导入。')).toBeInTheDocument();
     const [run]: Call[] = api.callsTo('POST', '/api/r/purchaseOffers/import');
     expect((run.body as FormData).get('token')).toBe(PREVIEW.token);
     expect(((run.body as FormData).get('file') as File).name).toBe('采购计划.xlsx');
@@ -96,7 +99,7 @@ describe('import dialog', () => {
     const results = within(dialog).getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell').map((c) => c.textContent));
     expect(results).toEqual([
       ['2', '已导入', '导入报价一', ''],
-      ['3', '有误', '', '应当是数字；金额最多两位小数'],
+      ['3', '有误', '导入报价二', '应当是数字；金额最多两位小数'],
       ['4', '已导入', '导入报价三', ''],
     ]);
     // The list is read again with the new records.

@@ -125,6 +125,9 @@ export function ImportDialog({ definition, text, open, onClose }: Props) {
     </Upload.Dragger>
   );
 
+  // The results name each row by its first field, as the file gave it where no record was made.
+  const firstField = definition.list.import?.fields[0] ?? 'id';
+  const valuesOf = new Map((preview?.rows ?? []).map((row) => [row.row, row.values]));
   let body;
   let footer;
   if (answer) {
@@ -134,7 +137,11 @@ export function ImportDialog({ definition, text, open, onClose }: Props) {
           type={answer.created === answer.total ? 'success' : answer.created ? 'warning' : 'error'}
           showIcon
           message={t('done', { created: answer.created, total: answer.total })}
-          description={answer.created < answer.total ? t('doneRest', { invalid: answer.invalid, refused: answer.refused }) : undefined}
+          description={
+            answer.created < answer.total
+              ? [answer.invalid ? t('doneInvalid', { count: answer.invalid }) : '', answer.refused ? t('doneRefused', { count: answer.refused }) : '', t('doneFix')].filter(Boolean).join(' ')
+              : undefined
+          }
         />
         <Table<ImportRowResult>
           size="small"
@@ -145,7 +152,7 @@ export function ImportDialog({ definition, text, open, onClose }: Props) {
           columns={[
             { key: 'row', title: t('row'), dataIndex: 'row', width: 72 },
             { key: 'status', title: t('status'), width: 110, render: (_, r) => <Tag color={STATUS_COLOUR[r.status]}>{t(`statuses.${r.status}`)}</Tag> },
-            { key: 'record', title: text.field(definition.list.import?.fields[0] ?? 'id'), width: 200, render: (_, r) => String(r.record?.[definition.list.import?.fields[0] ?? 'id'] ?? '') },
+            { key: 'record', title: text.field(firstField), width: 220, render: (_, r) => String(r.record?.[firstField] ?? valuesOf.get(r.row)?.[firstField] ?? '') },
             { key: 'reason', title: t('reason'), render: (_, r) => r.reason ?? '' },
           ]}
         />

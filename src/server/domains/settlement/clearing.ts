@@ -1,5 +1,6 @@
 // A mutual-netting clearing run (DESIGN §9, xhn): every confirmed open bill between accounts that
-// opened the mutual service is cleared as far as it cancels in cycles (netting/solve.ts, HiGHS),
+// opened the mutual service is cleared as far as it cancels in cycles and, through participants
+// that allow it, passed on along chains (netting/chains.ts, one LP by HiGHS; clearingChains.ts),
 // then each participant's remaining net position is settled wallet to wallet where the balances
 // cover it (netting/discharge.ts), all in ONE transaction:
 //   1. a transaction-scoped advisory lock: runs never overlap, so nothing is cleared twice;
@@ -7,7 +8,9 @@
 //      for the first and then finds the day taken, so exactly one node runs the day's job;
 //   2. the bills' records and money rows are locked (FOR UPDATE, in record id order, as a
 //      payment locks them) and read: a payment under way finishes first or waits for the run;
-//   3. the solution is written down on the bills (cleared + discharged parts, one statement),
+//   3. the chains' parts are split off into child bills held by the chains' ends (split.ts, as a
+//      part passed on by hand), the solution is written down on the bills (cleared in cycles,
+//      written down along chains, discharged: one statement),
 //      the participants' wallets are locked in id order and the settlement transfers posted
 //      (kind nettingSettlement, ref clearingRuns/<run id> and batch <run id>, receipt HLSolution);
 //   4. the run keeps its input and solution (clearing_runs) and each participant's figures
@@ -21,8 +24,12 @@ import { queryRows } from '../../db/rows';
 import { accounts, bills, clearingRunParties, clearingRuns, resourceRecords, users } from '../../db/schema';
 import { walletId } from '../../ledger/accounts';
 import { lockLedgerAccounts, transferBatch } from '../../ledger/transfers';
+import { passOnRules } from '../../../shared/passOn';
+import type { AppContext } from '../../context';
+import { chainBillsOf, consentingOf, passOnAlongChains, type RunBill } from './clearingChains';
 import { dischargePlan, type DischargePlan } from './netting/discharge';
-import { solveNetting, type NettingBill, type NettingSolution } from './netting';
+import { solveChainNetting, type ChainBill, type ChainNettingSolution } from './netting/chains';
+import type { ClearedBill } from './netting';
 import type { EngineContext } from '../../resources/actions';
 import type { Mover } from '../../resources/events';
 import { moveMany } from '../../resources/moves';
@@ -50,13 +57,20 @@ export interface ClearingRunResult {
   participants: number;
   amountInFen: bigint;
   amountClearedFen: bigint;
+  /** Written down along chains, and moved to the parts passed on (the gross amount stays owed, to new holders). */
+  amountChainedFen: bigint;
+  amountPassedFen: bigint;
   amountSettledFen: bigint;
+  /** The bills' remaining amounts the settlement discharged (the gross amount settled from balances). */
+  amountDischargedFen: bigint;
   amountUnsettledFen: bigint;
   transfers: number;
   solverMs: number;
   totalMs: number;
   /** The solved network: the bench compares it with the baselines. */
-  input: NettingBill[];
+  input: ChainBill[];
+  /** How the integral answer was reached (netting/solve.ts NettingMethod). */
+  method: string;
   /** Milliseconds of each step inside the transaction (the bench prints them). */
   phases: Record<string, number>;
 }
@@ -79,7 +93,7 @@ async function participantsOf(tx: Db): Promise<string[]> {
  * row before its record now and then, and a payment holding the record then waited for that row
  * (a deadlock PostgreSQL broke by failing one side). The figures are read once the rows are locked.
  */
-async function lockOpenBills(tx: Db, participants: readonly string[]): Promise<(NettingBill & { state: string })[]> {
+async function lockOpenBills(tx: Db, participants: readonly string[]): Promise<RunBill[]> {
   if (participants.length < 2) return [];
   // Payer and payee both participants: a join on a participant set, not two IN lists of 1,000.
   const records = await tx
@@ -94,13 +108,18 @@ async function lockOpenBills(tx: Db, participants: readonly string[]): Promise<(
   if (!records.length) return [];
   const stateOf = new Map(records.map((r) => [r.id, r.state ?? '']));
   const money = await tx
-    .select({ id: bills.recordId, payer: bills.payerAccountId, payee: bills.payeeAccountId, amountFen: bills.amountFen, paidFen: bills.paidFen, clearedFen: bills.clearedFen })
+    .select({ id: bills.recordId, payer: bills.payerAccountId, payee: bills.payeeAccountId, amountFen: bills.amountFen, paidFen: bills.paidFen, clearedFen: bills.clearedFen, dueDay: bills.dueDay, contractId: bills.contractId })
     .from(bills)
     .where(inArray(bills.recordId, records.map((r) => r.id)))
     .orderBy(asc(bills.recordId))
     .for('update');
-  return money.filter((r) => openFenOf(r) > 0n).map((r) => ({ id: r.id, payer: r.payer, payee: r.payee, openFen: openFenOf(r), state: stateOf.get(r.id) ?? '' }));
+  return money
+    .filter((r) => openFenOf(r) > 0n)
+    .map((r) => ({ id: r.id, payer: r.payer, payee: r.payee, openFen: openFenOf(r), state: stateOf.get(r.id) ?? '', amountFen: r.amountFen, dueDay: r.dueDay, contractId: r.contractId }));
 }
+
+/** The settlement's key of the i-th part a run passes on, until its child bill is made. */
+const partKey = (i: number) => `part:${i}`;
 
 /** What a run needs of the app: its database and the bills resource (the write-down is the bills' move `clear`). */
 export type ClearingContext = EngineContext;
@@ -162,14 +181,14 @@ async function lockWallets(tx: Db, participants: readonly string[], now: Date): 
 }
 
 /** Each participant's figures in the run. */
-function partyRows(runId: string, solution: NettingSolution, plan: DischargePlan, available: ReadonlyMap<string, bigint>, now: Date) {
+function partyRows(runId: string, solution: ChainNettingSolution, plan: DischargePlan, available: ReadonlyMap<string, bigint>, now: Date) {
   const unsettled = new Map(plan.unsettled.map((u) => [u.participant, u]));
   const rows = new Map<string, typeof clearingRunParties.$inferInsert>();
   const row = (accountId: string) => {
     let r = rows.get(accountId);
     if (!r) {
       const u = unsettled.get(accountId);
-      r = { runId, accountId, bills: 0, payableFen: 0n, receivableFen: 0n, clearedFen: 0n, netFen: 0n, settledFen: plan.settled.get(accountId) ?? 0n, unsettledFen: u?.amountFen ?? 0n, reason: u?.reason ?? null, availableFen: available.get(accountId) ?? null, createdAt: now };
+      r = { runId, accountId, bills: 0, payableFen: 0n, receivableFen: 0n, clearedFen: 0n, chainedFen: 0n, netFen: 0n, settledFen: plan.settled.get(accountId) ?? 0n, unsettledFen: u?.amountFen ?? 0n, reason: u?.reason ?? null, availableFen: available.get(accountId) ?? null, createdAt: now };
       rows.set(accountId, r);
     }
     return r;
@@ -182,6 +201,7 @@ function partyRows(runId: string, solution: NettingSolution, plan: DischargePlan
     payer.payableFen = payer.payableFen! + b.openFen;
     payee.receivableFen = payee.receivableFen! + b.openFen;
     payer.clearedFen = payer.clearedFen! + b.clearedFen;
+    payer.chainedFen = payer.chainedFen! + b.chainedFen;
   }
   for (const p of solution.positions) row(p.participant).netFen = p.afterFen;
   return [...rows.values()];
@@ -192,13 +212,13 @@ async function insertParties(tx: Db, parties: (typeof clearingRunParties.$inferI
   if (!parties.length) return;
   const fen = (v: bigint | null | undefined) => (v == null ? null : v.toString());
   const rows = JSON.stringify(
-    parties.map((p) => ({ run_id: p.runId, account_id: p.accountId, bills: p.bills, payable_fen: fen(p.payableFen), receivable_fen: fen(p.receivableFen), cleared_fen: fen(p.clearedFen), net_fen: fen(p.netFen), settled_fen: fen(p.settledFen), unsettled_fen: fen(p.unsettledFen), reason: p.reason ?? null, available_fen: fen(p.availableFen) })),
+    parties.map((p) => ({ run_id: p.runId, account_id: p.accountId, bills: p.bills, payable_fen: fen(p.payableFen), receivable_fen: fen(p.receivableFen), cleared_fen: fen(p.clearedFen), chained_fen: fen(p.chainedFen), net_fen: fen(p.netFen), settled_fen: fen(p.settledFen), unsettled_fen: fen(p.unsettledFen), reason: p.reason ?? null, available_fen: fen(p.availableFen) })),
   );
   const at = (parties[0].createdAt as Date).toISOString();
   await tx.execute(sql`
-    insert into clearing_run_parties (run_id, account_id, bills, payable_fen, receivable_fen, cleared_fen, net_fen, settled_fen, unsettled_fen, reason, available_fen, created_at)
-    select run_id, account_id, bills, payable_fen, receivable_fen, cleared_fen, net_fen, settled_fen, unsettled_fen, reason, available_fen, ${at}::timestamptz
-    from jsonb_to_recordset(${rows}::jsonb) as p(run_id uuid, account_id uuid, bills int, payable_fen bigint, receivable_fen bigint, cleared_fen bigint, net_fen bigint, settled_fen bigint, unsettled_fen bigint, reason text, available_fen bigint)`);
+    insert into clearing_run_parties (run_id, account_id, bills, payable_fen, receivable_fen, cleared_fen, chained_fen, net_fen, settled_fen, unsettled_fen, reason, available_fen, created_at)
+    select run_id, account_id, bills, payable_fen, receivable_fen, cleared_fen, chained_fen, net_fen, settled_fen, unsettled_fen, reason, available_fen, ${at}::timestamptz
+    from jsonb_to_recordset(${rows}::jsonb) as p(run_id uuid, account_id uuid, bills int, payable_fen bigint, receivable_fen bigint, cleared_fen bigint, chained_fen bigint, net_fen bigint, settled_fen bigint, unsettled_fen bigint, reason text, available_fen bigint)`);
 }
 
 /**
@@ -227,22 +247,38 @@ export async function runClearing(ctx: ClearingContext, input: ClearingRunInput)
       phases[name] = Math.round(at - mark);
       mark = at;
     };
-    const open = await lockOpenBills(tx, await participantsOf(tx));
+    const members = await participantsOf(tx);
+    const open = await lockOpenBills(tx, members);
     phase('lockBills');
-    const bills: NettingBill[] = open.map(({ id, payer, payee, openFen }) => ({ id, payer, payee, openFen }));
-    const solution = await solveNetting(bills, { inWorker: input.inWorker });
+    const rules = passOnRules((ctx as Partial<Pick<AppContext, 'config'>>).config?.variants ?? []);
+    const bills = await chainBillsOf(tx, open, now, rules);
+    const consenting = await consentingOf(tx, members);
+    const solution = await solveChainNetting(bills, { consenting, minPartFen: rules.minPartFen, inWorker: input.inWorker });
     phase('solve');
     const involved = solution.positions.map((p) => p.participant);
     const available = await lockWallets(tx, involved, now);
     phase('lockWallets');
-    const plan = dischargePlan(solution.bills, available);
+    // The parts passed on are bills of the settlement like the rest (ids given once they are made).
+    const partBills: ClearedBill[] = solution.parts.map((p, i) => ({ id: partKey(i), payer: p.payer, payee: p.receiver, openFen: p.fen, clearedFen: 0n, remainingFen: p.fen }));
+    const plan = dischargePlan([...solution.bills, ...partBills], available);
     phase('plan');
 
-    const stateOf = new Map(open.map((b) => [b.id, b.state]));
-    const parts = solution.bills.map((b) => ({ id: b.id, state: stateOf.get(b.id) ?? '', fen: b.clearedFen + (plan.discharged.get(b.id) ?? 0n), cleared: b.clearedFen, settled: plan.discharged.get(b.id) ?? 0n }));
     // An ops user's run is theirs in the bills' histories and the audit trail; the daily run is the job's.
     const [starter] = input.userId ? await tx.select({ accountId: users.accountId }).from(users).where(eq(users.id, input.userId)) : [];
     const mover: Mover = input.userId && starter ? { userId: input.userId, accountId: starter.accountId } : { job: CLEARING_JOB };
+    const stateOf = new Map(open.map((b) => [b.id, b.state]));
+    const { childIds, stateAfter } = await passOnAlongChains(tx, ctx.resources, solution.parts, { runId, mover, now, stateOf });
+    phase('chains');
+    const parts = [
+      ...solution.bills.map((b) => {
+        const settled = plan.discharged.get(b.id) ?? 0n;
+        return { id: b.id, state: stateAfter.get(b.id) ?? stateOf.get(b.id) ?? '', fen: b.clearedFen + b.chainedFen + settled, cleared: b.clearedFen, chained: b.chainedFen, passed: b.passedFen, settled };
+      }),
+      ...childIds.map((id, i) => {
+        const settled = plan.discharged.get(partKey(i)) ?? 0n;
+        return { id, state: 'confirmed', fen: settled, cleared: 0n, chained: 0n, passed: 0n, settled };
+      }),
+    ];
     await writeDownBills(tx, ctx, parts.filter((p) => p.fen > 0n), { runId, mover, now });
     phase('writeDown');
     // One batch (two statements), not one transfer() each: the wallets are already locked in id order.
@@ -264,7 +300,10 @@ export async function runClearing(ctx: ClearingContext, input: ClearingRunInput)
       participants: involved.length,
       amountInFen: solution.totalOpenFen,
       amountClearedFen: solution.totalClearedFen,
+      amountChainedFen: solution.totalChainedFen,
+      amountPassedFen: solution.totalPassedFen,
       amountSettledFen: plan.totalSettledFen,
+      amountDischargedFen: [...plan.discharged.values()].reduce((sum, fen) => sum + fen, 0n),
       amountUnsettledFen,
       solverMs,
       totalMs,
@@ -274,10 +313,18 @@ export async function runClearing(ctx: ClearingContext, input: ClearingRunInput)
       .set({
         state: 'completed',
         ...figures,
-        input: bills.map((b) => ({ ...b, openFen: b.openFen.toString() })),
+        input: bills.map((b) => ({ ...b, openFen: b.openFen.toString(), passFen: b.passFen.toString() })),
         solution: {
           method: solution.stats.method,
-          bills: parts.filter((p) => p.fen > 0n).map((p) => ({ id: p.id, clearedFen: p.cleared.toString(), settledFen: p.settled.toString() })),
+          bills: parts
+            .filter((p) => p.fen > 0n || p.passed > 0n)
+            .map((p) => ({ id: p.id, clearedFen: p.cleared.toString(), chainedFen: p.chained.toString(), passedFen: p.passed.toString(), settledFen: p.settled.toString() })),
+          // What the audit needs to solve the run again, and the splits made (each part's child bill).
+          chains: {
+            consenting,
+            minPartFen: rules.minPartFen.toString(),
+            parts: solution.parts.map((p, i) => ({ ...p, fen: p.fen.toString(), childBillId: childIds[i] })),
+          },
           transfers,
           unsettled: plan.unsettled.map((u) => ({ ...u, netFen: u.netFen.toString(), amountFen: u.amountFen.toString(), availableFen: u.availableFen?.toString() })),
         },
@@ -291,6 +338,7 @@ export async function runClearing(ctx: ClearingContext, input: ClearingRunInput)
       ...figures,
       transfers: transfers.length,
       input: bills,
+      method: solution.stats.method,
     };
   });
 }

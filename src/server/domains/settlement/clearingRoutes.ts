@@ -1,6 +1,8 @@
 // Clearing runs over the API (DESIGN §9, xhn):
 //   POST /api/settlement/clearing-runs            ops start a run now (runs are serialised)
 //   GET  /api/settlement/clearing-runs/:id/audit  ops recompute a stored run (netting/audit.ts)
+//   GET  /api/settlement/chain-consent            whether the caller's account allows chains
+//   PUT  /api/settlement/chain-consent            its owner allows or withdraws them (clearingChains.ts)
 // The runs themselves are listed and shown by the resource engine (schemas/resources/clearingRuns.json).
 import type { FastifyInstance } from 'fastify';
 import { idempotent } from '../../idempotency';
@@ -13,10 +15,39 @@ import { forbidden, notFound } from '../../errors';
 import { answers, record, t, uuid } from '../../openapi/kit';
 import { actorOf, currentUser } from '../../plugins/auth';
 import { ok } from '../../plugins/envelope';
-import { auditNetting } from './netting';
+import { auditChainNetting, auditNetting, type NettingAudit } from './netting';
 import { runClearing } from './clearing';
 
 const money = { type: 'string', format: 'money' };
+
+type StoredBill = { id: string; payer: string; payee: string; openFen: string; passFen?: string; writable?: boolean };
+type StoredSolution = {
+  bills?: { id: string; clearedFen: string; chainedFen?: string; passedFen?: string }[];
+  chains?: { consenting: string[]; minPartFen: string; parts: { billId: string; receiver: string; fen: string; childBillId: string }[] };
+};
+
+/** Recomputes a stored run: chain-aware when it kept its consents (clearing.ts), cycles only for a run made before chains. */
+function auditRun(storedInput: unknown, storedSolution: unknown): Promise<NettingAudit> {
+  const input = storedInput as StoredBill[];
+  const solution = storedSolution as StoredSolution;
+  const bills = solution.bills ?? [];
+  if (!solution.chains) {
+    const cleared = new Map(bills.filter((b) => b.clearedFen !== '0').map((b) => [b.id, BigInt(b.clearedFen)]));
+    return auditNetting(input.map((b) => ({ id: b.id, payer: b.payer, payee: b.payee, openFen: BigInt(b.openFen) })), cleared);
+  }
+  const { consenting, minPartFen, parts } = solution.chains;
+  // The parts passed on were settled like any bill: their rows are the run's, not its input's.
+  const children = new Set(parts.map((p) => p.childBillId));
+  return auditChainNetting(
+    input.map((b) => ({ id: b.id, payer: b.payer, payee: b.payee, openFen: BigInt(b.openFen), passFen: BigInt(b.passFen ?? '0'), writable: b.writable ?? true })),
+    {
+      consenting,
+      minPartFen: BigInt(minPartFen),
+      bills: new Map(bills.filter((b) => !children.has(b.id)).map((b) => [b.id, { clearedFen: BigInt(b.clearedFen), chainedFen: BigInt(b.chainedFen ?? '0'), passedFen: BigInt(b.passedFen ?? '0') }])),
+      parts: parts.map((p) => ({ billId: p.billId, receiver: p.receiver, fen: BigInt(p.fen) })),
+    },
+  );
+}
 
 export default async function clearingRoutes(app: FastifyInstance, ctx: DomainContext) {
   const { db, clock } = ctx;
@@ -41,6 +72,8 @@ export default async function clearingRoutes(app: FastifyInstance, ctx: DomainCo
             participants: { type: 'integer', minimum: 0 },
             amountIn: money,
             amountCleared: money,
+            amountChained: { ...money, description: 'Written down along chains (bills passed on by the run)' },
+            amountPassed: { ...money, description: 'Moved to parts passed on to the chains’ ends (still owed, to new holders)' },
             amountSettled: money,
             amountUnsettled: money,
             transfers: { type: 'integer', minimum: 0, description: 'Settlement transfers made' },
@@ -62,6 +95,8 @@ export default async function clearingRoutes(app: FastifyInstance, ctx: DomainCo
           participants: run.participants,
           amountIn: fenToYuan(run.amountInFen),
           amountCleared: fenToYuan(run.amountClearedFen),
+          amountChained: fenToYuan(run.amountChainedFen),
+          amountPassed: fenToYuan(run.amountPassedFen),
           amountSettled: fenToYuan(run.amountSettledFen),
           amountUnsettled: fenToYuan(run.amountUnsettledFen),
           transfers: run.transfers,
@@ -87,10 +122,7 @@ export default async function clearingRoutes(app: FastifyInstance, ctx: DomainCo
       opsOnly(req);
       const [run] = await db.select().from(clearingRuns).where(eq(clearingRuns.id, req.params.id));
       if (!run) throw notFound();
-      const input = (run.input as { id: string; payer: string; payee: string; openFen: string }[]).map((b) => ({ ...b, openFen: BigInt(b.openFen) }));
-      const solution = run.solution as { bills?: { id: string; clearedFen: string }[] };
-      const cleared = new Map((solution.bills ?? []).filter((b) => b.clearedFen !== '0').map((b) => [b.id, BigInt(b.clearedFen)]));
-      const audit = await auditNetting(input, cleared);
+      const audit = await auditRun(run.input, run.solution);
       return ok(req, { ok: audit.ok, problems: audit.problems, storedCleared: fenToYuan(audit.storedTotalFen), recomputedCleared: fenToYuan(audit.recomputedTotalFen) });
     },
   );

@@ -9,6 +9,8 @@ import { receiptPath } from '../../../shared/receipts';
 
 const yuan = (fen: string) => sql.raw(`((${fen})::numeric / 100)::numeric(20, 2)`);
 const yuanText = (fen: string) => sql.raw(`((${fen})::numeric / 100)::numeric(20, 2)::text`);
+/** A run's part of its gross amount in, in percent with one decimal, as text ('21.3'); null for a run with nothing in. */
+const shareText = (fen: string) => sql.raw(`case when cr.amount_in_fen > 0 then round((${fen})::numeric * 100 / cr.amount_in_fen, 1)::text end`);
 
 /** The run's figures, common to ops' and a participant's record; a field without a value (a run started by hand has no runDay) is left out, as the resource file's schema says. */
 const RUN_FIGURES = sql`jsonb_strip_nulls(jsonb_build_object(
@@ -16,12 +18,14 @@ const RUN_FIGURES = sql`jsonb_strip_nulls(jsonb_build_object(
   'billsIn', cr.bills_in, 'participants', cr.participants,
   'amountIn', ${yuanText('cr.amount_in_fen')}, 'amountCleared', ${yuanText('cr.amount_cleared_fen')},
   'amountSettled', ${yuanText('cr.amount_settled_fen')}, 'amountUnsettled', ${yuanText('cr.amount_unsettled_fen')},
+  'amountChained', ${yuanText('cr.amount_chained_fen')}, 'amountPassed', ${yuanText('cr.amount_passed_fen')},
+  'shareCycles', ${shareText('cr.amount_cleared_fen')}, 'shareChains', ${shareText('cr.amount_chained_fen')}, 'amountDischarged', ${yuanText('cr.amount_discharged_fen')}, 'shareSettled', ${shareText('cr.amount_discharged_fen')},
   'solverMs', cr.solver_ms, 'totalMs', cr.total_ms))`;
 
 const PARTY_FIGURES = sql`jsonb_strip_nulls(jsonb_build_object(
   'participantName', pa.name, 'ownBills', p.bills,
   'payable', ${yuanText('p.payable_fen')}, 'receivable', ${yuanText('p.receivable_fen')},
-  'ownCleared', ${yuanText('p.cleared_fen')}, 'netPosition', ${yuanText('p.net_fen')},
+  'ownCleared', ${yuanText('p.cleared_fen')}, 'ownChained', ${yuanText('p.chained_fen')}, 'netPosition', ${yuanText('p.net_fen')},
   'settledAmount', ${yuanText('p.settled_fen')}, 'unsettledAmount', ${yuanText('p.unsettled_fen')},
   'unsettledReason', p.reason, 'availableAmount', ${yuanText('p.available_fen')},
   'receipt', ${receiptPath('Interconnectedsingle', '')} || p.id::text))`;

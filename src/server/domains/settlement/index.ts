@@ -2,7 +2,8 @@
 // when a contract completes or by a payee, confirmed with an SMS code, delayed, paid whole, in
 // part or several at once (routes.ts), reversed by ops; their money row (store.ts, what mutual
 // netting reads and writes down), their messages, todos and reminders (news.ts); mutual netting's
-// clearing runs (clearing.ts: ops start one, or the daily job; clearingSources.ts: their pages);
+// clearing runs (clearing.ts: ops start one, or the daily job; clearingSources.ts: their pages;
+// chains through the accounts that allow them, clearingChains.ts and chainConsent.ts);
 // the outgoing detail report of each contract (outgoing.ts); circulating bills: a holder passes part
 // of a bill on to its own creditor (passOn.ts, the offer billTransfers.json), who accepts (the
 // split, transfers.ts); a bill's family as a tree (family.ts); what a clearing run would do now
@@ -18,6 +19,7 @@ import { CONTRACT_OUTGOING_COLUMNS, contractOutgoings } from './outgoing';
 import { payOne, reversePayment } from './pay';
 import settlementRoutes from './routes';
 import clearingRoutes from './clearingRoutes';
+import chainConsentRoutes from './chainConsent';
 import { DAILY_CLEARING_EVERY_MS, initNettingWorker, runDailyClearing } from './clearingJob';
 import { clearingRunRecords, clearingUnsettledRecords } from './clearingSources';
 import { cancelBill, confirmBill, delayBill, rejectBill } from './steps';
@@ -26,7 +28,7 @@ import { SETTLEMENT_INVARIANTS } from './invariants';
 
 export const settlement: Domain = {
   name: 'settlement',
-  routes: [settlementRoutes, clearingRoutes, familyRoutes, previewRoutes],
+  routes: [settlementRoutes, clearingRoutes, chainConsentRoutes, familyRoutes, previewRoutes],
   invariants: SETTLEMENT_INVARIANTS,
   createHandlers: { 'bills.issue': issueBill },
   handlers: {

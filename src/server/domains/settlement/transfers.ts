@@ -6,25 +6,22 @@
 //   1. the offer is checked again as the holder made it (passOn.ts checkPassable): the bill may
 //      have been paid, passed on, fallen due or gone under objection since; a part no longer there
 //      is a 409, and of two accepts of parts of one bill at once the second sees the first's split;
-//   2. the bill is split: its money row's amount is reduced by the part and its record moved by the
-//      system move `split` (its data's amount, its state: paid when nothing of it stays open);
-//   3. the part becomes a child bill (same contract, payer and due day; parent and root linked; the
-//      receiver its payee and holder), made through the door and confirmed (system move `receive`)
-//      as its parent was;
+//   2-3. the bill is split and the part becomes a child bill held by the receiver (split.ts, the
+//      same split a clearing run makes when it passes bills on along chains);
 //   4. the named bill the holder owes the receiver is written down by the part, as a clearing run
 //      writes down what cancels (clearing.ts writeDownBills, move `offset`): no money moves.
 // Refusing, withdrawing or lapsing (48 hours, the job settlement.expireTransfers) creates nothing.
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
-import { fenToYuan } from '../../../shared/money';
 import type { Db } from '../../db/client';
-import { bills, resourceRecords } from '../../db/schema';
+import { resourceRecords } from '../../db/schema';
 import { AppError, conflict } from '../../errors';
 import type { EngineContext } from '../../resources/actions';
 import type { ActionHandler } from '../../resources/handlers';
-import { move, moveMany } from '../../resources/moves';
+import { moveMany } from '../../resources/moves';
 import { writeDownBills } from './clearing';
 import { checkPassable, rulesOf } from './passOn';
-import { lockBillRecords, stateAfterMoney } from './store';
+import { splitBill } from './split';
+import { lockBillRecords } from './store';
 
 /** The job named in a lapsed offer's event. */
 export const EXPIRE_TRANSFERS_JOB = 'settlement.expireTransfers';
@@ -36,8 +33,6 @@ function asNoLonger(err: unknown): never {
 }
 
 export const acceptTransfer: ActionHandler = async ({ tx, record, userId, accountId, now, resources, variants, create }) => {
-  const billsResource = resources.get('bills');
-  if (!billsResource) throw new Error('billTransfers.accept: no bills resource');
   const offer = record.data;
   if (String(offer.expiresAt ?? '') <= now.toISOString()) throw conflict('api:passOnExpired');
   const holder = record.parties?.holder ?? '';
@@ -48,47 +43,24 @@ export const acceptTransfer: ActionHandler = async ({ tx, record, userId, accoun
   if (!bill) throw conflict('api:passOnNoLonger');
   const terms = await checkPassable(tx, bill, { passAmount: offer.amount, receiverId: accountId, settleBillId: settleId }, { holder, now, rules: rulesOf(variants) }).catch(asNoLonger);
   const mover = { userId, accountId };
-  // The split's event says the part passed on (the history shows it as 转让金额).
-  const cause = { transferId: record.id, passAmount: fenToYuan(terms.fen) };
 
-  // 2. The split: the bill keeps its amount less the part.
-  const [after] = await tx
-    .update(bills)
-    .set({ amountFen: sql`${bills.amountFen} - ${terms.fen.toString()}::bigint` })
-    .where(eq(bills.recordId, billId))
-    .returning();
-  const splitTo = stateAfterMoney(after, bill.state);
-  await move(tx, billsResource, resources, { mover, id: billId, action: 'split', to: splitTo, payload: cause, now }, async (current) => ({
-    to: splitTo,
-    data: { ...current.data, amount: fenToYuan(after.amountFen), ...(splitTo === 'paid' ? { paidAt: now.toISOString() } : {}) },
-  }));
-
-  // 3. The part, held by the receiver.
-  const d = bill.data;
-  const child = await create(
-    'bills',
-    {
-      contractId: String(d.contractId),
-      contractTitle: String(d.contractTitle ?? ''),
-      payerName: String(d.payerName ?? ''),
-      payeeName: String(offer.receiverName ?? ''),
-      origin: 'passedOn',
-      amount: fenToYuan(terms.fen),
-      dueDay: String(d.dueDay),
-      parentBillId: billId,
-      rootBillId: after.rootBillId ?? billId,
-      ...(typeof d.confirmedAt === 'string' ? { confirmedAt: d.confirmedAt } : {}),
-    },
-    { accountId, parties: { payer: after.payerAccountId, payee: accountId } },
-  );
-  await move(tx, billsResource, resources, { mover, id: child.id, action: 'receive', to: 'confirmed', payload: { transferId: record.id }, now });
+  // 2-3. The split, the part held by the receiver (split.ts).
+  const { childId } = await splitBill(tx, resources, (data, owner) => create('bills', data, owner), {
+    bill,
+    fen: terms.fen,
+    receiver: accountId,
+    receiverName: String(offer.receiverName ?? ''),
+    mover,
+    cause: { transferId: record.id },
+    now,
+  });
 
   // 4. The named bill, paid by the part.
   if (terms.settle) {
     const settleState = locked.find((row) => row.id === settleId)?.state ?? 'confirmed';
     await writeDownBills(tx, { resources }, [{ id: terms.settle.recordId, fen: terms.fen, state: settleState }], { transferId: record.id, mover, now });
   }
-  return { patch: { childBillId: child.id, acceptedAt: now.toISOString() } };
+  return { patch: { childBillId: childId, acceptedAt: now.toISOString() } };
 };
 
 export const refuseTransfer: ActionHandler = async ({ input }) => (typeof input.reason === 'string' && input.reason.trim() ? { patch: { refuseReason: input.reason.trim() } } : undefined);

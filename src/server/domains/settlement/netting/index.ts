@@ -4,6 +4,7 @@
 // the answer down.
 export { solveNetting, warmNettingWorker, type NettingMethod, type NettingSolution, type NettingStats, type SolveOptions } from './solve';
 export { stopNettingWorker } from './worker';
-export { auditNetting, type NettingAudit } from './audit';
+export { auditChainNetting, auditNetting, type NettingAudit, type StoredChainRun } from './audit';
+export { solveChainNetting, type ChainBill, type ChainNettingSolution, type ChainPart } from './chains';
 export { settleNetPositions, type PositionToSettle, type SettlementPlan, type SettlementTransfer, type Unsettled, type UnsettledReason } from './settle';
 export { NettingInputError, type ClearedBill, type NetPosition, type NettingBill } from './network';

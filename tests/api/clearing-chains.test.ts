@@ -1,0 +1,182 @@
+// Chain-aware clearing runs over the API (issue 31 item 4, DESIGN §9), on both databases: an
+// account's consent to chains (GET/PUT /api/settlement/chain-consent: owner only, mutual service
+// first, off by default); a run passes part of A's bill to B on to C where B and C consented (the
+// same split as a part passed on by hand: a child bill held by C), B discharged on both sides, A
+// owing the same total, the ledger invariants (billFamilies included) holding and the audit
+// recomputing the run; without consent, or for a bill past its due day, only cycles are cleared;
+// the run's page shows the shares cleared in cycles, along chains and from balances.
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from '../../src/shared/api';
+import type { BillFamilyNode } from '../../src/shared/billFamily';
+import type { ResourceRecord } from '../../src/shared/resources/types';
+import { bills as billsTable, resourceRecords, users } from '../../src/server/db/schema';
+import { checkLedger, ledgerSound } from '../../src/server/ledger/invariants';
+import { createRecord } from '../../src/server/resources/moves';
+import type { Db } from '../../src/server/db/client';
+import { fund, money } from '../support/funds';
+import { loginPassword } from '../support/flows';
+import { addOperator } from '../support/operators';
+import { dbAvailable, startTestServer, type TestServer } from '../support/server';
+import { tradingParty, type TradingParty } from '../support/trading';
+
+type Consent = { allowed: boolean; allowedAt: string | null };
+
+describe.skipIf(!dbAvailable)('clearing runs: bills passed on along chains', { timeout: 240_000 }, () => {
+  let s: TestServer;
+  let ops: string;
+  beforeAll(async () => {
+    s = await startTestServer({ ADMIN_PHONE: '13800000073', ADMIN_PASSWORD: 'Admin#2026' });
+    ops = (await loginPassword(s, '13800000073', 'Admin#2026')).body.data.access_token;
+  }, 240_000);
+  afterAll(() => s?.close());
+
+  const db = () => s.ctx.db as unknown as Db;
+  const consent = (token: string) => s.call<Consent>('GET', '/api/settlement/chain-consent', { token });
+  const allow = (token: string, allowed: boolean) => s.call<Consent>('PUT', '/api/settlement/chain-consent', { token, body: { allowed } });
+  /** An approved account that opened the mutual service, and allowed chains when `chains`. */
+  const participant = async (name: string, chains: boolean) => {
+    const party = await tradingParty(s, name);
+    expect((await s.call('POST', '/api/system/users/openMutual', { token: party.token })).status).toBe(200);
+    if (chains) expect((await allow(party.token, true)).body.data.allowed).toBe(true);
+    return party;
+  };
+  /** A confirmed bill (the fixture a confirmation with an SMS code would leave). */
+  const confirmedBill = async (payer: TradingParty, payee: TradingParty, amount: string, dueDay = '2099-12-31') => {
+    const now = s.clock.now();
+    return db().transaction(async (raw) => {
+      const tx = raw as unknown as Db;
+      const data = { contractId: randomUUID(), contractTitle: `沿链测试 ${payer.name}→${payee.name}`, payerName: payer.name, payeeName: payee.name, origin: 'issued', amount, paidAmount: '0.00', clearedAmount: '0.00', openAmount: amount, dueDay };
+      const [owner] = await tx.select().from(users).where(eq(users.accountId, payee.accountId)).limit(1);
+      const row = await createRecord(tx, s.ctx.resources.get('bills')!, s.ctx.resources, { accountId: payee.accountId, mover: { userId: owner.id, accountId: payee.accountId }, data, now, parties: { payer: payer.accountId, payee: payee.accountId } });
+      await tx.update(resourceRecords).set({ state: 'confirmed' }).where(eq(resourceRecords.id, row.id));
+      return row.id;
+    });
+  };
+  const bill = async (who: { token: string }, id: string) => (await s.call<ResourceRecord>('GET', `/api/r/bills/${id}`, { token: who.token })).body.data;
+  const start = () => money<Record<string, string | number>>(s, ops, '/api/settlement/clearing-runs');
+  const audit = (runId: string) => s.call<{ ok: boolean; problems: string[]; storedCleared: string; recomputedCleared: string }>('GET', `/api/settlement/clearing-runs/${runId}/audit`, { token: ops });
+  const sound = async () => {
+    const result = await checkLedger(db(), s.ctx.ledgerInvariants);
+    expect(result).toMatchObject({ billOpenAmounts: [], billFamilies: [] });
+    expect(ledgerSound(result)).toBe(true);
+  };
+
+  it('keeps the consent beside the mutual service: off by default, the owner only, the service first', async () => {
+    const owner = await tradingParty(s, '沿链同意有限公司');
+    expect((await consent(owner.token)).body.data).toEqual({ allowed: false, allowedAt: null });
+    const early = await allow(owner.token, true);
+    expect(early.status).toBe(409);
+    expect(early.body.msg).toBe('请先开通互诺服务，再允许互联结算沿链转让账单');
+    expect((await s.call('POST', '/api/system/users/openMutual', { token: owner.token })).status).toBe(200);
+    const operator = await addOperator(s, owner.phone, 'finance');
+    expect((await allow(operator.token, true)).status).toBe(403);
+    expect((await allow(ops, true)).status).toBe(403);
+    expect((await s.call('PUT', '/api/settlement/chain-consent', { token: owner.token, body: { allowed: 'yes' } })).status).toBe(400);
+    expect((await consent(owner.token)).body.data.allowed).toBe(false);
+
+    const allowed = await allow(owner.token, true);
+    expect(allowed.status).toBe(200);
+    expect(allowed.body.data.allowed).toBe(true);
+    // Allowing again keeps the first time; the operator reads the account's consent.
+    expect((await allow(owner.token, true)).body.data.allowedAt).toBe(allowed.body.data.allowedAt);
+    expect((await consent(operator.token)).body.data).toEqual(allowed.body.data);
+    expect((await allow(owner.token, false)).body.data).toEqual({ allowed: false, allowedAt: null });
+  });
+
+  let a: TradingParty, b: TradingParty, c: TradingParty;
+  let ab: string, bc: string;
+
+  it('passes part of A’s bill to B on to C where B and C consented: B is discharged on both sides and A owes the same total', async () => {
+    a = await participant('沿链甲有限公司', false);
+    b = await participant('沿链乙有限公司', true);
+    c = await participant('沿链丙有限公司', true);
+    ab = await confirmedBill(a, b, '100.00');
+    bc = await confirmedBill(b, c, '60.00');
+    const started = await start();
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    expect(started.body.data).toMatchObject({ billsIn: 2, participants: 3, amountIn: '160.00', amountCleared: '0.00', amountChained: '60.00', amountPassed: '60.00', amountSettled: '0.00' });
+
+    // A's bill to B is split: 60.00 of it is now a child bill held by C; B's bill to C is written down.
+    expect(await bill(a, ab)).toMatchObject({ state: 'confirmed', amount: '40.00', openAmount: '40.00' });
+    expect(await bill(b, bc)).toMatchObject({ state: 'paid', clearedAmount: '60.00', openAmount: '0.00' });
+    const family = (await s.call<BillFamilyNode>('GET', `/api/settlement/bills/${ab}/family`, { token: a.token })).body.data;
+    expect(family.children).toHaveLength(1);
+    expect(family.children[0]).toMatchObject({ holder: '沿链丙有限公司', payer: '沿链甲有限公司', amount: '60.00', openAmount: '60.00', state: 'confirmed', dueDay: '2099-12-31' });
+    const child = await bill(c, family.children[0].billId);
+    expect(child).toMatchObject({ origin: 'passedOn', parentBillId: ab, payeeName: '沿链丙有限公司', amount: '60.00' });
+
+    // A owes the same 100.00 (40 to B, 60 to C); B owes nothing and is owed 40; C is owed 60 by A instead of B.
+    const [money] = await s.ctx.db.select().from(billsTable).where(eq(billsTable.recordId, family.children[0].billId));
+    expect([money.payerAccountId, money.payeeAccountId, money.parentBillId, money.rootBillId]).toEqual([a.accountId, c.accountId, ab, ab]);
+    const payables = await s.call<Page<ResourceRecord>>('GET', '/api/r/bills?pageSize=50', { token: a.token });
+    expect(payables.body.data.records.filter((r) => r.state !== 'paid').map((r) => r.openAmount).sort()).toEqual(['40.00', '60.00']);
+    await sound();
+
+    const checked = await audit(String(started.body.data.runId));
+    expect(checked.body.data).toMatchObject({ ok: true, problems: [], storedCleared: '60.00', recomputedCleared: '60.00' });
+
+    // The run's page: shares of the amount in cleared in cycles, along chains and from balances.
+    const runs = await s.call<Page<ResourceRecord>>('GET', '/api/r/clearingRuns?pageSize=10', { token: ops });
+    const shown = runs.body.data.records.find((r) => r.runId === started.body.data.runId)!;
+    expect(shown).toMatchObject({ amountChained: '60.00', amountPassed: '60.00', amountDischarged: '0.00', shareCycles: '0.0', shareChains: '37.5', shareSettled: '0.0' });
+    const mine = await s.call<Page<ResourceRecord>>('GET', '/api/r/clearingRuns?pageSize=10', { token: b.token });
+    expect(mine.body.data.records[0]).toMatchObject({ participantName: '沿链乙有限公司', ownChained: '60.00', ownCleared: '0.00' });
+  });
+
+  it('clears only cycles where the middle or the end did not consent, and passes on no bill past its due day', async () => {
+    const e = await participant('沿链戊有限公司', true);
+    const f = await participant('沿链己有限公司', false);
+    const g = await participant('沿链庚有限公司', true);
+    const h = await participant('沿链辛有限公司', false);
+    // F, the middle of E -> F -> G, did not consent; H, the end of F -> G -> H, did not either.
+    const ef = await confirmedBill(e, f, '50.00');
+    const fg = await confirmedBill(f, g, '30.00');
+    const ge = await confirmedBill(g, e, '10.00');
+    const gh = await confirmedBill(g, h, '20.00');
+    // J -> K -> L all consented, but J's bill to K is past its due day.
+    const j = await participant('沿链壬有限公司', true);
+    const k = await participant('沿链癸有限公司', true);
+    const l = await participant('沿链子有限公司', true);
+    const jk = await confirmedBill(j, k, '20.00', '2000-01-01');
+    const kl = await confirmedBill(k, l, '20.00');
+    const started = await start();
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    expect(started.body.data).toMatchObject({ amountCleared: '30.00', amountChained: '0.00', amountPassed: '0.00' });
+    // The cycle E -> F -> G -> E clears 10 on each of its bills; nothing else moves.
+    expect(await bill(e, ef)).toMatchObject({ clearedAmount: '10.00', openAmount: '40.00', amount: '50.00' });
+    expect(await bill(f, fg)).toMatchObject({ clearedAmount: '10.00', openAmount: '20.00', amount: '30.00' });
+    expect(await bill(g, ge)).toMatchObject({ state: 'paid', clearedAmount: '10.00' });
+    expect(await bill(g, gh)).toMatchObject({ clearedAmount: '0.00', openAmount: '20.00' });
+    expect(await bill(j, jk)).toMatchObject({ amount: '20.00', openAmount: '20.00' });
+    expect(await bill(k, kl)).toMatchObject({ clearedAmount: '0.00', openAmount: '20.00' });
+    // A's bill to B (B consented, but owes nobody now) stays as the first run left it.
+    expect(await bill(a, ab)).toMatchObject({ amount: '40.00', openAmount: '40.00' });
+    for (const id of [ef, fg, jk]) expect(await s.ctx.db.select().from(billsTable).where(eq(billsTable.parentBillId, id))).toEqual([]);
+    await sound();
+    expect((await audit(String(started.body.data.runId))).body.data).toMatchObject({ ok: true, problems: [] });
+  });
+
+  it('settles from balances what chains leave: the shares add up on the run’s page', async () => {
+    const p = await participant('沿链丑有限公司', false);
+    const q = await participant('沿链寅有限公司', true);
+    const r = await participant('沿链卯有限公司', true);
+    await fund(s, p, ops, '500.00');
+    const pq = await confirmedBill(p, q, '30.00');
+    const qr = await confirmedBill(q, r, '30.00');
+    const started = await start();
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    // 29.99 of P's untouched bill can be passed on (it keeps a fen); P's balance settles the rest.
+    expect(started.body.data).toMatchObject({ amountChained: '29.99', amountPassed: '29.99' });
+    expect(await bill(q, qr)).toMatchObject({ state: 'paid', openAmount: '0.00' });
+    expect(await bill(p, pq)).toMatchObject({ state: 'paid', amount: '0.01', openAmount: '0.00' });
+    await sound();
+    // Discharged from P's balance: what P still owed Q (0.01), Q owed R (0.01) and the part R now holds (29.99).
+    const runs = await s.call<Page<ResourceRecord>>('GET', '/api/r/clearingRuns?pageSize=10', { token: ops });
+    const shown = runs.body.data.records.find((x) => x.runId === started.body.data.runId)!;
+    const share = (yuan: string) => ((Number(yuan) * 100) / Number(started.body.data.amountIn)).toFixed(1);
+    expect(shown).toMatchObject({ amountDischarged: '30.01', shareChains: share('29.99'), shareSettled: share('30.01'), shareCycles: '0.0' });
+    expect((await audit(String(started.body.data.runId))).body.data).toMatchObject({ ok: true });
+  });
+});

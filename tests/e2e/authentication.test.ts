@@ -169,21 +169,25 @@ describe.skipIf(!chromiumPath)('browser journey: enterprise authentication (issu
     await ops.page.getByText('已通过', { exact: true }).click();
     await activePane(ops.page).locator('tr', { hasText: company }).waitFor();
 
-    // --- The owner sees the approval; the console loads the new permissions without signing in again ---
-    const reloaded = page.waitForEvent('load', { timeout: STEP_MS });
+    // --- The owner sees the approval; the console reads the caller again, in the same document ---
+    let reloads = 0;
+    page.on('load', () => (reloads += 1));
+    await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
     await activePane(page).getByRole('button', { name: '查看认证信息' }).click();
-    await reloaded;
     await atPath(page, '/businessAuthentication');
     await activePane(page).getByText('认证已通过', { exact: true }).waitFor();
     await activePane(page).getByText(REASON).waitFor({ state: 'detached' });
     expect(await activePane(page).locator('input[type="text"], textarea').count()).toBe(0);
-    await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('userinfo') ?? '{}').authStatus), { timeout: STEP_MS }).toBe('approved');
+    // Nothing of the caller is stored: only the token.
+    expect(await page.evaluate(() => localStorage.getItem('userinfo'))).toBeNull();
     // Within the same page (no sign-in, no reload by the test) the purchase offers now offer create.
     const offers = page.locator('.shell-sider').getByRole('link', { name: '采购管理', exact: true });
     if (!(await offers.isVisible())) await page.locator('.shell-sider').getByText('交易管理', { exact: true }).click();
     await offers.click();
     await atPath(page, '/outgoing/chainPayment');
     await activePane(page).getByRole('button', { name: /新\s*建/ }).first().waitFor();
+    expect(reloads).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
 
     expect(errors, 'page errors and console errors').toEqual([]);
     expect(ops.errors, 'ops page errors and console errors').toEqual([]);

@@ -165,11 +165,17 @@ describe('drafts', () => {
 describe('submitting', () => {
   it('puts the server field errors on their fields, then submits and shows what happens next', async () => {
     let answer: Reply = fail(400, '提交的信息有误，请检查标出的字段', { creditCode: '请输入正确的统一社会信用代码', smsCode: '验证码错误' });
+    let status: 'rejected' | 'submitted' = 'rejected';
     const api = fakeApi({
       ...formRoutes(),
       ...fileRoutes(),
       'GET /api/system/authentication/current': current('rejected', submission('rejected')),
-      'POST /api/system/authentication/submit': () => answer,
+      'POST /api/system/authentication/submit': () => {
+        if (answer.status === 200) status = 'submitted';
+        return answer;
+      },
+      // The server's user info of the caller: under review once a submission is accepted.
+      'GET /api/system/users/info': () => ok({ ...USER_INFO, authStatus: status }),
     });
     const { user } = renderPage(PAGE, { authStatus: 'rejected' });
     await user.type(await screen.findByLabelText('短信验证码'), '000000');
@@ -197,7 +203,10 @@ describe('submitting', () => {
     expect(screen.getByText('平台审核')).toBeInTheDocument();
     expect(api.callsTo('POST', '/api/system/authentication/submit')[1].body).toMatchObject({ data: { smsCode: '246810' } });
     expect(localStorage.getItem(DRAFT_KEY)).toBeNull();
-    expect(JSON.parse(localStorage.getItem('userinfo') ?? '{}')).toMatchObject({ authStatus: 'submitted' });
+    // The caller was read again after the submission (no page reload): the server now says under review.
+    const reads = api.callsTo('GET', '/api/system/users/info');
+    expect(reads.length).toBeGreaterThanOrEqual(2);
+    expect(localStorage.getItem('userinfo')).toBeNull();
 
     await user.click(await findButton(/返\s*回\s*首\s*页/));
     expect(await screen.findByRole('heading', { name: 'home' })).toBeInTheDocument();
@@ -224,6 +233,7 @@ describe('personal accounts', () => {
         kind = 'enterprise';
         return ok({ ...USER_INFO, type: 'enterprise', authStatus: 'unverified' });
       },
+      'GET /api/system/users/info': () => ok({ ...USER_INFO, type: kind === 'enterprise' ? 'enterprise' : 'personal', authStatus: 'unverified' }),
     });
     const { user } = renderPage(PAGE, { type: 'personal' });
     expect(await findTitle('个人认证')).toBeInTheDocument();
@@ -237,7 +247,9 @@ describe('personal accounts', () => {
     expect(await screen.findByText('已切换为企业账号，请填写企业认证资料')).toBeInTheDocument();
     expect(await findTitle('企业认证')).toBeInTheDocument();
     expect(await screen.findByLabelText('统一社会信用代码')).toBeInTheDocument();
-    expect(JSON.parse(localStorage.getItem('userinfo') ?? '{}')).toMatchObject({ type: 'enterprise' });
+    // The caller is read again from the server (now an enterprise), in the same page.
+    await waitFor(() => expect(api.callsTo('GET', '/api/system/users/info').length).toBeGreaterThanOrEqual(2));
+    expect(localStorage.getItem('userinfo')).toBeNull();
     expect(queryButton(/切换为企业账号/)).toBeNull();
   });
 });

@@ -11,6 +11,7 @@ import { actionInputSchema } from '../../src/shared/resources/actionInput';
 import type { ResourceDefinition, ResourceRecord } from '../../src/shared/resources/types';
 import { resourceDefinition } from '../support/resource-definitions';
 import { fail, fakeApi, ok, USER_INFO } from './support/fakeApi';
+import { bare } from './support/fakeRest';
 import { baseRoutes, CONTRACTS, offer, renderResource } from './support/resourceHarness';
 
 vi.setConfig({ testTimeout: 120_000 });
@@ -60,7 +61,7 @@ async function openConfirm(settings: ConfirmSettings, answer: (body: Record<stri
     'GET /api/confirm/settings': ok(settings),
     'GET /api/receipts': ok([]),
     'GET /api/funds/wallet': ok(WALLET),
-    [`GET /api/r/contracts/${c.id}`]: ok({ ...c, events: [] }),
+    [`GET /api/rest/contracts/${c.id}`]: bare({ ...c, events: [] }),
     [`POST /api/r/contracts/${c.id}/actions/payCollateral`]: (call) => answer(call.body as Record<string, unknown>),
     ...more,
   });
@@ -98,12 +99,13 @@ describe('confirming a money step: the method choice', () => {
     expect(sent()[0]).toEqual({ confirmMethod: 'sms', smsCode: '123456' });
   });
 
-  it('asks who is signed in when the stored user info is gone, and sends the code to that phone', async () => {
+  it('sends the code to the phone of the caller the server answered, and counts down the resend window', async () => {
     const { api, user, dialog } = await openConfirm(NOTHING, () => ok({ ...contract(), state: 'collateralPaid' }), {
       'GET /api/system/users/info': ok(APPROVED),
-      'POST /api/smscode': ok(null),
-    }, () => localStorage.removeItem('userinfo'));
-    // The user info's request failed at sign-in (a slow link): "get code" still sends, never nothing.
+      'POST /api/smscode': ok({ retryAfter: 60 }),
+    });
+    // Nothing of the caller is kept in localStorage: the phone is the identity's (refine's getIdentity).
+    expect(localStorage.getItem('userinfo')).toBeNull();
     await user.click(within(dialog).getByRole('button', { name: '获取验证码' }));
     await waitFor(() => expect(api.callsTo('POST', '/api/smscode').map((c) => c.body)).toEqual([{ phone: APPROVED.phone, scene: 'verify' }]));
     expect(await within(dialog).findByRole('button', { name: /秒/ })).toBeInTheDocument();

@@ -15,11 +15,9 @@ import {
 import { SMS_CODE_LENGTH } from '../../shared/constants';
 import { formatMoney } from '../../shared/money';
 import { maskPhone } from '../../shared/validators';
-import { HttpError } from '../providers/httpError';
-import { getUserInfo } from '../providers/session';
 import { ownPhone } from '../providers/ownPhone';
-import { toast } from '../providers/uiBridge';
 import { useSystemQuery } from '../refine/systemData';
+import { useCaller } from '../session/useCaller';
 import { SmsCodeButton } from './SmsCodeButton';
 
 /** What a money step sends to confirm it: the method and its one input ('' while empty). */
@@ -75,7 +73,7 @@ export function MoneyConfirmField({ onChange, errors, disabled, settings: given,
   const [picked, setPicked] = useState<ConfirmMethod | null>(null);
   const method: ConfirmMethod = picked && methods.includes(picked) ? picked : settings ? firstConfirmMethod(settings) : 'sms';
   const [value, setValue] = useState('');
-  const phone = getUserInfo()?.phone ?? '';
+  const phone = useCaller().user.phone;
 
   useEffect(() => {
     onChange({ [CONFIRM_METHOD_INPUT]: method, [CONFIRM_FIELD[method]]: value } as ConfirmValue);
@@ -129,12 +127,8 @@ export function MoneyConfirmField({ onChange, errors, disabled, settings: given,
           {method === 'sms' ? (
             <Flex gap={8}>
               {input}
-              <SmsCodeButton
-                scene="verify"
-                getPhone={ownPhone}
-                // Too soon, or the day's codes used up: said, with the wait in minutes the server gives.
-                onError={(e) => toast('error', e instanceof HttpError && e.msg ? e.msg : t('field.smsFailed'))}
-              />
+              {/* Too soon, or the day's codes used up: said by useSmsCode, with the wait the server gives. */}
+              <SmsCodeButton scene="verify" getPhone={ownPhone} />
             </Flex>
           ) : (
             input

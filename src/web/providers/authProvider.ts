@@ -1,10 +1,11 @@
 import type { AuthProvider } from '@refinedev/core';
-import type { LoginCodeRequest, LoginRequest, Profile, TokenResponse, UserInfo } from '../../shared/api';
+import type { LoginCodeRequest, LoginRequest, Profile, TokenResponse } from '../../shared/api';
 import { isAction } from '../../shared/permissions';
 import { i18n } from '../i18n';
 import { http, HttpError } from './http';
-import { forgetProfile, loadProfile, ROLES_REQUIRED_MESSAGE } from './profile';
-import { clearSession, hasValidToken, setToken, setUserInfo } from './session';
+import { forgetIdentity, loadIdentity, type Identity } from './identity';
+import { ROLES_REQUIRED_MESSAGE } from './profile';
+import { clearSession, hasValidToken, setToken } from './session';
 import { LOGIN_PATH } from './httpErrorPolicy';
 
 // refine's AuthProvider over the one HTTP client (SPEC §4 Session, §6, §7).
@@ -45,14 +46,12 @@ export const authProvider: AuthProvider = {
     try {
       const { access_token: token } = await requestToken(params);
       setToken(token);
-      forgetProfile();
-      const profile = await loadProfile({ silent: true });
-      assertCanSignIn(profile);
-      setUserInfo(await http.get<UserInfo>('/system/users/info', { silent: true }));
+      forgetIdentity();
+      assertCanSignIn((await loadIdentity({ silent: true })).profile);
       return { success: true, redirectTo: params.redirectTo ?? HOME_PATH };
     } catch (error) {
       clearSession();
-      forgetProfile();
+      forgetIdentity();
       return { success: false, error: asError(error) };
     }
   },
@@ -64,7 +63,7 @@ export const authProvider: AuthProvider = {
       // The local session ends whether or not the server could be told.
     }
     clearSession();
-    forgetProfile();
+    forgetIdentity();
     return { success: true, redirectTo: LOGIN_PATH };
   },
 
@@ -77,13 +76,14 @@ export const authProvider: AuthProvider = {
     return code === 401 ? { logout: true, redirectTo: LOGIN_PATH } : {};
   },
 
-  async getIdentity() {
-    return hasValidToken() ? loadProfile() : null;
+  /** The one source of who the caller is (identity.ts): the server's profile and user info; <ProfileGate> shows a failure. */
+  async getIdentity(): Promise<Identity | null> {
+    return hasValidToken() ? loadIdentity({ silent: true }) : null;
   },
 
   async getPermissions() {
     if (!hasValidToken()) return null;
-    const profile = await loadProfile();
+    const { profile } = await loadIdentity({ silent: true });
     return profile.role?.permissionList ?? [];
   },
 };

@@ -80,11 +80,17 @@ async function readBody(response: Response): Promise<ParsedBody | null> {
 
 const asText = (value: unknown): string => (typeof value === 'string' ? value : '');
 
-function toError(response: Pick<Response, 'ok' | 'status'>, body: ParsedBody | null): HttpError {
+/** Retry-After in whole seconds (a 429's or a 503's wait), when the answer gives one. */
+function retryAfterOf(value: string | null | undefined): number | undefined {
+  const seconds = Number(value);
+  return value && Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : undefined;
+}
+
+function toError(response: Pick<Response, 'ok' | 'status'> & { retryAfter?: string | null }, body: ParsedBody | null): HttpError {
   const code = typeof body?.code === 'number' ? body.code : response.ok ? 500 : response.status;
   // SPEC §7: the envelope names its text msg or message.
   const msg = asText(body?.msg) || asText(body?.message);
-  return new HttpError({ code, msg, data: body?.data ?? null });
+  return new HttpError({ code, msg, data: body?.data ?? null, retryAfter: retryAfterOf(response.retryAfter) });
 }
 
 /** Reads a successful response; the JSON envelope unless a caller needs the raw body (downloads). */
@@ -93,7 +99,7 @@ type ReadResponse<T> = (response: Response) => Promise<T>;
 async function readEnvelope<T>(response: Response): Promise<T> {
   const body = await readBody(response);
   if (body && isSuccessCode(body.code)) return body.data as T;
-  throw toError(response, body);
+  throw toError({ ok: response.ok, status: response.status, retryAfter: response.headers.get('retry-after') }, body);
 }
 
 async function send<T>(path: string, options: RequestOptions, read: ReadResponse<T> = readEnvelope): Promise<T> {
@@ -215,7 +221,7 @@ export function upload<T = unknown>(path: string, form: FormData, options: Uploa
         body = null;
       }
       if (body && isSuccessCode(body.code)) resolve(body.data as T);
-      else fail(toError({ ok: xhr.status >= 200 && xhr.status < 300, status: xhr.status || 500 }, body));
+      else fail(toError({ ok: xhr.status >= 200 && xhr.status < 300, status: xhr.status || 500, retryAfter: xhr.getResponseHeader('retry-after') }, body));
     };
     xhr.onerror = () => fail(new HttpError({ code: NETWORK_ERROR_CODE, msg: '', data: null }));
     xhr.ontimeout = () => fail(new HttpError({ code: TIMEOUT_CODE, msg: '', data: null }));

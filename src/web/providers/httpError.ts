@@ -22,14 +22,17 @@ export class HttpError extends Error {
   readonly data: unknown;
   readonly statusCode: number;
   readonly errors?: FieldErrors;
+  /** Seconds the server asks to wait before trying again (Retry-After of a 429 or 503), when it gives one. */
+  readonly retryAfter?: number;
 
-  constructor({ code, msg, data }: { code: number; msg: string; data: unknown }) {
+  constructor({ code, msg, data, retryAfter }: { code: number; msg: string; data: unknown; retryAfter?: number }) {
     super(msg || `HTTP ${code}`);
     this.name = 'HttpError';
     this.code = code;
     this.msg = msg;
     this.data = data;
     this.statusCode = code;
+    if (retryAfter !== undefined) this.retryAfter = retryAfter;
     if (code === 400 && isFieldErrors(data) && Object.keys(data).length > 0) this.errors = data;
   }
 }

@@ -1,18 +1,15 @@
-import type { UserInfo } from '../../shared/api';
-import { http } from './http';
-import { getUserInfo, setUserInfo } from './session';
+import { loadIdentity } from './identity';
 
 /**
- * The signed-in person's phone, where a code to confirm their own step goes. Stored at sign-in;
- * when the stored user info is missing (its request failed on a slow link, or a hand-off brought
- * only the token) it is asked again here, so "get code" never silently does nothing. Null when
- * the server cannot say either; the HTTP client has shown why.
+ * The signed-in person's phone, where a code to confirm their own step goes: the caller's user
+ * info (identity.ts), asked from the server when it is not loaded yet (a hand-off brings only the
+ * token), so "get code" never silently does nothing. Null when the server cannot say; the HTTP
+ * client has shown why.
  */
 export async function ownPhone(): Promise<string | null> {
-  const stored = getUserInfo()?.phone;
-  if (stored) return stored;
-  const info = await http.get<UserInfo>('/system/users/info').catch(() => null);
-  if (!info?.phone) return null;
-  setUserInfo(info);
-  return info.phone;
+  try {
+    return (await loadIdentity({ silent: false })).user.phone || null;
+  } catch {
+    return null;
+  }
 }

@@ -15,7 +15,8 @@ import { http } from './http';
 
 export const fetchCaptcha = () => http.get<CaptchaResponse>('/captchaImage', { silent: true });
 
-export const sendSmsCode = (request: SmsCodeRequest) => http.post<unknown>('/smscode', request, { silent: true });
+/** Answers how long until another code may go to this phone (seconds); the sender (useSmsCode) says any refusal. */
+export const sendSmsCode = (request: SmsCodeRequest) => http.post<{ retryAfter?: number } | null>('/smscode', request, { silent: true });
 
 export const register = (request: RegisterRequest) => http.post<unknown>('/register', request, { silent: true });
 

@@ -1,10 +1,11 @@
 import { TOKEN_LIFETIME_MS } from '../../shared/constants';
-import type { UserInfo } from '../../shared/api';
 
-// The browser half of SPEC §4 Session: the token with its 7-day expiry and the stored
-// user info (SPEC §3). An expired token counts as absent.
+// The browser half of SPEC §4 Session: the token with its 7-day expiry, the one thing kept in
+// localStorage. An expired token counts as absent. Who the caller is comes from the server
+// (identity.ts, refine's getIdentity), not from storage.
 export const TOKEN_STORAGE_KEY = 'Access-Token';
-export const USERINFO_STORAGE_KEY = 'userinfo';
+/** Where builds before issue 32 stored the user info; removed with the session. */
+const LEGACY_USERINFO_KEY = 'userinfo';
 
 interface StoredToken {
   value: string;
@@ -45,21 +46,7 @@ export function setToken(token: string, now = Date.now()): void {
 
 export const hasValidToken = (): boolean => getToken() !== null;
 
-export function getUserInfo(): UserInfo | null {
-  const stored = readJson(USERINFO_STORAGE_KEY);
-  return typeof stored === 'object' && stored !== null ? (stored as UserInfo) : null;
-}
-
-/** Stores the user info; `null` ends the session (token included), as SPEC §3 says. */
-export function setUserInfo(info: UserInfo | null): void {
-  if (info === null) {
-    clearSession();
-    return;
-  }
-  localStorage.setItem(USERINFO_STORAGE_KEY, JSON.stringify(info));
-}
-
 export function clearSession(): void {
   localStorage.removeItem(TOKEN_STORAGE_KEY);
-  localStorage.removeItem(USERINFO_STORAGE_KEY);
+  localStorage.removeItem(LEGACY_USERINFO_KEY);
 }

@@ -7,19 +7,20 @@ import { walkMenu } from '../../shared/schema/walk';
 import { PERMISSION_IDS } from '../../shared/permissions';
 import type { RecordLike } from '../../shared/resources/recordAbility';
 import type { ResourceDefinition } from '../../shared/resources/types';
-import { loadProfile } from '../providers/profile';
+import { loadIdentity } from '../providers/identity';
 import { loadedDefinition } from '../resources/loadedDefinitions';
 import { getRuntimeRoutes } from '../resources/runtimeRoutes';
-import { actorOfProfile } from '../session/actor';
+import { actorOf } from '../session/actor';
 import { bundledGateDefinition } from './resourcePermissions';
 import { CONSOLE_ROUTES, resourceNameOf } from './resources';
 
 // THE access gate of the console (SPEC §6, DESIGN §7): refine's accessControlProvider. Every
 // check in the browser asks here, through <CanAccess>, useCan (useAccess.ts) and refine's
 // buttons (enableAccessControl, hidden when unauthorized): the menu, route guards, buttons,
-// home panels and the service notice. It builds the caller's Actor from the profile
-// (src/shared/actor.ts) and asks the shared access decision (src/shared/access.ts), the
-// server's own gate:
+// home panels and the service notice. It takes the caller's Actor of refine's identity
+// (src/web/providers/identity.ts, src/web/session/actor.ts) and asks the shared access decision
+// (src/shared/access.ts), the server's own gate. Components checking a permission id read the
+// same Actor's ability through @casl/react (src/web/session/ability.tsx):
 // - `access` on a route: may the role open it at all, and list the resource it renders
 //   (mayOpenRoute; typing its URL shows 403 otherwise);
 // - a verb on a route rendering a resource file: decide() on that resource (grants, ops
@@ -76,7 +77,7 @@ export const accessControlProvider: AccessControlProvider = {
   async can({ resource, action, params }) {
     let actor: Actor;
     try {
-      actor = actorOfProfile(await loadProfile({ silent: true }));
+      actor = actorOf(await loadIdentity());
     } catch {
       return { can: false };
     }

@@ -2,17 +2,14 @@ import { useCan, useCanWithoutCache } from '@refinedev/core';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { menuKeys, menuTree, type MenuItem } from '../../shared/menu';
-import { forgetProfile } from '../providers/profile';
+import { forgetIdentity } from '../providers/identity';
 import { VARIANT } from '../variant';
 import { ROUTE_ACCESS } from './accessControl';
 
 // Thin hooks over refine's access control (accessControl.ts, the console's one gate) for what
-// is not a refine button: the menu, home panels and the service notice. None decides anything.
-
-/** Whether the caller may `action` on `resource` (a route key, a resource file or a permission id); undefined while asking. */
-export function useAllowed(resource: string, action: string): boolean | undefined {
-  return useCan({ resource, action }).data?.can;
-}
+// is not a refine button: the menu and the home page's "new ..." actions. None decides anything.
+// A check of a permission id alone (a panel of the ops or funds data) reads the same ability
+// through @casl/react (src/web/session/ability.tsx).
 
 /**
  * Whether to offer the way to `action` on `resource`: granted, or refused only because the
@@ -44,8 +41,17 @@ export function useVisibleMenu(): MenuItem[] {
   return useMemo(() => (open.data ? menuTree(VARIANT, (route) => open.data.has(route.key)) : []), [open.data]);
 }
 
-/** After the caller's account changed (a service opened): the profile is read again and every access answer asked again. */
+/** refine's key of authProvider.getIdentity's answer (keys().auth().action('identity')). */
+const IDENTITY_KEY = ['auth', 'identity'] as const;
+
+/**
+ * After the caller's account changed (a service opened, authentication decided, the account
+ * renamed or made an enterprise): the caller is read again from the server (identity.ts), and
+ * every reader of it (useCaller, the ability of <Can>) and every access answer follow, without a
+ * page reload.
+ */
 export async function refreshAccess(client: QueryClient): Promise<void> {
-  forgetProfile();
+  forgetIdentity();
+  await client.invalidateQueries({ queryKey: IDENTITY_KEY });
   await client.invalidateQueries({ queryKey: ACCESS_KEY });
 }

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { isOpsQueue } from '../../shared/resources/opsQueue';
 import { CONSOLE_ROUTES } from './resources';
 import { useSystemQuery } from './systemData';
-import { useAllowed } from './useAccess';
+import { useCallerAbility } from '../session/ability';
 
 // What waits for platform operations, per queue (GET /api/ops/pending, the server's count of the
 // very list each queue opens with): the menu's badges and the ops home. Asked only by a caller
@@ -15,7 +15,7 @@ export const OPS_PENDING_POLL_MS = 30_000;
 
 /** Route key -> records waiting; `total` their sum. Empty (and total 0) for others, while loading or on an error. */
 export function useOpsPending(): { counts: Record<string, number>; total: number; loading: boolean } {
-  const allowed = useAllowed('ops', 'query') === true;
+  const allowed = useCallerAbility().can('query', 'ops');
   const pending = useSystemQuery<Record<string, number>>('/ops/pending', { enabled: allowed, silent: true, retry: false, staleTime: 0, refetchInterval: OPS_PENDING_POLL_MS });
   const data = pending.data;
   return useMemo(() => {

@@ -4,8 +4,8 @@ import { Alert, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { ResourceDefinition } from '../../shared/resources/types';
-import { getUserInfo } from '../providers/session';
 import { consoleRoute } from '../refine/resources';
+import { useCaller } from '../session/useCaller';
 
 // Trading resources (offers, contracts) are written only by an approved account (DESIGN §5).
 // Until then access control refuses creating with the reason `notApproved` (src/shared/access.ts)
@@ -23,9 +23,9 @@ export function useApprovalGate(definition: Pick<ResourceDefinition, 'name'>): b
   return create.data?.reason === 'notApproved';
 }
 
-/** The account's authentication status as this sign-in knows it: what to tell the user to do. */
-function statusKey(): 'submitted' | 'rejected' | 'unverified' {
-  const status = getUserInfo()?.authStatus;
+/** The account's authentication status as the caller's identity says: what to tell the user to do. */
+function useStatusKey(): 'submitted' | 'rejected' | 'unverified' {
+  const status = useCaller().user.authStatus;
   return status === 'submitted' || status === 'rejected' ? status : 'unverified';
 }
 
@@ -33,7 +33,7 @@ function statusKey(): 'submitted' | 'rejected' | 'unverified' {
 export function ApprovalNotice() {
   const { t } = useTranslation(['resources', 'authentication']);
   const navigate = useNavigate();
-  const status = statusKey();
+  const status = useStatusKey();
   return (
     <Alert
       type="info"

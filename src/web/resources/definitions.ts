@@ -1,10 +1,10 @@
 import { useCustom, useGetIdentity, type CustomResponse } from '@refinedev/core';
-import type { Profile } from '../../shared/api';
 import { LANGUAGES } from '../../shared/constants';
 import type { ResourceDefinition, ResourceLabels } from '../../shared/resources/types';
 import { i18n } from '../i18n';
 import { SYSTEM, unwrapped } from '../refine/systemData';
 import { rememberDefinitions } from './loadedDefinitions';
+import type { Identity } from '../providers/identity';
 import { publishRuntimeRoutes } from './runtimeRoutes';
 
 // The resource definitions the signed-in user may query (GET /api/meta/resources), read through
@@ -40,16 +40,20 @@ function adopt(answer: CustomResponse<ResourceDefinition[]>): CustomResponse<Res
   return answer;
 }
 
+/** What the server's list depends on: the user, its grants and opened services (they change when the caller is read again after approval). */
+const definitionsKey = ({ profile }: Identity): string => JSON.stringify([profile.id, profile.role?.permissions ?? null, profile.services ?? null]);
+
 /**
- * All definitions of the signed-in user. Keyed by the user, so another sign-in in the same tab
- * sees its own list; they change only with a deployment, hence the long stale time.
+ * All definitions of the signed-in user. Keyed by the caller, so another sign-in in the same tab
+ * (or the same user approved since) sees its own list; they change only with a deployment
+ * otherwise, hence the long stale time.
  */
 export function useResourceDefinitions() {
-  const { data: identity } = useGetIdentity<Profile>();
+  const { data: identity } = useGetIdentity<Identity | null>();
   const { query } = useCustom<ResourceDefinition[]>({
     url: '/meta/resources',
     method: 'get',
-    meta: { silent: true, cacheKey: identity?.id ?? null },
+    meta: { silent: true, cacheKey: identity ? definitionsKey(identity) : null },
     dataProviderName: SYSTEM,
     queryOptions: { enabled: Boolean(identity), staleTime: 30 * 60_000, retry: 1, select: adopt },
   });

@@ -1,7 +1,7 @@
 import type { CrudFilter } from '@refinedev/core';
 import { recordConsolePath, type RecordViewer } from '../../shared/resources/recordPath';
 import type { ResourceDefinition, ResourceRecord } from '../../shared/resources/types';
-import { getUserInfo } from '../providers/session';
+import { currentIdentity } from '../providers/identity';
 import { CONSOLE_ROUTES } from '../refine/resources';
 import { loadedDefinition } from './loadedDefinitions';
 import { getRuntimeRoutes } from './runtimeRoutes';
@@ -19,7 +19,7 @@ export function referenceTitle(resource: string, record: ResourceRecord): string
 
 /** The caller as recordConsolePath sees it: its account (its side of a record) and whether it is platform operations. */
 export function currentViewer(): RecordViewer {
-  const user = getUserInfo();
+  const user = currentIdentity()?.user;
   return user ? { accountId: user.accountId, ops: user.type === 'ops' } : {};
 }
 

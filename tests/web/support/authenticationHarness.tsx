@@ -20,6 +20,7 @@ import { CONSOLE_ROUTES, REFINE_RESOURCES } from '../../../src/web/refine/resour
 import { authProvider } from '../../../src/web/providers/authProvider';
 import { dataProviders } from '../../../src/web/providers/dataProviders';
 import { forgetProfile } from '../../../src/web/providers/profile';
+import { ProfileGate } from '../../../src/web/session/ProfileGate';
 import { RoutePage } from '../../../src/web/routing/RoutePage';
 import { UiBridge } from '../../../src/web/routing/UiBridge';
 import { ok, storeSession, USER_INFO, type Reply } from './fakeApi';
@@ -71,7 +72,7 @@ export function formRoutes(role = 'owner', authStatus: UserInfo['authStatus'] = 
   };
 }
 
-/** Stores the session (token and user info) and renders the console route at `path`. */
+/** Signs in (the token; the server knows the user info) and renders the console route at `path`. */
 export function renderPage(path: string, userInfo: Partial<UserInfo> = {}) {
   storeSession('token-abc', { ...USER_INFO, ...userInfo });
   forgetProfile();
@@ -92,12 +93,15 @@ export function renderPage(path: string, userInfo: Partial<UserInfo> = {}) {
             options={{ disableTelemetry: true, syncWithLocation: false }}
           >
             <Suspense fallback={null}>
-              <Routes>
-                {CONSOLE_ROUTES.filter((route) => ['businessAuthentication', 'authenticationSubmitted', 'opsAuthentication'].includes(route.key)).map((route) => (
-                  <Route key={route.key} path={route.path} element={<RoutePage route={route} />} />
-                ))}
-                <Route path="/home" element={<h1>home</h1>} />
-              </Routes>
+              {/* The caller loaded as the console loads it (refine's getIdentity), with its ability. */}
+              <ProfileGate>
+                <Routes>
+                  {CONSOLE_ROUTES.filter((route) => ['businessAuthentication', 'authenticationSubmitted', 'opsAuthentication'].includes(route.key)).map((route) => (
+                    <Route key={route.key} path={route.path} element={<RoutePage route={route} />} />
+                  ))}
+                  <Route path="/home" element={<h1>home</h1>} />
+                </Routes>
+              </ProfileGate>
             </Suspense>
           </Refine>
         </AntdLocale>

@@ -2,6 +2,8 @@
 // answer with the envelopes the real server sends ({code, msg, data}, HTTP status = code).
 import { vi } from 'vitest';
 import type { Envelope, Profile, UserInfo } from '../../../src/shared/api';
+import type { RestBody } from './fakeRest';
+import { forgetIdentity } from '../../../src/web/providers/identity';
 
 export interface Call {
   method: string;
@@ -13,8 +15,10 @@ export interface Call {
 
 export interface Reply {
   status: number;
-  /** An envelope, or raw text (a proxy's error page). */
-  body: Envelope | string;
+  /** An envelope, a bare answer of /api/rest (./fakeRest.ts), or raw text (a proxy's error page). */
+  body: Envelope | RestBody | string;
+  /** More response headers (Retry-After of a 429). */
+  headers?: Record<string, string>;
 }
 
 export type Route = Reply | ((call: Call) => Reply | Promise<Reply>);
@@ -37,16 +41,22 @@ export function fakeApi(routes: Record<string, Route>) {
     const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : init.body;
     const call: Call = { method, path: url.pathname, query: url.searchParams, headers: new Headers(init.headers), body };
     calls.push(call);
-    const route = routes[`${method} ${url.pathname}`];
+    const route = routes[`${method} ${url.pathname}`] ?? sessionUserRoute(call);
     const reply = route === undefined ? fail(404, '接口不存在') : typeof route === 'function' ? await route(call) : route;
     const text = typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body);
     return new Response(text, {
       status: reply.status,
-      headers: { 'Content-Type': typeof reply.body === 'string' ? 'text/html' : 'application/json' },
+      headers: { 'Content-Type': typeof reply.body === 'string' ? 'text/html' : 'application/json', ...reply.headers },
     });
   });
   vi.stubGlobal('fetch', fetchMock);
   return { calls, fetchMock, callsTo: (method: string, path: string) => calls.filter((c) => c.method === method && c.path === path) };
+}
+
+/** GET /api/system/users/info of storeSession's token, unless the test routes it itself. */
+function sessionUserRoute(call: Call): Route | undefined {
+  if (call.method !== 'GET' || call.path !== '/api/system/users/info' || !signedIn) return undefined;
+  return call.headers.get('Authorization') === signedIn.token ? ok(signedIn.userInfo) : undefined;
 }
 
 /** A small SVG per captcha, as the data URL the server sends. */
@@ -83,10 +93,19 @@ export const USER_INFO: UserInfo = {
   createdAt: '2026-01-01T00:00:00.000Z',
 };
 
-/** Stores a signed-in session the way the console does (see src/web/providers/session.ts). */
+/** The session storeSession began: fakeApi answers GET /api/system/users/info for its token with its user, as the server would. */
+let signedIn: { token: string; userInfo: UserInfo } | null = null;
+
+/**
+ * Signs in the way a page load after sign-in finds it: the token stored as the console keeps it
+ * (src/web/providers/session.ts), the console's memory of any earlier caller gone, and the server
+ * knowing `userInfo` as this token's user (fakeApi answers GET /api/system/users/info with it
+ * unless a test gives its own route).
+ */
 export function storeSession(token = 'token-abc', userInfo: UserInfo = USER_INFO) {
   localStorage.setItem('Access-Token', JSON.stringify({ value: token, expire: Date.now() + 604_800_000 }));
-  localStorage.setItem('userinfo', JSON.stringify(userInfo));
+  forgetIdentity();
+  signedIn = { token, userInfo };
 }
 
 /** The calls the console frame makes on every start, answered as for a user with nothing pending. */

@@ -20,6 +20,7 @@ import { authProvider } from '../../../src/web/providers/authProvider';
 import { dataProviders } from '../../../src/web/providers/dataProviders';
 import { SLOTS } from '../../../src/web/pages/slots';
 import { forgetProfile } from '../../../src/web/providers/profile';
+import { ProfileGate } from '../../../src/web/session/ProfileGate';
 import { accessControlProvider } from '../../../src/web/refine/accessControl';
 import { REFINE_RESOURCES } from '../../../src/web/refine/resources';
 import ResourceRoute from '../../../src/web/resources/ResourceRoute';
@@ -99,9 +100,12 @@ export function renderResource(
             options={{ disableTelemetry: true, syncWithLocation: false }}
           >
             <SlotProvider registry={SLOTS}>
-              <Routes>
-                <Route path={`${routePath}/*`} element={<ResourceRoute resource={resource} route={{ path: routePath, render: scope ? { resource, scope, ...(states ? { states } : {}) } : undefined }} />} />
-              </Routes>
+              {/* The caller loaded as the console loads it (refine's getIdentity), with its ability. */}
+              <ProfileGate>
+                <Routes>
+                  <Route path={`${routePath}/*`} element={<ResourceRoute resource={resource} route={{ path: routePath, render: scope ? { resource, scope, ...(states ? { states } : {}) } : undefined }} />} />
+                </Routes>
+              </ProfileGate>
             </SlotProvider>
           </Refine>
         </AntdLocale>

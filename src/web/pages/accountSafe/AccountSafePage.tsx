@@ -9,7 +9,9 @@ import { SmsCodeField } from '../../components/SmsCodeField';
 import { useFormRules } from '../../forms/rules';
 import { showServerErrors } from '../../forms/serverErrors';
 import { toast } from '../../providers/uiBridge';
-import { useAccountSafeCalls, useUserInfo } from './api';
+import { useRefreshAccess } from '../../refine/useRefreshAccess';
+import { useCaller } from '../../session/useCaller';
+import { useAccountSafeCalls } from './api';
 import { MoneyConfirmCard } from './MoneyConfirmCard';
 
 /** A code input with its send button for the user's own (current) phone. */
@@ -32,13 +34,14 @@ export default function AccountSafePage() {
   const { t } = useTranslation('accountSafe');
   const rules = useFormRules();
   const { mutate: logout } = useLogout();
-  const info = useUserInfo();
+  // The caller (useCaller): read again after the phone changes, so every reader of it has the new one.
+  const { user: me } = useCaller();
+  const refreshCaller = useRefreshAccess();
   const { updateMobile, updatePassword, verifySmsCode, deleteAccount } = useAccountSafeCalls();
   const [phoneForm] = Form.useForm();
   const [passwordForm] = Form.useForm();
   const [deleteForm] = Form.useForm();
   const [busy, setBusy] = useState<string | null>(null);
-  const me = info.data;
 
   const failed = (form: FormInstance) => (error: unknown) => {
     const text = showServerErrors(form, error);
@@ -51,7 +54,7 @@ export default function AccountSafePage() {
       const res = await updateMobile(values);
       toast('success', t('phone.done', { phone: res.maskedPhone }));
       phoneForm.resetFields();
-      void info.refetch();
+      void refreshCaller();
     } catch (error) {
       failed(phoneForm)(error);
     } finally {
@@ -87,21 +90,19 @@ export default function AccountSafePage() {
 
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%', maxWidth: 720 }}>
-      <Card title={t('phone.title')} loading={info.isLoading}>
-        {me && (
-          <Form form={phoneForm} layout="vertical" requiredMark={false} onFinish={changePhone}>
-            <Typography.Paragraph>{t('phone.current', { phone: me.maskedPhone })}</Typography.Paragraph>
-            <Typography.Paragraph type="secondary">{t('phone.why')}</Typography.Paragraph>
-            <OwnCodeField name="oldCode" label={t('phone.oldCode')} phone={me.phone} onError={failed(phoneForm)} />
-            <Form.Item name="phone" label={t('phone.newPhone')} rules={rules.phone}>
-              <Input inputMode="tel" maxLength={11} />
-            </Form.Item>
-            <SmsCodeField form={phoneForm} scene="updateMobile" label={t('phone.newCode')} />
-            <Button type="primary" htmlType="submit" loading={busy === 'phone'}>
-              {t('phone.submit')}
-            </Button>
-          </Form>
-        )}
+      <Card title={t('phone.title')}>
+        <Form form={phoneForm} layout="vertical" requiredMark={false} onFinish={changePhone}>
+          <Typography.Paragraph>{t('phone.current', { phone: me.maskedPhone })}</Typography.Paragraph>
+          <Typography.Paragraph type="secondary">{t('phone.why')}</Typography.Paragraph>
+          <OwnCodeField name="oldCode" label={t('phone.oldCode')} phone={me.phone} onError={failed(phoneForm)} />
+          <Form.Item name="phone" label={t('phone.newPhone')} rules={rules.phone}>
+            <Input inputMode="tel" maxLength={11} />
+          </Form.Item>
+          <SmsCodeField form={phoneForm} scene="updateMobile" label={t('phone.newCode')} />
+          <Button type="primary" htmlType="submit" loading={busy === 'phone'}>
+            {t('phone.submit')}
+          </Button>
+        </Form>
       </Card>
       <Card title={t('password.title')}>
         <Form form={passwordForm} layout="vertical" requiredMark={false} onFinish={changePassword}>
@@ -115,7 +116,7 @@ export default function AccountSafePage() {
           </Button>
         </Form>
       </Card>
-      {me && <MoneyConfirmCard phone={me.phone} />}
+      <MoneyConfirmCard phone={me.phone} />
       <Card title={t('delete.title')}>
         <Alert
           type="warning"
@@ -123,23 +124,21 @@ export default function AccountSafePage() {
           message={t('delete.warning')}
           description={
             <ul style={{ margin: 0, paddingInlineStart: 20 }}>
-              {(me?.isOwner ? ['owner1', 'owner2', 'owner3', 'all'] : ['operator1', 'all']).map((key) => (
+              {(me.isOwner ? ['owner1', 'owner2', 'owner3', 'all'] : ['operator1', 'all']).map((key) => (
                 <li key={key}>{t(`delete.consequences.${key}`)}</li>
               ))}
             </ul>
           }
           style={{ marginBottom: 16 }}
         />
-        {me && (
-          <Form form={deleteForm} layout="vertical" requiredMark={false}>
-            <OwnCodeField name="deleteCode" label={t('delete.code')} phone={me.phone} onError={failed(deleteForm)} />
-            <Popconfirm title={t('delete.confirm')} onConfirm={() => void removeAccount()}>
-              <Button danger loading={busy === 'delete'}>
-                {t('delete.submit')}
-              </Button>
-            </Popconfirm>
-          </Form>
-        )}
+        <Form form={deleteForm} layout="vertical" requiredMark={false}>
+          <OwnCodeField name="deleteCode" label={t('delete.code')} phone={me.phone} onError={failed(deleteForm)} />
+          <Popconfirm title={t('delete.confirm')} onConfirm={() => void removeAccount()}>
+            <Button danger loading={busy === 'delete'}>
+              {t('delete.submit')}
+            </Button>
+          </Popconfirm>
+        </Form>
       </Card>
     </Space>
   );

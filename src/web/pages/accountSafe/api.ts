@@ -1,10 +1,7 @@
-import type { UserInfo } from '../../../shared/api';
-import { useSystemCall, useSystemQuery } from '../../refine/systemData';
+import { useSystemCall } from '../../refine/systemData';
 
 // SPEC §7 Users: the signed-in user's phone, password and account deletion, through refine's
-// `system` provider (refine/systemData.ts).
-
-export const useUserInfo = () => useSystemQuery<UserInfo>('/system/users/info');
+// `system` provider (refine/systemData.ts). Who the user is comes from useCaller.
 
 /** The page's calls; the forms show a refusal beside their fields (silent), deletion lets the client notify. */
 export function useAccountSafeCalls() {

@@ -6,10 +6,10 @@ import type { FieldErrors } from '../../../shared/api';
 import type { FormDefinition } from '../../../shared/resources/types';
 import { fieldErrorsOf, HttpError } from '../../providers/httpError';
 import { errorText } from '../../providers/httpErrorPolicy';
-import { getUserInfo, setUserInfo } from '../../providers/session';
 import { toast } from '../../providers/uiBridge';
 import { formatDateTime } from '../../resources/format';
 import type { ResourceText } from '../../resources/labels';
+import { useRefreshAccess } from '../../refine/useRefreshAccess';
 import { LoadingState } from '../../resources/states';
 import { useAuthenticationCalls, type AuthKind } from './api';
 import { clearDraft, readDraft, writeDraft } from './drafts';
@@ -60,6 +60,7 @@ function draftable(data: Data, transient: readonly string[]): string {
 export function AuthenticationForm({ definition, text, kind, accountId, base, resubmit, onStale }: Props) {
   const { t } = useTranslation('authentication');
   const navigate = useNavigate();
+  const refreshCaller = useRefreshAccess();
   const { submit: submitAuthentication } = useAuthenticationCalls();
   const transient = definition.transient ?? [];
   const [start, setStart] = useState(() => {
@@ -90,8 +91,8 @@ export function AuthenticationForm({ definition, text, kind, accountId, base, re
       // Its answer becomes the status the pages show (useAuthenticationCalls).
       await submitAuthentication(kind, data);
       clearDraft(accountId, definition.name);
-      const info = getUserInfo();
-      if (info) setUserInfo({ ...info, authStatus: 'submitted' });
+      // The caller is now under review: read again, so every reader of it says so.
+      await refreshCaller();
       toast('success', t('form.done'));
       navigate(SUBMITTED_PATH);
     } catch (error) {

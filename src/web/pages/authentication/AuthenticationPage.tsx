@@ -3,12 +3,12 @@ import { Alert, Button, Card, Empty, Popconfirm, Space, Tag, Typography } from '
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FormDefinition } from '../../../shared/resources/types';
-import { getUserInfo } from '../../providers/session';
 import { toast } from '../../providers/uiBridge';
 import { stateColour } from '../../resources/format';
 import { useResourceText } from '../../resources/labels';
 import { ErrorState, LoadingState } from '../../resources/states';
 import type { PageProps } from '../registry';
+import { useCaller } from '../../session/useCaller';
 import { useAccountSync } from './accountSync';
 import { FORM_OF, formValuesOf, useAuthenticationCalls, useCurrentAuthentication, useFormDefinition, type CurrentAuthentication } from './api';
 import { AuthenticationDetails } from './AuthenticationDetails';
@@ -27,24 +27,24 @@ interface ViewProps {
 function AuthenticationView({ current, definition, onStale }: ViewProps) {
   const { t } = useTranslation('authentication');
   const text = useResourceText(definition);
-  // The stored user info of this sign-in: who may submit, and whose draft it is.
-  const [info] = useState(getUserInfo);
-  const owner = info?.isOwner === true;
-  const accountId = info?.accountId ?? 'account';
+  // The caller: who may submit, and whose draft it is.
+  const { user } = useCaller();
+  const owner = user.isOwner;
+  const accountId = user.accountId;
   const { authStatus, kind } = current;
   // A submission of the other kind (before a personal account became an enterprise) is not this form's.
   const latest = current.latest?.kind === kind ? current.latest : null;
   const editable = owner && (authStatus === 'unverified' || authStatus === 'rejected');
   const [switching, setSwitching] = useState(false);
   const { changeToEnterprise } = useAuthenticationCalls();
-  const { adoptUserInfo } = useAccountSync();
+  const { accountChanged } = useAccountSync();
 
   const switchToEnterprise = async () => {
     setSwitching(true);
     try {
-      const changed = await changeToEnterprise();
+      await changeToEnterprise();
       toast('success', t('switch.done'));
-      await adoptUserInfo(changed);
+      await accountChanged();
       onStale();
     } catch {
       // The HTTP client has said why (already an enterprise, under review).
@@ -120,7 +120,7 @@ export default function AuthenticationPage(_props: PageProps) {
   const status = current.data?.authStatus;
   const { syncAuthStatus } = useAccountSync();
 
-  // A decision made since the sign-in (approved, rejected) reaches the stored user info and the profile.
+  // A decision made since the caller was loaded (approved, rejected) reaches every reader of it.
   useEffect(() => {
     if (status) void syncAuthStatus(status);
   }, [status, syncAuthStatus]);

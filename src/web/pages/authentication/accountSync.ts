@@ -1,49 +1,27 @@
 import { useMemo } from 'react';
-import type { Profile, UserInfo } from '../../../shared/api';
-import { forgetProfile, loadProfile } from '../../providers/profile';
-import { getUserInfo, setUserInfo } from '../../providers/session';
-import { useSystemCall } from '../../refine/systemData';
+import { useRefreshAccess } from '../../refine/useRefreshAccess';
+import { useCaller } from '../../session/useCaller';
 import type { AuthStatus } from './api';
 
-// The console keeps the user info (localStorage) and the profile (memory) of the sign-in. An
-// authentication decision changes both: the stored authStatus, and the role's permissions (the
-// server withholds trading actions until the account is approved). When this page learns of a
-// change it stores the new user info and, when the permissions differ, loads the console again
-// so the menu, the route guard and every button use the new profile.
+// An authentication decision, or a personal account made an enterprise, changes who the caller
+// is: the user info's authStatus and type, and the role's permissions (the server withholds
+// trading actions until the account is approved). When this page learns of a change it reads the
+// caller again (refreshAccess): the header, the menu, the route guard and every button follow
+// without a reload.
 
-const permissionsKey = (profile: Profile | null) => JSON.stringify(profile?.role?.permissions ?? null);
-
-/** Loads the console again with a fresh profile (the session frame has no other way to swap it). */
-function reloadConsole(): void {
-  forgetProfile();
-  window.location.reload();
-}
-
-/** The page's ways to bring the stored user info and the profile up to date (reads through refine's `system` provider). */
+/** The page's ways to bring the caller up to date. */
 export function useAccountSync() {
-  const call = useSystemCall();
+  const { user } = useCaller();
+  const refresh = useRefreshAccess();
   return useMemo(() => {
-    /** GET /api/user/info again; reloads the console when its permissions differ from the loaded profile's. */
-    const refreshProfile = async (): Promise<void> => {
-      const [loaded, fresh] = await Promise.all([loadProfile({ silent: true }).catch(() => null), call<Profile>('get', '/user/info', { silent: true }).catch(() => null)]);
-      if (fresh && permissionsKey(loaded) !== permissionsKey(fresh)) reloadConsole();
-    };
+    /** The server changed the account (pChangeE answered its new user info): read the caller again. */
+    const accountChanged = (): Promise<void> => refresh();
 
-    /** Stores user info the server sent (pChangeE answers it) and refreshes the profile when that changes what the user may do. */
-    const adoptUserInfo = async (info: UserInfo): Promise<void> => {
-      const before = getUserInfo();
-      setUserInfo(info);
-      if ((before?.authStatus === 'approved') !== (info.authStatus === 'approved')) await refreshProfile();
-    };
-
-    /** The page saw the account's status: brings the stored user info (and the profile) up to date when it is behind. */
+    /** The page saw the account's status: reads the caller again when it is behind. */
     const syncAuthStatus = async (status: AuthStatus): Promise<void> => {
-      const stored = getUserInfo();
-      if (!stored || stored.authStatus === status) return;
-      const info = await call<UserInfo>('get', '/system/users/info', { silent: true }).catch(() => null);
-      await adoptUserInfo(info ?? { ...stored, authStatus: status });
+      if (user.authStatus !== status) await refresh();
     };
 
-    return { adoptUserInfo, syncAuthStatus };
-  }, [call]);
+    return { accountChanged, syncAuthStatus };
+  }, [user.authStatus, refresh]);
 }

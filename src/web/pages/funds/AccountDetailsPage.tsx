@@ -5,7 +5,7 @@ import { HttpError } from '../../providers/httpError';
 import { ErrorState, LoadingState } from '../../resources/states';
 import type { PageProps } from '../registry';
 import { RecentRecords } from './RecentRecords';
-import { useAllowed } from '../../refine/useAccess';
+import { useCallerAbility } from '../../session/ability';
 import { WalletCard } from './WalletCard';
 
 const FORBIDDEN = new HttpError({ code: 403, msg: '', data: null });
@@ -27,14 +27,13 @@ export default function AccountDetailsPage(_props: PageProps) {
   const { t } = useTranslation('funds');
   const definitions = useResourceDefinitions();
   // The route is a payment page (form, settlement); its content is the account's money (funds).
-  const seesFunds = useAllowed('funds', 'list');
+  const seesFunds = useCallerAbility().can('query', 'funds');
   // A resource the role may not query is not in the server's list: its tab is left out.
   const tabs = RECORD_TABS.flatMap((tab) => {
     const definition = definitions.data?.find((d) => d.name === tab.resource);
     return definition ? [{ ...tab, definition }] : [];
   });
 
-  if (seesFunds === undefined) return <LoadingState rows={4} />;
   if (!seesFunds) return <ErrorState error={FORBIDDEN} />;
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }} className="funds-details">

@@ -5,9 +5,9 @@ import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { greetingKey } from '../../../shared/greeting';
 import { menuPaths, resolveRoutes, type ResolvedRoute } from '../../../shared/menu';
-import { getUserInfo } from '../../providers/session';
 import { createPath } from '../../resources/paths';
-import { useSession } from '../../session/SessionContext';
+import { useCallerAbility } from '../../session/ability';
+import { useCaller } from '../../session/useCaller';
 import { MENU_ICONS } from '../../shell/menuIcons';
 import { useUnread } from '../../shell/unread/UnreadContext';
 import { VARIANT } from '../../variant';
@@ -16,7 +16,7 @@ import { HOME_ACTIONS, HOME_LINKS, type HomeAction, type HomeFlavour } from './h
 import { useTodos } from './useTodos';
 import { OpsPendingCard } from './OpsPendingCard';
 import { useOpsPending } from '../../refine/useOpsPending';
-import { useAllowed, useOffered, useVisibleMenu } from '../../refine/useAccess';
+import { useOffered, useVisibleMenu } from '../../refine/useAccess';
 import { isInternalLink } from '../../routing/redirects';
 import { formatDateTime } from '../../resources/format';
 import { chinaDay, chinaHour } from '../../../shared/chinaTime';
@@ -46,16 +46,18 @@ function HomePage({ flavour }: { flavour: HomeFlavour }) {
   const { t } = useTranslation(['home', 'menu', 'common']);
   const text = useVariantText();
   const navigate = useNavigate();
-  const { profile } = useSession();
+  const { profile, user } = useCaller();
+  // Each panel is its own item of the page's Space, so these are asked of the caller's ability
+  // (useCallerAbility) rather than wrapped in <Can>.
+  const ability = useCallerAbility();
+  // Platform operations' open work is what waits in their queues (issue 17), not account todos.
+  const isOps = ability.can('query', 'ops');
+  // The balances, for a role that may read the account's money (funds query, as GET /api/funds/wallet asks).
+  const seesFunds = ability.can('query', 'funds');
   const { count: unread } = useUnread();
   const todos = useTodos();
-  // Platform operations' open work is what waits in their queues (issue 17), not account todos.
-  const isOps = useAllowed('ops', 'query') === true;
   const opsPending = useOpsPending();
-  // The balances, for a role that may read the account's money (funds query, as GET /api/funds/wallet asks).
-  const seesFunds = useAllowed('funds', 'list');
   const [now] = useState(() => new Date());
-  const [user] = useState(getUserInfo);
 
   // The quick links are the menu's own entries: those access control lets the caller open.
   const menu = useVisibleMenu();
@@ -76,7 +78,7 @@ function HomePage({ flavour }: { flavour: HomeFlavour }) {
         <p className="home-muted">
           {text(VARIANT.headerDescription)} · {dayjs(chinaDay(now)).format(t('home:dateFormat'))}
         </p>
-        {user && <p className="home-muted">{t('home:account', { phone: user.maskedPhone })}</p>}
+        <p className="home-muted">{t('home:account', { phone: user.maskedPhone })}</p>
         {actions.length > 0 && (
           <div className="home-actions">
             <Space wrap>

@@ -7,7 +7,7 @@ import { API_KEY_NAME_MAX, type ApiKeyView, type CreatedApiKey } from '../../../
 import { OPERATOR_TYPES } from '../../../shared/permissions';
 import { MoneyConfirmField, missingConfirmation, type ConfirmValue } from '../../components/MoneyConfirmField';
 import { showServerErrors } from '../../forms/serverErrors';
-import { getUserInfo } from '../../providers/session';
+import { ownsCustomerAccount, useCaller } from '../../session/useCaller';
 import { toast } from '../../providers/uiBridge';
 import { formatDateTime } from '../../resources/format';
 import type { PageProps } from '../registry';
@@ -32,7 +32,7 @@ export default function ApiKeysPage(_props: PageProps) {
   const { t } = useTranslation('machines');
   const { t: tOps } = useTranslation('operators');
   const { t: tConfirm } = useTranslation('confirm');
-  const owner = getUserInfo()?.isOwner === true && getUserInfo()?.type !== 'ops';
+  const owner = ownsCustomerAccount(useCaller());
   const keys = useApiKeys(owner);
   const calls = useMachineCalls();
   const [form] = Form.useForm<KeyForm>();

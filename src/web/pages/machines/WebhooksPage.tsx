@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CreatedWebhookEndpoint, WebhookDeliveryView, WebhookEndpointView } from '../../../shared/apiKeys';
 import { showServerErrors } from '../../forms/serverErrors';
-import { getUserInfo } from '../../providers/session';
+import { ownsCustomerAccount, useCaller } from '../../session/useCaller';
 import { toast } from '../../providers/uiBridge';
 import { useResourceDefinitions } from '../../resources/definitions';
 import { formatDateTime } from '../../resources/format';
@@ -72,7 +72,7 @@ function Deliveries({ endpoint }: { endpoint: WebhookEndpointView }) {
 export default function WebhooksPage(_props: PageProps) {
   const { t, i18n } = useTranslation('machines');
   const lang = i18n.language === 'en-US' ? 'en-US' : 'zh-CN';
-  const owner = getUserInfo()?.isOwner === true && getUserInfo()?.type !== 'ops';
+  const owner = ownsCustomerAccount(useCaller());
   const endpoints = useEndpoints(owner);
   const types = useEventTypes(owner);
   const definitions = useResourceDefinitions().data;

@@ -8,7 +8,8 @@ import { formatDateTime } from '../../resources/format';
 import { ErrorState, LoadingState } from '../../resources/states';
 import type { PageProps } from '../registry';
 import { useRefreshAccess } from '../../refine/useRefreshAccess';
-import { useMutualStatus, useOpenMutual, useUserInfo } from './api';
+import { useCaller } from '../../session/useCaller';
+import { useMutualStatus, useOpenMutual } from './api';
 
 const HOME_PATH = '/home';
 const AUTHENTICATION_PATH = '/businessAuthentication';
@@ -28,14 +29,11 @@ export default function MutualStatusPage(_props: PageProps) {
   const refreshAccess = useRefreshAccess();
   const openMutual = useOpenMutual();
   const status = useMutualStatus();
-  const me = useUserInfo();
+  const { user: me } = useCaller();
   const [opening, setOpening] = useState(false);
 
-  if (status.isPending || me.isPending) return <LoadingState rows={4} />;
-  if (status.isError || me.isError) {
-    const error = status.error ?? me.error;
-    return <ErrorState error={error} onRetry={() => void Promise.all([status.refetch(), me.refetch()])} />;
-  }
+  if (status.isPending) return <LoadingState rows={4} />;
+  if (status.isError) return <ErrorState error={status.error} onRetry={() => void status.refetch()} />;
 
   const open = async () => {
     setOpening(true);
@@ -75,7 +73,7 @@ export default function MutualStatusPage(_props: PageProps) {
     );
   }
 
-  const blocker = blockerOf(me.data);
+  const blocker = blockerOf(me);
   const extra =
     blocker === null
       ? [

@@ -1,5 +1,4 @@
 import { useMemo } from 'react';
-import type { UserInfo } from '../../../shared/api';
 import type { MutualServiceView } from '../../../shared/counterparties';
 import { useSystemCache, useSystemCall, useSystemQuery } from '../../refine/systemData';
 
@@ -9,7 +8,6 @@ import { useSystemCache, useSystemCall, useSystemQuery } from '../../refine/syst
 const STATUS_PATH = '/system/users/mutualStatus';
 
 export const useMutualStatus = () => useSystemQuery<MutualServiceView>(STATUS_PATH);
-export const useUserInfo = () => useSystemQuery<UserInfo>('/system/users/info');
 
 /** Opens the service; its answer (the service as it now is) becomes the status the page shows, no re-read. */
 export function useOpenMutual() {

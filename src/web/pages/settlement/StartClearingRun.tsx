@@ -4,7 +4,7 @@ import { Button, Popconfirm } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SlotProps } from '../../resources/slots';
-import { useAllowed } from '../../refine/useAccess';
+import { Can } from '../../session/ability';
 import { useSystemCall } from '../../refine/systemData';
 import { useIntent } from '../../providers/idempotency';
 
@@ -21,15 +21,21 @@ interface StartedRun {
  * what it cleared. A run takes the bills of every participant, so it asks first.
  */
 export default function StartClearingRun({ definition }: SlotProps['listButtons']) {
+  return (
+    <Can I="add" a="ops">
+      <StartButton definition={definition} />
+    </Can>
+  );
+}
+
+function StartButton({ definition }: SlotProps['listButtons']) {
   const { t } = useTranslation('resources');
-  const allowed = useAllowed('ops', 'add');
   const call = useSystemCall();
   const intent = useIntent();
   const invalidate = useInvalidate();
   const { open } = useNotification();
   const { identifier } = useResourceParams().select(definition.name);
   const [busy, setBusy] = useState(false);
-  if (!allowed) return null;
   const start = async () => {
     setBusy(true);
     try {

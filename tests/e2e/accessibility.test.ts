@@ -28,7 +28,8 @@ interface Visit {
 
 /** Serious and critical findings of axe on the page as it is now: rule id -> number of elements. */
 async function blockingFindings(page: Page): Promise<Record<string, number>> {
-  const results = await new AxeBuilder({ page }).analyze();
+  // target-size (WCAG 2.2 AA: 24 px targets, issue 32 item 7) is not among axe's defaults: asked for.
+  const results = await new AxeBuilder({ page }).options({ rules: { 'target-size': { enabled: true } } }).analyze();
   const found: Record<string, number> = {};
   for (const violation of results.violations) {
     if (!BLOCKING.has(violation.impact ?? '')) continue;

@@ -48,6 +48,8 @@ export async function benchNetting(): Promise<void> {
       `median of the next ${rest.length}: solver ${ms(median(rest.map((s) => s.solveMs)))}, total ${ms(median(rest.map((s) => s.totalMs)))}; ` +
       `same total as in this thread: ${inWorker.every((s) => s.totalClearedFen === clearedInThread)}`,
   );
+  // Cycle-only beside chain-aware netting on the supply-chain and uniform networks, both sizes (nettingChains.ts).
+  await (await import('./nettingChains')).benchChainNetting();
   // The whole clearing run on PostgreSQL (tests/bench/clearing.ts).
   await (await import('./clearing')).benchClearingRun();
 }

@@ -276,6 +276,21 @@ describe('cross-file checks', () => {
     ]);
   });
 
+  it('checks the fields a list imports: form fields a cell can hold, every required one there', () => {
+    const found = problems(
+      brokenCopy({
+        'schemas/resources/paymentRequests.json': (d) => {
+          at(d, 'list').import = { fields: ['amount', 'attachments', 'nowhere', 'reason'] };
+        },
+      }),
+    );
+    expect(found).toEqual([
+      "schemas/resources/paymentRequests.json#/list/import/fields/1: 'attachments' is of a kind a spreadsheet cell cannot hold (importable: text, textarea, money, date, enum, region, industry, reference and plain strings, numbers, booleans)",
+      "schemas/resources/paymentRequests.json#/list/import/fields/2: 'nowhere' is not in form.fields",
+      "schemas/resources/paymentRequests.json#/list/import/fields: 'dueDay' is required: an imported row must be able to give it",
+    ]);
+  });
+
   it('keeps a resource listed from a source read-only, and totals on money fields only', () => {
     const written = problems(
       brokenCopy({

@@ -1308,6 +1308,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/r/bills/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import bills records: the valid rows created
+         * @description Creates a Bills record of each valid row through the create pipeline, 100 rows per transaction: a row refused while writing (its handler's check) leaves its batch unwritten. Rows with a bad cell are not sent. Answers a result per row and the result file (the rows with a status column).
+         */
+        post: operations["bills.import.run"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/r/bills/import/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Preview an import of bills records: each row checked, nothing written
+         * @description Reads each row of the file and checks it as a create of a Bills record is checked (the record's schema, required fields, references): its values and a message per bad cell. Nothing is written.
+         */
+        post: operations["bills.import.preview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/r/bills/import/template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The template to import bills records
+         * @description A workbook (or CSV) with a column per importable Bills field, headed by its label in the caller's language, and an example row. Needs the right to create Bills records.
+         */
+        get: operations["bills.import.template"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/r/billTransfers": {
         parameters: {
             query?: never;
@@ -3216,6 +3276,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/r/mutualOffers/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import mutualOffers records: the valid rows created
+         * @description Creates a Mutual-promise offers record of each valid row through the create pipeline, 100 rows per transaction: a row refused while writing (its handler's check) leaves its batch unwritten. Rows with a bad cell are not sent. Answers a result per row and the result file (the rows with a status column).
+         */
+        post: operations["mutualOffers.import.run"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/r/mutualOffers/import/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Preview an import of mutualOffers records: each row checked, nothing written
+         * @description Reads each row of the file and checks it as a create of a Mutual-promise offers record is checked (the record's schema, required fields, references): its values and a message per bad cell. Nothing is written.
+         */
+        post: operations["mutualOffers.import.preview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/r/mutualOffers/import/template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The template to import mutualOffers records
+         * @description A workbook (or CSV) with a column per importable Mutual-promise offers field, headed by its label in the caller's language, and an example row. Needs the right to create Mutual-promise offers records.
+         */
+        get: operations["mutualOffers.import.template"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/r/objectionDeposits": {
         parameters: {
             query?: never;
@@ -3912,6 +4032,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/r/purchaseOffers/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import purchaseOffers records: the valid rows created
+         * @description Creates a Purchase offers record of each valid row through the create pipeline, 100 rows per transaction: a row refused while writing (its handler's check) leaves its batch unwritten. Rows with a bad cell are not sent. Answers a result per row and the result file (the rows with a status column).
+         */
+        post: operations["purchaseOffers.import.run"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/r/purchaseOffers/import/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Preview an import of purchaseOffers records: each row checked, nothing written
+         * @description Reads each row of the file and checks it as a create of a Purchase offers record is checked (the record's schema, required fields, references): its values and a message per bad cell. Nothing is written.
+         */
+        post: operations["purchaseOffers.import.preview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/r/purchaseOffers/import/template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The template to import purchaseOffers records
+         * @description A workbook (or CSV) with a column per importable Purchase offers field, headed by its label in the caller's language, and an example row. Needs the right to create Purchase offers records.
+         */
+        get: operations["purchaseOffers.import.template"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/r/supplyOffers": {
         parameters: {
             query?: never;
@@ -4176,6 +4356,66 @@ export interface paths {
          * @description Exports every Supply offers record the filters match in the scope, with the list's columns and labels in the caller's language, as CSV or an XLSX workbook.
          */
         get: operations["supplyOffers.export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/r/supplyOffers/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import supplyOffers records: the valid rows created
+         * @description Creates a Supply offers record of each valid row through the create pipeline, 100 rows per transaction: a row refused while writing (its handler's check) leaves its batch unwritten. Rows with a bad cell are not sent. Answers a result per row and the result file (the rows with a status column).
+         */
+        post: operations["supplyOffers.import.run"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/r/supplyOffers/import/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Preview an import of supplyOffers records: each row checked, nothing written
+         * @description Reads each row of the file and checks it as a create of a Supply offers record is checked (the record's schema, required fields, references): its values and a message per bad cell. Nothing is written.
+         */
+        post: operations["supplyOffers.import.preview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/r/supplyOffers/import/template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The template to import supplyOffers records
+         * @description A workbook (or CSV) with a column per importable Supply offers field, headed by its label in the caller's language, and an example row. Needs the right to create Supply offers records.
+         */
+        get: operations["supplyOffers.import.template"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4589,6 +4829,30 @@ export interface paths {
          */
         get: operations["getSettlementBillsByIdFamily"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/settlement/chain-consent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether the caller's account allows clearing runs to pass bills on along chains
+         * @description Answers whether mutual netting may pass bills on along chains through the caller’s account (its mutual-service agreement), and since when.
+         */
+        get: operations["getSettlementChainConsent"];
+        /**
+         * Allow or withdraw chains through the account (its owner; the mutual service opened first)
+         * @description The account’s owner allows clearing runs to pass bills on along chains through the account, or withdraws that; the mutual service must be open. Answers the consent as it now is.
+         */
+        put: operations["putSettlementChainConsent"];
         post?: never;
         delete?: never;
         options?: never;
@@ -6390,12 +6654,27 @@ export interface components {
              * Format: money
              * @description Yuan amount as a decimal string: no sign, at most two decimals
              */
+            readonly amountChained?: string;
+            /**
+             * Format: money
+             * @description Yuan amount as a decimal string: no sign, at most two decimals
+             */
             readonly amountCleared?: string;
             /**
              * Format: money
              * @description Yuan amount as a decimal string: no sign, at most two decimals
              */
+            readonly amountDischarged?: string;
+            /**
+             * Format: money
+             * @description Yuan amount as a decimal string: no sign, at most two decimals
+             */
             readonly amountIn?: string;
+            /**
+             * Format: money
+             * @description Yuan amount as a decimal string: no sign, at most two decimals
+             */
+            readonly amountPassed?: string;
             /**
              * Format: money
              * @description Yuan amount as a decimal string: no sign, at most two decimals
@@ -6424,6 +6703,11 @@ export interface components {
              * Format: money
              * @description Yuan amount as a decimal string: no sign, at most two decimals
              */
+            readonly ownChained?: string;
+            /**
+             * Format: money
+             * @description Yuan amount as a decimal string: no sign, at most two decimals
+             */
             readonly ownCleared?: string;
             readonly participantName?: string;
             readonly participants?: number;
@@ -6445,6 +6729,9 @@ export interface components {
             readonly runDay?: string;
             readonly runId?: string;
             readonly settledAmount?: string;
+            readonly shareChains?: string;
+            readonly shareCycles?: string;
+            readonly shareSettled?: string;
             readonly solverMs?: number;
             /** @description The state of its state machine; null for a resource without one */
             state: string | null;
@@ -6470,12 +6757,27 @@ export interface components {
              * Format: money
              * @description Yuan amount as a decimal string: no sign, at most two decimals
              */
+            readonly amountChained?: string;
+            /**
+             * Format: money
+             * @description Yuan amount as a decimal string: no sign, at most two decimals
+             */
             readonly amountCleared?: string;
             /**
              * Format: money
              * @description Yuan amount as a decimal string: no sign, at most two decimals
              */
+            readonly amountDischarged?: string;
+            /**
+             * Format: money
+             * @description Yuan amount as a decimal string: no sign, at most two decimals
+             */
             readonly amountIn?: string;
+            /**
+             * Format: money
+             * @description Yuan amount as a decimal string: no sign, at most two decimals
+             */
+            readonly amountPassed?: string;
             /**
              * Format: money
              * @description Yuan amount as a decimal string: no sign, at most two decimals
@@ -6498,6 +6800,11 @@ export interface components {
              * Format: money
              * @description Yuan amount as a decimal string: no sign, at most two decimals
              */
+            readonly ownChained?: string;
+            /**
+             * Format: money
+             * @description Yuan amount as a decimal string: no sign, at most two decimals
+             */
             readonly ownCleared?: string;
             readonly participantName?: string;
             readonly participants?: number;
@@ -6515,6 +6822,9 @@ export interface components {
             readonly runDay?: string;
             readonly runId?: string;
             readonly settledAmount?: string;
+            readonly shareChains?: string;
+            readonly shareCycles?: string;
+            readonly shareSettled?: string;
             readonly solverMs?: number;
             readonly totalMs?: number;
             /** @enum {string} */
@@ -6532,12 +6842,27 @@ export interface components {
              * Format: money
              * @description Yuan amount as a decimal string: no sign, at most two decimals
              */
+            readonly amountChained?: string;
+            /**
+             * Format: money
+             * @description Yuan amount as a decimal string: no sign, at most two decimals
+             */
             readonly amountCleared?: string;
             /**
              * Format: money
              * @description Yuan amount as a decimal string: no sign, at most two decimals
              */
+            readonly amountDischarged?: string;
+            /**
+             * Format: money
+             * @description Yuan amount as a decimal string: no sign, at most two decimals
+             */
             readonly amountIn?: string;
+            /**
+             * Format: money
+             * @description Yuan amount as a decimal string: no sign, at most two decimals
+             */
+            readonly amountPassed?: string;
             /**
              * Format: money
              * @description Yuan amount as a decimal string: no sign, at most two decimals
@@ -6560,6 +6885,11 @@ export interface components {
              * Format: money
              * @description Yuan amount as a decimal string: no sign, at most two decimals
              */
+            readonly ownChained?: string;
+            /**
+             * Format: money
+             * @description Yuan amount as a decimal string: no sign, at most two decimals
+             */
             readonly ownCleared?: string;
             readonly participantName?: string;
             readonly participants?: number;
@@ -6577,6 +6907,9 @@ export interface components {
             readonly runDay?: string;
             readonly runId?: string;
             readonly settledAmount?: string;
+            readonly shareChains?: string;
+            readonly shareCycles?: string;
+            readonly shareSettled?: string;
             readonly solverMs?: number;
             readonly totalMs?: number;
             /** @enum {string} */
@@ -6602,12 +6935,27 @@ export interface components {
              * Format: money
              * @description Yuan amount as a decimal string: no sign, at most two decimals
              */
+            readonly amountChained?: string;
+            /**
+             * Format: money
+             * @description Yuan amount as a decimal string: no sign, at most two decimals
+             */
             readonly amountCleared?: string;
             /**
              * Format: money
              * @description Yuan amount as a decimal string: no sign, at most two decimals
              */
+            readonly amountDischarged?: string;
+            /**
+             * Format: money
+             * @description Yuan amount as a decimal string: no sign, at most two decimals
+             */
             readonly amountIn?: string;
+            /**
+             * Format: money
+             * @description Yuan amount as a decimal string: no sign, at most two decimals
+             */
+            readonly amountPassed?: string;
             /**
              * Format: money
              * @description Yuan amount as a decimal string: no sign, at most two decimals
@@ -6637,6 +6985,11 @@ export interface components {
              * Format: money
              * @description Yuan amount as a decimal string: no sign, at most two decimals
              */
+            readonly ownChained?: string;
+            /**
+             * Format: money
+             * @description Yuan amount as a decimal string: no sign, at most two decimals
+             */
             readonly ownCleared?: string;
             readonly participantName?: string;
             readonly participants?: number;
@@ -6658,6 +7011,9 @@ export interface components {
             readonly runDay?: string;
             readonly runId?: string;
             readonly settledAmount?: string;
+            readonly shareChains?: string;
+            readonly shareCycles?: string;
+            readonly shareSettled?: string;
             readonly solverMs?: number;
             /** @description The state of its state machine; null for a resource without one */
             state: string | null;
@@ -6689,12 +7045,27 @@ export interface components {
              * Format: money
              * @description Yuan amount as a decimal string: no sign, at most two decimals
              */
+            readonly amountChained?: string;
+            /**
+             * Format: money
+             * @description Yuan amount as a decimal string: no sign, at most two decimals
+             */
             readonly amountCleared?: string;
             /**
              * Format: money
              * @description Yuan amount as a decimal string: no sign, at most two decimals
              */
+            readonly amountDischarged?: string;
+            /**
+             * Format: money
+             * @description Yuan amount as a decimal string: no sign, at most two decimals
+             */
             readonly amountIn?: string;
+            /**
+             * Format: money
+             * @description Yuan amount as a decimal string: no sign, at most two decimals
+             */
+            readonly amountPassed?: string;
             /**
              * Format: money
              * @description Yuan amount as a decimal string: no sign, at most two decimals
@@ -6723,6 +7094,11 @@ export interface components {
              * Format: money
              * @description Yuan amount as a decimal string: no sign, at most two decimals
              */
+            readonly ownChained?: string;
+            /**
+             * Format: money
+             * @description Yuan amount as a decimal string: no sign, at most two decimals
+             */
             readonly ownCleared?: string;
             readonly participantName?: string;
             readonly participants?: number;
@@ -6744,6 +7120,9 @@ export interface components {
             readonly runDay?: string;
             readonly runId?: string;
             readonly settledAmount?: string;
+            readonly shareChains?: string;
+            readonly shareCycles?: string;
+            readonly shareSettled?: string;
             readonly solverMs?: number;
             /** @description The state of its state machine; null for a resource without one */
             state: string | null;
@@ -6769,12 +7148,27 @@ export interface components {
              * Format: money
              * @description Yuan amount as a decimal string: no sign, at most two decimals
              */
+            readonly amountChained?: string;
+            /**
+             * Format: money
+             * @description Yuan amount as a decimal string: no sign, at most two decimals
+             */
             readonly amountCleared?: string;
             /**
              * Format: money
              * @description Yuan amount as a decimal string: no sign, at most two decimals
              */
+            readonly amountDischarged?: string;
+            /**
+             * Format: money
+             * @description Yuan amount as a decimal string: no sign, at most two decimals
+             */
             readonly amountIn?: string;
+            /**
+             * Format: money
+             * @description Yuan amount as a decimal string: no sign, at most two decimals
+             */
+            readonly amountPassed?: string;
             /**
              * Format: money
              * @description Yuan amount as a decimal string: no sign, at most two decimals
@@ -6797,6 +7191,11 @@ export interface components {
              * Format: money
              * @description Yuan amount as a decimal string: no sign, at most two decimals
              */
+            readonly ownChained?: string;
+            /**
+             * Format: money
+             * @description Yuan amount as a decimal string: no sign, at most two decimals
+             */
             readonly ownCleared?: string;
             readonly participantName?: string;
             readonly participants?: number;
@@ -6814,6 +7213,9 @@ export interface components {
             readonly runDay?: string;
             readonly runId?: string;
             readonly settledAmount?: string;
+            readonly shareChains?: string;
+            readonly shareCycles?: string;
+            readonly shareSettled?: string;
             readonly solverMs?: number;
             readonly totalMs?: number;
             /** @enum {string} */
@@ -6831,12 +7233,27 @@ export interface components {
              * Format: money
              * @description Yuan amount as a decimal string: no sign, at most two decimals
              */
+            readonly amountChained?: string;
+            /**
+             * Format: money
+             * @description Yuan amount as a decimal string: no sign, at most two decimals
+             */
             readonly amountCleared?: string;
             /**
              * Format: money
              * @description Yuan amount as a decimal string: no sign, at most two decimals
              */
+            readonly amountDischarged?: string;
+            /**
+             * Format: money
+             * @description Yuan amount as a decimal string: no sign, at most two decimals
+             */
             readonly amountIn?: string;
+            /**
+             * Format: money
+             * @description Yuan amount as a decimal string: no sign, at most two decimals
+             */
+            readonly amountPassed?: string;
             /**
              * Format: money
              * @description Yuan amount as a decimal string: no sign, at most two decimals
@@ -6859,6 +7276,11 @@ export interface components {
              * Format: money
              * @description Yuan amount as a decimal string: no sign, at most two decimals
              */
+            readonly ownChained?: string;
+            /**
+             * Format: money
+             * @description Yuan amount as a decimal string: no sign, at most two decimals
+             */
             readonly ownCleared?: string;
             readonly participantName?: string;
             readonly participants?: number;
@@ -6876,6 +7298,9 @@ export interface components {
             readonly runDay?: string;
             readonly runId?: string;
             readonly settledAmount?: string;
+            readonly shareChains?: string;
+            readonly shareCycles?: string;
+            readonly shareSettled?: string;
             readonly solverMs?: number;
             readonly totalMs?: number;
             /** @enum {string} */
@@ -6901,12 +7326,27 @@ export interface components {
              * Format: money
              * @description Yuan amount as a decimal string: no sign, at most two decimals
              */
+            readonly amountChained?: string;
+            /**
+             * Format: money
+             * @description Yuan amount as a decimal string: no sign, at most two decimals
+             */
             readonly amountCleared?: string;
             /**
              * Format: money
              * @description Yuan amount as a decimal string: no sign, at most two decimals
              */
+            readonly amountDischarged?: string;
+            /**
+             * Format: money
+             * @description Yuan amount as a decimal string: no sign, at most two decimals
+             */
             readonly amountIn?: string;
+            /**
+             * Format: money
+             * @description Yuan amount as a decimal string: no sign, at most two decimals
+             */
+            readonly amountPassed?: string;
             /**
              * Format: money
              * @description Yuan amount as a decimal string: no sign, at most two decimals
@@ -6936,6 +7376,11 @@ export interface components {
              * Format: money
              * @description Yuan amount as a decimal string: no sign, at most two decimals
              */
+            readonly ownChained?: string;
+            /**
+             * Format: money
+             * @description Yuan amount as a decimal string: no sign, at most two decimals
+             */
             readonly ownCleared?: string;
             readonly participantName?: string;
             readonly participants?: number;
@@ -6957,6 +7402,9 @@ export interface components {
             readonly runDay?: string;
             readonly runId?: string;
             readonly settledAmount?: string;
+            readonly shareChains?: string;
+            readonly shareCycles?: string;
+            readonly shareSettled?: string;
             readonly solverMs?: number;
             /** @description The state of its state machine; null for a resource without one */
             state: string | null;
@@ -17741,6 +18189,373 @@ export interface operations {
                 sort?: string;
                 /** @description One value or several, comma separated */
                 state?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file (Content-Disposition names it) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": Blob;
+                    "text/csv": string;
+                };
+            };
+            /** @description The request is invalid: data names each wrong field with its message (null when the request as a whole cannot be read) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrorEnvelope"];
+                };
+            };
+            /** @description No valid session token or API key (or a request signature refused): sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefusalEnvelope"];
+                };
+            };
+            /** @description The caller's role, operator type or API key may not do this, or the record is not the caller's to act on */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefusalEnvelope"];
+                };
+            };
+            /** @description Too many tries (a public route's limit per client, an API key's own limit): wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until a try can succeed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description An unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is out of reach for a moment: send the same request again (the same Idempotency-Key for a money action) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "bills.import.run": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Client-chosen key (1-200 printable ASCII): a retry with the same key and body answers the stored response; another body is a 422; a twin in flight is a 409. Kept 24 h. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description XLSX or CSV (by its extension, else its content), at most 2 MB and 1000 rows; the first row names the columns by the fields' labels (either language) or names: contractId, amount, dueDay, remark
+                     */
+                    file: Blob;
+                    /** @description The preview's token: a file that differs from the one previewed is refused (409) */
+                    token?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Equal to the HTTP status */
+                        code: number;
+                        data: {
+                            created: number;
+                            invalid: number;
+                            refused: number;
+                            resultFile: {
+                                /** @description An XLSX workbook: the rows as uploaded with a status and a reason column */
+                                base64: string;
+                                name: string;
+                            };
+                            results: {
+                                reason?: string;
+                                record?: components["schemas"]["Bills"];
+                                row: number;
+                                /**
+                                 * @description created; invalid (a cell is wrong: not sent); refused (its batch was refused while writing: nothing of that batch written)
+                                 * @enum {string}
+                                 */
+                                status: "created" | "invalid" | "refused";
+                            }[];
+                            total: number;
+                        };
+                        /** @description Message in the caller's language (Accept-Language) */
+                        msg: string;
+                    };
+                };
+            };
+            /** @description The request is invalid: data names each wrong field with its message (null when the request as a whole cannot be read) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrorEnvelope"];
+                };
+            };
+            /** @description No valid session token or API key (or a request signature refused): sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefusalEnvelope"];
+                };
+            };
+            /** @description The caller's role, operator type or API key may not do this, or the record is not the caller's to act on */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefusalEnvelope"];
+                };
+            };
+            /** @description The file differs from the one previewed (token), or a twin request with the same Idempotency-Key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The file is over 2 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is of a media type this operation does not take */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The Idempotency-Key was already used with another request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many tries (a public route's limit per client, an API key's own limit): wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until a try can succeed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description An unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is out of reach for a moment: send the same request again (the same Idempotency-Key for a money action) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "bills.import.preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description XLSX or CSV (by its extension, else its content), at most 2 MB and 1000 rows; the first row names the columns by the fields' labels (either language) or names: contractId, amount, dueDay, remark
+                     */
+                    file: Blob;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Equal to the HTTP status */
+                        code: number;
+                        data: {
+                            /** @description The file's columns as fields, in order */
+                            fields: string[];
+                            invalid: number;
+                            rows: {
+                                /** @description Field -> what is wrong with its cell ('_' for the row), in the caller's language */
+                                errors?: {
+                                    [key: string]: string;
+                                };
+                                /** @description The row number in the file (the header is 1) */
+                                row: number;
+                                /** @description The values read, as a create takes them */
+                                values: Record<string, never>;
+                            }[];
+                            /** @description The file's SHA-256, to send back with the import */
+                            token: string;
+                            total: number;
+                            valid: number;
+                        };
+                        /** @description Message in the caller's language (Accept-Language) */
+                        msg: string;
+                    };
+                };
+            };
+            /** @description The request is invalid: data names each wrong field with its message (null when the request as a whole cannot be read) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrorEnvelope"];
+                };
+            };
+            /** @description No valid session token or API key (or a request signature refused): sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefusalEnvelope"];
+                };
+            };
+            /** @description The caller's role, operator type or API key may not do this, or the record is not the caller's to act on */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefusalEnvelope"];
+                };
+            };
+            /** @description The file is over 2 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is of a media type this operation does not take */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many tries (a public route's limit per client, an API key's own limit): wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until a try can succeed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description An unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is out of reach for a moment: send the same request again (the same Idempotency-Key for a money action) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "bills.import.template": {
+        parameters: {
+            query?: {
+                /** @description Default xlsx */
+                format?: "xlsx" | "csv";
             };
             header?: never;
             path?: never;
@@ -32952,6 +33767,373 @@ export interface operations {
             };
         };
     };
+    "mutualOffers.import.run": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Client-chosen key (1-200 printable ASCII): a retry with the same key and body answers the stored response; another body is a 422; a twin in flight is a 409. Kept 24 h. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description XLSX or CSV (by its extension, else its content), at most 2 MB and 1000 rows; the first row names the columns by the fields' labels (either language) or names: title, side, category, goodsName, spec, unit, quantity, unitPrice, collateralRatio, deliveryDate, validUntil, deliveryRegion, contactPhone, terms
+                     */
+                    file: Blob;
+                    /** @description The preview's token: a file that differs from the one previewed is refused (409) */
+                    token?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Equal to the HTTP status */
+                        code: number;
+                        data: {
+                            created: number;
+                            invalid: number;
+                            refused: number;
+                            resultFile: {
+                                /** @description An XLSX workbook: the rows as uploaded with a status and a reason column */
+                                base64: string;
+                                name: string;
+                            };
+                            results: {
+                                reason?: string;
+                                record?: components["schemas"]["MutualOffers"];
+                                row: number;
+                                /**
+                                 * @description created; invalid (a cell is wrong: not sent); refused (its batch was refused while writing: nothing of that batch written)
+                                 * @enum {string}
+                                 */
+                                status: "created" | "invalid" | "refused";
+                            }[];
+                            total: number;
+                        };
+                        /** @description Message in the caller's language (Accept-Language) */
+                        msg: string;
+                    };
+                };
+            };
+            /** @description The request is invalid: data names each wrong field with its message (null when the request as a whole cannot be read) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrorEnvelope"];
+                };
+            };
+            /** @description No valid session token or API key (or a request signature refused): sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefusalEnvelope"];
+                };
+            };
+            /** @description The caller's role, operator type or API key may not do this, or the record is not the caller's to act on */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefusalEnvelope"];
+                };
+            };
+            /** @description The file differs from the one previewed (token), or a twin request with the same Idempotency-Key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The file is over 2 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is of a media type this operation does not take */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The Idempotency-Key was already used with another request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many tries (a public route's limit per client, an API key's own limit): wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until a try can succeed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description An unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is out of reach for a moment: send the same request again (the same Idempotency-Key for a money action) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "mutualOffers.import.preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description XLSX or CSV (by its extension, else its content), at most 2 MB and 1000 rows; the first row names the columns by the fields' labels (either language) or names: title, side, category, goodsName, spec, unit, quantity, unitPrice, collateralRatio, deliveryDate, validUntil, deliveryRegion, contactPhone, terms
+                     */
+                    file: Blob;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Equal to the HTTP status */
+                        code: number;
+                        data: {
+                            /** @description The file's columns as fields, in order */
+                            fields: string[];
+                            invalid: number;
+                            rows: {
+                                /** @description Field -> what is wrong with its cell ('_' for the row), in the caller's language */
+                                errors?: {
+                                    [key: string]: string;
+                                };
+                                /** @description The row number in the file (the header is 1) */
+                                row: number;
+                                /** @description The values read, as a create takes them */
+                                values: Record<string, never>;
+                            }[];
+                            /** @description The file's SHA-256, to send back with the import */
+                            token: string;
+                            total: number;
+                            valid: number;
+                        };
+                        /** @description Message in the caller's language (Accept-Language) */
+                        msg: string;
+                    };
+                };
+            };
+            /** @description The request is invalid: data names each wrong field with its message (null when the request as a whole cannot be read) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrorEnvelope"];
+                };
+            };
+            /** @description No valid session token or API key (or a request signature refused): sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefusalEnvelope"];
+                };
+            };
+            /** @description The caller's role, operator type or API key may not do this, or the record is not the caller's to act on */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefusalEnvelope"];
+                };
+            };
+            /** @description The file is over 2 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is of a media type this operation does not take */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many tries (a public route's limit per client, an API key's own limit): wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until a try can succeed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description An unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is out of reach for a moment: send the same request again (the same Idempotency-Key for a money action) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "mutualOffers.import.template": {
+        parameters: {
+            query?: {
+                /** @description Default xlsx */
+                format?: "xlsx" | "csv";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file (Content-Disposition names it) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": Blob;
+                    "text/csv": string;
+                };
+            };
+            /** @description The request is invalid: data names each wrong field with its message (null when the request as a whole cannot be read) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrorEnvelope"];
+                };
+            };
+            /** @description No valid session token or API key (or a request signature refused): sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefusalEnvelope"];
+                };
+            };
+            /** @description The caller's role, operator type or API key may not do this, or the record is not the caller's to act on */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefusalEnvelope"];
+                };
+            };
+            /** @description Too many tries (a public route's limit per client, an API key's own limit): wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until a try can succeed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description An unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is out of reach for a moment: send the same request again (the same Idempotency-Key for a money action) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     "objectionDeposits.list": {
         parameters: {
             query?: {
@@ -38451,6 +39633,373 @@ export interface operations {
             };
         };
     };
+    "purchaseOffers.import.run": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Client-chosen key (1-200 printable ASCII): a retry with the same key and body answers the stored response; another body is a 422; a twin in flight is a 409. Kept 24 h. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description XLSX or CSV (by its extension, else its content), at most 2 MB and 1000 rows; the first row names the columns by the fields' labels (either language) or names: title, category, goodsName, spec, unit, quantity, unitPrice, collateralRatio, deliveryDate, validUntil, deliveryRegion, contactPhone, terms
+                     */
+                    file: Blob;
+                    /** @description The preview's token: a file that differs from the one previewed is refused (409) */
+                    token?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Equal to the HTTP status */
+                        code: number;
+                        data: {
+                            created: number;
+                            invalid: number;
+                            refused: number;
+                            resultFile: {
+                                /** @description An XLSX workbook: the rows as uploaded with a status and a reason column */
+                                base64: string;
+                                name: string;
+                            };
+                            results: {
+                                reason?: string;
+                                record?: components["schemas"]["PurchaseOffers"];
+                                row: number;
+                                /**
+                                 * @description created; invalid (a cell is wrong: not sent); refused (its batch was refused while writing: nothing of that batch written)
+                                 * @enum {string}
+                                 */
+                                status: "created" | "invalid" | "refused";
+                            }[];
+                            total: number;
+                        };
+                        /** @description Message in the caller's language (Accept-Language) */
+                        msg: string;
+                    };
+                };
+            };
+            /** @description The request is invalid: data names each wrong field with its message (null when the request as a whole cannot be read) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrorEnvelope"];
+                };
+            };
+            /** @description No valid session token or API key (or a request signature refused): sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefusalEnvelope"];
+                };
+            };
+            /** @description The caller's role, operator type or API key may not do this, or the record is not the caller's to act on */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefusalEnvelope"];
+                };
+            };
+            /** @description The file differs from the one previewed (token), or a twin request with the same Idempotency-Key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The file is over 2 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is of a media type this operation does not take */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The Idempotency-Key was already used with another request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many tries (a public route's limit per client, an API key's own limit): wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until a try can succeed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description An unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is out of reach for a moment: send the same request again (the same Idempotency-Key for a money action) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "purchaseOffers.import.preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description XLSX or CSV (by its extension, else its content), at most 2 MB and 1000 rows; the first row names the columns by the fields' labels (either language) or names: title, category, goodsName, spec, unit, quantity, unitPrice, collateralRatio, deliveryDate, validUntil, deliveryRegion, contactPhone, terms
+                     */
+                    file: Blob;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Equal to the HTTP status */
+                        code: number;
+                        data: {
+                            /** @description The file's columns as fields, in order */
+                            fields: string[];
+                            invalid: number;
+                            rows: {
+                                /** @description Field -> what is wrong with its cell ('_' for the row), in the caller's language */
+                                errors?: {
+                                    [key: string]: string;
+                                };
+                                /** @description The row number in the file (the header is 1) */
+                                row: number;
+                                /** @description The values read, as a create takes them */
+                                values: Record<string, never>;
+                            }[];
+                            /** @description The file's SHA-256, to send back with the import */
+                            token: string;
+                            total: number;
+                            valid: number;
+                        };
+                        /** @description Message in the caller's language (Accept-Language) */
+                        msg: string;
+                    };
+                };
+            };
+            /** @description The request is invalid: data names each wrong field with its message (null when the request as a whole cannot be read) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrorEnvelope"];
+                };
+            };
+            /** @description No valid session token or API key (or a request signature refused): sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefusalEnvelope"];
+                };
+            };
+            /** @description The caller's role, operator type or API key may not do this, or the record is not the caller's to act on */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefusalEnvelope"];
+                };
+            };
+            /** @description The file is over 2 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is of a media type this operation does not take */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many tries (a public route's limit per client, an API key's own limit): wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until a try can succeed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description An unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is out of reach for a moment: send the same request again (the same Idempotency-Key for a money action) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "purchaseOffers.import.template": {
+        parameters: {
+            query?: {
+                /** @description Default xlsx */
+                format?: "xlsx" | "csv";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file (Content-Disposition names it) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": Blob;
+                    "text/csv": string;
+                };
+            };
+            /** @description The request is invalid: data names each wrong field with its message (null when the request as a whole cannot be read) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrorEnvelope"];
+                };
+            };
+            /** @description No valid session token or API key (or a request signature refused): sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefusalEnvelope"];
+                };
+            };
+            /** @description The caller's role, operator type or API key may not do this, or the record is not the caller's to act on */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefusalEnvelope"];
+                };
+            };
+            /** @description Too many tries (a public route's limit per client, an API key's own limit): wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until a try can succeed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description An unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is out of reach for a moment: send the same request again (the same Idempotency-Key for a money action) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     "supplyOffers.list": {
         parameters: {
             query?: {
@@ -40494,6 +42043,373 @@ export interface operations {
                 state?: string;
                 /** @description Contains this text (at most 100 characters) */
                 title?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file (Content-Disposition names it) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": Blob;
+                    "text/csv": string;
+                };
+            };
+            /** @description The request is invalid: data names each wrong field with its message (null when the request as a whole cannot be read) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrorEnvelope"];
+                };
+            };
+            /** @description No valid session token or API key (or a request signature refused): sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefusalEnvelope"];
+                };
+            };
+            /** @description The caller's role, operator type or API key may not do this, or the record is not the caller's to act on */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefusalEnvelope"];
+                };
+            };
+            /** @description Too many tries (a public route's limit per client, an API key's own limit): wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until a try can succeed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description An unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is out of reach for a moment: send the same request again (the same Idempotency-Key for a money action) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "supplyOffers.import.run": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Client-chosen key (1-200 printable ASCII): a retry with the same key and body answers the stored response; another body is a 422; a twin in flight is a 409. Kept 24 h. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description XLSX or CSV (by its extension, else its content), at most 2 MB and 1000 rows; the first row names the columns by the fields' labels (either language) or names: title, category, goodsName, spec, unit, quantity, unitPrice, collateralRatio, deliveryDate, validUntil, deliveryRegion, contactPhone, terms
+                     */
+                    file: Blob;
+                    /** @description The preview's token: a file that differs from the one previewed is refused (409) */
+                    token?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Equal to the HTTP status */
+                        code: number;
+                        data: {
+                            created: number;
+                            invalid: number;
+                            refused: number;
+                            resultFile: {
+                                /** @description An XLSX workbook: the rows as uploaded with a status and a reason column */
+                                base64: string;
+                                name: string;
+                            };
+                            results: {
+                                reason?: string;
+                                record?: components["schemas"]["SupplyOffers"];
+                                row: number;
+                                /**
+                                 * @description created; invalid (a cell is wrong: not sent); refused (its batch was refused while writing: nothing of that batch written)
+                                 * @enum {string}
+                                 */
+                                status: "created" | "invalid" | "refused";
+                            }[];
+                            total: number;
+                        };
+                        /** @description Message in the caller's language (Accept-Language) */
+                        msg: string;
+                    };
+                };
+            };
+            /** @description The request is invalid: data names each wrong field with its message (null when the request as a whole cannot be read) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrorEnvelope"];
+                };
+            };
+            /** @description No valid session token or API key (or a request signature refused): sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefusalEnvelope"];
+                };
+            };
+            /** @description The caller's role, operator type or API key may not do this, or the record is not the caller's to act on */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefusalEnvelope"];
+                };
+            };
+            /** @description The file differs from the one previewed (token), or a twin request with the same Idempotency-Key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The file is over 2 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is of a media type this operation does not take */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The Idempotency-Key was already used with another request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many tries (a public route's limit per client, an API key's own limit): wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until a try can succeed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description An unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is out of reach for a moment: send the same request again (the same Idempotency-Key for a money action) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "supplyOffers.import.preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description XLSX or CSV (by its extension, else its content), at most 2 MB and 1000 rows; the first row names the columns by the fields' labels (either language) or names: title, category, goodsName, spec, unit, quantity, unitPrice, collateralRatio, deliveryDate, validUntil, deliveryRegion, contactPhone, terms
+                     */
+                    file: Blob;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Equal to the HTTP status */
+                        code: number;
+                        data: {
+                            /** @description The file's columns as fields, in order */
+                            fields: string[];
+                            invalid: number;
+                            rows: {
+                                /** @description Field -> what is wrong with its cell ('_' for the row), in the caller's language */
+                                errors?: {
+                                    [key: string]: string;
+                                };
+                                /** @description The row number in the file (the header is 1) */
+                                row: number;
+                                /** @description The values read, as a create takes them */
+                                values: Record<string, never>;
+                            }[];
+                            /** @description The file's SHA-256, to send back with the import */
+                            token: string;
+                            total: number;
+                            valid: number;
+                        };
+                        /** @description Message in the caller's language (Accept-Language) */
+                        msg: string;
+                    };
+                };
+            };
+            /** @description The request is invalid: data names each wrong field with its message (null when the request as a whole cannot be read) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrorEnvelope"];
+                };
+            };
+            /** @description No valid session token or API key (or a request signature refused): sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefusalEnvelope"];
+                };
+            };
+            /** @description The caller's role, operator type or API key may not do this, or the record is not the caller's to act on */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefusalEnvelope"];
+                };
+            };
+            /** @description The file is over 2 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is of a media type this operation does not take */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many tries (a public route's limit per client, an API key's own limit): wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until a try can succeed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description An unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is out of reach for a moment: send the same request again (the same Idempotency-Key for a money action) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "supplyOffers.import.template": {
+        parameters: {
+            query?: {
+                /** @description Default xlsx */
+                format?: "xlsx" | "csv";
             };
             header?: never;
             path?: never;
@@ -43996,6 +45912,223 @@ export interface operations {
             };
         };
     };
+    getSettlementChainConsent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The consent */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Equal to the HTTP status */
+                        code: number;
+                        data: {
+                            /** @description Clearing runs may pass bills on along chains through this account */
+                            allowed: boolean;
+                            /**
+                             * Format: date-time
+                             * @description Since when (null: not allowed)
+                             */
+                            allowedAt: string | null;
+                        };
+                        /** @description Message in the caller's language (Accept-Language) */
+                        msg: string;
+                    };
+                };
+            };
+            /** @description The request is invalid: data names each wrong field with its message (null when the request as a whole cannot be read) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrorEnvelope"];
+                };
+            };
+            /** @description No valid session token or API key (or a request signature refused): sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefusalEnvelope"];
+                };
+            };
+            /** @description The caller's role, operator type or API key may not do this, or the record is not the caller's to act on */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefusalEnvelope"];
+                };
+            };
+            /** @description Too many tries (a public route's limit per client, an API key's own limit): wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until a try can succeed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description An unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is out of reach for a moment: send the same request again (the same Idempotency-Key for a money action) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    putSettlementChainConsent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    allowed: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The consent */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Equal to the HTTP status */
+                        code: number;
+                        data: {
+                            /** @description Clearing runs may pass bills on along chains through this account */
+                            allowed: boolean;
+                            /**
+                             * Format: date-time
+                             * @description Since when (null: not allowed)
+                             */
+                            allowedAt: string | null;
+                        };
+                        /** @description Message in the caller's language (Accept-Language) */
+                        msg: string;
+                    };
+                };
+            };
+            /** @description The request is invalid: data names each wrong field with its message (null when the request as a whole cannot be read) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldErrorEnvelope"];
+                };
+            };
+            /** @description No valid session token or API key (or a request signature refused): sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefusalEnvelope"];
+                };
+            };
+            /** @description Not the owner of an enterprise or personal account */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefusalEnvelope"];
+                };
+            };
+            /** @description The mutual service is not open */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is over the size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is of a media type this operation does not take */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many tries (a public route's limit per client, an API key's own limit): wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until a try can succeed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description An unexpected error (logged on the server) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database is out of reach for a moment: send the same request again (the same Idempotency-Key for a money action) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     getSettlementClearingPreview: {
         parameters: {
             query?: never;
@@ -44015,6 +46148,11 @@ export interface operations {
                         /** @description Equal to the HTTP status */
                         code: number;
                         data: {
+                            /**
+                             * Format: money
+                             * @description What passing bills on along chains would write down
+                             */
+                            amountChained: string;
                             /**
                              * Format: money
                              * @description Yuan amount as a decimal string: no sign, at most two decimals
@@ -44190,6 +46328,11 @@ export interface operations {
                         data: {
                             /**
                              * Format: money
+                             * @description Written down along chains (bills passed on by the run)
+                             */
+                            amountChained: string;
+                            /**
+                             * Format: money
                              * @description Yuan amount as a decimal string: no sign, at most two decimals
                              */
                             amountCleared: string;
@@ -44198,6 +46341,11 @@ export interface operations {
                              * @description Yuan amount as a decimal string: no sign, at most two decimals
                              */
                             amountIn: string;
+                            /**
+                             * Format: money
+                             * @description Moved to parts passed on to the chains’ ends (still owed, to new holders)
+                             */
+                            amountPassed: string;
                             /**
                              * Format: money
                              * @description Yuan amount as a decimal string: no sign, at most two decimals

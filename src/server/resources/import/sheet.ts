@@ -44,7 +44,8 @@ async function readXlsx(data: Buffer): Promise<Cell[][]> {
 }
 
 function readCsv(data: Buffer): Cell[][] {
-  const parsed = Papa.parse<string[]>(decodeText(data), { skipEmptyLines: 'greedy' });
+  // Blank lines kept (readSheet skips them): a row keeps the number a spreadsheet shows it under.
+  const parsed = Papa.parse<string[]>(decodeText(data), { skipEmptyLines: false });
   // A quote left open swallows the rest of the file: say so rather than import half of it.
   if (parsed.errors.some((e) => e.type === 'Quotes')) throw fieldError({ file: 'api:importUnreadable' });
   return parsed.data;

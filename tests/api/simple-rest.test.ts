@@ -91,6 +91,32 @@ describe.skipIf(!dbAvailable)('the stock simple-rest provider on /api/rest', { t
     });
   });
 
+  it("serves the console's calls on a session token: one create per intent's key, PUT replacing the data, a stale PUT refused", async () => {
+    const token = buyer.token;
+    const intent = { 'idempotency-key': 'console-create-1' };
+    const first = await s.call<never>('POST', '/api/rest/purchaseOffers', { token, body: offerBody('控制台采购'), headers: intent });
+    expect(first.status).toBe(200);
+    const offer = first.body as unknown as ResourceRecord;
+    expect(offer).toMatchObject({ title: '控制台采购', state: 'draft', version: 1, terms: '货到验收后付款' });
+    // The same intent again (a retry after a lost answer): the stored answer, bare, not a second offer.
+    const replay = await s.call<never>('POST', '/api/rest/purchaseOffers', { token, body: offerBody('控制台采购'), headers: intent });
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(replay.body).toEqual(first.body);
+    const listed = await fetch(`${s.baseUrl}/api/rest/purchaseOffers?title_like=${encodeURIComponent('控制台采购')}`, { headers: { authorization: token } });
+    expect(listed.headers.get('x-total-count')).toBe('1');
+
+    // The edit form sends every field with the version read: the data is replaced, a field left out is cleared.
+    const { terms: _cleared, ...edited } = offerBody('控制台采购（改）');
+    const put = await s.call<never>('PUT', `/api/rest/purchaseOffers/${offer.id}`, { token, body: { ...edited, version: 1 } });
+    expect(put.status).toBe(200);
+    expect(put.body).toMatchObject({ id: offer.id, title: '控制台采购（改）', version: 2 });
+    expect(put.body).not.toHaveProperty('terms');
+    const stale = await s.call<never>('PUT', `/api/rest/purchaseOffers/${offer.id}`, { token, body: { ...edited, title: '旧版本的修改', version: 1 } });
+    expect(stale.status).toBe(409);
+    expect(stale.body).toEqual({ statusCode: 409, message: expect.any(String) });
+    expect(((await s.call<never>('GET', `/api/rest/purchaseOffers/${offer.id}`, { token })).body as unknown as ResourceRecord).title).toBe('控制台采购（改）');
+  });
+
   it('keeps the key to what its operator type may do, and answers 401 without a key', async () => {
     // A purchaser key reads no bills of the payer's finance (not granted) and cannot reach another account's record.
     await expect(rest.getList({ resource: 'withdrawals' })).rejects.toMatchObject({ statusCode: 403 });

@@ -11,6 +11,7 @@ import type { BillFamilyNode } from '../../src/shared/billFamily';
 import type { ReceiptView } from '../../src/shared/receipts';
 import type { ResourceDefinition, ResourceRecord } from '../../src/shared/resources/types';
 import { fakeApi, ok } from './support/fakeApi';
+import { bare } from './support/fakeRest';
 import { baseRoutes, renderResource } from './support/resourceHarness';
 import { openShell } from './support/shell';
 
@@ -67,7 +68,7 @@ describe('bill chains in the console', () => {
   it("draws a bill's family as a tree: each part's holder and figures, the bill itself marked", async () => {
     const api = fakeApi({
       ...baseRoutes('owner', [BILLS]),
-      [`GET /api/r/bills/${CHILD}`]: ok(bill(CHILD, { amount: '3000.00', payeeName: '无锡链条供应商有限公司', parentBillId: ROOT, rootBillId: ROOT, origin: 'passedOn' })),
+      [`GET /api/rest/bills/${CHILD}`]: bare(bill(CHILD, { amount: '3000.00', payeeName: '无锡链条供应商有限公司', parentBillId: ROOT, rootBillId: ROOT, origin: 'passedOn' })),
       [`GET /api/settlement/bills/${CHILD}/family`]: ok(FAMILY),
       'GET /api/receipts': ok([]),
     });
@@ -89,7 +90,7 @@ describe('bill chains in the console', () => {
   it('shows no tree for a bill nothing was passed on from', async () => {
     fakeApi({
       ...baseRoutes('owner', [BILLS]),
-      [`GET /api/r/bills/${ROOT}`]: ok(bill(ROOT)),
+      [`GET /api/rest/bills/${ROOT}`]: bare(bill(ROOT)),
       [`GET /api/settlement/bills/${ROOT}/family`]: ok(node(ROOT, null, '苏州链条卖方有限公司', '5000.00')),
       'GET /api/receipts': ok([]),
     });

@@ -7,6 +7,7 @@ import { actionInputSchema } from '../../src/shared/resources/actionInput';
 import type { ResourceDefinition, ResourceRecord } from '../../src/shared/resources/types';
 import zhMenu from '../../src/shared/locales/zh-CN/menu.json';
 import { ok, USER_INFO } from './support/fakeApi';
+import { bare } from './support/fakeRest';
 import { CONTRACTS, offer } from './support/resourceHarness';
 import { findActivePane, openShell } from './support/shell';
 
@@ -34,7 +35,7 @@ const routes = (extra = {}) => ({ 'GET /api/meta/resources': ok([CONTRACTS_SERVE
 
 describe('contract details', { timeout: 60_000 }, () => {
   it('shows every time of a contract in China time, and no raw ISO string', async () => {
-    openShell(`/contract/details?id=${ID}`, routes({ [`GET /api/r/contracts/${ID}`]: ok(completed) }), undefined, APPROVED);
+    openShell(`/contract/details?id=${ID}`, routes({ [`GET /api/rest/contracts/${ID}`]: bare(completed) }), undefined, APPROVED);
     const pane = await findActivePane();
     expect(await within(pane).findByText('2026-11-25 12:15:17', {}, SLOW)).toBeInTheDocument(); // collateral paid
     expect(within(pane).getByText('2026-11-26 09:00:00')).toBeInTheDocument(); // delivered

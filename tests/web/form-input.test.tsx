@@ -9,7 +9,8 @@ import { describe, expect, it, vi } from 'vitest';
 import deposits from '../../schemas/resources/deposits.json';
 import { chinaDay } from '../../src/shared/chinaTime';
 import type { ResourceDefinition } from '../../src/shared/resources/types';
-import { fakeApi, ok } from './support/fakeApi';
+import { fakeApi } from './support/fakeApi';
+import { bare } from './support/fakeRest';
 import { baseRoutes, CONTRACTS, OFFERS_PATH, offer, renderResource } from './support/resourceHarness';
 
 vi.setConfig({ testTimeout: 120_000 });
@@ -36,7 +37,7 @@ async function typeAndSubmit(user: UserEvent, typed: Record<string, string>) {
 
 describe('bad numbers are kept as typed and refused with a field error', () => {
   it('offer: quantity -5, price -100, ratio -10', async () => {
-    const api = fakeApi({ ...baseRoutes(), 'POST /api/r/purchaseOffers': ok(offer()) });
+    const api = fakeApi({ ...baseRoutes(), 'POST /api/rest/purchaseOffers': bare(offer()) });
     const { user } = renderResource(`${OFFERS_PATH}/create`);
     await screen.findByRole('heading', { name: '新建采购报价' });
     await typeAndSubmit(user, { 数量: '-5', '单价（元）': '-100', '保证金比例（%）': '-10' });
@@ -47,7 +48,7 @@ describe('bad numbers are kept as typed and refused with a field error', () => {
     expect(screen.getByLabelText('数量')).toHaveValue('-5');
     expect(screen.getByLabelText('单价（元）')).toHaveValue('-100');
     expect(screen.getByLabelText('保证金比例（%）')).toHaveValue('-10');
-    expect(api.callsTo('POST', '/api/r/purchaseOffers')).toHaveLength(0);
+    expect(api.callsTo('POST', '/api/rest/purchaseOffers')).toHaveLength(0);
     // Fixed, the errors go as the user types.
     await user.clear(screen.getByLabelText('数量'));
     await user.type(screen.getByLabelText('数量'), '5');
@@ -55,7 +56,7 @@ describe('bad numbers are kept as typed and refused with a field error', () => {
   });
 
   it('contract sent directly: quantity -3, price -99.999, ratio 150', async () => {
-    const api = fakeApi({ ...baseRoutes('owner', [CONTRACTS]), 'POST /api/r/contracts': ok({}) });
+    const api = fakeApi({ ...baseRoutes('owner', [CONTRACTS]), 'POST /api/rest/contracts': bare({}) });
     const { user } = renderResource('/contractUpdate/initiateContract/create', { resource: 'contracts', routePath: '/contractUpdate/initiateContract' });
     await screen.findByLabelText('数量');
     await typeAndSubmit(user, { 数量: '-3', '单价（元）': '-99.999', '保证金比例（%）': '150' });
@@ -64,21 +65,21 @@ describe('bad numbers are kept as typed and refused with a field error', () => {
     expect(errorOf('保证金比例（%）')).toBe('不能大于 100');
     expect(screen.getByLabelText('单价（元）')).toHaveValue('-99.999');
     expect(screen.getByLabelText('保证金比例（%）')).toHaveValue('150');
-    expect(api.callsTo('POST', '/api/r/contracts')).toHaveLength(0);
+    expect(api.callsTo('POST', '/api/rest/contracts')).toHaveLength(0);
   });
 
   it('deposit: -500.129', async () => {
-    const api = fakeApi({ ...baseRoutes('owner', [DEPOSITS]), 'POST /api/r/deposits': ok({}) });
+    const api = fakeApi({ ...baseRoutes('owner', [DEPOSITS]), 'POST /api/rest/deposits': bare({}) });
     const { user } = renderResource('/payment/deposit/create', { resource: 'deposits', routePath: '/payment/deposit' });
     await screen.findByLabelText('充值金额（元）');
     await typeAndSubmit(user, { '充值金额（元）': '-500.129' });
     await waitFor(() => expect(errorOf('充值金额（元）')).toBe(MONEY_ERROR));
     expect(screen.getByLabelText('充值金额（元）')).toHaveValue('-500.129');
-    expect(api.callsTo('POST', '/api/r/deposits')).toHaveLength(0);
+    expect(api.callsTo('POST', '/api/rest/deposits')).toHaveLength(0);
   });
 
   it('a valid amount still reads with separators; a decimal ratio is no integer', async () => {
-    fakeApi({ ...baseRoutes(), 'POST /api/r/purchaseOffers': ok(offer()) });
+    fakeApi({ ...baseRoutes(), 'POST /api/rest/purchaseOffers': bare(offer()) });
     const { user } = renderResource(`${OFFERS_PATH}/create`);
     await screen.findByRole('heading', { name: '新建采购报价' });
     await user.type(screen.getByLabelText('单价（元）'), '１２,345.5');
@@ -93,7 +94,7 @@ describe('bad numbers are kept as typed and refused with a field error', () => {
 
 describe('the valid-until day', () => {
   it('offers no past day in the picker, today and later are offered', async () => {
-    fakeApi({ ...baseRoutes(), 'POST /api/r/purchaseOffers': ok(offer()) });
+    fakeApi({ ...baseRoutes(), 'POST /api/rest/purchaseOffers': bare(offer()) });
     const { user } = renderResource(`${OFFERS_PATH}/create`);
     await screen.findByRole('heading', { name: '新建采购报价' });
     await user.click(screen.getByLabelText('报价有效期至'));
@@ -112,7 +113,7 @@ describe('the valid-until day', () => {
   });
 
   it('keeps a past day typed into the picker and says it is past', async () => {
-    const api = fakeApi({ ...baseRoutes(), 'POST /api/r/purchaseOffers': ok(offer()) });
+    const api = fakeApi({ ...baseRoutes(), 'POST /api/rest/purchaseOffers': bare(offer()) });
     const { user } = renderResource(`${OFFERS_PATH}/create`);
     await screen.findByRole('heading', { name: '新建采购报价' });
     await user.click(screen.getByLabelText('报价有效期至'));
@@ -121,11 +122,11 @@ describe('the valid-until day', () => {
     await user.click(screen.getByRole('button', { name: /提\s*交/ }));
     await waitFor(() => expect(errorOf('报价有效期至')).toBe('不能早于今天'));
     expect(screen.getByLabelText('报价有效期至')).toHaveValue('2020-01-31');
-    expect(api.callsTo('POST', '/api/r/purchaseOffers')).toHaveLength(0);
+    expect(api.callsTo('POST', '/api/rest/purchaseOffers')).toHaveLength(0);
   });
 
   it('keeps a past delivery day and a price of 0 as typed and refuses both: offer (issue 28 item 4)', async () => {
-    const api = fakeApi({ ...baseRoutes(), 'POST /api/r/purchaseOffers': ok(offer()) });
+    const api = fakeApi({ ...baseRoutes(), 'POST /api/rest/purchaseOffers': bare(offer()) });
     const { user } = renderResource(`${OFFERS_PATH}/create`);
     await screen.findByRole('heading', { name: '新建采购报价' });
     await user.type(screen.getByLabelText('交货日期'), '2020-02-01');
@@ -136,11 +137,11 @@ describe('the valid-until day', () => {
     await waitFor(() => expect(errorOf('交货日期')).toBe('不能早于今天'));
     expect(errorOf('单价（元）')).toBe('金额必须大于 0');
     expect(screen.getByLabelText('交货日期')).toHaveValue('2020-02-01');
-    expect(api.callsTo('POST', '/api/r/purchaseOffers')).toHaveLength(0);
+    expect(api.callsTo('POST', '/api/rest/purchaseOffers')).toHaveLength(0);
   });
 
   it('the same on a contract sent directly', async () => {
-    const api = fakeApi({ ...baseRoutes('owner', [CONTRACTS]), 'POST /api/r/contracts': ok({}) });
+    const api = fakeApi({ ...baseRoutes('owner', [CONTRACTS]), 'POST /api/rest/contracts': bare({}) });
     const { user } = renderResource('/contractUpdate/initiateContract/create', { resource: 'contracts', routePath: '/contractUpdate/initiateContract' });
     await screen.findByLabelText('数量');
     await user.type(screen.getByLabelText('交货日期'), '2020-03-01');
@@ -151,16 +152,16 @@ describe('the valid-until day', () => {
     await waitFor(() => expect(errorOf('交货日期')).toBe('不能早于今天'));
     expect(errorOf('单价（元）')).toBe('金额必须大于 0');
     expect(screen.getByLabelText('交货日期')).toHaveValue('2020-03-01');
-    expect(api.callsTo('POST', '/api/r/contracts')).toHaveLength(0);
+    expect(api.callsTo('POST', '/api/rest/contracts')).toHaveLength(0);
   });
 
   it('refuses a past day already in a draft with a field error, nothing sent', async () => {
     const draft = offer({ validUntil: '2020-01-31' });
-    const api = fakeApi({ ...baseRoutes(), [`GET /api/r/purchaseOffers/${draft.id}`]: ok({ ...draft, events: [] }), [`PUT /api/r/purchaseOffers/${draft.id}`]: ok(draft) });
+    const api = fakeApi({ ...baseRoutes(), [`GET /api/rest/purchaseOffers/${draft.id}`]: bare({ ...draft, events: [] }), [`PUT /api/rest/purchaseOffers/${draft.id}`]: bare(draft) });
     const { user } = renderResource(`${OFFERS_PATH}/edit/${draft.id}`);
     await screen.findByRole('heading', { name: '编辑采购报价' });
     await user.click(screen.getByRole('button', { name: /保\s*存/ }));
     await waitFor(() => expect(errorOf('报价有效期至')).toBe('不能早于今天'));
-    expect(api.callsTo('PUT', `/api/r/purchaseOffers/${draft.id}`)).toHaveLength(0);
+    expect(api.callsTo('PUT', `/api/rest/purchaseOffers/${draft.id}`)).toHaveLength(0);
   });
 });

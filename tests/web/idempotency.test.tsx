@@ -10,6 +10,7 @@ import withdrawals from '../../schemas/resources/withdrawals.json';
 import type { UserInfo } from '../../src/shared/api';
 import type { ResourceDefinition, ResourceRecord } from '../../src/shared/resources/types';
 import { fail, fakeApi, ok, USER_INFO, type Call, type Route } from './support/fakeApi';
+import { bare } from './support/fakeRest';
 import { profileOf, renderResource } from './support/resourceHarness';
 
 vi.setConfig({ testTimeout: 120_000 });
@@ -64,7 +65,7 @@ describe('Idempotency-Key per user intent', () => {
     const path = `/api/r/deposits/${declared.id}/actions/confirm`;
     const api = fakeApi({
       ...opsRoutes([DEPOSITS]),
-      [`GET /api/r/deposits/${declared.id}`]: ok(declared),
+      [`GET /api/rest/deposits/${declared.id}`]: bare(declared),
       [`POST ${path}`]: replies(networkDown, networkDown, ok({ ...declared, state: 'confirmed', version: 2 })),
     });
     const { user } = renderResource(`/ops/deposits/show/${declared.id}`, { resource: 'deposits', routePath: '/ops/deposits', scope: 'ops', userInfo: OPS_INFO });
@@ -99,7 +100,7 @@ describe('Idempotency-Key per user intent', () => {
     let release: () => void = () => {};
     const api = fakeApi({
       ...opsRoutes([DEPOSITS]),
-      [`GET /api/r/deposits/${declared.id}`]: ok(declared),
+      [`GET /api/rest/deposits/${declared.id}`]: bare(declared),
       [`POST ${path}`]: () =>
         new Promise((resolve) => {
           release = () => resolve(ok({ ...declared, state: 'confirmed', version: 2 }));
@@ -121,7 +122,7 @@ describe('Idempotency-Key per user intent', () => {
     const path = `/api/r/withdrawals/${processing.id}/actions/fail`;
     const api = fakeApi({
       ...opsRoutes([WITHDRAWALS]),
-      [`GET /api/r/withdrawals/${processing.id}`]: ok(processing),
+      [`GET /api/rest/withdrawals/${processing.id}`]: bare(processing),
       [`POST ${path}`]: replies(fail(400, '提交的信息有误，请检查标出的字段', { reason: '原因不能只写标点' }), ok({ ...processing, state: 'failed', version: 2 })),
     });
     const { user } = renderResource(`/ops/withdrawals/show/${processing.id}`, { resource: 'withdrawals', routePath: '/ops/withdrawals', scope: 'ops', userInfo: OPS_INFO });
@@ -146,17 +147,17 @@ describe('Idempotency-Key per user intent', () => {
     const api = fakeApi({
       'GET /api/user/info': ok(profileOf('owner')),
       'GET /api/meta/resources': ok([WITHDRAWALS]),
-      'POST /api/r/withdrawals': replies(networkDown, ok(created)),
-      [`GET /api/r/withdrawals/${created.id}`]: ok(created),
+      'POST /api/rest/withdrawals': replies(networkDown, bare(created)),
+      [`GET /api/rest/withdrawals/${created.id}`]: bare(created),
     });
     const { user } = renderResource('/report/withdrawalList/create', { resource: 'withdrawals', routePath: '/report/withdrawalList', userInfo: OWNER_INFO });
     await user.type(await screen.findByLabelText(/提现金额/), '300');
     await user.click(screen.getByRole('button', { name: /提\s*交/ }));
-    await waitFor(() => expect(api.callsTo('POST', '/api/r/withdrawals')).toHaveLength(1));
+    await waitFor(() => expect(api.callsTo('POST', '/api/rest/withdrawals')).toHaveLength(1));
     await waitFor(() => expect(screen.getByRole('button', { name: /提\s*交/ })).not.toHaveClass('ant-btn-loading'));
     await user.click(screen.getByRole('button', { name: /提\s*交/ }));
     await waitFor(() => expect(window.location.pathname).toBe(`/report/withdrawalList/show/${created.id}`));
-    const [first, retry] = api.callsTo('POST', '/api/r/withdrawals');
+    const [first, retry] = api.callsTo('POST', '/api/rest/withdrawals');
     expect(keyOf(first)).toBeTruthy();
     expect(keyOf(retry)).toBe(keyOf(first));
     expect(retry.body).toEqual(first.body);
@@ -169,7 +170,7 @@ describe('platform operations on the money resources', () => {
     const api = fakeApi({
       ...opsRoutes([DEPOSITS]),
       'GET /api/r/deposits': ok({ records: [theirs], total: 1 }),
-      [`GET /api/r/deposits/${theirs.id}`]: ok(theirs),
+      [`GET /api/rest/deposits/${theirs.id}`]: bare(theirs),
     });
     const { user } = renderResource('/ops/deposits', { resource: 'deposits', routePath: '/ops/deposits', scope: 'ops', userInfo: OPS_INFO });
     const row = (await screen.findByText('苏州他人有限公司')).closest('tr') as HTMLElement;

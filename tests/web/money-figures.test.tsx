@@ -11,6 +11,7 @@ import type { FundsBankAccounts, UserInfo, WalletView } from '../../src/shared/a
 import { actionInputSchema } from '../../src/shared/resources/actionInput';
 import type { ResourceDefinition, ResourceRecord } from '../../src/shared/resources/types';
 import { fakeApi, ok, USER_INFO } from './support/fakeApi';
+import { bare } from './support/fakeRest';
 import { baseRoutes, CONTRACTS, OFFERS_PATH, offer, profileOf, renderResource } from './support/resourceHarness';
 
 vi.setConfig({ testTimeout: 120_000 });
@@ -35,7 +36,7 @@ const text = (testId: string, scope: HTMLElement = document.body) => within(scop
 
 describe('the offer and contract forms show the server total while the user types', () => {
   it('offer: total and collateral for a valid input, none for a negative quantity, and what was typed stays', async () => {
-    fakeApi({ ...baseRoutes(), 'POST /api/r/purchaseOffers': ok(offer()) });
+    fakeApi({ ...baseRoutes(), 'POST /api/rest/purchaseOffers': bare(offer()) });
     const { user } = renderResource(`${OFFERS_PATH}/create`);
     await screen.findByRole('heading', { name: '新建采购报价' });
     // Nothing typed yet: no figure.
@@ -64,7 +65,7 @@ describe('the offer and contract forms show the server total while the user type
   });
 
   it('contract sent directly: the collateral follows the ratio; a ratio over 100 shows none', async () => {
-    fakeApi({ ...baseRoutes('owner', [CONTRACTS]), 'POST /api/r/contracts': ok({}) });
+    fakeApi({ ...baseRoutes('owner', [CONTRACTS]), 'POST /api/rest/contracts': bare({}) });
     const { user } = renderResource('/contractUpdate/initiateContract/create', { resource: 'contracts', routePath: '/contractUpdate/initiateContract' });
     await user.type(await screen.findByLabelText('数量'), '5');
     await user.type(screen.getByLabelText('单价（元）'), '4100');
@@ -81,7 +82,7 @@ describe('the offer and contract forms show the server total while the user type
 
   it('accepting an offer shows the contract amount and collateral it makes', async () => {
     const published = offer({ state: 'published', accountId: 'a-2', quantity: 12, unitPrice: '4000.00', amount: '48000.00', collateralRatio: 20 });
-    fakeApi({ ...baseRoutes(), [`GET /api/r/purchaseOffers/${published.id}`]: ok({ ...published, events: [] }) });
+    fakeApi({ ...baseRoutes(), [`GET /api/rest/purchaseOffers/${published.id}`]: bare({ ...published, events: [] }) });
     const { user } = renderResource(`${OFFERS_PATH}/show/${published.id}`, { userInfo: APPROVED });
     await user.click(await screen.findByRole('button', { name: '接受报价' }));
     const dialog = await screen.findByRole('dialog');
@@ -107,7 +108,7 @@ const contract = (extra: Partial<ResourceRecord>): ResourceRecord =>
 describe('money dialogs show amount, the other side and the balance before and after', () => {
   const openContractAction = async (state: string, button: string) => {
     const c = contract({ state });
-    fakeApi({ ...baseRoutes('owner', [CONTRACTS_SERVED]), [`GET /api/r/contracts/${c.id}`]: ok(c), 'GET /api/receipts': ok([]), 'GET /api/funds/wallet': ok(WALLET) });
+    fakeApi({ ...baseRoutes('owner', [CONTRACTS_SERVED]), [`GET /api/rest/contracts/${c.id}`]: bare(c), 'GET /api/receipts': ok([]), 'GET /api/funds/wallet': ok(WALLET) });
     const { user } = renderResource(`/contract/contractbuy/show/${c.id}`, { resource: 'contracts', routePath: '/contract/contractbuy', scope: 'buyer', userInfo: APPROVED });
     await user.click(await screen.findByRole('button', { name: button }));
     const dialog = await screen.findByRole('dialog');
@@ -137,7 +138,7 @@ describe('money dialogs show amount, the other side and the balance before and a
 
   it('says when the available balance is short', async () => {
     const c = contract({ state: 'signed', collateralAmount: '25000.00' });
-    fakeApi({ ...baseRoutes('owner', [CONTRACTS_SERVED]), [`GET /api/r/contracts/${c.id}`]: ok(c), 'GET /api/receipts': ok([]), 'GET /api/funds/wallet': ok(WALLET) });
+    fakeApi({ ...baseRoutes('owner', [CONTRACTS_SERVED]), [`GET /api/rest/contracts/${c.id}`]: bare(c), 'GET /api/receipts': ok([]), 'GET /api/funds/wallet': ok(WALLET) });
     const { user } = renderResource(`/contract/contractbuy/show/${c.id}`, { resource: 'contracts', routePath: '/contract/contractbuy', scope: 'buyer', userInfo: APPROVED });
     await user.click(await screen.findByRole('button', { name: '支付保证金' }));
     const dialog = await screen.findByRole('dialog');
@@ -147,7 +148,7 @@ describe('money dialogs show amount, the other side and the balance before and a
 
   it('withdraw: the amount, the bank account it goes to, available before and after', async () => {
     const w = { ...contract({}), id: '00000000-0000-4000-8000-0000000a11d1', state: 'draft', amount: '300.00', ...{ bankAccountName: OWN_BANK.accountName, bankName: OWN_BANK.bankName, bankAccount: OWN_BANK.account } };
-    fakeApi({ ...baseRoutes('owner', [WITHDRAWALS]), [`GET /api/r/withdrawals/${w.id}`]: ok(w), 'GET /api/receipts': ok([]), 'GET /api/funds/wallet': ok(WALLET) });
+    fakeApi({ ...baseRoutes('owner', [WITHDRAWALS]), [`GET /api/rest/withdrawals/${w.id}`]: bare(w), 'GET /api/receipts': ok([]), 'GET /api/funds/wallet': ok(WALLET) });
     const { user } = renderResource(`/report/withdrawalList/show/${w.id}`, { resource: 'withdrawals', routePath: '/report/withdrawalList', userInfo: APPROVED });
     await user.click(await screen.findByRole('button', { name: '确认提现' }));
     const dialog = await screen.findByRole('dialog');
@@ -161,7 +162,7 @@ describe('money dialogs show amount, the other side and the balance before and a
 
   it('ops confirm a deposit: the dialog itself shows the amount and the declaration to check, and reads no wallet', async () => {
     const d = { ...contract({}), id: '00000000-0000-4000-8000-0000000de901', accountId: 'a-1', state: 'declared', amount: '5000.00', payerName: '杭州付款有限公司', payerAccount: '6222020200998877665', transferDate: '2026-11-19', reference: 'REF20261119', accountName: '杭州链上付科技有限公司' };
-    const api = fakeApi({ 'GET /api/user/info': ok(profileOf('ops')), 'GET /api/meta/resources': ok([DEPOSITS]), [`GET /api/r/deposits/${d.id}`]: ok(d), 'GET /api/receipts': ok([]) });
+    const api = fakeApi({ 'GET /api/user/info': ok(profileOf('ops')), 'GET /api/meta/resources': ok([DEPOSITS]), [`GET /api/rest/deposits/${d.id}`]: bare(d), 'GET /api/receipts': ok([]) });
     const { user } = renderResource(`/ops/deposits/show/${d.id}`, { resource: 'deposits', routePath: '/ops/deposits', scope: 'ops', userInfo: OPS_INFO });
     await user.click(await screen.findByRole('button', { name: '确认到账' }));
     const dialog = await screen.findByRole('dialog');

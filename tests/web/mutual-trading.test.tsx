@@ -9,6 +9,7 @@ import contracts from '../../schemas/resources/contracts.json';
 import type { ResourceRecord } from '../../src/shared/resources/types';
 import { resourceDefinition } from '../support/resource-definitions';
 import { ok, USER_INFO, type Call } from './support/fakeApi';
+import { bare } from './support/fakeRest';
 import { location } from './support/renderApp';
 import { findActivePane, OWNER, openShell } from './support/shell';
 
@@ -78,7 +79,7 @@ describe('mutual-promise offers and contracts in the console', { timeout: 60_000
 
   it('hides accept on a market offer until the service is open', async () => {
     const theirs = record({ state: 'published', accountId: 'a-other', events: [] });
-    openShell(`/outgoing/chainInvitation/show/${OFFER_ID}`, routes(false, { [`GET /api/r/mutualOffers/${OFFER_ID}`]: ok(theirs) }), OWNER, APPROVED);
+    openShell(`/outgoing/chainInvitation/show/${OFFER_ID}`, routes(false, { [`GET /api/rest/mutualOffers/${OFFER_ID}`]: bare(theirs) }), OWNER, APPROVED);
     const pane = await findActivePane();
     expect(await within(pane).findByText('尚未开通互诺服务', {}, SLOW)).toBeInTheDocument();
     await within(pane).findByText('互诺供应 电解铜');
@@ -93,12 +94,12 @@ describe('mutual-promise offers and contracts in the console', { timeout: 60_000
     const { user } = openShell(
       `/outgoing/chainInvitation/show/${OFFER_ID}`,
       routes(true, {
-        [`GET /api/r/mutualOffers/${OFFER_ID}`]: () => ok(state),
+        [`GET /api/rest/mutualOffers/${OFFER_ID}`]: () => bare(state),
         [`POST /api/r/mutualOffers/${OFFER_ID}/actions/accept`]: () => {
           state = accepted;
           return ok(accepted);
         },
-        [`GET /api/r/contracts/${CONTRACT_ID}`]: ok(CONTRACT),
+        [`GET /api/rest/contracts/${CONTRACT_ID}`]: bare(CONTRACT),
       }),
       OWNER,
       APPROVED,
@@ -118,7 +119,7 @@ describe('mutual-promise offers and contracts in the console', { timeout: 60_000
   it('lists the mutual-promise contracts and opens one on chainDetails, which links to its text', async () => {
     const { api, user } = openShell(
       '/contract/contractChain',
-      routes(true, { 'GET /api/r/contracts': (call: Call) => ok({ records: call.query.get('source') === 'mutualOffer' ? [CONTRACT] : [], total: 1 }), [`GET /api/r/contracts/${CONTRACT_ID}`]: ok(CONTRACT) }),
+      routes(true, { 'GET /api/r/contracts': (call: Call) => ok({ records: call.query.get('source') === 'mutualOffer' ? [CONTRACT] : [], total: 1 }), [`GET /api/rest/contracts/${CONTRACT_ID}`]: bare(CONTRACT) }),
       OWNER,
       APPROVED,
     );

@@ -9,6 +9,7 @@ import contractsJson from '../../schemas/resources/contracts.json';
 import type { PublicReceiptView, ReceiptView, RecordReceipt } from '../../src/shared/receipts';
 import type { ResourceDefinition } from '../../src/shared/resources/types';
 import { fail, ok, USER_INFO } from './support/fakeApi';
+import { bare } from './support/fakeRest';
 import { findActivePane, openShell } from './support/shell';
 
 const SLOW = { timeout: 20_000 };
@@ -137,7 +138,7 @@ describe('/contract/paymentStatus', { timeout: 40_000 }, () => {
   it('shows the payment, the escrow status and the way to its receipt and back to the contract', async () => {
     openShell(`/contract/paymentStatus?resource=contracts&id=${CONTRACT}&action=payCollateral&from=%2Fcontract%2Fcontractbuy`, {
       'GET /api/system/users/info': ok({ ...USER_INFO, authStatus: 'approved' }),
-      [`GET /api/r/contracts/${CONTRACT}`]: ok(contract),
+      [`GET /api/rest/contracts/${CONTRACT}`]: bare(contract),
       'GET /api/meta/resources': ok([contracts]),
       'GET /api/receipts': ok([paid]),
       [`GET /api/receipts/${TRANSFER}`]: ok({ ...RECEIPT, template: 'Chainpayment', kind: 'collateral', status: 'inEscrow' }),
@@ -154,7 +155,7 @@ describe('/contract/paymentStatus', { timeout: 40_000 }, () => {
   it('says the collateral is not paid for a contract still to pay', async () => {
     openShell(`/contract/paymentStatus?id=${CONTRACT}`, {
       'GET /api/system/users/info': ok({ ...USER_INFO, authStatus: 'approved' }),
-      [`GET /api/r/contracts/${CONTRACT}`]: ok({ ...contract, state: 'signed' }),
+      [`GET /api/rest/contracts/${CONTRACT}`]: bare({ ...contract, state: 'signed' }),
       'GET /api/meta/resources': ok([contracts]),
       'GET /api/receipts': ok([]),
     });

@@ -3,7 +3,8 @@ import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ResourceDefinition, ResourceRecord } from '../../src/shared/resources/types';
 import { i18n } from '../../src/web/i18n';
-import { fail, fakeApi, ok } from './support/fakeApi';
+import { fakeApi } from './support/fakeApi';
+import { bare, restFail } from './support/fakeRest';
 import { baseRoutes, INVOICES, location, OFFERS, OFFERS_PATH, offer, renderResource } from './support/resourceHarness';
 
 vi.setConfig({ testTimeout: 120_000 });
@@ -32,7 +33,7 @@ async function pickDate(user: UserEvent, label: string | RegExp, day: string) {
 
 describe('generated create form', () => {
   it('shows friendly errors on invalid fields before sending, the same words the server uses', async () => {
-    const api = fakeApi({ ...baseRoutes(), 'POST /api/r/purchaseOffers': ok(offer()) });
+    const api = fakeApi({ ...baseRoutes(), 'POST /api/rest/purchaseOffers': bare(offer()) });
     const { user } = renderResource(`${OFFERS_PATH}/create`);
     await screen.findByRole('heading', { name: '新建采购报价' });
     await user.click(screen.getByRole('button', { name: /提\s*交/ }));
@@ -47,11 +48,11 @@ describe('generated create form', () => {
     await waitFor(() => expect(errorOf('报价标题')).toBe('至少输入 2 个字符'));
     expect(errorOf('联系电话')).toBe('请输入正确的手机号码');
     expect(errorOf('数量')).toBe('此项为必填项');
-    expect(api.callsTo('POST', '/api/r/purchaseOffers')).toHaveLength(0);
+    expect(api.callsTo('POST', '/api/rest/purchaseOffers')).toHaveLength(0);
   });
 
   it('says the errors in English for an English user', async () => {
-    fakeApi({ ...baseRoutes(), 'POST /api/r/invoiceRequests': ok({}) });
+    fakeApi({ ...baseRoutes(), 'POST /api/rest/invoiceRequests': bare({}) });
     await act(() => i18n.changeLanguage('en-US'));
     const { user } = renderResource('/operator/invoice/create', { resource: 'invoiceRequests', routePath: '/operator/invoice' });
     await screen.findByRole('heading', { name: 'New: Invoice request' });
@@ -72,11 +73,11 @@ describe('generated create form', () => {
     let created: ResourceRecord | undefined;
     const api = fakeApi({
       ...baseRoutes(),
-      'POST /api/r/purchaseOffers': (call) => {
+      'POST /api/rest/purchaseOffers': (call) => {
         created = offer({ ...(call.body as object), id: 'new-offer' });
-        return ok(created);
+        return bare(created);
       },
-      'GET /api/r/purchaseOffers/new-offer': () => ok({ ...created, events: [] }),
+      'GET /api/rest/purchaseOffers/new-offer': () => bare({ ...created, events: [] }),
     });
     const { user } = renderResource(`${OFFERS_PATH}/create`);
     await screen.findByRole('heading', { name: '新建采购报价' });
@@ -98,8 +99,8 @@ describe('generated create form', () => {
     await user.click(await screen.findByText('西湖区'));
     await user.type(screen.getByLabelText('联系电话'), '138 1234 5678');
     await user.click(screen.getByRole('button', { name: /提\s*交/ }));
-    await waitFor(() => expect(api.callsTo('POST', '/api/r/purchaseOffers')).toHaveLength(1));
-    expect(api.callsTo('POST', '/api/r/purchaseOffers')[0].body).toEqual({
+    await waitFor(() => expect(api.callsTo('POST', '/api/rest/purchaseOffers')).toHaveLength(1));
+    expect(api.callsTo('POST', '/api/rest/purchaseOffers')[0].body).toEqual({
       title: '采购螺纹钢 三月',
       category: 'rawMaterial',
       goodsName: '螺纹钢',
@@ -118,7 +119,7 @@ describe('generated create form', () => {
   it('puts the server field errors on their fields', async () => {
     const api = fakeApi({
       ...baseRoutes('owner', [INVOICES]),
-      'POST /api/r/invoiceRequests': fail(400, '提交的信息有误，请检查标出的字段', { buyerName: '发票抬头与认证信息不符', version: '此项为必填项' }),
+      'POST /api/rest/invoiceRequests': restFail(400, '提交的信息有误，请检查标出的字段', { buyerName: '发票抬头与认证信息不符', version: '此项为必填项' }),
     });
     const { user } = renderResource('/operator/invoice/create', { resource: 'invoiceRequests', routePath: '/operator/invoice' });
     await screen.findByRole('heading', { name: '新建发票申请' });
@@ -130,7 +131,7 @@ describe('generated create form', () => {
     await waitFor(() => expect(errorOf('发票抬头')).toBe('发票抬头与认证信息不符'));
     // A message for no field of the form is shown above it.
     expect(screen.getByRole('alert')).toHaveTextContent('此项为必填项');
-    expect(api.callsTo('POST', '/api/r/invoiceRequests')[0].body).toMatchObject({ amount: '100.00', invoiceType: 'normal' });
+    expect(api.callsTo('POST', '/api/rest/invoiceRequests')[0].body).toMatchObject({ amount: '100.00', invoiceType: 'normal' });
     // Changing the field clears its server message.
     await user.type(screen.getByLabelText('发票抬头'), '有限公司');
     await waitFor(() => expect(errorOf('发票抬头')).toBe(''));
@@ -139,7 +140,7 @@ describe('generated create form', () => {
   it("takes the company's corporate account and shows what can still be invoiced on the amount (issue 28 item 7)", async () => {
     const api = fakeApi({
       ...baseRoutes('owner', [INVOICES]),
-      'POST /api/r/invoiceRequests': fail(400, '提交的信息有误，请检查标出的字段', { amount: '未关联合同时只能为已缴纳的服务费开票，尚可开票 0.00 元；为合同货款开票请选择关联合同' }),
+      'POST /api/rest/invoiceRequests': restFail(400, '提交的信息有误，请检查标出的字段', { amount: '未关联合同时只能为已缴纳的服务费开票，尚可开票 0.00 元；为合同货款开票请选择关联合同' }),
     });
     const { user } = renderResource('/operator/invoice/create', { resource: 'invoiceRequests', routePath: '/operator/invoice' });
     await screen.findByRole('heading', { name: '新建发票申请' });
@@ -154,7 +155,7 @@ describe('generated create form', () => {
     await user.click(screen.getByRole('button', { name: /提\s*交/ }));
     await waitFor(() => expect(errorOf('开票金额（元）')).toBe('未关联合同时只能为已缴纳的服务费开票，尚可开票 0.00 元；为合同货款开票请选择关联合同'));
     expect(errorOf('银行账号')).toBe('');
-    expect(api.callsTo('POST', '/api/r/invoiceRequests')[0].body).toMatchObject({ bankAccount: '1202021109900123456', amount: '100.00' });
+    expect(api.callsTo('POST', '/api/rest/invoiceRequests')[0].body).toMatchObject({ bankAccount: '1202021109900123456', amount: '100.00' });
   });
 });
 
@@ -167,9 +168,9 @@ describe('generated edit form', () => {
     let reads = 0;
     const api = fakeApi({
       ...baseRoutes('owner', [readOnlyCategory]),
-      [`GET /api/r/purchaseOffers/${record.id}`]: () => ok({ ...(reads++ === 0 ? record : latest), events: [] }),
-      [`PUT /api/r/purchaseOffers/${record.id}`]: (call) =>
-        (call.body as { version: number }).version === 4 ? ok((latest = { ...latest, ...(call.body as object), version: 5 })) : fail(409, '记录已被他人修改，请刷新后重试'),
+      [`GET /api/rest/purchaseOffers/${record.id}`]: () => bare({ ...(reads++ === 0 ? record : latest), events: [] }),
+      [`PUT /api/rest/purchaseOffers/${record.id}`]: (call) =>
+        (call.body as { version: number }).version === 4 ? bare((latest = { ...latest, ...(call.body as object), version: 5 })) : restFail(409, '记录已被他人修改，请刷新后重试'),
     });
     const { user } = renderResource(`${OFFERS_PATH}/edit/${record.id}`);
     await screen.findByRole('heading', { name: '编辑采购报价' });
@@ -179,7 +180,7 @@ describe('generated edit form', () => {
     await user.type(screen.getByLabelText('报价标题'), '（改）');
     await user.click(screen.getByRole('button', { name: /保\s*存/ }));
     expect(await screen.findByText('该记录已被他人修改')).toBeInTheDocument();
-    const [stale] = api.callsTo('PUT', `/api/r/purchaseOffers/${record.id}`);
+    const [stale] = api.callsTo('PUT', `/api/rest/purchaseOffers/${record.id}`);
     expect(stale.body).toMatchObject({ title: '原标题（改）', version: 3 });
     // A cleared optional field is left out, not sent back with its old value.
     expect(stale.body).not.toHaveProperty('terms');
@@ -188,13 +189,13 @@ describe('generated edit form', () => {
     expect(screen.queryByText('该记录已被他人修改')).toBeNull();
     await user.click(screen.getByRole('button', { name: /保\s*存/ }));
     expect(await screen.findByText('保存成功')).toBeInTheDocument();
-    expect(api.callsTo('PUT', `/api/r/purchaseOffers/${record.id}`)[1].body).toMatchObject({ title: '他人改过的标题', version: 4 });
+    expect(api.callsTo('PUT', `/api/rest/purchaseOffers/${record.id}`)[1].body).toMatchObject({ title: '他人改过的标题', version: 4 });
     await waitFor(() => expect(location()).toBe(`${OFFERS_PATH}/show/${record.id}`));
   });
 
   it('refuses to edit outside the editable states', async () => {
     const published = offer({ state: 'published' });
-    fakeApi({ ...baseRoutes(), [`GET /api/r/purchaseOffers/${published.id}`]: ok({ ...published, events: [] }) });
+    fakeApi({ ...baseRoutes(), [`GET /api/rest/purchaseOffers/${published.id}`]: bare({ ...published, events: [] }) });
     renderResource(`${OFFERS_PATH}/edit/${published.id}`);
     expect(await screen.findByText('当前状态（已发布）不能编辑')).toBeInTheDocument();
     expect(within(document.body).queryByRole('button', { name: /保\s*存/ })).toBeNull();

@@ -5,6 +5,7 @@ import { act, configure, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { ResourceRecord } from '../../src/shared/resources/types';
 import { fakeApi, ok, USER_INFO, type Call } from './support/fakeApi';
+import { bare } from './support/fakeRest';
 import { baseRoutes, CONTRACTS, location, OFFERS, OFFERS_PATH, offer, renderResource } from './support/resourceHarness';
 
 vi.setConfig({ testTimeout: 60_000 });
@@ -47,7 +48,7 @@ describe('the offer market in the generated pages', () => {
 
   it("shows the buyer's sign and reject and not the seller's cancel on a contract where I am the buyer", async () => {
     const contract = offer({ title: '待我签署的合同', state: 'pendingSignature', parties: { buyer: 'a-1', seller: 'a-other' }, accountId: 'a-other' });
-    fakeApi({ ...baseRoutes('owner', [OFFERS, CONTRACTS]), [`GET /api/r/contracts/${contract.id}`]: ok(withEvents(contract)) });
+    fakeApi({ ...baseRoutes('owner', [OFFERS, CONTRACTS]), [`GET /api/rest/contracts/${contract.id}`]: bare(withEvents(contract)) });
     // Party actions are for approved accounts, like every trading action.
     renderResource(`/contract/contractbuy/show/${contract.id}`, { resource: 'contracts', routePath: '/contract/contractbuy', scope: 'buyer', userInfo: { ...USER_INFO, authStatus: 'approved' } });
     await screen.findByText('待我签署的合同');
@@ -58,7 +59,7 @@ describe('the offer market in the generated pages', () => {
     const own = offer({ state: 'published', version: 2, title: '自己的已发布发盘' });
     const theirs = offer({ state: 'published', version: 2, title: '他人的已发布发盘', accountId: 'a-other' });
     const buttons = () => screen.queryAllByRole('button').map((b) => b.textContent?.replace(/\s/g, '')).filter((name) => name !== '返回列表');
-    fakeApi({ ...baseRoutes(), [`GET /api/r/purchaseOffers/${own.id}`]: ok(withEvents(own)), [`GET /api/r/purchaseOffers/${theirs.id}`]: ok(withEvents(theirs)) });
+    fakeApi({ ...baseRoutes(), [`GET /api/rest/purchaseOffers/${own.id}`]: bare(withEvents(own)), [`GET /api/rest/purchaseOffers/${theirs.id}`]: bare(withEvents(theirs)) });
     let view = renderResource(`${OFFERS_PATH}/show/${own.id}`);
     await screen.findByText('自己的已发布发盘');
     await waitFor(() => expect(buttons()).toEqual(['撤回']));

@@ -6,6 +6,7 @@ import bills from '../../schemas/resources/bills.json';
 import paymentRequests from '../../schemas/resources/paymentRequests.json';
 import type { ResourceDefinition, ResourceRecord } from '../../src/shared/resources/types';
 import { fakeApi, ok, USER_INFO } from './support/fakeApi';
+import { bare } from './support/fakeRest';
 import { baseRoutes, CONTRACTS, INVOICES, OFFERS, renderResource } from './support/resourceHarness';
 
 vi.setConfig({ testTimeout: 60_000 });
@@ -29,13 +30,13 @@ const invoice = {
 } as unknown as ResourceRecord;
 const routes = () => ({
   ...baseRoutes('owner', [OFFERS, INVOICES, CONTRACTS]),
-  [`GET /api/r/contracts/${CONTRACT_ID}`]: ok(contract),
+  [`GET /api/rest/contracts/${CONTRACT_ID}`]: bare(contract),
   'GET /api/r/contracts': ok({ records: [contract], total: 1 }),
 });
 
 describe('reference fields', () => {
   it('shows the referenced contract by its title, linked to its page', async () => {
-    fakeApi({ ...routes(), 'GET /api/r/invoiceRequests/inv-1': ok(invoice) });
+    fakeApi({ ...routes(), 'GET /api/rest/invoiceRequests/inv-1': bare(invoice) });
     renderResource('/operator/invoice/show/inv-1', { resource: 'invoiceRequests', routePath: '/operator/invoice' });
     const link = await screen.findByRole('link', { name: '三月螺纹钢购销合同' });
     // The caller buys: the list of its purchases (contractbuy) holds it and opens it on its detail page.
@@ -49,7 +50,7 @@ describe('reference fields', () => {
       [{ parties: { buyer: 'a-1', seller: 'a-2' }, source: 'mutualOffer' }, '/contract/chainDetails'],
     ];
     for (const [extra, path] of cases) {
-      fakeApi({ ...routes(), [`GET /api/r/contracts/${CONTRACT_ID}`]: ok({ ...contract, ...extra }), 'GET /api/r/invoiceRequests/inv-1': ok(invoice) });
+      fakeApi({ ...routes(), [`GET /api/rest/contracts/${CONTRACT_ID}`]: bare({ ...contract, ...extra }), 'GET /api/rest/invoiceRequests/inv-1': bare(invoice) });
       const view = renderResource('/operator/invoice/show/inv-1', { resource: 'invoiceRequests', routePath: '/operator/invoice' });
       const link = await screen.findByRole('link', { name: '三月螺纹钢购销合同' });
       await waitFor(() => expect(link.getAttribute('href'), JSON.stringify(extra)).toBe(`${path}?id=${CONTRACT_ID}`));
@@ -58,7 +59,7 @@ describe('reference fields', () => {
   });
 
   it('picks the contract by title in the form and sends its id', async () => {
-    const api = fakeApi({ ...routes(), 'POST /api/r/invoiceRequests': ok({ ...invoice, id: 'inv-2' }), 'GET /api/r/invoiceRequests/inv-2': ok({ ...invoice, id: 'inv-2' }) });
+    const api = fakeApi({ ...routes(), 'POST /api/rest/invoiceRequests': bare({ ...invoice, id: 'inv-2' }), 'GET /api/rest/invoiceRequests/inv-2': bare({ ...invoice, id: 'inv-2' }) });
     const { user } = renderResource('/operator/invoice/create', { resource: 'invoiceRequests', routePath: '/operator/invoice' });
     await user.click(await screen.findByLabelText('关联合同'));
     await user.click(await screen.findByText('三月螺纹钢购销合同', { selector: '.ant-select-item-option-content' }));
@@ -68,8 +69,8 @@ describe('reference fields', () => {
     await user.type(screen.getByLabelText('开票金额（元）'), '100');
     await user.type(screen.getByLabelText('接收邮箱'), 'a@example.com');
     await user.click(screen.getByRole('button', { name: /提\s*交/ }));
-    await waitFor(() => expect(api.callsTo('POST', '/api/r/invoiceRequests')).toHaveLength(1));
-    expect(api.callsTo('POST', '/api/r/invoiceRequests')[0].body).toMatchObject({ contractId: CONTRACT_ID });
+    await waitFor(() => expect(api.callsTo('POST', '/api/rest/invoiceRequests')).toHaveLength(1));
+    expect(api.callsTo('POST', '/api/rest/invoiceRequests')[0].body).toMatchObject({ contractId: CONTRACT_ID });
   });
 
   it('offers a bill (and a payment request) only the contracts it may be made under: signed ones, not cancelled, rejected or refunded (x-refStates, issue 28)', async () => {

@@ -9,6 +9,7 @@ import { publishRuntimeRoutes, runtimeResourceRoutes, runtimeRouteOf, withRuntim
 import deposits from '../../schemas/resources/deposits.json';
 import { WAREHOUSES } from '../support/schema-root';
 import { fakeApi, ok, shellRoutes, storeSession, USER_INFO } from './support/fakeApi';
+import { bare } from './support/fakeRest';
 import { renderApp } from './support/renderApp';
 import { baseRoutes, location, OFFERS, renderResource } from './support/resourceHarness';
 
@@ -80,7 +81,7 @@ describe('runtime resource routes', () => {
       ...baseRoutes('owner', [OFFERS, warehouses]),
       'GET /api/system/users/info': ok(USER_INFO),
       'GET /api/r/warehouses': ok({ records: [WAREHOUSE], total: 1 }),
-      'GET /api/r/warehouses/w1': ok({ ...WAREHOUSE, events: [] }),
+      'GET /api/rest/warehouses/w1': bare({ ...WAREHOUSE, events: [] }),
     });
     storeSession();
     const { user } = renderApp('/operator/warehouses');

@@ -2,6 +2,7 @@ import { act, configure, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest';
 import type { ResourceRecord } from '../../src/shared/resources/types';
 import { fail, fakeApi, ok, type Call } from './support/fakeApi';
+import { bare, restFail } from './support/fakeRest';
 import { baseRoutes, location, OFFERS_PATH, offer, renderResource } from './support/resourceHarness';
 
 // antd pages render slowly in jsdom on a busy machine: generous limits, same assertions.
@@ -13,7 +14,7 @@ const withEvents = (record: ResourceRecord, events: unknown[] = [{ action: 'crea
 describe('generated show page', () => {
   it('shows the declared sections, the region by name and the history', async () => {
     const record = offer({ title: '采购螺纹钢 展示', contactPhone: '13812345678', collateralRatio: 20 });
-    fakeApi({ ...baseRoutes(), [`GET /api/r/purchaseOffers/${record.id}`]: ok(withEvents(record)) });
+    fakeApi({ ...baseRoutes(), [`GET /api/rest/purchaseOffers/${record.id}`]: bare(withEvents(record)) });
     renderResource(`${OFFERS_PATH}/show/${record.id}`);
     expect(await screen.findByText('采购螺纹钢 展示')).toBeInTheDocument();
     for (const section of ['基本信息', '商品信息', '交付与条款']) expect(screen.getByText(section)).toBeInTheDocument();
@@ -27,7 +28,7 @@ describe('generated show page', () => {
   it('offers the actions the state and the ability allow', async () => {
     const draft = offer();
     const published = offer({ state: 'published', version: 2 });
-    const routes = { [`GET /api/r/purchaseOffers/${draft.id}`]: ok(withEvents(draft)), [`GET /api/r/purchaseOffers/${published.id}`]: ok(withEvents(published)) };
+    const routes = { [`GET /api/rest/purchaseOffers/${draft.id}`]: bare(withEvents(draft)), [`GET /api/rest/purchaseOffers/${published.id}`]: bare(withEvents(published)) };
     const buttons = () => screen.getAllByRole('button').map((b) => b.textContent?.replace(/\s/g, '')).filter((name) => name !== '返回列表');
 
     fakeApi({ ...baseRoutes('owner'), ...routes });
@@ -56,7 +57,7 @@ describe('generated show page', () => {
     let current: ResourceRecord = draft;
     const api = fakeApi({
       ...baseRoutes(),
-      [`GET /api/r/purchaseOffers/${draft.id}`]: () => ok(withEvents(current)),
+      [`GET /api/rest/purchaseOffers/${draft.id}`]: () => bare(withEvents(current)),
       [`POST /api/r/purchaseOffers/${draft.id}/actions/publish`]: () => {
         current = { ...draft, state: 'published', version: 2 };
         return ok(current);
@@ -80,7 +81,7 @@ describe('generated show page', () => {
     let answers = [fail(400, '提交的信息有误，请检查标出的字段', { reason: '原因不能只写标点' }), ok({ ...published, state: 'withdrawn', version: 3 })];
     const api = fakeApi({
       ...baseRoutes(),
-      [`GET /api/r/purchaseOffers/${published.id}`]: ok(withEvents(published)),
+      [`GET /api/rest/purchaseOffers/${published.id}`]: bare(withEvents(published)),
       [`POST /api/r/purchaseOffers/${published.id}/actions/withdraw`]: () => {
         const [next, ...rest] = answers;
         answers = rest;
@@ -116,7 +117,7 @@ describe('generated show page', () => {
     ];
     const api = fakeApi({
       ...baseRoutes(),
-      [`GET /api/r/purchaseOffers/${published.id}`]: ok(withEvents(published)),
+      [`GET /api/rest/purchaseOffers/${published.id}`]: bare(withEvents(published)),
       // The server answers an action with the moved record and its history, as GET does.
       [`POST /api/r/purchaseOffers/${published.id}/actions/withdraw`]: ok(withEvents(withdrawn, history)),
     });
@@ -132,15 +133,16 @@ describe('generated show page', () => {
     expect(screen.getAllByText(/需求取消/).length).toBeGreaterThan(0);
     // The record was read once, when the page opened; the answer told the rest.
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(api.callsTo('GET', `/api/r/purchaseOffers/${published.id}`)).toHaveLength(1);
+    expect(api.callsTo('GET', `/api/rest/purchaseOffers/${published.id}`)).toHaveLength(1);
   });
 
   it('deletes a draft after confirmation and returns to the list', async () => {
     const draft = offer();
     const api = fakeApi({
       ...baseRoutes(),
-      [`GET /api/r/purchaseOffers/${draft.id}`]: ok(withEvents(draft)),
-      [`DELETE /api/r/purchaseOffers/${draft.id}`]: ok(null),
+      [`GET /api/rest/purchaseOffers/${draft.id}`]: bare(withEvents(draft)),
+      // The record as it was: what DELETE on /api/rest answers.
+      [`DELETE /api/rest/purchaseOffers/${draft.id}`]: bare(withEvents(draft)),
       'GET /api/r/purchaseOffers': ok({ records: [], total: 0 }),
     });
     const { user } = renderResource(`${OFFERS_PATH}/show/${draft.id}`);
@@ -150,11 +152,11 @@ describe('generated show page', () => {
     await user.click(within(confirm).getByRole('button', { name: /确\s*定/ }));
     expect(await screen.findByText('记录已删除')).toBeInTheDocument();
     await waitFor(() => expect(location()).toBe(OFFERS_PATH));
-    expect(api.callsTo('DELETE', `/api/r/purchaseOffers/${draft.id}`)).toHaveLength(1);
+    expect(api.callsTo('DELETE', `/api/rest/purchaseOffers/${draft.id}`)).toHaveLength(1);
   });
 
   it('says so when the record is not there', async () => {
-    fakeApi({ ...baseRoutes(), 'GET /api/r/purchaseOffers/nope': fail(404, '请求的资源不存在') });
+    fakeApi({ ...baseRoutes(), 'GET /api/rest/purchaseOffers/nope': restFail(404, '请求的资源不存在') });
     renderResource(`${OFFERS_PATH}/show/nope`);
     expect(await screen.findByText('记录不存在或已被删除')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /返回列表/ })).toBeInTheDocument();

@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { actionInputSchema } from '../../src/shared/resources/actionInput';
 import type { ResourceDefinition, ResourceRecord } from '../../src/shared/resources/types';
 import { fakeApi, ok, USER_INFO } from './support/fakeApi';
+import { bare } from './support/fakeRest';
 import { baseRoutes, CONTRACTS, OFFERS_PATH, offer, renderResource } from './support/resourceHarness';
 
 vi.setConfig({ testTimeout: 60_000 });
@@ -22,7 +23,7 @@ describe('slots of the generated pages', () => {
   it('lists the receipts of the money a contract moved under its record, each linking to its page', async () => {
     const api = fakeApi({
       ...baseRoutes('owner', [CONTRACTS_SERVED]),
-      [`GET /api/r/contracts/${ID}`]: ok(contract({ state: 'collateralPaid', version: 3 })),
+      [`GET /api/rest/contracts/${ID}`]: bare(contract({ state: 'collateralPaid', version: 3 })),
       'GET /api/receipts': ok([RECEIPT]),
     });
     renderResource(`${PATH}/show/${ID}`, { resource: 'contracts', routePath: PATH, scope: 'buyer' });
@@ -35,7 +36,7 @@ describe('slots of the generated pages', () => {
 
   it('asks for no receipts on a resource without money actions', async () => {
     const record = offer({ title: '采购螺纹钢 无回单' });
-    const api = fakeApi({ ...baseRoutes(), [`GET /api/r/purchaseOffers/${record.id}`]: ok({ ...record, events: [] }) });
+    const api = fakeApi({ ...baseRoutes(), [`GET /api/rest/purchaseOffers/${record.id}`]: bare({ ...record, events: [] }) });
     renderResource(`${OFFERS_PATH}/show/${record.id}`);
     expect(await screen.findByText('采购螺纹钢 无回单')).toBeInTheDocument();
     expect(await screen.findByText('操作记录')).toBeInTheDocument();
@@ -46,7 +47,7 @@ describe('slots of the generated pages', () => {
   it('shows the contract text and its printable page above the SMS code of the signing step', async () => {
     fakeApi({
       ...baseRoutes('owner', [CONTRACTS_SERVED]),
-      [`GET /api/r/contracts/${ID}`]: ok(contract({ state: 'pendingSignature' })),
+      [`GET /api/rest/contracts/${ID}`]: bare(contract({ state: 'pendingSignature' })),
       'GET /api/receipts': ok([]),
       [`GET /api/r/contracts/${ID}/document`]: ok({ title: '采购螺纹钢 购销合同', text: '合同总金额：人民币 80,000.00 元。', sha256: 'a'.repeat(64), signedSha256: null, signatures: [] }),
     });

@@ -1,17 +1,23 @@
 import type { BaseRecord, CrudFilter, CrudSort, CustomParams, CustomResponse, DataProvider, MetaQuery, Pagination } from '@refinedev/core';
+import simpleRest from '@refinedev/simple-rest';
 import type { Page } from '../../shared/api';
 import { request, type HttpMethod, type Query } from './http';
 import { IDEMPOTENCY_HEADER, newIdempotencyKey } from './idempotency';
+import { simpleRestClient } from './simpleRestClient';
 
-// refine's DataProviders, both run over the one HTTP client (./http), so the envelope, the token
+// refine's DataProviders, both run over the one HTTP client (./http), so the token, the headers
 // and the SPEC §8 error rules stay in one place and no second client exists:
-// - `default`: the generic resources of DESIGN §4 (/api/r/{resource}): our list convention
-//   (pageNo/pageSize, sort=field,-field, one parameter per declared filter, {records, total}),
-//   one record, create, update, delete, and `custom` for a record's actions and document;
+// - `default`: the generic resources of DESIGN §4. It is @refinedev/simple-rest on /api/rest (the
+//   records in json-server's convention, server/resources/rest.ts), its axios instance sending
+//   through request() (./simpleRestClient.ts). One record, many, create, update and delete are
+//   simple-rest's own code; the list and `custom` are the console's, on /api/r (each says why);
 // - `system` (./systemDataProvider.ts): the endpoints that are not resources (/system, /ops,
 //   /funds, /receipts, /files, /meta).
 // `meta.silent` goes straight to request()'s `silent` (the caller shows the error itself:
 // form fields, a 409 notice); paths are relative to /api, which request() adds.
+
+/** simple-rest's routes (GET /api/rest/<resource>/<id> ...). */
+export const SIMPLE_REST_BASE = '/rest';
 
 export const RESOURCE_BASE = '/r';
 
@@ -83,9 +89,29 @@ export async function customRequest<T extends BaseRecord = BaseRecord>(params: C
 /** A list page as the server answers it; `totalExact: false` means total is a lower bound. */
 type ListPage = Page<never> & { totalExact?: boolean };
 
-export const dataProvider: DataProvider = {
-  getApiUrl: () => RESOURCE_BASE,
+/**
+ * simple-rest for one call: it passes a call's meta on only as headers, so the console's meta
+ * (`silent`, the intent's `idempotencyKey`) is given to the client it sends through.
+ */
+const simpleRestFor = (meta?: MetaQuery) =>
+  simpleRest(SIMPLE_REST_BASE, simpleRestClient({ silent: silentOf(meta), idempotencyKey: typeof meta?.idempotencyKey === 'string' ? meta.idempotencyKey : undefined }));
 
+export const dataProvider: DataProvider = {
+  // simple-rest as it comes (getApiUrl: /rest); the stock methods below run its code unchanged,
+  // each through a client made with that call's meta.
+  ...simpleRestFor(),
+  getOne: (params) => simpleRestFor(params.meta).getOne(params),
+  getMany: (params) => simpleRestFor(params.meta).getMany(params),
+  create: (params) => simpleRestFor(params.meta).create(params),
+  deleteOne: (params) => simpleRestFor(params.meta).deleteOne(params),
+
+  // Stock, with its own `meta.method` option set: the form sends the whole record with the version
+  // read, so PUT replaces it (simple-rest's default PATCH would keep a value the user cleared).
+  update: (params) => simpleRestFor(params.meta).update({ ...params, meta: { ...params.meta, method: 'put' } }),
+
+  // Override: x-total-count carries only a count; the console's lists need totalExact (a lower
+  // bound past the counting limit), the declared totals and state totals, and its filters
+  // (ranges as `between`, text `eq` as a substring), which /api/r answers in its own convention.
   async getList({ resource, pagination, sorters, filters, meta }) {
     const page = await request<ListPage>(resourcePath(resource), {
       query: { ...paginationQuery(pagination), ...sortQuery(sorters), ...filterQuery(filters) },
@@ -94,26 +120,7 @@ export const dataProvider: DataProvider = {
     return { data: page.records, total: page.total, totalExact: page.totalExact !== false, ...(page.totals ? { totals: page.totals } : {}) };
   },
 
-  getOne: async ({ resource, id, meta }) => ({ data: await request<never>(resourcePath(resource, id), { silent: silentOf(meta) }) }),
-
-  // The API reads one record at a time (no ?id=a&id=b).
-  getMany: async ({ resource, ids, meta }) => ({
-    data: await Promise.all(ids.map((id) => request<never>(resourcePath(resource, id), { silent: silentOf(meta) }))),
-  }),
-
-  create: async ({ resource, variables, meta }) => ({
-    data: await request<never>(resourcePath(resource), { method: 'POST', body: variables, headers: idempotencyHeaders(meta), silent: silentOf(meta) }),
-  }),
-
-  // A record is replaced whole with the version read (PUT), not patched.
-  update: async ({ resource, id, variables, meta }) => ({
-    data: await request<never>(resourcePath(resource, id), { method: 'PUT', body: variables, silent: silentOf(meta) }),
-  }),
-
-  deleteOne: async ({ resource, id, variables, meta }) => ({
-    data: await request<never>(resourcePath(resource, id), { method: 'DELETE', body: variables, silent: silentOf(meta) }),
-  }),
-
-  // A POST through custom is a declared action (/r/<resource>/<id>/actions/<name>): it carries a key.
+  // Override: a record's actions and its document are /api/r paths answering the envelope (simple-rest's
+  // custom would hand back the envelope as the data); a POST through it is an action and carries a key.
   custom: (params) => customRequest(params.method === 'post' ? { ...params, headers: { ...params.headers, ...idempotencyHeaders(params.meta) } } : params),
 };

@@ -276,11 +276,11 @@ describe('cross-file checks', () => {
     ]);
   });
 
-  it('checks the fields a list imports: form fields a cell can hold, every required one there', () => {
+  it('checks the fields a list imports: form fields a cell can hold, every required one there, its scope a party role', () => {
     const found = problems(
       brokenCopy({
         'schemas/resources/paymentRequests.json': (d) => {
-          at(d, 'list').import = { fields: ['amount', 'attachments', 'nowhere', 'reason'] };
+          at(d, 'list').import = { fields: ['amount', 'attachments', 'nowhere', 'reason'], scope: 'nobody' };
         },
       }),
     );
@@ -288,6 +288,7 @@ describe('cross-file checks', () => {
       "schemas/resources/paymentRequests.json#/list/import/fields/1: 'attachments' is of a kind a spreadsheet cell cannot hold (importable: text, textarea, money, date, enum, region, industry, reference and plain strings, numbers, booleans)",
       "schemas/resources/paymentRequests.json#/list/import/fields/2: 'nowhere' is not in form.fields",
       "schemas/resources/paymentRequests.json#/list/import/fields: 'dueDay' is required: an imported row must be able to give it",
+      "schemas/resources/paymentRequests.json#/list/import/scope: 'nobody' is not a party role of the resource",
     ]);
   });
 

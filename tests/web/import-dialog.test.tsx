@@ -7,6 +7,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { ImportAnswer, ImportPreview } from '../../src/shared/resources/import';
 import { fakeApi, ok, type Call } from './support/fakeApi';
+import { resourceDefinition } from '../support/resource-definitions';
 import { baseRoutes, OFFERS_PATH, offer, renderResource } from './support/resourceHarness';
 
 vi.setConfig({ testTimeout: 120_000 });
@@ -121,6 +122,17 @@ describe('import dialog', () => {
     fakeApi({ ...baseRoutes('viewer'), 'GET /api/r/purchaseOffers': page([offer()]) });
     renderResource(OFFERS_PATH);
     await screen.findByText('共 1 条');
+    await screen.findByRole('button', { name: /导\s*出/ });
+    expect(screen.queryByRole('button', { name: /导\s*入/ })).not.toBeInTheDocument();
+  });
+
+  it('offers bills to import on the payee’s list only: a payee issues them, a payer does not', async () => {
+    const bills = resourceDefinition('bills');
+    fakeApi({ ...baseRoutes('owner', [bills]), 'GET /api/r/bills': page([]) });
+    const payee = renderResource('/payment/collectionManagement', { resource: 'bills', routePath: '/payment/collectionManagement', scope: 'payee' });
+    expect(await screen.findByRole('button', { name: /导\s*入/ })).toBeInTheDocument();
+    payee.unmount();
+    renderResource('/payment/payManagement', { resource: 'bills', routePath: '/payment/payManagement', scope: 'payer' });
     await screen.findByRole('button', { name: /导\s*出/ });
     expect(screen.queryByRole('button', { name: /导\s*入/ })).not.toBeInTheDocument();
   });

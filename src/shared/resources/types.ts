@@ -76,7 +76,11 @@ export interface ListDeclaration {
    * form's fields a row may give, in the template's column order. Each row is checked and written
    * as a create (the same schema, handler and door); the list offers 导入 to callers who may create.
    */
-  import?: { fields: string[] };
+  import?: {
+    fields: string[];
+    /** For a resource with parties: the list scope (party role) whose routes offer it, the role a create gives the caller (a payee issues bills). */
+    scope?: string;
+  };
 }
 
 export interface ShowSection {

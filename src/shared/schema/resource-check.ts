@@ -122,6 +122,8 @@ function checkOne(ctx: ResourceCheckContext, file: SchemaFile, r: ResourceDefini
     });
     const needed = [...(r.record.required ?? []), ...(r.form.required ?? [])].filter((f) => r.form.fields.includes(f) && !props[f]?.readOnly);
     for (const f of needed) if (!r.list.import.fields.includes(f)) at('/list/import/fields', `'${f}' is required: an imported row must be able to give it`);
+    const scope = r.list.import.scope;
+    if (scope !== undefined && !partyRoles(r).includes(scope)) at('/list/import/scope', `'${scope}' is not a party role of the resource`);
   }
   r.show.sections.forEach((s, i) => s.fields.forEach((f, j) => fieldRef(`/show/sections/${i}/fields/${j}`, f)));
   r.form.fields.forEach((f, i) => {

@@ -165,8 +165,8 @@ export default function ResourceList({ definition: full, basePath, scope: fixedS
             <Suspense fallback={null}>
               <Slot name="listButtons" props={{ definition }} />
             </Suspense>
-            {/* Import makes records as create does: offered where the file declares it and the create button is. */}
-            {definition.list.import && createButton && !awaitsApproval && (
+            {/* Import makes records as create does: where the file declares it (on its scope's routes, for a resource with parties) and the caller could create. */}
+            {definition.list.import && (definition.list.import.scope ?? fixedScope) === fixedScope && !definition.source && !gate.blocked && !gate.pending && !awaitsApproval && (
               <CanAccess resource={definition.name} action="create">
                 <ImportButton definition={definition} text={text} />
               </CanAccess>

@@ -17,7 +17,7 @@ import { simpleRestClient } from './simpleRestClient';
 // form fields, a 409 notice); paths are relative to /api, which request() adds.
 
 /** simple-rest's routes (GET /api/rest/<resource>/<id> ...). */
-export const SIMPLE_REST_BASE = '/rest';
+const SIMPLE_REST_BASE = '/rest';
 
 export const RESOURCE_BASE = '/r';
 

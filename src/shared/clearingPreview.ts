@@ -40,6 +40,8 @@ export interface ClearingPreview {
   participants: number;
   amountIn: string;
   amountCleared: string;
+  /** What passing bills on along chains would write down (participants that allow chains). */
+  amountChained: string;
   amountSettled: string;
   /** Ops: every participant; a participant: itself alone. */
   parties: PreviewParticipant[];

@@ -3,13 +3,15 @@
 // first, off by default); a run passes part of A's bill to B on to C where B and C consented (the
 // same split as a part passed on by hand: a child bill held by C), B discharged on both sides, A
 // owing the same total, the ledger invariants (billFamilies included) holding and the audit
-// recomputing the run; without consent, or for a bill past its due day, only cycles are cleared;
+// recomputing the run, as the preview said it would; without consent, or for a bill past its due
+// day, only cycles are cleared;
 // the run's page shows the shares cleared in cycles, along chains and from balances.
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '../../src/shared/api';
 import type { BillFamilyNode } from '../../src/shared/billFamily';
+import type { ClearingPreview } from '../../src/shared/clearingPreview';
 import type { ResourceRecord } from '../../src/shared/resources/types';
 import { bills as billsTable, resourceRecords, users } from '../../src/server/db/schema';
 import { checkLedger, ledgerSound } from '../../src/server/ledger/invariants';
@@ -94,6 +96,10 @@ describe.skipIf(!dbAvailable)('clearing runs: bills passed on along chains', { t
     c = await participant('沿链丙有限公司', true);
     ab = await confirmedBill(a, b, '100.00');
     bc = await confirmedBill(b, c, '60.00');
+    // The preview says what the run then does: 60.00 discharged along the chain, B's debt to C with it.
+    const preview = await s.call<ClearingPreview>('GET', '/api/settlement/clearing-preview', { token: b.token });
+    expect(preview.body.data).toMatchObject({ amountCleared: '0.00', amountChained: '60.00' });
+    expect(preview.body.data.parties[0]).toMatchObject({ name: '沿链乙有限公司', payable: '60.00', receivable: '100.00', cleared: '60.00' });
     const started = await start();
     expect(started.status, JSON.stringify(started.body)).toBe(200);
     expect(started.body.data).toMatchObject({ billsIn: 2, participants: 3, amountIn: '160.00', amountCleared: '0.00', amountChained: '60.00', amountPassed: '60.00', amountSettled: '0.00' });

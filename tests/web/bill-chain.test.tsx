@@ -140,6 +140,7 @@ describe('bill chains in the console', () => {
       participants: 3,
       amountIn: '2400.00',
       amountCleared: '1800.00',
+      amountChained: '120.00',
       amountSettled: '400.00',
       parties: [
         {
@@ -171,6 +172,7 @@ describe('bill chains in the console', () => {
     await user.click(within(card).getByTestId('clearing-preview-run'));
     expect(await within(card).findByTestId('clearing-preview-mine')).toHaveTextContent('将抵消我方应付 600.00 元；抵消后净额 -400.00 元，净额结算 -400.00 元。');
     expect(within(card).getByTestId('clearing-preview-totals')).toHaveTextContent('1,800.00');
+    expect(within(card).getByTestId('clearing-preview-totals')).toHaveTextContent('可沿链转让抵消（元）120.00');
     const rows = within(card).getAllByRole('row').filter((r) => r.closest('.ant-table-tbody')).map((r) => r.textContent);
     expect(rows).toEqual(['预览乙有限公司1,000.000.00600.00400.000.00', '预览丙有限公司0.00600.00600.000.000.00']);
   });

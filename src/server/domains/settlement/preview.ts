@@ -2,8 +2,9 @@
 // as they are now, nothing locked and nothing written:
 //   GET /api/settlement/clearing-preview
 // The same steps as a run (clearing.ts): every confirmed open bill between participants of the
-// mutual service, cleared in cycles by the solver (netting/), then each participant's remaining
-// net position settled from its available balance where it covers it (netting/discharge.ts). A
+// mutual service, cleared in cycles and passed on along chains through the participants that allow
+// it (netting/chains.ts, clearingChains.ts), then each participant's remaining net position settled
+// from its available balance where it covers it (netting/discharge.ts). A
 // participant sees its side, by counterparty: what it owes and is owed, what clearing would cancel,
 // what the settlement would pay or receive, and what would stay open and why. Ops see every
 // participant's figures and the run's totals, before committing a run (POST clearing-runs).
@@ -22,21 +23,23 @@ import { actorOf, currentUser } from '../../plugins/auth';
 import { answers, obj, record, t, uuid } from '../../openapi/kit';
 import { ok } from '../../plugins/envelope';
 import { dischargePlan, type DischargePlan } from './netting/discharge';
-import { solveNetting, type NettingSolution } from './netting';
+import { passOnRules } from '../../../shared/passOn';
+import { chainBillsOf, consentingOf, type RunBill } from './clearingChains';
+import { solveChainNetting, type ChainNettingSolution, type ClearedBill } from './netting';
 import { OPEN_STATES, openFenOf } from './store';
 import type { ClearingPreview, PreviewParticipant } from '../../../shared/clearingPreview';
 
 /** The open bills between active participants and their available balances, read without locks. */
 async function currentNetwork(db: Db) {
   const open = await db
-    .select({ id: bills.recordId, payer: bills.payerAccountId, payee: bills.payeeAccountId, amountFen: bills.amountFen, paidFen: bills.paidFen, clearedFen: bills.clearedFen })
+    .select({ id: bills.recordId, payer: bills.payerAccountId, payee: bills.payeeAccountId, amountFen: bills.amountFen, paidFen: bills.paidFen, clearedFen: bills.clearedFen, state: resourceRecords.state, dueDay: bills.dueDay, contractId: bills.contractId })
     .from(bills)
     .innerJoin(resourceRecords, and(eq(resourceRecords.resource, 'bills'), eq(resourceRecords.id, bills.recordId)))
     .innerJoin(sql`accounts payer_account`, sql`payer_account.id = ${bills.payerAccountId} and payer_account.mutual_opened_at is not null and payer_account.status = 'active'`)
     .innerJoin(sql`accounts payee_account`, sql`payee_account.id = ${bills.payeeAccountId} and payee_account.mutual_opened_at is not null and payee_account.status = 'active'`)
     .where(and(inArray(resourceRecords.state, [...OPEN_STATES]), sql`${bills.amountFen} - ${bills.paidFen} - ${bills.clearedFen} > 0`))
     .orderBy(bills.recordId);
-  const network = open.map((b) => ({ id: b.id, payer: b.payer, payee: b.payee, openFen: openFenOf(b) }));
+  const network: RunBill[] = open.map((b) => ({ id: b.id, payer: b.payer, payee: b.payee, openFen: openFenOf(b), state: b.state ?? '', amountFen: b.amountFen, dueDay: b.dueDay, contractId: b.contractId }));
   const ids = [...new Set(network.flatMap((b) => [b.payer, b.payee]))];
   const balances = ids.length
     ? await queryRows<{ id: string; available: string }>(
@@ -51,7 +54,7 @@ async function currentNetwork(db: Db) {
 }
 
 /** Each participant's figures, by counterparty, from a solution and its settlement plan. */
-function participantsOf(solution: NettingSolution, plan: DischargePlan, available: ReadonlyMap<string, bigint>, names: ReadonlyMap<string, string>, only?: string): PreviewParticipant[] {
+function participantsOf(solution: ChainNettingSolution, parts: readonly ClearedBill[], plan: DischargePlan, available: ReadonlyMap<string, bigint>, names: ReadonlyMap<string, string>, only?: string): PreviewParticipant[] {
   type Sums = { payable: bigint; receivable: bigint; cleared: bigint; settled: bigint; remaining: bigint };
   const zero = (): Sums => ({ payable: 0n, receivable: 0n, cleared: 0n, settled: 0n, remaining: 0n });
   const byParty = new Map<string, { total: Sums; with: Map<string, Sums> }>();
@@ -62,7 +65,9 @@ function participantsOf(solution: NettingSolution, plan: DischargePlan, availabl
     if (!c) p.with.set(other, (c = zero()));
     return [p.total, c];
   };
-  for (const b of solution.bills) {
+  // A part passed on is a bill of its payer to its new holder that nothing was open on before.
+  const partBills = parts.map((p) => ({ ...p, openFen: 0n, chainedFen: 0n }));
+  for (const b of [...solution.bills, ...partBills]) {
     const settled = plan.discharged.get(b.id) ?? 0n;
     const remaining = b.remainingFen - settled;
     for (const [who, other, side] of [[b.payer, b.payee, 'payable'], [b.payee, b.payer, 'receivable']] as const) {
@@ -73,9 +78,10 @@ function participantsOf(solution: NettingSolution, plan: DischargePlan, availabl
         s.settled += settled;
         s.remaining += remaining;
       }
-      // Clearing cancels as much of what a participant owes as of what it is owed: its total counts its debts.
-      counterparty.cleared += b.clearedFen;
-      if (side === 'payable') total.cleared += b.clearedFen;
+      // Clearing (in cycles and along chains) cancels as much of what a participant owes as of what
+      // it is owed, but for the chains' first bills, which only change hands: its total counts its debts.
+      counterparty.cleared += b.clearedFen + b.chainedFen;
+      if (side === 'payable') total.cleared += b.clearedFen + b.chainedFen;
     }
   }
   const unsettled = new Map(plan.unsettled.map((u) => [u.participant, u]));
@@ -106,10 +112,13 @@ function participantsOf(solution: NettingSolution, plan: DischargePlan, availabl
 }
 
 /** The dry run: as a run now would clear and settle, for `only` (a participant) or every participant (ops). */
-export async function previewClearing(db: Db, opts: { only?: string; inWorker?: boolean } = {}): Promise<ClearingPreview> {
+export async function previewClearing(db: Db, opts: { only?: string; inWorker?: boolean; now: Date; variants?: readonly string[] }): Promise<ClearingPreview> {
   const { network, available } = await currentNetwork(db);
-  const solution = await solveNetting(network, { inWorker: opts.inWorker });
-  const plan = dischargePlan(solution.bills, available);
+  const rules = passOnRules(opts.variants ?? []);
+  const members = [...available.keys()];
+  const solution = await solveChainNetting(await chainBillsOf(db, network, opts.now, rules), { consenting: await consentingOf(db, members), minPartFen: rules.minPartFen, inWorker: opts.inWorker });
+  const parts: ClearedBill[] = solution.parts.map((p, i) => ({ id: `part:${i}`, payer: p.payer, payee: p.receiver, openFen: p.fen, clearedFen: 0n, remainingFen: p.fen }));
+  const plan = dischargePlan([...solution.bills, ...parts], available);
   const ids = [...available.keys()];
   const named = ids.length ? await db.select({ id: accounts.id, name: accounts.name }).from(accounts).where(inArray(accounts.id, ids)) : [];
   const names = new Map(named.map((a) => [a.id, a.name]));
@@ -118,8 +127,9 @@ export async function previewClearing(db: Db, opts: { only?: string; inWorker?: 
     participants: solution.positions.length,
     amountIn: fenToYuan(solution.totalOpenFen),
     amountCleared: fenToYuan(solution.totalClearedFen),
+    amountChained: fenToYuan(solution.totalChainedFen),
     amountSettled: fenToYuan(plan.totalSettledFen),
-    parties: participantsOf(solution, plan, available, names, opts.only),
+    parties: participantsOf(solution, parts, plan, available, names, opts.only),
   };
 }
 
@@ -137,6 +147,7 @@ const PREVIEW_SCHEMA = {
       participants: { type: 'integer', minimum: 0 },
       amountIn: money,
       amountCleared: money,
+      amountChained: { ...money, description: 'What passing bills on along chains would write down' },
       amountSettled: money,
       parties: t.list(
         obj(
@@ -168,10 +179,11 @@ export default async function previewRoutes(app: FastifyInstance, ctx: DomainCon
     async (req) => {
       const me = currentUser(req);
       const actor = actorOf(me);
-      if (mayOperate(actor)) return ok(req, await previewClearing(ctx.db, { inWorker: ctx.config.production }));
+      const options = { inWorker: ctx.config.production, now: ctx.clock.now(), variants: ctx.config.variants };
+      if (mayOperate(actor)) return ok(req, await previewClearing(ctx.db, options));
       // A participant of the mutual service, reading settlement.
       if (!actor.services.includes('mutual') || !actor.ability.can('query', 'settlement')) throw forbidden('api:previewNotParticipant');
-      return ok(req, await previewClearing(ctx.db, { only: me.accountId, inWorker: ctx.config.production }));
+      return ok(req, await previewClearing(ctx.db, { ...options, only: me.accountId }));
     },
   );
 }

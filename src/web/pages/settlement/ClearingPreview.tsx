@@ -29,10 +29,11 @@ export default function ClearingPreview() {
       {query.isError ? <Typography.Paragraph type="danger">{t('preview.failed')}</Typography.Paragraph> : null}
       {preview ? (
         <>
-          <Descriptions size="small" column={4} style={{ marginTop: 12 }} data-testid="clearing-preview-totals">
+          <Descriptions size="small" column={5} style={{ marginTop: 12 }} data-testid="clearing-preview-totals">
             <Descriptions.Item label={t('preview.billsIn')}>{preview.billsIn}</Descriptions.Item>
             <Descriptions.Item label={t('preview.amountIn')}>{money(preview.amountIn)}</Descriptions.Item>
             <Descriptions.Item label={t('preview.amountCleared')}>{money(preview.amountCleared)}</Descriptions.Item>
+            <Descriptions.Item label={t('preview.amountChained')}>{money(preview.amountChained)}</Descriptions.Item>
             <Descriptions.Item label={t('preview.amountSettled')}>{money(preview.amountSettled)}</Descriptions.Item>
           </Descriptions>
           {own ? <Mine party={own} /> : <Everyone parties={preview.parties} />}

@@ -1,4 +1,5 @@
 import { useGetIdentity } from '@refinedev/core';
+import { useRef } from 'react';
 import type { Identity } from '../providers/identity';
 
 /**
@@ -8,8 +9,12 @@ import type { Identity } from '../providers/identity';
  */
 export function useCaller(): Identity {
   const { data } = useGetIdentity<Identity | null>();
-  if (!data) throw new Error('useCaller outside <ProfileGate>');
-  return data;
+  // Signing out empties the identity a render before <ProfileGate> takes the page away: until
+  // then the page keeps the caller it had.
+  const last = useRef<Identity | null>(null);
+  if (data) last.current = data;
+  if (!last.current) throw new Error('useCaller outside <ProfileGate>');
+  return last.current;
 }
 
 /** The caller owns a customer's account (not platform operations): who manages its API keys and webhooks. */

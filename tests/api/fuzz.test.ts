@@ -269,9 +269,9 @@ describe.skipIf(!dbAvailable)('fuzz: generated bad requests to every operation',
     const where = `${req.method} ${req.url.slice(0, 200)} body=${(req.body ?? '').slice(0, 200)} -> ${res.status}`;
     if (res.status >= 500) failures.push(`${where}: ${text.slice(0, 200)}`);
     const isJson = (res.headers.get('content-type') ?? '').includes('application/json');
-    // A file is a file: an export, an upload's bytes or the docs viewer may answer 200 in its own type.
+    // A file is a file: an export, an import template, an upload's bytes or the docs viewer may answer 200 in its own type.
     const pathOnly = new URL(res.url).pathname; // as sent: the URL parser resolves '%2E%2E' segments
-    if (!isJson && res.status === 200 && (/\/(export|content)$/.test(pathOnly) || pathOnly.startsWith('/api/docs'))) return;
+    if (!isJson && res.status === 200 && (/\/(export|content|import\/template)$/.test(pathOnly) || pathOnly.startsWith('/api/docs'))) return;
     try {
       const body = JSON.parse(text) as Record<string, unknown>;
       // /api/rest answers in simple-rest's convention: an error is {statusCode, message, errors?}, a success bare.

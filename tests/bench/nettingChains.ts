@@ -32,7 +32,7 @@ export async function benchChainNetting(): Promise<void> {
       console.log(
         `netting[chains, ${shape}, ${participants}/${count}]: cycle-only ${pct(cycles.totalClearedFen, whole)} (solver ${s(cycles.stats.solveMs)}); ` +
           `chain-aware ${pct(chains.totalClearedFen + chains.totalChainedFen, whole)} = cycles ${pct(chains.totalClearedFen, whole)} + chains ${pct(chains.totalChainedFen, whole)} ` +
-          `(${chains.parts.length} parts passed on, ${pct(chains.totalPassedFen, whole)} of the amount moved to new holders; ${chains.stats.lpArcs} columns, integral by ${chains.stats.method}; ` +
+          `(LP optimum ${pct(chains.stats.boundFen, whole)}, ${chains.stats.boundFen - chains.totalClearedFen - chains.totalChainedFen} fen short of it; ${chains.parts.length} parts passed on, ${pct(chains.totalPassedFen, whole)} of the amount moved to new holders; ${chains.stats.lpArcs} columns, integral by ${chains.stats.method}; ` +
           `build ${s(chains.stats.buildMs)}, solver ${s(chains.stats.solveMs)}, total ${s(chains.stats.totalMs)})`,
       );
     }

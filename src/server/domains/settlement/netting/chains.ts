@@ -62,7 +62,7 @@ export interface ChainPart {
 export interface ChainNettingSolution {
   /** Every bill given, sorted by id: cleared in cycles, written down along chains, passed on; remainingFen = open less all three. */
   bills: ChainClearedBill[];
-  /** The splits, in a deterministic order (by bill id, then receiver). */
+  /** The splits, in a deterministic order (by bill id, then the chain's participants). */
   parts: ChainPart[];
   totalOpenFen: bigint;
   /** Cleared in cycles. */
@@ -73,7 +73,8 @@ export interface ChainNettingSolution {
   totalPassedFen: bigint;
   /** Before (over open amounts) and after (over what remains and the parts), equal for everyone. */
   positions: NetPosition[];
-  stats: NettingStats & { chainColumns: number; chains: number };
+  /** Sizes and times, and boundFen: the LP optimum rounded down, which no answer exceeds (cleared + chained = boundFen: the optimum). */
+  stats: NettingStats & { chainColumns: number; chains: number; boundFen: bigint };
 }
 
 /** The bills of one payer to one payee of one kind: kinds differ in what the run may do with them. */
@@ -252,17 +253,18 @@ export const CHAIN_MIP_COLUMNS = 20_000;
  * optimum when it reaches the LP optimum rounded down; otherwise, on a model of at most
  * CHAIN_MIP_COLUMNS columns, the MIP; on a larger one the rounded answer (a few fen short at most).
  */
-async function integralAnswer(run: LpRunner, built: ReturnType<typeof chainModel>, arcs: readonly ChainArc[]): Promise<{ x: number[]; method: NettingMethod }> {
+async function integralAnswer(run: LpRunner, built: ReturnType<typeof chainModel>, arcs: readonly ChainArc[]): Promise<{ x: number[]; method: NettingMethod; boundFen: number }> {
   const values = await run(built.model);
-  const exact = roundedChainAnswer(built, values);
-  if (exact) return { x: exact, method: 'lp' };
   const cost = built.model.colCost as Float64Array;
-  const optimum = Math.floor(Array.from(values).reduce((sum, v, j) => sum + v * cost[j], 0) + 1e-6);
+  // No integral answer discharges more than the LP optimum rounded down.
+  const boundFen = Math.floor(Array.from(values).reduce((sum, v, j) => sum + v * cost[j], 0) + 1e-6);
+  const exact = roundedChainAnswer(built, values);
+  if (exact) return { x: exact, method: 'lp', boundFen };
   const rounded = await roundAndResolve(run, built, arcs, values);
   const got = rounded.reduce((sum, v, j) => sum + v * cost[j], 0);
-  if (got >= optimum || built.model.numCols > CHAIN_MIP_COLUMNS) return { x: rounded, method: 'rounded' };
+  if (got >= boundFen || built.model.numCols > CHAIN_MIP_COLUMNS) return { x: rounded, method: 'rounded', boundFen };
   const mip = roundedChainAnswer(built, await run(asMip(built.model)));
-  return mip ? { x: mip, method: 'mip' } : { x: rounded, method: 'rounded' };
+  return mip ? { x: mip, method: 'mip', boundFen } : { x: rounded, method: 'rounded', boundFen };
 }
 
 /**
@@ -365,7 +367,7 @@ export async function solveChainNetting(input: readonly ChainBill[], options: Ch
 
   const built = chainModel(arcs, columns);
   const buildDone = now();
-  const { x, method } = await integralAnswer(run, built, arcs);
+  const { x, method, boundFen } = await integralAnswer(run, built, arcs);
   const solved = now();
 
   const big = (j: number) => (j >= 0 ? BigInt(x[j]) : 0n);
@@ -383,7 +385,7 @@ export async function solveChainNetting(input: readonly ChainBill[], options: Ch
   // Bills' parts; routes whose part breaks the minimum part rule are dropped, until none does.
   for (;;) {
     const result = distribute(bills, groups, c, routes, participants, minPartFen);
-    if (!result.offending.size) return finish(bills, participants, result, { method, buildMs: buildDone - started, solveMs: solved - buildDone, started, lpArcs: columns, chainColumns, groups: groups.length });
+    if (!result.offending.size) return finish(bills, participants, result, { method, buildMs: buildDone - started, solveMs: solved - buildDone, started, lpArcs: columns, chainColumns, groups: groups.length, boundFen: BigInt(boundFen) });
     routes = routes.filter((_, i) => !result.offending.has(i));
   }
 }
@@ -425,7 +427,7 @@ function finish(
   bills: readonly ChainBill[],
   participants: readonly string[],
   r: { passed: bigint[]; chained: bigint[]; cleared: bigint[]; parts: (ChainPart & { route: number; bill: number })[] },
-  t: { method: NettingMethod; buildMs: number; solveMs: number; started: number; lpArcs: number; chainColumns: number; groups: number },
+  t: { method: NettingMethod; buildMs: number; solveMs: number; started: number; lpArcs: number; chainColumns: number; groups: number; boundFen: bigint },
 ): ChainNettingSolution {
   const out: ChainClearedBill[] = bills.map(({ id, payer, payee, openFen }, i) => ({
     id,
@@ -437,16 +439,16 @@ function finish(
     passedFen: r.passed[i],
     remainingFen: openFen - r.cleared[i] - r.chained[i] - r.passed[i],
   }));
-  // One part per (bill, receiver): routes to the same end through different middles merge.
+  // One part per bill and chain: routes along the same participants merge.
   const merged = new Map<string, ChainPart>();
   for (const { billId, payer, holder, receiver, fen, via } of r.parts) {
     const p = { billId, payer, holder, receiver, fen, via };
-    const key = `${p.billId}>${p.receiver}`;
+    const key = `${p.billId}>${p.via.join('>')}`;
     const known = merged.get(key);
     if (known) known.fen += p.fen;
     else merged.set(key, { ...p, via: [...p.via] });
   }
-  const parts = [...merged.values()].sort((a, b) => byCodeUnit(a.billId, b.billId) || byCodeUnit(a.receiver, b.receiver));
+  const parts = [...merged.values()].sort((a, b) => byCodeUnit(a.billId, b.billId) || byCodeUnit(a.via.join('>'), b.via.join('>')));
   const positions = chainPositions(participants, out, parts);
   for (const p of positions) if (p.beforeFen !== p.afterFen) throw new Error(`netting: chains moved ${p.participant}'s net position`);
   const sum = (f: (b: ChainClearedBill) => bigint) => out.reduce((total, b) => total + f(b), 0n);
@@ -459,7 +461,7 @@ function finish(
     totalChainedFen: sum((b) => b.chainedFen),
     totalPassedFen: sum((b) => b.passedFen),
     positions,
-    stats: { participants: participants.length, bills: bills.length, arcs: t.groups, lpArcs: t.lpArcs, method: t.method, buildMs: t.buildMs, solveMs: t.solveMs, totalMs: done - t.started, chainColumns: t.chainColumns, chains: parts.length },
+    stats: { participants: participants.length, bills: bills.length, arcs: t.groups, lpArcs: t.lpArcs, method: t.method, buildMs: t.buildMs, solveMs: t.solveMs, totalMs: done - t.started, chainColumns: t.chainColumns, chains: parts.length, boundFen: t.boundFen },
   };
 }
 
@@ -491,6 +493,6 @@ function cyclesOnly(cycles: Awaited<ReturnType<typeof solveNetting>>, participan
     totalChainedFen: 0n,
     totalPassedFen: 0n,
     positions: cycles.positions,
-    stats: { ...cycles.stats, participants, chainColumns: 0, chains: 0 },
+    stats: { ...cycles.stats, participants, chainColumns: 0, chains: 0, boundFen: cycles.totalClearedFen },
   };
 }

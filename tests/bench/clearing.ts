@@ -4,8 +4,10 @@
 // one in ten holds money, so the run settles most net positions and lists the rest as unsettled.
 // Prints the run's total time (reading and locking the bills, solving in the warmed worker,
 // writing down, settling, storing the run, commit) with the solver's time apart, and the amount
-// cleared beside greedy cycle cancelling and pairwise netting on the run's own input. Never fails
-// on a number.
+// cleared beside greedy cycle cancelling and pairwise netting on the run's own input. Then the same
+// on the supply-chain network with every account allowing chains (accounts.mutual_chains_at): the
+// shares of the amount in cleared in cycles, discharged along chains (the run's splits made through
+// the door) and settled from balances. Never fails on a number.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { formatMoney } from '../../src/shared/money';
@@ -23,15 +25,17 @@ import { withPgDatabase } from '../support/pg-cluster';
 import { benchServer, inBatches } from './http';
 import { queryRows } from '../../src/server/db/rows';
 import { benchBills } from './netting';
+import type { NetworkShape } from '../../src/server/domains/settlement/netting/synthetic';
 
 const ms = (x: number) => `${x.toFixed(0)} ms`;
 const share = (part: bigint, whole: bigint) => `${((Number(part) / Number(whole)) * 100).toFixed(1)}%`;
 
-export async function seed(db: Db, now: Date): Promise<void> {
-  const network = benchBills('uniform');
+/** The bench's network on PostgreSQL as confirmed bills between accounts that opened the mutual service (and allow chains when `chains`). */
+export async function seed(db: Db, now: Date, shape: NetworkShape = 'uniform', chains = false): Promise<void> {
+  const network = benchBills(shape);
   const names = [...new Set(network.flatMap((b) => [b.payer, b.payee]))].sort();
   const ids = new Map(names.map((n) => [n, randomUUID()]));
-  await inBatches(names, (chunk) => db.insert(accounts).values(chunk.map((n) => ({ id: ids.get(n)!, type: 'enterprise' as const, name: n, authStatus: 'approved' as const, mutualOpenedAt: now, createdAt: now, updatedAt: now }))));
+  await inBatches(names, (chunk) => db.insert(accounts).values(chunk.map((n) => ({ id: ids.get(n)!, type: 'enterprise' as const, name: n, authStatus: 'approved' as const, mutualOpenedAt: now, mutualChainsAt: chains ? now : null, createdAt: now, updatedAt: now }))));
   const userId = randomUUID();
   await db.insert(users).values({ id: userId, accountId: ids.get(names[0])!, phone: '13700000000', name: 'bench', passwordHash: 'x', role: 'owner', isOwner: true, createdAt: now, updatedAt: now });
   await inBatches(names, (chunk) => db.insert(ledgerAccounts).values(chunk.map((n) => ({ id: walletId(ids.get(n)!), ownerAccountId: ids.get(n)!, code: 'wallet', noNegative: true, createdAt: now }))));
@@ -69,12 +73,13 @@ export async function seed(db: Db, now: Date): Promise<void> {
   await db.execute(sql`vacuum analyze`);
 }
 
-async function benchOn(url: string): Promise<void> {
+async function benchOn(url: string, shape: NetworkShape, chains: boolean): Promise<void> {
   const database = await openDatabase({ url });
+  const label = `clearing[postgres, ${shape}${chains ? ', chains' : ''}]`;
   try {
     const db = database.db as unknown as Db;
     const now = new Date();
-    await seed(db, now);
+    await seed(db, now, shape, chains);
     // As a deploy on a database with data: a server's start creates the resource list indexes, so
     // each bill record carries its ~17 expression indexes, which the run's write-down updates.
     const server = await benchServer(database);
@@ -87,21 +92,26 @@ async function benchOn(url: string): Promise<void> {
     const run = await runClearing({ db, dbKind: 'postgres', resources }, { trigger: 'ops', userId: null, now, inWorker: true });
     const wallMs = performance.now() - started;
     if (!run) throw new Error('bench: the run was refused');
-    console.log(`clearing[postgres]: ${run.participants} participants, ${run.billsIn} confirmed bills (${indexes} indexes on a bill record); worker warm-up at start ${ms(warmMs)}`);
-    console.log(`clearing[postgres]: run total ${ms(wallMs)} end to end (commit included; ${ms(run.totalMs)} inside the transaction), solver ${ms(run.solverMs)}, database and the rest ${ms(wallMs - run.solverMs)}`);
-    console.log(`clearing[postgres]: steps inside the transaction: ${Object.entries(run.phases).map(([k, v]) => `${k} ${v} ms`).join(', ')}`);
-    console.log(`clearing[postgres]: ${run.transfers} settlement transfers, settled ${formatMoney(run.amountSettledFen)} yuan, unsettled (short balances) ${formatMoney(run.amountUnsettledFen)} yuan`);
+    console.log(`${label}: ${run.participants} participants, ${run.billsIn} confirmed bills (${indexes} indexes on a bill record); worker warm-up at start ${ms(warmMs)}`);
+    console.log(`${label}: run total ${ms(wallMs)} end to end (commit included; ${ms(run.totalMs)} inside the transaction), solver ${ms(run.solverMs)}, database and the rest ${ms(wallMs - run.solverMs)}`);
+    console.log(`${label}: steps inside the transaction: ${Object.entries(run.phases).map(([k, v]) => `${k} ${v} ms`).join(', ')}`);
+    console.log(`${label}: ${run.transfers} settlement transfers, settled ${formatMoney(run.amountSettledFen)} yuan, unsettled (short balances) ${formatMoney(run.amountUnsettledFen)} yuan`);
+    if (chains) {
+      const of = (fen: bigint) => share(fen, run.amountInFen);
+      console.log(`${label}: cleared in cycles ${of(run.amountClearedFen)}, discharged along chains ${of(run.amountChainedFen)} (${formatMoney(run.amountPassedFen)} yuan passed on to new holders), settled from balances ${of(run.amountDischargedFen)} of the amount in; integral by ${run.method}`);
+    }
     const greedy = greedyCycleCancellingBaseline(run.input);
     const pairwise = pairwiseNettingBaseline(run.input);
-    for (const [label, cleared] of [
+    // Cycles alone (baselines): with chains the run's own cycles share bills with its chains.
+    for (const [method, cleared] of [
       ['LP (HiGHS), the run', run.amountClearedFen],
       ['greedy cycle cancelling', greedy.totalClearedFen],
       ['pairwise netting', pairwise.totalClearedFen],
     ] as const) {
-      console.log(`clearing[postgres]:   ${label.padEnd(24)} cleared ${formatMoney(cleared).padStart(20)} yuan = ${share(cleared, run.amountInFen).padStart(6)} of ${formatMoney(run.amountInFen)} yuan in`);
+      console.log(`${label}:   ${method.padEnd(24)} cleared ${formatMoney(cleared).padStart(20)} yuan = ${share(cleared, run.amountInFen).padStart(6)} of ${formatMoney(run.amountInFen)} yuan in`);
     }
     const violations = Object.values(await checkLedger(db, ledgerInvariants)).reduce((n, rows) => n + rows.length, 0);
-    console.log(`clearing[postgres]: ledger invariant violations after the run: ${violations}`);
+    console.log(`${label}: ledger invariant violations after the run: ${violations}`);
   } finally {
     await stopNettingWorker();
     await database.close();
@@ -109,5 +119,6 @@ async function benchOn(url: string): Promise<void> {
 }
 
 export async function benchClearingRun(): Promise<void> {
-  if (!(await withPgDatabase('lsf_bench_clearing', benchOn))) console.log('clearing[postgres]: no PostgreSQL available (TEST_DATABASE_URL or apt package postgresql); skipped');
+  if (!(await withPgDatabase('lsf_bench_clearing', (url) => benchOn(url, 'uniform', false)))) console.log('clearing[postgres]: no PostgreSQL available (TEST_DATABASE_URL or apt package postgresql); skipped');
+  else await withPgDatabase('lsf_bench_clearing_chains', (url) => benchOn(url, 'supplyChain', true));
 }

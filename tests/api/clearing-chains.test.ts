@@ -14,6 +14,7 @@ import type { BillFamilyNode } from '../../src/shared/billFamily';
 import type { ClearingPreview } from '../../src/shared/clearingPreview';
 import type { ResourceRecord } from '../../src/shared/resources/types';
 import { bills as billsTable, resourceRecords, users } from '../../src/server/db/schema';
+import { runDailyClearing } from '../../src/server/domains/settlement/clearingJob';
 import { checkLedger, ledgerSound } from '../../src/server/ledger/invariants';
 import { createRecord } from '../../src/server/resources/moves';
 import type { Db } from '../../src/server/db/client';
@@ -184,5 +185,21 @@ describe.skipIf(!dbAvailable)('clearing runs: bills passed on along chains', { t
     const share = (yuan: string) => ((Number(yuan) * 100) / Number(started.body.data.amountIn)).toFixed(1);
     expect(shown).toMatchObject({ amountDischarged: '30.01', shareChains: share('29.99'), shareSettled: share('30.01'), shareCycles: '0.0' });
     expect((await audit(String(started.body.data.runId))).body.data).toMatchObject({ ok: true });
+  });
+
+  it('the daily job passes bills on too: its children are made for the user that made their parent', async () => {
+    const u = await participant('沿链辰有限公司', false);
+    const v = await participant('沿链巳有限公司', true);
+    const w = await participant('沿链午有限公司', true);
+    const uv = await confirmedBill(u, v, '80.00');
+    await confirmedBill(v, w, '50.00');
+    // 08:00 in China on a day no run took yet.
+    expect(await runDailyClearing(s.ctx, new Date('2026-12-01T00:00:00.000Z'), false)).toBe(true);
+    const [child] = await s.ctx.db.select().from(billsTable).where(eq(billsTable.parentBillId, uv));
+    expect([child.payerAccountId, child.payeeAccountId, child.amountFen]).toEqual([u.accountId, w.accountId, 50_00n]);
+    const [parent] = await s.ctx.db.select().from(resourceRecords).where(eq(resourceRecords.id, uv));
+    const [record] = await s.ctx.db.select().from(resourceRecords).where(eq(resourceRecords.id, child.recordId));
+    expect(record.createdBy).toBe(parent.createdBy);
+    await sound();
   });
 });

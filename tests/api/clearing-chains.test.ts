@@ -4,7 +4,8 @@
 // same split as a part passed on by hand: a child bill held by C), B discharged on both sides, A
 // owing the same total, the ledger invariants (billFamilies included) holding and the audit
 // recomputing the run, as the preview said it would; without consent, or for a bill past its due
-// day, only cycles are cleared;
+// day, or while its payer has an objection open on its contract, only cycles are cleared; the daily
+// job passes bills on as ops' runs do;
 // the run's page shows the shares cleared in cycles, along chains and from balances.
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
@@ -200,6 +201,33 @@ describe.skipIf(!dbAvailable)('clearing runs: bills passed on along chains', { t
     const [parent] = await s.ctx.db.select().from(resourceRecords).where(eq(resourceRecords.id, uv));
     const [record] = await s.ctx.db.select().from(resourceRecords).where(eq(resourceRecords.id, child.recordId));
     expect(record.createdBy).toBe(parent.createdBy);
+    await sound();
+  });
+
+  it('neither passes on nor writes down a bill whose payer has an objection open on its contract', async () => {
+    const x = await participant('沿链未有限公司', false);
+    const y = await participant('沿链申有限公司', true);
+    const z = await participant('沿链酉有限公司', true);
+    // X disputes the delivery of the contract of its bill to Y: an objection open, X the buyer.
+    const xy = await confirmedBill(x, y, '40.00');
+    const [money] = await s.ctx.db.select().from(billsTable).where(eq(billsTable.recordId, xy));
+    await db().transaction(async (raw) => {
+      const tx = raw as unknown as Db;
+      const [owner] = await tx.select().from(users).where(eq(users.accountId, x.accountId)).limit(1);
+      await createRecord(tx, s.ctx.resources.get('contracts')!, s.ctx.resources, {
+        accountId: x.accountId,
+        mover: { userId: owner.id, accountId: x.accountId },
+        data: { title: '沿链异议合同' },
+        now: s.clock.now(),
+        parties: { buyer: x.accountId, seller: y.accountId },
+      }).then((row) => tx.update(resourceRecords).set({ state: 'objection' }).where(eq(resourceRecords.id, row.id)).then(() => tx.update(billsTable).set({ contractId: row.id }).where(eq(billsTable.recordId, money.recordId))));
+    });
+    const yz = await confirmedBill(y, z, '40.00');
+    const started = await start();
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    expect(await bill(x, xy)).toMatchObject({ amount: '40.00', openAmount: '40.00' });
+    expect(await bill(y, yz)).toMatchObject({ clearedAmount: '0.00', openAmount: '40.00' });
+    expect(await s.ctx.db.select().from(billsTable).where(eq(billsTable.parentBillId, xy))).toEqual([]);
     await sound();
   });
 });

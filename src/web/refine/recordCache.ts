@@ -3,7 +3,7 @@ import { useQueryClient, type Query } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { unwrapped } from './systemData';
 
-// A resource record in refine's cache (the default DataProvider, /api/r). The answer of an
+// A resource record in refine's cache (the default DataProvider: one record from /api/rest, lists from /api/r). The answer of an
 // action is the record as it now is (with its history, like GET): it is written into the
 // cached reads of that record and into the lists showing it, so neither the page the user is
 // on nor the result step it goes on to asks for it again.

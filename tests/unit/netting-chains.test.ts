@@ -5,7 +5,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { solveNetting } from '../../src/server/domains/settlement/netting';
-import { cancelCycles, solveChainNetting, type ChainBill, type ChainNettingSolution } from '../../src/server/domains/settlement/netting/chains';
+import { cancelCycles } from '../../src/server/domains/settlement/netting/cancelCycles';
+import { solveChainNetting, type ChainBill, type ChainNettingSolution } from '../../src/server/domains/settlement/netting/chains';
 import { referenceChainOptimum } from '../support/chain-netting-reference';
 
 const bill = (id: string, payer: string, payee: string, openFen: bigint, passFen = openFen, writable = true): ChainBill => ({ id, payer, payee, openFen, passFen: writable ? passFen : 0n, writable });

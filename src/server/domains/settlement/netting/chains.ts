@@ -15,6 +15,7 @@
 // paths from where parts come in to where they stop, and each path is paired with bills passed
 // into its start from a debtor other than its end. With no consenting participant (or nothing a
 // chain could use) the answer is exactly solveNetting's.
+import { cancelCycles } from './cancelCycles';
 import { highsSolver } from './highs';
 import { asMip, chainModel, roundedChainAnswer, type ChainArc } from './chainModel';
 import { byCodeUnit, components, MAX_TOTAL_FEN, NettingInputError, type ClearedBill, type NetPosition, type NettingBill } from './network';
@@ -105,48 +106,6 @@ function checkBills(input: readonly ChainBill[]): ChainBill[] {
   return bills;
 }
 
-/** Whole cycles of `left` (per arc) cancelled greedily, depth first: answers what was cancelled per arc. */
-export function cancelCycles(nodeCount: number, arcs: readonly { from: number; to: number }[], amounts: readonly bigint[]): bigint[] {
-  const left = [...amounts];
-  const out: number[][] = Array.from({ length: nodeCount }, () => []);
-  arcs.forEach((arc, i) => out[arc.from].push(i));
-  // 0 unvisited, 1 on the path, 2 done: no cycle can be reached from it (amounts only fall).
-  const state = new Uint8Array(nodeCount);
-  const next = new Int32Array(nodeCount);
-  for (let root = 0; root < nodeCount; root++) {
-    if (state[root] !== 0) continue;
-    const nodes = [root];
-    const path: number[] = [];
-    state[root] = 1;
-    while (nodes.length) {
-      const v = nodes[nodes.length - 1];
-      while (next[v] < out[v].length && (left[out[v][next[v]]] === 0n || state[arcs[out[v][next[v]]].to] === 2)) next[v] += 1;
-      if (next[v] === out[v].length) {
-        state[v] = 2;
-        nodes.pop();
-        path.pop();
-        continue;
-      }
-      const arc = out[v][next[v]];
-      const w = arcs[arc].to;
-      if (state[w] === 0) {
-        state[w] = 1;
-        nodes.push(w);
-        path.push(arc);
-        continue;
-      }
-      const start = nodes.indexOf(w);
-      const cycle = [...path.slice(start), arc];
-      let delta = left[arc];
-      for (const i of cycle) if (left[i] < delta) delta = left[i];
-      for (const i of cycle) left[i] -= delta;
-      const cut = cycle.findIndex((i) => left[i] === 0n);
-      for (const u of nodes.splice(start + cut + 1)) state[u] = 0;
-      path.splice(start + cut);
-    }
-  }
-  return amounts.map((a, i) => a - left[i]);
-}
 
 /** A chain at the arc level: `fen` passed on along group `passed`, then written down along `path`. */
 interface Route {

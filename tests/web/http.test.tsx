@@ -1,43 +1,9 @@
-import { act, render, screen } from '@testing-library/react';
-import { Suspense } from 'react';
-import { BrowserRouter, useLocation } from 'react-router';
+import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../src/web/i18n';
-import { AntdLocale } from '../../src/web/i18n/AntdLocale';
-import { http, HttpError, request } from '../../src/web/providers/http';
-import { UiBridge } from '../../src/web/routing/UiBridge';
+import { http, request } from '../../src/web/providers/http';
+import { mountAt, rejection } from './support/clientFrame';
 import { fail, fakeApi, ok, storeSession } from './support/fakeApi';
-
-function LocationProbe() {
-  const { pathname, search } = useLocation();
-  return <output data-testid="location">{`${pathname}${search}`}</output>;
-}
-
-/** The app frame the client reports through (router, antd locale, notification bridge). */
-async function mountAt(path: string) {
-  window.history.replaceState(null, '', path);
-  render(
-    <BrowserRouter>
-      <Suspense fallback={null}>
-        <AntdLocale>
-          <UiBridge />
-          <LocationProbe />
-        </AntdLocale>
-      </Suspense>
-    </BrowserRouter>,
-  );
-  await screen.findByTestId('location');
-}
-
-/** Calls the client and returns what it rejected with. */
-async function rejection(call: Promise<unknown>): Promise<HttpError> {
-  const error = await call.then(
-    () => null,
-    (reason: unknown) => reason,
-  );
-  expect(error).toBeInstanceOf(HttpError);
-  return error as HttpError;
-}
 
 afterEach(async () => {
   if (i18n.language !== 'zh-CN') await act(() => i18n.changeLanguage('zh-CN'));

@@ -1,50 +1,17 @@
 // The console's default DataProvider is @refinedev/simple-rest on /api/rest, its axios instance
 // sending through the one HTTP client (src/web/providers/simpleRestClient.ts): the stock methods
 // carry the session and the console's headers, and their errors are said as every error is.
-import { render, screen } from '@testing-library/react';
-import { Suspense } from 'react';
-import { BrowserRouter, useLocation } from 'react-router';
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { AntdLocale } from '../../src/web/i18n/AntdLocale';
 import { dataProvider } from '../../src/web/providers/dataProvider';
-import { fieldErrorsOf, HttpError } from '../../src/web/providers/http';
+import { fieldErrorsOf } from '../../src/web/providers/http';
 import { IDEMPOTENCY_HEADER } from '../../src/web/providers/idempotency';
-import { UiBridge } from '../../src/web/routing/UiBridge';
+import { mountAt, rejection } from './support/clientFrame';
 import { fakeApi, ok, storeSession, type Call } from './support/fakeApi';
 import { bare, restFail } from './support/fakeRest';
 
 const OFFER = { id: 'o-1', state: 'draft', version: 3, title: '采购螺纹钢', amount: '80000.00' };
 const OTHER = { ...OFFER, id: 'o-2', title: '采购线材' };
-
-function LocationProbe() {
-  const { pathname, search } = useLocation();
-  return <output data-testid="location">{`${pathname}${search}`}</output>;
-}
-
-/** The app frame the client reports through (router, antd locale, notification bridge). */
-async function mountAt(path: string) {
-  window.history.replaceState(null, '', path);
-  render(
-    <BrowserRouter>
-      <Suspense fallback={null}>
-        <AntdLocale>
-          <UiBridge />
-          <LocationProbe />
-        </AntdLocale>
-      </Suspense>
-    </BrowserRouter>,
-  );
-  await screen.findByTestId('location');
-}
-
-async function rejection(call: Promise<unknown>): Promise<HttpError> {
-  const error = await call.then(
-    () => null,
-    (reason: unknown) => reason,
-  );
-  expect(error).toBeInstanceOf(HttpError);
-  return error as HttpError;
-}
 
 /** The headers the one client puts on every call. */
 function expectConsoleHeaders(call: Call) {

@@ -50,17 +50,7 @@ describe.skipIf(!chromiumPath)('browser journey: a buyer imports 50 draft offers
     return [HEADER, ...rows];
   };
 
-  const open = async (token: string, theme: 'dark' | 'light' = 'dark', lang: 'zh-CN' | 'en-US' = 'zh-CN') => {
-    const opened = await openSignedIn(e2e, token, STEP_MS);
-    await opened.context.addInitScript(
-      ([t, l]) => {
-        if (t === 'light') localStorage.setItem('lsf.settings.main', JSON.stringify({ theme: 'light' }));
-        localStorage.setItem('lang', l);
-      },
-      [theme, lang] as const,
-    );
-    return opened;
-  };
+  const open = (token: string, theme: 'dark' | 'light' = 'dark', lang: 'zh-CN' | 'en-US' = 'zh-CN') => openSignedIn(e2e, token, STEP_MS, { theme, lang });
 
   /** Opens the import dialog of the offers list and chooses `file`. */
   const chooseIn = async (page: Page, button: RegExp, name: string, file: Buffer) => {

@@ -5,7 +5,7 @@
 // matching"), pays them in one bulk action with one SMS code and sees a result per bill; the
 // columns popover sets the columns, kept for the next session. Screenshots in the dark (default)
 // and light themes and in en-US.
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../src/server/passwords';
@@ -41,17 +41,7 @@ describe.skipIf(!chromiumPath)('browser journey: saved views, columns and bulk a
   };
 
   /** A signed-in page in a theme and language (dark and zh-CN are the defaults). */
-  const open = async (token: string, theme: 'dark' | 'light' = 'dark', lang: 'zh-CN' | 'en-US' = 'zh-CN'): Promise<{ page: Page; context: BrowserContext; errors: string[] }> => {
-    const opened = await openSignedIn(e2e, token, STEP_MS);
-    await opened.context.addInitScript(
-      ([t, l]) => {
-        if (t === 'light') localStorage.setItem('lsf.settings.main', JSON.stringify({ theme: 'light' }));
-        localStorage.setItem('lang', l);
-      },
-      [theme, lang] as const,
-    );
-    return opened;
-  };
+  const open = (token: string, theme: 'dark' | 'light' = 'dark', lang: 'zh-CN' | 'en-US' = 'zh-CN') => openSignedIn(e2e, token, STEP_MS, { theme, lang });
   const rows = (page: Page) => pane(page).locator('.resource-list__table tbody tr.ant-table-row');
   /** The references the list shows: the large deposit only, once narrowed (once per attempt: a retry adds its own). */
   const references = async (page: Page) => [...new Set((await rows(page).allInnerTexts()).map((text) => text.match(/VIEW-(SMALL|LARGE)/)?.[0]))];

@@ -4,7 +4,7 @@
 // opens its Solutions receipt; a wrong code is said and changes nothing. Then the outgoing detail
 // report (/report/chainOutgoingList) lists the contract with its figures and totals. Screenshots
 // in the dark and light themes and in en-US.
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumPath, STEP_MS, shot, SkewedClock, startE2e, type E2eApp } from '../support/browser';
 import { activePane as pane, testIdText } from '../support/console';
@@ -45,17 +45,7 @@ describe.skipIf(!chromiumPath)('browser journey: several bills paid at once, and
   };
 
   /** A signed-in page of the buyer in a theme and language (dark and zh-CN are the defaults). */
-  const open = async (theme: 'dark' | 'light' = 'dark', lang: 'zh-CN' | 'en-US' = 'zh-CN'): Promise<{ page: Page; context: BrowserContext; errors: string[] }> => {
-    const opened = await openSignedIn(e2e, buyer.token, STEP_MS);
-    await opened.context.addInitScript(
-      ([t, l]) => {
-        if (t === 'light') localStorage.setItem('lsf.settings.main', JSON.stringify({ theme: 'light' }));
-        localStorage.setItem('lang', l);
-      },
-      [theme, lang] as const,
-    );
-    return opened;
-  };
+  const open = (theme: 'dark' | 'light' = 'dark', lang: 'zh-CN' | 'en-US' = 'zh-CN') => openSignedIn(e2e, buyer.token, STEP_MS, { theme, lang });
   const rowOf = (page: Page, amount: string) => pane(page).locator('.resource-list__table tr', { hasText: TITLE }).filter({ hasText: amount });
 
   it('pays two ticked bills, one in part, in one payment with an SMS code, and opens the Solutions receipt', async () => {

@@ -129,10 +129,20 @@ export async function signInContext(context: BrowserContext, origin: string, tok
 }
 
 /** A new browser page of the main origin, signed in with `token`, its waits bounded by `timeoutMs`. */
-export async function openSignedIn(e2e: E2eApp, token: string, timeoutMs: number): ReturnType<E2eApp['newPage']> {
+export async function openSignedIn(e2e: E2eApp, token: string, timeoutMs: number, look: { theme?: 'dark' | 'light'; lang?: 'zh-CN' | 'en-US' } = {}): ReturnType<E2eApp['newPage']> {
   const opened = await e2e.newPage();
   opened.context.setDefaultTimeout(timeoutMs);
   await signInContext(opened.context, e2e.baseUrl, token);
+  // A theme or language other than the defaults (dark, zh-CN), as the settings drawer and the language menu keep them.
+  if (look.theme === 'light' || look.lang === 'en-US') {
+    await opened.context.addInitScript(
+      ([theme, lang]) => {
+        if (theme === 'light') localStorage.setItem('lsf.settings.main', JSON.stringify({ theme: 'light' }));
+        if (lang) localStorage.setItem('lang', lang);
+      },
+      [look.theme, look.lang] as const,
+    );
+  }
   return opened;
 }
 

@@ -15,12 +15,12 @@ const ADMIN = { ADMIN_PHONE: '13900000088', ADMIN_PASSWORD: 'Ops#Funds2026' };
 const REFERENCE = 'E2E-REF-20261120';
 
 
-/** The Idempotency-Key of every POST the page sends to /api/r/... (creates and actions). */
+/** The Idempotency-Key of every POST the page sends to /api/r/... (actions) and /api/rest/... (creates). */
 function recordKeys(page: Page): Map<string, string | null> {
   const keys = new Map<string, string | null>();
   page.on('request', (request: Request) => {
     const url = new URL(request.url());
-    if (request.method() === 'POST' && url.pathname.startsWith('/api/r/')) keys.set(url.pathname, request.headers()['idempotency-key'] ?? null);
+    if (request.method() === 'POST' && /^\/api\/(r|rest)\//.test(url.pathname)) keys.set(url.pathname, request.headers()['idempotency-key'] ?? null);
   });
   return keys;
 }
@@ -93,7 +93,8 @@ describe.skipIf(!chromiumPath)('browser journey: deposit confirmed by ops, withd
     await pane(a.page).getByRole('button', { name: /提\s*交/ }).click();
     await a.page.waitForURL((url) => url.pathname.startsWith('/payment/deposits/show/'));
     await pane(a.page).locator('.resource-show__title').getByText('待确认').waitFor();
-    expect(accountKeys.get('/api/r/deposits')).toMatch(/^[0-9a-f-]{36}$/);
+    // Created by the default DataProvider's create (simple-rest's, POST /api/rest), with the form's key.
+    expect(accountKeys.get('/api/rest/deposits')).toMatch(/^[0-9a-f-]{36}$/);
 
     // Ops find it among every account's deposits and confirm it.
     const o = await openSignedIn(e2e, opsToken, STEP_MS);

@@ -69,7 +69,7 @@ describe('the offer kinds extend bases/offer.json', () => {
       [
         '/$comment', '/name', '/requiresService',
         '/record/required', '/record/properties/side',
-        '/list/columns', '/list/filters', '/show/sections', '/form/fields',
+        '/list/columns', '/list/filters', '/list/import/fields', '/show/sections', '/form/fields',
         ...labelsIn(['/title', '/record', '/fields/side', '/fields/contractId', '/enums/side', '/actions/publish/confirm', '/actions/accept/confirm', '/actions/accept/done', '/help/counterpartyId', '/help/side']),
         ...['/fields/title', '/actions/publish/done', '/actions/withdraw/done', '/actions/accept/label', '/actions/decline/label', '/actions/decline/done'].map((p) => `/labels/zh-CN${p}`),
       ].sort(),

@@ -213,9 +213,9 @@ export interface WalletView {
 
 /** A bank account money goes to: the platform's receiving account, or an account's own (withdrawals). */
 export interface BankAccountView {
-  /** The account holder's name (户名). */
+  /** The account holder's name. */
   accountName: string;
-  /** The bank and branch (开户行). */
+  /** The bank and branch. */
   bankName: string;
   /** The account number. */
   account: string;
@@ -246,7 +246,7 @@ export interface DemoLogin {
   phone: string;
   /** Absent for operations configured with ADMIN_PHONE/ADMIN_PASSWORD. */
   password?: string;
-  /** The payment password (交易密码) that confirms this person's money steps; absent for operations, who take none. */
+  /** The payment password that confirms this person's money steps; absent for operations, who take none. */
   paymentPassword?: string;
   name: string;
 }

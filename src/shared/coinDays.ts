@@ -1,4 +1,4 @@
-// Coin-days (币天, /operator/currency; DESIGN §9): for a period of China days, the sum over its
+// Coin-days (/operator/currency; DESIGN §9): for a period of China days, the sum over its
 // days of the wallet's end-of-day available balance, in yuan x days. Wire shapes of
 // GET /api/system/personal/getcoindays and POST /api/system/personal/coindaysdetail, shared by
 // the server and the console. Money is yuan strings with two decimals (src/shared/money.ts).

@@ -1,5 +1,5 @@
 // Confirming a money step (DESIGN §10 "Confirming money"): the signed-in person proves it is
-// them with what they chose — a payment password (交易密码), an authenticator app (TOTP) or an
+// them with what they chose — a payment password (locale confirm:method.password), an authenticator app (TOTP) or an
 // SMS code to their own phone. One definition for the server's check and the console's dialog.
 
 /** The ways to confirm, strongest first (the console's default when none was used yet). */

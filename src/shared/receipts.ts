@@ -256,7 +256,7 @@ export interface PublicReceiptView {
   payer: string;
   payee: string;
   time: string;
-  /** The transfer's kind (none for a recorded step's receipt): a payment request paid under a contract prints on the Solution template but is titled a 请款支付回单 (web receiptTitle.ts). */
+  /** The transfer's kind (none for a recorded step's receipt): a payment request paid under a contract prints on the Solution template but is titled as a payment request's receipt (web receiptTitle.ts). */
   kind?: string;
   /** A delay's receipt (CollectionDelay): the due days and the reason it prints. */
   delay?: ReceiptDelay;

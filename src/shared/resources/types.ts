@@ -74,7 +74,7 @@ export interface ListDeclaration {
   /**
    * Records may be imported from a spreadsheet (XLSX or CSV; src/server/resources/import/): the
    * form's fields a row may give, in the template's column order. Each row is checked and written
-   * as a create (the same schema, handler and door); the list offers 导入 to callers who may create.
+   * as a create (the same schema, handler and door); the list offers its import button to callers who may create.
    */
   import?: {
     fields: string[];
@@ -185,7 +185,7 @@ export type Ownership = 'account' | 'platform';
 export interface ResourceLabels {
   /** The name of the list (and of the resource). */
   title: string;
-  /** The name of one record (合同, Contract): headings of one record, create/edit titles, the empty list; `title` when absent. */
+  /** The name of one record (a contract's is "Contract"): headings of one record, create/edit titles, the empty list; `title` when absent. */
   record?: string;
   fields: Record<string, string>;
   enums?: Record<string, Record<string, string>>;

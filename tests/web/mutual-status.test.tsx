@@ -1,6 +1,6 @@
 // /contract/xhnPaymentStatus (issue 9): whether the mutual-promise service is open, and for the
 // owner of an approved account the button that opens it (with an Idempotency-Key). The server
-// is faked at fetch.
+// is faked at fetch. Once open, the owner allows or withdraws chains in clearing runs (issue 31).
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { UserInfo } from '../../src/shared/api';
@@ -14,8 +14,12 @@ const PATH = '/contract/xhnPaymentStatus';
 const CLOSED: MutualServiceView = { opened: false, openedAt: null };
 const OPENED: MutualServiceView = { opened: true, openedAt: '2026-11-20T02:00:00.000Z' };
 
+const NO_CHAINS = { allowed: false, allowedAt: null };
+const CHAINS = { allowed: true, allowedAt: '2026-11-21T01:30:00.000Z' };
+
 const routes = (status: MutualServiceView, info: Partial<UserInfo> = {}) => ({
   'GET /api/system/users/mutualStatus': ok(status),
+  'GET /api/settlement/chain-consent': ok(NO_CHAINS),
   'GET /api/system/users/info': ok({ ...USER_INFO, authStatus: 'approved', ...info }),
 });
 
@@ -59,5 +63,37 @@ describe('/contract/xhnPaymentStatus', { timeout: 40_000 }, () => {
     const pane = await findActivePane();
     expect(await within(pane).findByText('互诺服务需由账号所有者开通，请联系账号所有者。', {}, SLOW)).toBeInTheDocument();
     expect(within(pane).queryByRole('button', { name: '开通互诺服务' })).toBeNull();
+  });
+
+  it('lets the owner allow chains in clearing runs once the service is open, and shows since when', async () => {
+    const { api, user } = openShell(PATH, { ...routes(OPENED), 'PUT /api/settlement/chain-consent': ok(CHAINS) });
+    const pane = await findActivePane();
+    expect(await within(pane).findByText('清分中的债权链条', {}, SLOW)).toBeInTheDocument();
+    expect(within(pane).getByText('未允许：清分只抵消循环中的账单')).toBeInTheDocument();
+    const toggle = within(pane).getByRole('switch', { name: '允许清分沿债权链条转让账单' });
+    expect(toggle).not.toBeChecked();
+    await user.click(toggle);
+    expect(await within(pane).findByText('已允许，自 2026-11-21 09:30:00 起')).toBeInTheDocument();
+    expect(within(pane).getByRole('switch', { name: '允许清分沿债权链条转让账单' })).toBeChecked();
+    expect(api.callsTo('PUT', '/api/settlement/chain-consent').map((c) => c.body)).toEqual([{ allowed: true }]);
+  });
+
+  it('shows an operator whether chains are allowed without letting it change that', async () => {
+    const { api, user } = openShell(PATH, { ...routes(OPENED, { isOwner: false }), 'GET /api/settlement/chain-consent': ok(CHAINS) });
+    const pane = await findActivePane();
+    expect(await within(pane).findByText('已允许，自 2026-11-21 09:30:00 起', {}, SLOW)).toBeInTheDocument();
+    expect(within(pane).getByText('只有账号所有者可以更改此设置。')).toBeInTheDocument();
+    const toggle = within(pane).getByRole('switch', { name: '允许清分沿债权链条转让账单' });
+    expect(toggle).toBeDisabled();
+    await user.click(toggle);
+    expect(api.callsTo('PUT', '/api/settlement/chain-consent')).toHaveLength(0);
+  });
+
+  it('asks nothing of chains while the service is closed', async () => {
+    const { api } = openShell(PATH, routes(CLOSED));
+    const pane = await findActivePane();
+    expect(await within(pane).findByText('尚未开通互诺服务', {}, SLOW)).toBeInTheDocument();
+    expect(within(pane).queryByText('清分中的债权链条')).toBeNull();
+    expect(api.callsTo('GET', '/api/settlement/chain-consent')).toHaveLength(0);
   });
 });

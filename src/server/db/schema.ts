@@ -22,7 +22,7 @@ export const accounts = pgTable('accounts', {
   mutualOpenedAt: ts('mutual_opened_at'),
   /**
    * When the owner allowed clearing runs to pass bills on along chains through this account
-   * (POST /api/settlement/chain-consent; null: not allowed, only cycles are cleared).
+   * (PUT /api/settlement/chain-consent; null: not allowed, only cycles are cleared).
    */
   mutualChainsAt: ts('mutual_chains_at'),
   createdAt: ts('created_at').notNull(),

@@ -1,7 +1,7 @@
 // A clearing run's chains (DESIGN §9, issue 31 item 4): what the run may do with each bill along a
 // chain, and the splits it makes. The rules are the manual pass-on's (passOn.ts):
 //   - a chain passes through and ends only at participants whose mutual-service agreement allows
-//     it (accounts.mutual_chains_at, set with POST /api/settlement/chain-consent; default: not);
+//     it (accounts.mutual_chains_at, set with PUT /api/settlement/chain-consent; default: not);
 //   - the bill passed on is confirmed or partly paid, not yet due, its payer has no objection open
 //     on its contract, the variants allow passing on, and it keeps an amount (one fen less when
 //     nothing of it was paid or cleared); parts respect the variants' minimum part (chains.ts);

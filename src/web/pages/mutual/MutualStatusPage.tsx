@@ -10,6 +10,7 @@ import type { PageProps } from '../registry';
 import { useRefreshAccess } from '../../refine/useRefreshAccess';
 import { useCaller } from '../../session/useCaller';
 import { useMutualStatus, useOpenMutual } from './api';
+import { ChainConsentCard } from './ChainConsentCard';
 
 const HOME_PATH = '/home';
 const AUTHENTICATION_PATH = '/businessAuthentication';
@@ -22,6 +23,8 @@ const blockerOf = (me: UserInfo): 'ownerOnly' | 'approval' | null => (me.type ==
  * for the owner of an approved account that has not, the button that opens it. It promises
  * only what opening does today: the account may publish and accept mutual-promise offers
  * (/outgoing/chainInvitation) and can be found as a counterparty on the mutual-promise platform.
+ * Once open, the owner decides whether clearing runs may pass bills on along chains through the
+ * account (ChainConsentCard).
  */
 export default function MutualStatusPage(_props: PageProps) {
   const { t } = useTranslation('counterparties');
@@ -57,19 +60,22 @@ export default function MutualStatusPage(_props: PageProps) {
 
   if (status.data.opened) {
     return (
-      <Card>
-        <Result
-          status="success"
-          title={t('mutual.openedTitle')}
-          subTitle={
-            <>
-              <div>{t('mutual.openedAt', { time: formatDateTime(status.data.openedAt) })}</div>
-              <div>{t('mutual.openedHint')}</div>
-            </>
-          }
-          extra={[home]}
-        />
-      </Card>
+      <>
+        <Card>
+          <Result
+            status="success"
+            title={t('mutual.openedTitle')}
+            subTitle={
+              <>
+                <div>{t('mutual.openedAt', { time: formatDateTime(status.data.openedAt) })}</div>
+                <div>{t('mutual.openedHint')}</div>
+              </>
+            }
+            extra={[home]}
+          />
+        </Card>
+        <ChainConsentCard canChange={blockerOf(me) === null} />
+      </>
     );
   }
 

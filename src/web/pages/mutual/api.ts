@@ -24,3 +24,27 @@ export function useOpenMutual() {
     [call, cache],
   );
 }
+
+/** Whether clearing runs may pass bills on along chains through the account (settlement/chainConsent.ts on the server). */
+export interface ChainConsentView {
+  allowed: boolean;
+  allowedAt: string | null;
+}
+
+const CHAIN_CONSENT_PATH = '/settlement/chain-consent';
+
+export const useChainConsent = (enabled: boolean) => useSystemQuery<ChainConsentView>(CHAIN_CONSENT_PATH, { enabled });
+
+/** The owner allows or withdraws chains; the answer (the consent as it now is) becomes what the card shows. */
+export function useSetChainConsent() {
+  const call = useSystemCall();
+  const cache = useSystemCache();
+  return useMemo(
+    () => async (allowed: boolean) => {
+      const consent = await call<ChainConsentView>('put', CHAIN_CONSENT_PATH, { payload: { allowed } });
+      void cache.write(CHAIN_CONSENT_PATH, consent);
+      return consent;
+    },
+    [call, cache],
+  );
+}

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { Suspense } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CHUNK_LOAD_TIMEOUT_MS } from '../../src/shared/constants';
-import { lazyPage } from '../../src/web/routing/lazyPage';
-import { RouteErrorBoundary } from '../../src/web/routing/RouteErrorBoundary';
+import { lazyPage } from '../../src/web/navigation/lazyPage';
+import { RouteErrorBoundary } from '../../src/web/navigation/RouteErrorBoundary';
 import '../../src/web/i18n';
 
 function Page() {

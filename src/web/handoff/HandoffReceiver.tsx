@@ -5,7 +5,7 @@ import { decryptHandoffToken, HANDOFF_LANDING, HANDOFF_PAGE_PARAM, HANDOFF_TOKEN
 import { PageLoading } from '../components/PageLoading';
 import { forgetProfile } from '../providers/profile';
 import { clearSession, setToken } from '../providers/session';
-import { safeRedirect } from '../routing/redirects';
+import { safeRedirect } from '../navigation/redirects';
 import { VARIANT_ID } from '../variant';
 import { goToMainLogin } from './origins';
 

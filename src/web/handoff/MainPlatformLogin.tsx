@@ -4,7 +4,7 @@ import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageLoading } from '../components/PageLoading';
 import { usePageTitle } from '../hooks/usePageTitle';
-import { safeRedirect } from '../routing/redirects';
+import { safeRedirect } from '../navigation/redirects';
 import { goToMainLogin } from './origins';
 
 /**

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { LinkOutlined } from '@ant-design/icons';
 import { LanguageSwitcher } from '../components/LanguageSwitcher';
 import { PageLoading } from '../components/PageLoading';
-import { RouteErrorBoundary } from '../routing/RouteErrorBoundary';
+import { RouteErrorBoundary } from '../navigation/RouteErrorBoundary';
 import { VARIANT } from '../variant';
 import { useVariantText } from '../variant/useVariantText';
 

@@ -1,7 +1,7 @@
 // Named pages of schemas/menu.json (`render: { page: <name> }`) and the variants' homePage names.
 // Every page is its own chunk: the login route downloads only what it shows.
 import type { ResolvedRoute } from '../../shared/menu';
-import { lazyPage, type LazyPageComponent } from '../routing/lazyPage';
+import { lazyPage, type LazyPageComponent } from '../navigation/lazyPage';
 import { signsInOnMainPlatform } from '../variant';
 
 export interface PageProps {

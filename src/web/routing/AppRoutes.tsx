@@ -6,8 +6,8 @@ import { PAGES } from '../pages/registry';
 import { VARIANT } from '../variant';
 import { GuestOnly } from './GuestOnly';
 import { HandoffGate } from './HandoffGate';
-import { lazyPage } from './lazyPage';
-import { RouteErrorBoundary } from './RouteErrorBoundary';
+import { lazyPage } from '../navigation/lazyPage';
+import { RouteErrorBoundary } from '../navigation/RouteErrorBoundary';
 import { RoutePage } from './RoutePage';
 
 // The route table of the variant, from schemas/menu.json (SPEC §2). Public pages outside the

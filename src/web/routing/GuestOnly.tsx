@@ -4,7 +4,7 @@ import { PageLoading } from '../components/PageLoading';
 import { findHandoffTarget, handOff, isAbsoluteUrl } from '../handoff/sendHandoff';
 import { forgetProfile, loadProfile } from '../providers/profile';
 import { clearSession, getToken, hasValidToken } from '../providers/session';
-import { safeRedirect } from './redirects';
+import { safeRedirect } from '../navigation/redirects';
 
 /**
  * A signed-in visitor of the login page whose `redirect` is a variant's page (SPEC §4 Session):

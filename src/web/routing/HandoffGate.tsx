@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { HANDOFF_LANDING, HANDOFF_TOKEN_PARAM } from '../../shared/handoff';
 import { signsInOnMainPlatform } from '../variant';
-import { lazyPage } from './lazyPage';
+import { lazyPage } from '../navigation/lazyPage';
 
 const HandoffReceiver = lazyPage(() => import('../handoff/HandoffReceiver'));
 

@@ -3,7 +3,7 @@ import { Suspense, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageLoading } from '../components/PageLoading';
-import { lazyPage } from '../routing/lazyPage';
+import { lazyPage } from '../navigation/lazyPage';
 import { goToMainLogin } from '../handoff/origins';
 import { assertCanSignIn, authProvider } from '../providers/authProvider';
 import { HttpError } from '../providers/httpError';

@@ -17,7 +17,7 @@ import { useTodos } from './useTodos';
 import { OpsPendingCard } from './OpsPendingCard';
 import { useOpsPending } from '../../refine/useOpsPending';
 import { useOffered, useVisibleMenu } from '../../refine/useAccess';
-import { isInternalLink } from '../../routing/redirects';
+import { isInternalLink } from '../../navigation/redirects';
 import { formatDateTime } from '../../resources/format';
 import { chinaDay, chinaHour } from '../../../shared/chinaTime';
 

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { NOTICE_PAGE_SIZE } from '../../../shared/constants';
 import { useUnread } from '../../shell/unread/UnreadContext';
 import { useMessageActions, useMessages, type Message } from './api';
-import { isInternalLink } from '../../routing/redirects';
+import { isInternalLink } from '../../navigation/redirects';
 import { formatDateTime } from '../../resources/format';
 
 type Filter = 'all' | 'unread';

@@ -8,7 +8,7 @@ import { FieldValue } from '../../resources/FieldValue';
 import { useResourceText } from '../../resources/labels';
 import { referencePath } from '../../resources/reference';
 import { ErrorState, LoadingState } from '../../resources/states';
-import { isInternalLink } from '../../routing/redirects';
+import { isInternalLink } from '../../navigation/redirects';
 import type { PageProps } from '../registry';
 
 

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { TodoView } from '../../../shared/api';
 import { SYSTEM } from '../../refine/systemData';
-import { isInternalLink } from '../../routing/redirects';
+import { isInternalLink } from '../../navigation/redirects';
 import { VARIANT } from '../../variant';
 import { formatDateTime } from '../../resources/format';
 

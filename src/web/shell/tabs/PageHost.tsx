@@ -4,7 +4,7 @@ import { Route, Routes } from 'react-router';
 import { findConsoleRoute } from '../../routing/consoleRoute';
 import { ForbiddenPage } from '../../pages/registry';
 import { ROUTE_ACCESS } from '../../refine/accessControl';
-import { RouteErrorBoundary } from '../../routing/RouteErrorBoundary';
+import { RouteErrorBoundary } from '../../navigation/RouteErrorBoundary';
 import { RoutePage } from '../../routing/RoutePage';
 import { ProgressFallback } from '../progress/RouteProgress';
 import type { Tab, TabLocation } from './tabsModel';

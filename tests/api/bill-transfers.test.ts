@@ -9,16 +9,15 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Page, TodoView } from '../../src/shared/api';
 import type { BillFamilyNode } from '../../src/shared/billFamily';
-import { SMS_CODE_TTL_MS } from '../../src/shared/constants';
 import { fenToYuan, yuanToFen } from '../../src/shared/money';
 import type { ReceiptView } from '../../src/shared/receipts';
 import type { ResourceDefinition, ResourceRecord } from '../../src/shared/resources/types';
-import { resourceRecords, smsCodes } from '../../src/server/db/schema';
+import { resourceRecords } from '../../src/server/db/schema';
 import { checkLedger, ledgerSound } from '../../src/server/ledger/invariants';
-import { hashCode } from '../../src/server/sms/codes';
 import { addOperator } from '../support/operators';
 import { dbAvailable, startTestServer, type TestServer } from '../support/server';
 import { World, type Party } from '../support/world';
+import { storedCode } from '../support/smsCodes';
 
 const OPS = { phone: '13800000313', password: 'Admin#Pass2026' };
 const DAY = 86_400_000;
@@ -49,14 +48,7 @@ describe.skipIf(!dbAvailable)('bills passed on in parts', { timeout: 600_000 }, 
   };
   beforeEach(newDay);
 
-  // The steps of the tests read an SMS code as if it had been sent (the row the SMS module writes), a day back so it counts against no day's ten.
-  let codeSeq = 0;
-  const code = async (phone: string) => {
-    const value = String(100_000 + Math.floor(Math.random() * 900_000));
-    const now = s.clock.now().getTime();
-    await s.ctx.db.insert(smsCodes).values({ phone, scene: 'verify', codeHash: hashCode(phone, 'verify', value), createdAt: new Date(now - DAY + (codeSeq += 1)), expiresAt: new Date(now + SMS_CODE_TTL_MS) });
-    return value;
-  };
+  const code = (phone: string) => storedCode(s.ctx.db, s.clock.now(), phone);
   const post = (token: string, path: string, body: Record<string, unknown> = {}) => s.call<ResourceRecord>('POST', path, { token, body, headers: { 'Idempotency-Key': randomUUID() } });
   const passOn = async (who: { phone: string; token: string }, billId: string, body: Record<string, unknown>) => post(who.token, `/api/r/bills/${billId}/actions/passOn`, { ...body, smsCode: await code(who.phone) });
   const answer = async (who: { phone: string; token: string }, offerId: string, action: 'accept' | 'refuse' = 'accept', body: Record<string, unknown> = {}) =>

@@ -14,15 +14,14 @@ import { payBill } from '../../src/server/domains/settlement/pay';
 import { lockBillRecords, nettableBills } from '../../src/server/domains/settlement/store';
 import { CLEARING_JOB, writeDownBills } from '../../src/server/domains/settlement/clearing';
 import type { Db } from '../../src/server/db/client';
-import { resourceRecords, smsCodes } from '../../src/server/db/schema';
-import { hashCode } from '../../src/server/sms/codes';
-import { SMS_CODE_TTL_MS } from '../../src/shared/constants';
+import { resourceRecords } from '../../src/server/db/schema';
 import { checkLedger, ledgerSound } from '../../src/server/ledger/invariants';
 
 import { money, signedContract, wallet, moneyParties } from '../support/funds';
 import { addOperator } from '../support/operators';
 import { dbAvailable, startTestServer, type TestServer } from '../support/server';
 import type { TradingParty } from '../support/trading';
+import { storedCode } from '../support/smsCodes';
 
 describe.skipIf(!dbAvailable)('bills: issue, confirm, pay, reverse', { timeout: 240_000 }, () => {
   let s: TestServer;
@@ -35,16 +34,7 @@ describe.skipIf(!dbAvailable)('bills: issue, confirm, pay, reverse', { timeout: 
     ({ ops, buyer, seller, third } = await moneyParties(s, { phone: '13800000061', password: 'Admin#2026' }, { buyer: '上海账单买方有限公司', seller: '江苏账单卖方有限公司', third: '账单无关第三方有限公司' }, '500000.00'));
   }, 240_000);
   afterAll(() => s?.close());
-  // Every money step takes an SMS code, and a phone is sent ten a day: the bill steps read a
-  // code as if it had been sent (the row the SMS module writes), the contract steps space theirs.
-  let codeSeq = 0;
-  const code = async (phone: string) => {
-    const value = String(100_000 + Math.floor(Math.random() * 900_000));
-    // Dated a day back (newest of its kind): it does not count against today's ten sends.
-    const now = s.clock.now().getTime();
-    await s.ctx.db.insert(smsCodes).values({ phone, scene: 'verify', codeHash: hashCode(phone, 'verify', value), createdAt: new Date(now - 86_400_000 + (codeSeq += 1)), expiresAt: new Date(now + SMS_CODE_TTL_MS) });
-    return value;
-  };
+  const code = (phone: string) => storedCode(s.ctx.db, s.clock.now(), phone);
 
   const get = (who: { token: string }, id: string) => s.call<ResourceRecord>('GET', `/api/r/bills/${id}`, { token: who.token });
   const act = async (who: TradingParty | string, id: string, action: string, body: Record<string, unknown> = {}, withCode = false) => {

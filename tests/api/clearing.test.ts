@@ -10,19 +10,18 @@ import type { Page } from '../../src/shared/api';
 import type { ReceiptView } from '../../src/shared/receipts';
 import type { ResourceRecord } from '../../src/shared/resources/types';
 import { fenToYuan } from '../../src/shared/money';
-import { clearingRuns, resourceRecords, smsCodes, users } from '../../src/server/db/schema';
+import { clearingRuns, resourceRecords, users } from '../../src/server/db/schema';
 import { runClearing } from '../../src/server/domains/settlement/clearing';
 import { runDailyClearing } from '../../src/server/domains/settlement/clearingJob';
 import { checkLedger, ledgerSound } from '../../src/server/ledger/invariants';
 import { createRecord } from '../../src/server/resources/moves';
-import { hashCode } from '../../src/server/sms/codes';
-import { SMS_CODE_TTL_MS } from '../../src/shared/constants';
 import type { Db } from '../../src/server/db/client';
 import { fund, money, wallet } from '../support/funds';
 import { loginPassword } from '../support/flows';
 import { addOperator } from '../support/operators';
 import { dbAvailable, startTestServer, testDbKind, type TestServer } from '../support/server';
 import { tradingParty, type TradingParty } from '../support/trading';
+import { storedCode } from '../support/smsCodes';
 
 
 describe.skipIf(!dbAvailable)('clearing runs: mutual netting end to end', { timeout: 240_000 }, () => {
@@ -187,13 +186,7 @@ describe.skipIf(!dbAvailable)('clearing runs: mutual netting end to end', { time
     const g = await participant('互联庚有限公司', '500.00');
     const h = await participant('互联辛有限公司', '500.00');
     const ids = [await confirmedBill(g, h, '90.00'), await confirmedBill(h, g, '70.00'), await confirmedBill(g, h, '30.00')];
-    let seq = 0;
-    const code = async (phone: string) => {
-      const value = String(100_000 + Math.floor(Math.random() * 900_000));
-      const now = s.clock.now().getTime();
-      await s.ctx.db.insert(smsCodes).values({ phone, scene: 'verify', codeHash: hashCode(phone, 'verify', value), createdAt: new Date(now - 86_400_000 + (seq += 1)), expiresAt: new Date(now + SMS_CODE_TTL_MS) });
-      return value;
-    };
+    const code = (phone: string) => storedCode(s.ctx.db, s.clock.now(), phone);
     const pays = [money(s, g.token, `/api/r/bills/${ids[0]}/actions/pay`, { payAmount: '50.00', smsCode: await code(g.phone) }), money(s, h.token, `/api/r/bills/${ids[1]}/actions/pay`, { payAmount: '70.00', smsCode: await code(h.phone) })];
     const [run1, run2, ...paid] = await Promise.all([runClearing(s.ctx, { trigger: 'ops', userId: null, now: s.clock.now() }), runClearing(s.ctx, { trigger: 'ops', userId: null, now: s.clock.now() }), ...pays]);
     expect(run1 && run2).toBeTruthy();

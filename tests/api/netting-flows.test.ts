@@ -7,14 +7,12 @@ import type { Page } from '../../src/shared/api';
 import type { ResourceRecord } from '../../src/shared/resources/types';
 import { recordConsolePath, recordRoutes } from '../../src/shared/resources/recordPath';
 import { MENU, getVariant } from '../../src/shared/menu';
-import { smsCodes } from '../../src/server/db/schema';
-import { hashCode } from '../../src/server/sms/codes';
-import { SMS_CODE_TTL_MS } from '../../src/shared/constants';
 import { REPO_DEFINITIONS } from '../support/consolePaths';
 import { fund, money, signedContract } from '../support/funds';
 import { loginPassword } from '../support/flows';
 import { dbAvailable, startTestServer, type TestServer } from '../support/server';
 import { tradingParty, type TradingParty } from '../support/trading';
+import { storedCode } from '../support/smsCodes';
 
 describe.skipIf(!dbAvailable)('a net settlement in the account flows', { timeout: 240_000 }, () => {
   let s: TestServer;
@@ -25,14 +23,7 @@ describe.skipIf(!dbAvailable)('a net settlement in the account flows', { timeout
   }, 240_000);
   afterAll(() => s?.close());
 
-  let seq = 0;
-  /** A code as the SMS module stores it (dated a day back: not counted against today's sends). */
-  const code = async (phone: string) => {
-    const value = String(300_000 + (seq += 1));
-    const now = s.clock.now().getTime();
-    await s.ctx.db.insert(smsCodes).values({ phone, scene: 'verify', codeHash: hashCode(phone, 'verify', value), createdAt: new Date(now - 86_400_000 + seq), expiresAt: new Date(now + SMS_CODE_TTL_MS) });
-    return value;
-  };
+  const code = (phone: string) => storedCode(s.ctx.db, s.clock.now(), phone);
   const participant = async (name: string) => {
     const party = await tradingParty(s, name);
     expect((await s.call('POST', '/api/system/users/openMutual', { token: party.token })).status).toBe(200);

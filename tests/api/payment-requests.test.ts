@@ -9,14 +9,12 @@ import { chinaDay } from '../../src/shared/chinaTime';
 import type { ReceiptView } from '../../src/shared/receipts';
 import type { ResourceRecord } from '../../src/shared/resources/types';
 import { queryRows } from '../../src/server/db/rows';
-import { smsCodes } from '../../src/server/db/schema';
-import { hashCode } from '../../src/server/sms/codes';
-import { SMS_CODE_TTL_MS } from '../../src/shared/constants';
 import { checkLedger, ledgerSound } from '../../src/server/ledger/invariants';
 import { money, signedContract, wallet, moneyParties } from '../support/funds';
 import { addOperator } from '../support/operators';
 import { dbAvailable, startTestServer, testDbKind, type TestServer } from '../support/server';
 import type { TradingParty } from '../support/trading';
+import { storedCode } from '../support/smsCodes';
 
 describe.skipIf(!dbAvailable)('payment requests: ask, review, pay', { timeout: 240_000 }, () => {
   let s: TestServer;
@@ -30,15 +28,7 @@ describe.skipIf(!dbAvailable)('payment requests: ask, review, pay', { timeout: 2
   }, 240_000);
   afterAll(() => s?.close());
 
-  // A code as if it had been sent (the row the SMS module writes), dated a day back so it does
-  // not count against today's ten sends.
-  let codeSeq = 0;
-  const code = async (phone: string) => {
-    const value = String(100_000 + Math.floor(Math.random() * 900_000));
-    const now = s.clock.now().getTime();
-    await s.ctx.db.insert(smsCodes).values({ phone, scene: 'verify', codeHash: hashCode(phone, 'verify', value), createdAt: new Date(now - 86_400_000 + (codeSeq += 1)), expiresAt: new Date(now + SMS_CODE_TTL_MS) });
-    return value;
-  };
+  const code = (phone: string) => storedCode(s.ctx.db, s.clock.now(), phone);
   const dueDay = () => chinaDay(new Date(s.clock.now().getTime() + 10 * 86_400_000));
   const ask = (who: { token: string }, body: Record<string, unknown>) =>
     s.call<ResourceRecord>('POST', '/api/r/paymentRequests', { token: who.token, body: { dueDay: dueDay(), reason: '第一批货款请款', ...body } });

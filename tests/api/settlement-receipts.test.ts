@@ -11,13 +11,12 @@ import { chinaDay } from '../../src/shared/chinaTime';
 import type { EventReceiptView, EventRecordReceipt, PublicReceiptView, ReceiptView, RecordReceipt } from '../../src/shared/receipts';
 import type { ResourceRecord } from '../../src/shared/resources/types';
 import { sql } from 'drizzle-orm';
-import { sessions, smsCodes } from '../../src/server/db/schema';
-import { hashCode } from '../../src/server/sms/codes';
-import { SMS_CODE_TTL_MS } from '../../src/shared/constants';
+import { sessions } from '../../src/server/db/schema';
 import { checkLedger, ledgerSound } from '../../src/server/ledger/invariants';
 import { money, moneyParties, signedContract } from '../support/funds';
 import { dbAvailable, startTestServer, type TestServer } from '../support/server';
 import { offerBody, type TradingParty } from '../support/trading';
+import { storedCode } from '../support/smsCodes';
 
 type AnyRecordReceipt = RecordReceipt | EventRecordReceipt;
 
@@ -33,14 +32,7 @@ describe.skipIf(!dbAvailable)('settlement receipts and the outgoing detail', { t
   }, 240_000);
   afterAll(() => s?.close());
 
-  // A code as if it had been sent (the row the SMS module writes): a phone is sent ten a day.
-  let codeSeq = 0;
-  const code = async (phone: string) => {
-    const value = String(100_000 + Math.floor(Math.random() * 900_000));
-    const now = s.clock.now().getTime();
-    await s.ctx.db.insert(smsCodes).values({ phone, scene: 'verify', codeHash: hashCode(phone, 'verify', value), createdAt: new Date(now - 86_400_000 + (codeSeq += 1)), expiresAt: new Date(now + SMS_CODE_TTL_MS) });
-    return value;
-  };
+  const code = (phone: string) => storedCode(s.ctx.db, s.clock.now(), phone);
   const step = async (who: TradingParty | string, resource: string, id: string, action: string, body: Record<string, unknown> = {}, withCode = false) => {
     const token = typeof who === 'string' ? who : who.token;
     const smsCode = withCode && typeof who !== 'string' ? await code(who.phone) : undefined;

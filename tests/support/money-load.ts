@@ -9,12 +9,11 @@ import { randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import type { Envelope } from '../../src/shared/api';
 import { offerBody } from './bodies';
+import { storedCode } from './smsCodes';
 import type { ResourceRecord } from '../../src/shared/resources/types';
 import type { Db } from '../../src/server/db/client';
-import { accounts, authentications, recordParties, resourceRecords, smsCodes, users } from '../../src/server/db/schema';
+import { accounts, authentications, recordParties, resourceRecords, users } from '../../src/server/db/schema';
 import { hashPassword } from '../../src/server/domains/auth/passwords';
-import { hashCode } from '../../src/server/sms/codes';
-import { SMS_CODE_TTL_MS } from '../../src/shared/constants';
 import { issueToken } from '../../src/server/sessions/tokens';
 import { createAccountWithOwner } from '../../src/server/domains/auth/users-store';
 
@@ -102,26 +101,8 @@ export async function opsSession(t: LoadTarget, phone: string): Promise<string> 
   return (await issueToken(t.db, ops.id, t.now())).token;
 }
 
-let codeSeq = 0;
-
-/**
- * An SMS code for `phone` (scene verify), as if it had been sent and read: the row the SMS module
- * writes, with the same hash. The next money action of that user spends it.
- */
-export async function smsCode(t: LoadTarget, phone: string): Promise<string> {
-  const code = String(100_000 + Math.floor(Math.random() * 900_000));
-  // The action spends the newest unspent code; a test clock stands still, so each code is made
-  // a millisecond after the last one to keep "newest" well defined.
-  const now = new Date(t.now().getTime() + (codeSeq += 1));
-  await t.db.insert(smsCodes).values({
-    phone,
-    scene: 'verify',
-    codeHash: hashCode(phone, 'verify', code),
-    createdAt: now,
-    expiresAt: new Date(now.getTime() + SMS_CODE_TTL_MS),
-  });
-  return code;
-}
+/** An SMS code for `phone` (scene verify), as if it had been sent and read (smsCodes.ts): the next money action of that user spends it. */
+export const smsCode = (t: LoadTarget, phone: string): Promise<string> => storedCode(t.db, t.now(), phone);
 
 
 const must = <T>(a: Answer<T>, what: string): T => {

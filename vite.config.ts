@@ -38,7 +38,7 @@ export default defineConfig({
           groups: [
             { name: 'entry', tags: ['$initial'], priority: 20 },
             { name: 'signin', test: /src\/web\/(layouts\/AuthLayout|pages\/auth\/login\/)/, priority: 10 },
-            { name: 'console', test: /src\/web\/(refine\/RefineRoot|shell\/MainLayout)\.tsx$/, priority: 5 },
+            { name: 'console', test: /src\/web\/(routing\/RefineRoot|shell\/MainLayout)\.tsx$/, priority: 5 },
           ],
         },
       },

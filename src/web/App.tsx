@@ -7,7 +7,7 @@ import { UiBridge } from './routing/UiBridge';
 
 /**
  * The app frame: router, texts, antd locale and the bridge the HTTP client reports through.
- * The one <Refine> (refine/RefineRoot.tsx) wraps every signed-in route; the sign-in pages
+ * The one <Refine> (routing/RefineRoot.tsx) wraps every signed-in route; the sign-in pages
  * under /user sit beside it so that the login form loads without refine (bundle budget).
  */
 export default function App() {

@@ -1,5 +1,5 @@
 // What the domain pages put in the generic resource pages' slots (src/web/resources/slots.tsx),
-// all in this one object, provided by the console's <Refine> root (src/web/refine/RefineRoot.tsx).
+// all in this one object, provided by the console's <Refine> root (src/web/routing/RefineRoot.tsx).
 // Components are lazy: each loads with the first page that shows it, not with the console.
 import { lazy } from 'react';
 import { isChartedReport } from '../../shared/reportCharts';

@@ -14,7 +14,7 @@ import { RoutePage } from './RoutePage';
 // console frame (auth layout, /landing) are served here without refine; everything else,
 // /home included, lives inside the one <Refine>, loaded on the way to the console.
 const AuthLayout = lazyPage(() => import('../layouts/AuthLayout'));
-const RefineRoot = lazyPage(() => import('../refine/RefineRoot'));
+const RefineRoot = lazyPage(() => import('./RefineRoot'));
 
 const ROUTES = resolveRoutes(VARIANT);
 const redirects = ROUTES.filter((route) => route.redirect !== undefined);

@@ -6,9 +6,9 @@ import { SLOTS } from '../pages/slots';
 import { authProvider } from '../providers/authProvider';
 import { dataProviders } from '../providers/dataProviders';
 import { SlotProvider } from '../resources/slots';
-import { SignedInArea } from '../routing/SignedInArea';
-import { accessControlProvider } from './accessControl';
-import { REFINE_RESOURCES } from './resources';
+import { SignedInArea } from './SignedInArea';
+import { accessControlProvider } from '../refine/accessControl';
+import { REFINE_RESOURCES } from '../refine/resources';
 
 /**
  * The one <Refine>: everything behind sign-in lives inside it. It is loaded on the way to

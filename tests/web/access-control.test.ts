@@ -9,7 +9,7 @@ import { roleFor } from '../../src/shared/permissions';
 import type { ResourceDefinition, ResourceRecord } from '../../src/shared/resources/types';
 import { forgetProfile } from '../../src/web/providers/profile';
 import { accessControlProvider, recordAction, ROUTE_ACCESS, routeForCheck, vocabularyAction } from '../../src/web/refine/accessControl';
-import { rememberDefinitions } from '../../src/web/resources/loadedDefinitions';
+import { rememberDefinitions } from '../../src/web/refine/loadedDefinitions';
 import { resourceDefinition } from '../support/resource-definitions';
 import { fakeApi, ok, PROFILE, storeSession, USER_INFO } from './support/fakeApi';
 

@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { visibleMenu, type MenuItem } from '../../src/shared/menu';
 import type { ResourceDefinition } from '../../src/shared/resources/types';
 import { i18n } from '../../src/web/i18n';
-import { publishRuntimeRoutes, runtimeResourceRoutes, runtimeRouteOf, withRuntimeMenuEntries } from '../../src/web/resources/runtimeRoutes';
+import { publishRuntimeRoutes, runtimeResourceRoutes, runtimeRouteOf, withRuntimeMenuEntries } from '../../src/web/refine/runtimeRoutes';
 import deposits from '../../schemas/resources/deposits.json';
 import { WAREHOUSES } from '../support/schema-root';
 import { fakeApi, ok, shellRoutes, storeSession, USER_INFO } from './support/fakeApi';

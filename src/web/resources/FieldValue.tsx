@@ -7,8 +7,8 @@ import { useIndustry, useRegions } from '../schema-ui/data';
 import { enumValues, kindOf } from './fieldKind';
 import { displayMoney, formatDate, formatDateTime, formatNumber, stateColour } from './format';
 import type { ResourceText } from './labels';
-import { loadedDefinition } from './loadedDefinitions';
-import { referencePath } from './reference';
+import { loadedDefinition } from '../refine/loadedDefinitions';
+import { referencePath } from '../refine/reference';
 import { ReferenceLink } from './ReferenceLink';
 import { SignatureList } from './SignatureList';
 

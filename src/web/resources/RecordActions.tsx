@@ -16,7 +16,7 @@ import { useLeaveRecord } from '../shell/tabs/leaveRecord';
 import { CONSOLE_ROUTES, consoleRoute } from '../refine/resources';
 import { ActionInputModal } from './ActionInputModal';
 import type { ResourceText } from './labels';
-import { recordPath } from './paths';
+import { recordPath } from '../refine/paths';
 import { Slot } from './slots';
 
 /** The result step (menu.json render.page actionResult, /outgoing/resultsPage) an action with `result` opens. */

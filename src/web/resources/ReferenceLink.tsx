@@ -2,7 +2,7 @@ import { Typography } from 'antd';
 import { Link } from 'react-router';
 import type { ResourceRecord } from '../../shared/resources/types';
 import { useRecord } from '../refine/recordCache';
-import { referencePath, referenceTitle } from './reference';
+import { referencePath, referenceTitle } from '../refine/reference';
 
 /** A referenced record shown by its title, linked to its page; its id while loading or when gone. */
 export function ReferenceLink({ resource, id }: { resource: string; id: string }) {

@@ -13,7 +13,7 @@ import { useIntent } from '../providers/idempotency';
 import { toast } from '../providers/uiBridge';
 import SchemaForm from '../schema-ui/SchemaForm';
 import { useResourceText } from './labels';
-import { recordPath } from './paths';
+import { recordPath } from '../refine/paths';
 import { Slot } from './slots';
 import { ErrorState, LoadingState } from './states';
 

@@ -16,7 +16,7 @@ import { ImportButton } from './import/ImportButton';
 import { useResourceText } from './labels';
 import { ListTable } from './ListTable';
 import type { ListState } from './listQuery';
-import { createPath, recordPath } from './paths';
+import { createPath, recordPath } from '../refine/paths';
 import { ServiceNotice, useServiceGate } from './service';
 import { Slot, useSlotApplies } from './slots';
 import { EmptyState, ErrorState, LoadingState } from './states';

@@ -5,7 +5,7 @@ import type { ResolvedRoute } from '../../shared/menu';
 import { HttpError } from '../providers/httpError';
 import { CONSOLE_ROUTES, consoleRoute } from '../refine/resources';
 import { useResourceDefinition } from './definitions';
-import { resourceSubPath } from './paths';
+import { resourceSubPath } from '../refine/paths';
 import { ErrorState, LoadingState } from './states';
 
 // List, show, create and edit pages of one resource, generated from its definition. Each page

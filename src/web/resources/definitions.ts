@@ -3,9 +3,9 @@ import { LANGUAGES } from '../../shared/constants';
 import type { ResourceDefinition, ResourceLabels } from '../../shared/resources/types';
 import { i18n } from '../i18n';
 import { SYSTEM, unwrapped } from '../refine/systemData';
-import { rememberDefinitions } from './loadedDefinitions';
+import { rememberDefinitions } from '../refine/loadedDefinitions';
 import type { Identity } from '../providers/identity';
-import { publishRuntimeRoutes } from './runtimeRoutes';
+import { publishRuntimeRoutes } from '../refine/runtimeRoutes';
 
 // The resource definitions the signed-in user may query (GET /api/meta/resources), read through
 // refine's `system` provider into its cache. Each one carries its own labels in both languages;

@@ -1,9 +1,9 @@
 import { useGetIdentity } from '@refinedev/core';
 import { useResourceDefinitions } from './definitions';
-import { getRuntimeRoutes, type RuntimeResourceRoute } from './runtimeRoutes';
+import { getRuntimeRoutes, type RuntimeResourceRoute } from '../refine/runtimeRoutes';
 
 /**
- * The runtime resource routes of the signed-in user (see runtimeRoutes.ts), and whether they are
+ * The runtime resource routes of the signed-in user (see refine/runtimeRoutes.ts), and whether they are
  * known yet: a path that matches no menu.json route is only a 404 once `ready` is true.
  * Signed out (no identity) there is nothing to wait for.
  */

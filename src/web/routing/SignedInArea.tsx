@@ -8,7 +8,7 @@ import { ROUTE_ACCESS } from '../refine/accessControl';
 import { ProfileGate } from '../session/ProfileGate';
 import { RequireSignIn } from '../session/RequireSignIn';
 import { useRuntimeResourceRoutes } from '../resources/useRuntimeResourceRoutes';
-import { findConsoleRoute } from './consoleRoute';
+import { findConsoleRoute } from '../refine/consoleRoute';
 import { lazyPage } from '../navigation/lazyPage';
 import { RouteErrorBoundary } from '../navigation/RouteErrorBoundary';
 import { RoutePage } from './RoutePage';

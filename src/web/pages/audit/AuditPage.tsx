@@ -10,7 +10,7 @@ import { useDownload } from '../../refine/files';
 import { saveBlob } from '../../resources/ExportButton';
 import { useResourceDefinitions } from '../../resources/definitions';
 import { formatDateTime } from '../../resources/format';
-import { referencePath } from '../../resources/reference';
+import { referencePath } from '../../refine/reference';
 import type { PageProps } from '../registry';
 
 interface Filters {

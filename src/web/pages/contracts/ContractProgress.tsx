@@ -2,7 +2,7 @@ import { Alert, Steps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { contractSide, contractSteps, nextContractAction } from '../../../shared/contractProgress';
 import type { SlotProps } from '../../resources/slots';
-import { currentViewer } from '../../resources/reference';
+import { currentViewer } from '../../refine/reference';
 
 /**
  * Above a contract's details: its lifecycle as steps (the states it went and will go through,

@@ -7,7 +7,7 @@ import type { ResourceDefinition, ResourceRecord } from '../../../shared/resourc
 import { FieldValue } from '../../resources/FieldValue';
 import { kindOf } from '../../resources/fieldKind';
 import { useResourceText } from '../../resources/labels';
-import { recordPath } from '../../resources/paths';
+import { recordPath } from '../../refine/paths';
 import { EmptyState, ErrorState } from '../../resources/states';
 
 export const RECENT_PAGE_SIZE = 10;

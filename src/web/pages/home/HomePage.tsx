@@ -5,7 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { greetingKey } from '../../../shared/greeting';
 import { menuPaths, resolveRoutes, type ResolvedRoute } from '../../../shared/menu';
-import { createPath } from '../../resources/paths';
+import { createPath } from '../../refine/paths';
 import { useCallerAbility } from '../../session/ability';
 import { useCaller } from '../../session/useCaller';
 import { MENU_ICONS } from '../../shell/menuIcons';

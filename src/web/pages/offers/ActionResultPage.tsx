@@ -6,7 +6,7 @@ import { useRecord } from '../../refine/recordCache';
 import { useResourceDefinition } from '../../resources/definitions';
 import { FieldValue } from '../../resources/FieldValue';
 import { useResourceText } from '../../resources/labels';
-import { referencePath } from '../../resources/reference';
+import { referencePath } from '../../refine/reference';
 import { ErrorState, LoadingState } from '../../resources/states';
 import { isInternalLink } from '../../navigation/redirects';
 import type { PageProps } from '../registry';

@@ -7,7 +7,7 @@ import { useRecord } from '../../refine/recordCache';
 import { consoleRoute } from '../../refine/resources';
 import { useResourceDefinition } from '../../resources/definitions';
 import { displayMoney } from '../../resources/format';
-import { referencePath } from '../../resources/reference';
+import { referencePath } from '../../refine/reference';
 import { ErrorState, LoadingState } from '../../resources/states';
 import type { PageProps } from '../registry';
 import { useReceipt, useRecordReceipts } from './api';

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import type { BillFamilyNode } from '../../../shared/billFamily';
 import { useSystemQuery } from '../../refine/systemData';
 import { formatDateTime } from '../../resources/format';
-import { referencePath } from '../../resources/reference';
+import { referencePath } from '../../refine/reference';
 
 /** A bill's family (GET /api/settlement/bills/:id/family); keyed by the bill's version, so a split or a payment redraws it. */
 const useBillFamily = (id: string, version?: number) =>

@@ -4,7 +4,7 @@ import { Select } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ResourceRecord } from '../../../shared/resources/types';
-import { referenceFilters, referenceTitle } from '../../resources/reference';
+import { referenceFilters, referenceTitle } from '../../refine/reference';
 
 type Option = { value: string; label: string };
 

@@ -1,7 +1,7 @@
 import { CanAccess } from '@refinedev/core';
 import { memo, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
-import { findConsoleRoute } from '../../routing/consoleRoute';
+import { findConsoleRoute } from '../../refine/consoleRoute';
 import { ForbiddenPage } from '../../pages/registry';
 import { ROUTE_ACCESS } from '../../refine/accessControl';
 import { RouteErrorBoundary } from '../../navigation/RouteErrorBoundary';

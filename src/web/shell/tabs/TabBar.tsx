@@ -1,8 +1,8 @@
 import { Dropdown, Tabs, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ResolvedRoute } from '../../../shared/menu';
-import { resourceSubPath } from '../../resources/paths';
-import { findConsoleRoute } from '../../routing/consoleRoute';
+import { resourceSubPath } from '../../refine/paths';
+import { findConsoleRoute } from '../../refine/consoleRoute';
 import type { TabRefusal } from './tabsModel';
 import type { TabsApi } from './useTabs';
 

@@ -2,7 +2,7 @@ import type { CrudFilter } from '@refinedev/core';
 import { recordConsolePath, type RecordViewer } from '../../shared/resources/recordPath';
 import type { ResourceDefinition, ResourceRecord } from '../../shared/resources/types';
 import { currentIdentity } from '../providers/identity';
-import { CONSOLE_ROUTES } from '../refine/resources';
+import { CONSOLE_ROUTES } from './resources';
 import { loadedDefinition } from './loadedDefinitions';
 import { getRuntimeRoutes } from './runtimeRoutes';
 

@@ -4,6 +4,7 @@
 // loaded at start, so a resource added under schemas/resources appears without code.
 import { actionInputSchema } from '../../shared/resources/actionInput';
 import { listScopes } from '../../shared/resources/recordAbility';
+import { MIN_ID_PREFIX, SEARCH_MAX_LENGTH, searchFieldsOf } from '../../shared/resources/search';
 import type { ResourceDefinition } from '../../shared/resources/types';
 import { idempotencyKeySchema } from '../idempotency';
 import { bulkSchemas, MAX_BULK } from '../resources/bulk';
@@ -165,6 +166,11 @@ export function resourceDocument(registry: ResourceRegistry): { schemas: Record<
     const filters = [
       ...def.list.filters.map((f) => queryParam(f.field, str(200), FILTER_HELP[f.kind])),
       queryParam('has', str(200), 'Only records where these record fields are set, comma-separated (e.g. objectedAt)'),
+      queryParam(
+        'q',
+        str(SEARCH_MAX_LENGTH),
+        `Search: a record by its number (its id, whole or its first ${MIN_ID_PREFIX} or more hex digits)${searchFieldsOf(def).length ? ` or by words in ${searchFieldsOf(def).join(', ')}` : ''}`,
+      ),
     ];
     // Whose records (src/server/resources/scope.ts): what the list route accepts for this resource.
     const scope = queryParam(

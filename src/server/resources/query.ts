@@ -1,8 +1,9 @@
 // Turns a list request's query string (DESIGN §4: pageNo, pageSize, sort=field,-field, one
-// parameter per declared filter) into SQL conditions and an order. Anything undeclared or
+// parameter per declared filter, q: a search by number or words) into SQL conditions and an order. Anything undeclared or
 // malformed is a 400 naming the parameter, never a silent ignore.
-import { and, desc, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { isMoney } from '../../shared/formats';
+import { idRangeOf, SEARCH_MAX_LENGTH, SEARCH_PARAM, searchFieldsOf } from '../../shared/resources/search';
 import type { ResourceDefinition } from '../../shared/resources/types';
 import { resourceRecords } from '../db/schema';
 import { fieldError, type MessageRef } from '../errors';
@@ -10,7 +11,7 @@ import { pageFrom, type PageQuery } from '../pagination';
 import { fieldSql } from './fields';
 import type { ReadFrom } from './registry';
 
-const RESERVED = new Set(['pageNo', 'pageSize', 'sort', 'format', 'scope', 'has']);
+const RESERVED = new Set(['pageNo', 'pageSize', 'sort', 'format', 'scope', 'has', SEARCH_PARAM]);
 
 /**
  * A list's total is counted exactly up to this many matches (Page.totalExact): an exact count
@@ -22,6 +23,8 @@ const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 /** A declared filter as the request applied it (an enum's values, a range's bounds), for tableTotals.ts. */
 export type AppliedFilter =
   | { field: string; kind: 'text'; value: string }
+  /** The list's search (`q`): by number or by the words of its text filters (search.ts). */
+  | { field: typeof SEARCH_PARAM; kind: 'search'; value: string }
   | { field: string; kind: 'enum'; values: string[] }
   | { field: string; kind: 'dateRange' | 'amountRange'; from: string; to: string };
 
@@ -56,6 +59,21 @@ function enumValues(def: ResourceDefinition, field: string): string[] {
   return (def.record.properties[field]?.enum ?? []).map(String);
 }
 
+/**
+ * A search (src/shared/resources/search.ts): the records whose id starts with it, when it reads
+ * as a number (a range of the key, which the primary key's index answers), or one of whose text
+ * filters' fields contains it.
+ */
+function searchSql(r: ReadFrom, search: string): SQL {
+  const range = idRangeOf(search);
+  const pattern = `%${escapeLike(search)}%`;
+  const branches = [
+    ...(range ? [sql`${fieldSql(r, 'id')} between ${range[0]}::uuid and ${range[1]}::uuid`] : []),
+    ...searchFieldsOf(r.def).map((field) => sql`${fieldSql(r, field)} ilike ${pattern}`),
+  ];
+  return or(...branches) ?? sql`false`;
+}
+
 /** `scope`: which records the caller may list (src/server/resources/scope.ts), ANDed with the filters. */
 export function parseListQuery(r: ReadFrom, scope: SQL, query: Record<string, unknown>, opts: { maxPageSize?: number } = {}): ListQuery {
   const def = r.def;
@@ -72,6 +90,16 @@ export function parseListQuery(r: ReadFrom, scope: SQL, query: Record<string, un
       conds.push(sql`${fieldSql(r, field)} is not null`);
       applied.push({ field, kind: 'text', value: '' });
     }
+  }
+
+  // q=...: a search by number or words (searchSql).
+  const searched = query[SEARCH_PARAM];
+  const search = typeof searched === 'string' ? searched.trim() : '';
+  if (searched !== undefined && typeof searched !== 'string') errors[SEARCH_PARAM] = 'invalidValue';
+  else if (search.length > SEARCH_MAX_LENGTH) errors[SEARCH_PARAM] = 'tooLong';
+  else if (search) {
+    conds.push(searchSql(r, search));
+    applied.push({ field: SEARCH_PARAM, kind: 'search', value: search });
   }
 
   for (const [param, raw] of Object.entries(query)) {

@@ -1,6 +1,6 @@
 // The resource API in @refinedev/simple-rest's convention (json-server's), under /api/rest, so a
 // partner's stock refine console (or any json-server client) reads and writes the same records:
-//   GET    /api/rest/:resource?_start=0&_end=10&_sort=a,b&_order=asc,desc&f=v&f_like=v&f_gte=v&f_lte=v
+//   GET    /api/rest/:resource?_start=0&_end=10&_sort=a,b&_order=asc,desc&f=v&f_like=v&f_gte=v&f_lte=v&q=v
 //          the records as a bare array, the count in x-total-count
 //   GET    /api/rest/:resource?id=a&id=b   those records (getMany)
 //   GET    /api/rest/:resource/:id         one record, with its history
@@ -33,8 +33,8 @@ export interface RestHandlers {
 
 /** At most this many ids in one getMany (the page size limit of a list). */
 const MAX_IDS = 100;
-/** Passed through as /api/r names them: which records (scope) and which fields must be set (has). */
-const PASSED = new Set(['scope', 'has']);
+/** Passed through as /api/r names them: which records (scope), which fields must be set (has), and json-server's search (q). */
+const PASSED = new Set(['scope', 'has', 'q']);
 
 const values = (raw: unknown): string[] => (Array.isArray(raw) ? raw.map(String) : raw === undefined ? [] : [String(raw)]);
 

@@ -14203,6 +14203,8 @@ export interface operations {
                 kind?: string;
                 pageNo?: number;
                 pageSize?: number;
+                /** @description Search: a record by its number (its id, whole or its first 6 or more hex digits) */
+                q?: string;
                 /** @description Whose records: mine (the caller's account), market (open offers of others), ops (every record, platform operations), or a party role (the records where the caller is that party) */
                 scope?: "mine";
                 /** @description Sortable: amount, createdAt, updatedAt; default -createdAt */
@@ -15003,6 +15005,8 @@ export interface operations {
                 has?: string;
                 /** @description One value or several, comma separated */
                 kind?: string;
+                /** @description Search: a record by its number (its id, whole or its first 6 or more hex digits) */
+                q?: string;
                 /** @description Whose records: mine (the caller's account), market (open offers of others), ops (every record, platform operations), or a party role (the records where the caller is that party) */
                 scope?: "mine";
                 /** @description Sortable: amount, createdAt, updatedAt; default -createdAt */
@@ -15105,6 +15109,8 @@ export interface operations {
                 payeeName?: string;
                 /** @description Contains this text (at most 100 characters) */
                 payerName?: string;
+                /** @description Search: a record by its number (its id, whole or its first 6 or more hex digits) or by words in payerName, payeeName, contractTitle */
+                q?: string;
                 /** @description Whose records: mine (the caller's account), market (open offers of others), ops (every record, platform operations), or a party role (the records where the caller is that party) */
                 scope?: "mine" | "ops" | "payer" | "payee";
                 /** @description Sortable: amount, openAmount, dueDay, createdAt; default dueDay */
@@ -18183,6 +18189,8 @@ export interface operations {
                 payeeName?: string;
                 /** @description Contains this text (at most 100 characters) */
                 payerName?: string;
+                /** @description Search: a record by its number (its id, whole or its first 6 or more hex digits) or by words in payerName, payeeName, contractTitle */
+                q?: string;
                 /** @description Whose records: mine (the caller's account), market (open offers of others), ops (every record, platform operations), or a party role (the records where the caller is that party) */
                 scope?: "mine" | "ops" | "payer" | "payee";
                 /** @description Sortable: amount, openAmount, dueDay, createdAt; default dueDay */
@@ -18646,6 +18654,8 @@ export interface operations {
                 holderName?: string;
                 pageNo?: number;
                 pageSize?: number;
+                /** @description Search: a record by its number (its id, whole or its first 6 or more hex digits) or by words in contractTitle, holderName, receiverName */
+                q?: string;
                 /** @description Contains this text (at most 100 characters) */
                 receiverName?: string;
                 /** @description Whose records: mine (the caller's account), market (open offers of others), ops (every record, platform operations), or a party role (the records where the caller is that party) */
@@ -20408,6 +20418,8 @@ export interface operations {
                 has?: string;
                 /** @description Contains this text (at most 100 characters) */
                 holderName?: string;
+                /** @description Search: a record by its number (its id, whole or its first 6 or more hex digits) or by words in contractTitle, holderName, receiverName */
+                q?: string;
                 /** @description Contains this text (at most 100 characters) */
                 receiverName?: string;
                 /** @description Whose records: mine (the caller's account), market (open offers of others), ops (every record, platform operations), or a party role (the records where the caller is that party) */
@@ -20504,6 +20516,8 @@ export interface operations {
                 has?: string;
                 pageNo?: number;
                 pageSize?: number;
+                /** @description Search: a record by its number (its id, whole or its first 6 or more hex digits) */
+                q?: string;
                 /** @description Whose records: mine (the caller's account), market (open offers of others), ops (every record, platform operations), or a party role (the records where the caller is that party) */
                 scope?: "mine" | "ops";
                 /** @description Sortable: createdAt, billsIn, amountIn, amountCleared; default -createdAt */
@@ -21313,6 +21327,8 @@ export interface operations {
                 format?: "csv" | "xlsx";
                 /** @description Only records where these record fields are set, comma-separated (e.g. objectedAt) */
                 has?: string;
+                /** @description Search: a record by its number (its id, whole or its first 6 or more hex digits) */
+                q?: string;
                 /** @description Whose records: mine (the caller's account), market (open offers of others), ops (every record, platform operations), or a party role (the records where the caller is that party) */
                 scope?: "mine" | "ops";
                 /** @description Sortable: createdAt, billsIn, amountIn, amountCleared; default -createdAt */
@@ -21405,6 +21421,8 @@ export interface operations {
                 has?: string;
                 pageNo?: number;
                 pageSize?: number;
+                /** @description Search: a record by its number (its id, whole or its first 6 or more hex digits) */
+                q?: string;
                 /** @description Whose records: mine (the caller's account), market (open offers of others), ops (every record, platform operations), or a party role (the records where the caller is that party) */
                 scope?: "mine" | "ops";
                 /** @description Sortable: createdAt, unsettledAmount; default -createdAt */
@@ -22209,6 +22227,8 @@ export interface operations {
                 format?: "csv" | "xlsx";
                 /** @description Only records where these record fields are set, comma-separated (e.g. objectedAt) */
                 has?: string;
+                /** @description Search: a record by its number (its id, whole or its first 6 or more hex digits) */
+                q?: string;
                 /** @description Whose records: mine (the caller's account), market (open offers of others), ops (every record, platform operations), or a party role (the records where the caller is that party) */
                 scope?: "mine" | "ops";
                 /** @description Sortable: createdAt, unsettledAmount; default -createdAt */
@@ -22305,6 +22325,8 @@ export interface operations {
                 has?: string;
                 pageNo?: number;
                 pageSize?: number;
+                /** @description Search: a record by its number (its id, whole or its first 6 or more hex digits) or by words in counterparty */
+                q?: string;
                 /** @description Whose records: mine (the caller's account), market (open offers of others), ops (every record, platform operations), or a party role (the records where the caller is that party) */
                 scope?: "mine";
                 /** @description One value or several, comma separated */
@@ -23141,6 +23163,8 @@ export interface operations {
                 format?: "csv" | "xlsx";
                 /** @description Only records where these record fields are set, comma-separated (e.g. objectedAt) */
                 has?: string;
+                /** @description Search: a record by its number (its id, whole or its first 6 or more hex digits) or by words in counterparty */
+                q?: string;
                 /** @description Whose records: mine (the caller's account), market (open offers of others), ops (every record, platform operations), or a party role (the records where the caller is that party) */
                 scope?: "mine";
                 /** @description One value or several, comma separated */
@@ -23237,6 +23261,8 @@ export interface operations {
                 has?: string;
                 pageNo?: number;
                 pageSize?: number;
+                /** @description Search: a record by its number (its id, whole or its first 6 or more hex digits) or by words in title */
+                q?: string;
                 /** @description Whose records: mine (the caller's account), market (open offers of others), ops (every record, platform operations), or a party role (the records where the caller is that party) */
                 scope?: "mine" | "ops" | "buyer" | "seller";
                 /** @description Sortable: amount, deliveryDate, createdAt; default -createdAt */
@@ -27013,6 +27039,8 @@ export interface operations {
                 format?: "csv" | "xlsx";
                 /** @description Only records where these record fields are set, comma-separated (e.g. objectedAt) */
                 has?: string;
+                /** @description Search: a record by its number (its id, whole or its first 6 or more hex digits) or by words in title */
+                q?: string;
                 /** @description Whose records: mine (the caller's account), market (open offers of others), ops (every record, platform operations), or a party role (the records where the caller is that party) */
                 scope?: "mine" | "ops" | "buyer" | "seller";
                 /** @description Sortable: amount, deliveryDate, createdAt; default -createdAt */
@@ -27111,6 +27139,8 @@ export interface operations {
                 has?: string;
                 pageNo?: number;
                 pageSize?: number;
+                /** @description Search: a record by its number (its id, whole or its first 6 or more hex digits) or by words in reference */
+                q?: string;
                 /** @description Contains this text (at most 100 characters) */
                 reference?: string;
                 /** @description Whose records: mine (the caller's account), market (open offers of others), ops (every record, platform operations), or a party role (the records where the caller is that party) */
@@ -28822,6 +28852,8 @@ export interface operations {
                 format?: "csv" | "xlsx";
                 /** @description Only records where these record fields are set, comma-separated (e.g. objectedAt) */
                 has?: string;
+                /** @description Search: a record by its number (its id, whole or its first 6 or more hex digits) or by words in reference */
+                q?: string;
                 /** @description Contains this text (at most 100 characters) */
                 reference?: string;
                 /** @description Whose records: mine (the caller's account), market (open offers of others), ops (every record, platform operations), or a party role (the records where the caller is that party) */
@@ -28922,6 +28954,8 @@ export interface operations {
                 kind?: string;
                 pageNo?: number;
                 pageSize?: number;
+                /** @description Search: a record by its number (its id, whole or its first 6 or more hex digits) */
+                q?: string;
                 /** @description Whose records: mine (the caller's account), market (open offers of others), ops (every record, platform operations), or a party role (the records where the caller is that party) */
                 scope?: "mine";
                 /** @description Sortable: amount, createdAt; default -createdAt */
@@ -29728,6 +29762,8 @@ export interface operations {
                 has?: string;
                 /** @description One value or several, comma separated */
                 kind?: string;
+                /** @description Search: a record by its number (its id, whole or its first 6 or more hex digits) */
+                q?: string;
                 /** @description Whose records: mine (the caller's account), market (open offers of others), ops (every record, platform operations), or a party role (the records where the caller is that party) */
                 scope?: "mine";
                 /** @description Sortable: amount, createdAt; default -createdAt */
@@ -29824,6 +29860,8 @@ export interface operations {
                 invoiceType?: string;
                 pageNo?: number;
                 pageSize?: number;
+                /** @description Search: a record by its number (its id, whole or its first 6 or more hex digits) or by words in buyerName */
+                q?: string;
                 /** @description Whose records: mine (the caller's account), market (open offers of others), ops (every record, platform operations), or a party role (the records where the caller is that party) */
                 scope?: "mine" | "ops";
                 /** @description Sortable: amount, createdAt, buyerName; default -createdAt */
@@ -31560,6 +31598,8 @@ export interface operations {
                 has?: string;
                 /** @description One value or several, comma separated */
                 invoiceType?: string;
+                /** @description Search: a record by its number (its id, whole or its first 6 or more hex digits) or by words in buyerName */
+                q?: string;
                 /** @description Whose records: mine (the caller's account), market (open offers of others), ops (every record, platform operations), or a party role (the records where the caller is that party) */
                 scope?: "mine" | "ops";
                 /** @description Sortable: amount, createdAt, buyerName; default -createdAt */
@@ -31656,6 +31696,8 @@ export interface operations {
                 has?: string;
                 pageNo?: number;
                 pageSize?: number;
+                /** @description Search: a record by its number (its id, whole or its first 6 or more hex digits) or by words in title */
+                q?: string;
                 /** @description Whose records: mine (the caller's account), market (open offers of others), ops (every record, platform operations), or a party role (the records where the caller is that party) */
                 scope?: "mine" | "market" | "acceptor" | "counterparty";
                 /** @description One value or several, comma separated */
@@ -33680,6 +33722,8 @@ export interface operations {
                 format?: "csv" | "xlsx";
                 /** @description Only records where these record fields are set, comma-separated (e.g. objectedAt) */
                 has?: string;
+                /** @description Search: a record by its number (its id, whole or its first 6 or more hex digits) or by words in title */
+                q?: string;
                 /** @description Whose records: mine (the caller's account), market (open offers of others), ops (every record, platform operations), or a party role (the records where the caller is that party) */
                 scope?: "mine" | "market" | "acceptor" | "counterparty";
                 /** @description One value or several, comma separated */
@@ -34145,6 +34189,8 @@ export interface operations {
                 has?: string;
                 pageNo?: number;
                 pageSize?: number;
+                /** @description Search: a record by its number (its id, whole or its first 6 or more hex digits) */
+                q?: string;
                 /** @description Whose records: mine (the caller's account), market (open offers of others), ops (every record, platform operations), or a party role (the records where the caller is that party) */
                 scope?: "mine";
                 /** @description Sortable: amount, createdAt, updatedAt; default -createdAt */
@@ -34949,6 +34995,8 @@ export interface operations {
                 format?: "csv" | "xlsx";
                 /** @description Only records where these record fields are set, comma-separated (e.g. objectedAt) */
                 has?: string;
+                /** @description Search: a record by its number (its id, whole or its first 6 or more hex digits) */
+                q?: string;
                 /** @description Whose records: mine (the caller's account), market (open offers of others), ops (every record, platform operations), or a party role (the records where the caller is that party) */
                 scope?: "mine";
                 /** @description Sortable: amount, createdAt, updatedAt; default -createdAt */
@@ -35049,6 +35097,8 @@ export interface operations {
                 payeeName?: string;
                 /** @description Contains this text (at most 100 characters) */
                 payerName?: string;
+                /** @description Search: a record by its number (its id, whole or its first 6 or more hex digits) or by words in payerName, payeeName, contractTitle */
+                q?: string;
                 /** @description Whose records: mine (the caller's account), market (open offers of others), ops (every record, platform operations), or a party role (the records where the caller is that party) */
                 scope?: "mine" | "ops" | "payer" | "payee";
                 /** @description Sortable: amount, dueDay, createdAt; default -createdAt */
@@ -37430,6 +37480,8 @@ export interface operations {
                 payeeName?: string;
                 /** @description Contains this text (at most 100 characters) */
                 payerName?: string;
+                /** @description Search: a record by its number (its id, whole or its first 6 or more hex digits) or by words in payerName, payeeName, contractTitle */
+                q?: string;
                 /** @description Whose records: mine (the caller's account), market (open offers of others), ops (every record, platform operations), or a party role (the records where the caller is that party) */
                 scope?: "mine" | "ops" | "payer" | "payee";
                 /** @description Sortable: amount, dueDay, createdAt; default -createdAt */
@@ -37526,6 +37578,8 @@ export interface operations {
                 has?: string;
                 pageNo?: number;
                 pageSize?: number;
+                /** @description Search: a record by its number (its id, whole or its first 6 or more hex digits) or by words in title */
+                q?: string;
                 /** @description Whose records: mine (the caller's account), market (open offers of others), ops (every record, platform operations), or a party role (the records where the caller is that party) */
                 scope?: "mine" | "market" | "acceptor" | "counterparty";
                 /** @description Sortable: amount, deliveryDate, validUntil, createdAt, title; default -createdAt */
@@ -39548,6 +39602,8 @@ export interface operations {
                 format?: "csv" | "xlsx";
                 /** @description Only records where these record fields are set, comma-separated (e.g. objectedAt) */
                 has?: string;
+                /** @description Search: a record by its number (its id, whole or its first 6 or more hex digits) or by words in title */
+                q?: string;
                 /** @description Whose records: mine (the caller's account), market (open offers of others), ops (every record, platform operations), or a party role (the records where the caller is that party) */
                 scope?: "mine" | "market" | "acceptor" | "counterparty";
                 /** @description Sortable: amount, deliveryDate, validUntil, createdAt, title; default -createdAt */
@@ -40013,6 +40069,8 @@ export interface operations {
                 has?: string;
                 pageNo?: number;
                 pageSize?: number;
+                /** @description Search: a record by its number (its id, whole or its first 6 or more hex digits) or by words in title */
+                q?: string;
                 /** @description Whose records: mine (the caller's account), market (open offers of others), ops (every record, platform operations), or a party role (the records where the caller is that party) */
                 scope?: "mine" | "market" | "acceptor" | "counterparty";
                 /** @description Sortable: amount, deliveryDate, validUntil, createdAt, title; default -createdAt */
@@ -42035,6 +42093,8 @@ export interface operations {
                 format?: "csv" | "xlsx";
                 /** @description Only records where these record fields are set, comma-separated (e.g. objectedAt) */
                 has?: string;
+                /** @description Search: a record by its number (its id, whole or its first 6 or more hex digits) or by words in title */
+                q?: string;
                 /** @description Whose records: mine (the caller's account), market (open offers of others), ops (every record, platform operations), or a party role (the records where the caller is that party) */
                 scope?: "mine" | "market" | "acceptor" | "counterparty";
                 /** @description Sortable: amount, deliveryDate, validUntil, createdAt, title; default -createdAt */
@@ -42500,6 +42560,8 @@ export interface operations {
                 has?: string;
                 pageNo?: number;
                 pageSize?: number;
+                /** @description Search: a record by its number (its id, whole or its first 6 or more hex digits) or by words in bankAccount */
+                q?: string;
                 /** @description Whose records: mine (the caller's account), market (open offers of others), ops (every record, platform operations), or a party role (the records where the caller is that party) */
                 scope?: "mine" | "ops";
                 /** @description Sortable: amount, createdAt, updatedAt; default -createdAt */
@@ -44238,6 +44300,8 @@ export interface operations {
                 format?: "csv" | "xlsx";
                 /** @description Only records where these record fields are set, comma-separated (e.g. objectedAt) */
                 has?: string;
+                /** @description Search: a record by its number (its id, whole or its first 6 or more hex digits) or by words in bankAccount */
+                q?: string;
                 /** @description Whose records: mine (the caller's account), market (open offers of others), ops (every record, platform operations), or a party role (the records where the caller is that party) */
                 scope?: "mine" | "ops";
                 /** @description Sortable: amount, createdAt, updatedAt; default -createdAt */

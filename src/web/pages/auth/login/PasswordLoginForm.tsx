@@ -9,7 +9,7 @@ import { TextInput } from '../../../forms/TextInput';
 import { splitServerErrors } from '../../../forms/serverErrors';
 import { useFields } from '../../../forms/useFields';
 import { useCaptcha } from '../../../hooks/useCaptcha';
-import { useSignIn } from '../../../hooks/useSignIn';
+import { useSignIn } from '../../../session/useSignIn';
 
 // Button comes from its own module and inputs are native (forms/TextInput.tsx): the login
 // page must not pull antd's Form and Input code into its download (bundle budget).

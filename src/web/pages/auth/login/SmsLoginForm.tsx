@@ -9,7 +9,7 @@ import { describedBy, FormAlert, LiteField } from '../../../forms/LiteField';
 import { TextInput } from '../../../forms/TextInput';
 import { splitServerErrors } from '../../../forms/serverErrors';
 import { useFields } from '../../../forms/useFields';
-import { useSignIn } from '../../../hooks/useSignIn';
+import { useSignIn } from '../../../session/useSignIn';
 
 /** Phone + SMS code (POST /api/logincode). */
 export function SmsLoginForm({ redirectTo }: { redirectTo: string }) {

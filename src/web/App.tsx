@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { BrowserRouter } from 'react-router';
 import { PageLoading } from './components/PageLoading';
-import { AntdLocale } from './i18n/AntdLocale';
+import { AntdLocale } from './theme/AntdLocale';
 import { AppRoutes } from './routing/AppRoutes';
 import { UiBridge } from './routing/UiBridge';
 

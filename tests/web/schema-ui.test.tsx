@@ -6,7 +6,7 @@ import { Suspense } from 'react';
 import { BrowserRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../src/web/i18n';
-import { AntdLocale } from '../../src/web/i18n/AntdLocale';
+import { AntdLocale } from '../../src/web/theme/AntdLocale';
 import { resourceText } from '../../src/web/resources/labels';
 import { UiBridge } from '../../src/web/routing/UiBridge';
 import SchemaForm from '../../src/web/schema-ui/SchemaForm';

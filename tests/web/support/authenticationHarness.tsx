@@ -13,7 +13,7 @@ import personalAuth from '../../../schemas/forms/personalAuth.json';
 import type { Profile, UserInfo } from '../../../src/shared/api';
 import { permissionsForUser } from '../../../src/shared/permissions';
 import type { FormDefinition } from '../../../src/shared/resources/types';
-import { AntdLocale } from '../../../src/web/i18n/AntdLocale';
+import { AntdLocale } from '../../../src/web/theme/AntdLocale';
 import { i18nProvider } from '../../../src/web/i18n/i18nProvider';
 import { accessControlProvider } from '../../../src/web/refine/accessControl';
 import { CONSOLE_ROUTES, REFINE_RESOURCES } from '../../../src/web/refine/resources';

@@ -4,7 +4,7 @@ import { render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { BrowserRouter, useLocation } from 'react-router';
 import { expect } from 'vitest';
-import { AntdLocale } from '../../../src/web/i18n/AntdLocale';
+import { AntdLocale } from '../../../src/web/theme/AntdLocale';
 import { HttpError } from '../../../src/web/providers/http';
 import { UiBridge } from '../../../src/web/routing/UiBridge';
 

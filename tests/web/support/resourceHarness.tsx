@@ -14,7 +14,7 @@ import invoiceRequests from '../../../schemas/resources/invoiceRequests.json';
 import type { Profile, UserInfo } from '../../../src/shared/api';
 import { permissionsForRole } from '../../../src/shared/permissions';
 import type { ResourceDefinition, ResourceRecord } from '../../../src/shared/resources/types';
-import { AntdLocale } from '../../../src/web/i18n/AntdLocale';
+import { AntdLocale } from '../../../src/web/theme/AntdLocale';
 import { i18nProvider } from '../../../src/web/i18n/i18nProvider';
 import { authProvider } from '../../../src/web/providers/authProvider';
 import { dataProviders } from '../../../src/web/providers/dataProviders';

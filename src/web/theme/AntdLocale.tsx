@@ -3,9 +3,9 @@ import { ConfigProvider } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
 import enUS from 'antd/es/locale/en_US';
 import { useTranslation } from 'react-i18next';
-import { isLanguage } from './language';
+import { isLanguage } from '../i18n/language';
 import { DEFAULT_LANGUAGE } from '../../shared/constants';
-import { accessibleTheme } from '../theme/accessibleTheme';
+import { accessibleTheme } from './accessibleTheme';
 import { VARIANT } from '../variant';
 
 // antd's own texts (pagination, pickers, modals) follow the chosen language. The ES modules:

@@ -1,4 +1,4 @@
-// Issue 28 item 1, the console's money confirmation (components/MoneyConfirmField.tsx in the
+// Issue 28 item 1, the console's money confirmation (resources/MoneyConfirmField.tsx in the
 // action dialog and the pay-several panel): only the methods the user set up are offered, SMS
 // always; the one used last (or the strongest not locked) is chosen first; the chosen method's
 // input is sent, with confirmMethod, and nothing of the others; a wrong payment password is said

@@ -6,7 +6,7 @@ import { fieldKindOf } from '../../shared/resources/fieldKinds';
 import type { ActionDeclaration, ResourceDefinition, ResourceRecord } from '../../shared/resources/types';
 import { CONFIRM_INPUTS } from '../../shared/confirm';
 import { needsSmsCode } from '../../shared/resources/actionInput';
-import { MoneyConfirmField, missingConfirmation, type ConfirmValue } from '../components/MoneyConfirmField';
+import { MoneyConfirmField, missingConfirmation, type ConfirmValue } from './MoneyConfirmField';
 import type { FormSource } from '../schema-ui/types';
 import { OWN_PHONE } from '../schema-ui/widgets/SmsCodeWidget';
 import type { ResourceText } from './labels';

@@ -2,7 +2,7 @@ import { Alert, Button, Card, Flex, Form, Input, QRCode, Space, Tag, Typography,
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAYMENT_PASSWORD_LENGTH, TOTP_DIGITS, type ConfirmSettings, type TotpOffer } from '../../../shared/confirm';
-import { MoneyConfirmField, missingConfirmation, useConfirmSettings, type ConfirmValue } from '../../components/MoneyConfirmField';
+import { MoneyConfirmField, missingConfirmation, useConfirmSettings, type ConfirmValue } from '../../resources/MoneyConfirmField';
 import { SmsCodeButton } from '../../components/SmsCodeButton';
 import { useFormRules } from '../../forms/rules';
 import { formatMoney } from '../../../shared/money';

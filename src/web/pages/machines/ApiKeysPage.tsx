@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { FieldErrors } from '../../../shared/api';
 import { API_KEY_NAME_MAX, type ApiKeyView, type CreatedApiKey } from '../../../shared/apiKeys';
 import { OPERATOR_TYPES } from '../../../shared/permissions';
-import { MoneyConfirmField, missingConfirmation, type ConfirmValue } from '../../components/MoneyConfirmField';
+import { MoneyConfirmField, missingConfirmation, type ConfirmValue } from '../../resources/MoneyConfirmField';
 import { showServerErrors } from '../../forms/serverErrors';
 import { ownsCustomerAccount, useCaller } from '../../session/useCaller';
 import { toast } from '../../providers/uiBridge';

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { FORMATS_NAMESPACE, isMoney } from '../../../shared/formats';
 import { capitalAmount, formatMoney, plainNumberText, yuanToFen } from '../../../shared/money';
 import type { ResourceRecord } from '../../../shared/resources/types';
-import { MoneyConfirmField, missingConfirmation, type ConfirmValue } from '../../components/MoneyConfirmField';
+import { MoneyConfirmField, missingConfirmation, type ConfirmValue } from '../../resources/MoneyConfirmField';
 import { fieldErrorsOf, HttpError } from '../../providers/httpError';
 import { useIntent } from '../../providers/idempotency';
 import { useSystemCache, useSystemCall } from '../../refine/systemData';

@@ -18,7 +18,7 @@ import { maskPhone } from '../../shared/validators';
 import { ownPhone } from '../providers/ownPhone';
 import { useSystemQuery } from '../refine/systemData';
 import { useCaller } from '../session/useCaller';
-import { SmsCodeButton } from './SmsCodeButton';
+import { SmsCodeButton } from '../components/SmsCodeButton';
 
 /** What a money step sends to confirm it: the method and its one input ('' while empty). */
 export type ConfirmValue = Record<string, string> & { [CONFIRM_METHOD_INPUT]: ConfirmMethod };

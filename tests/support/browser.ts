@@ -7,7 +7,7 @@
 import type { ResourceRegistry } from '../../src/server/resources/registry';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import type { Envelope, OutboxResponse } from '../../src/shared/api';
 import type { Clock } from '../../src/server/clock';
 import { buildApp } from '../../src/server/app';
@@ -113,6 +113,27 @@ export interface E2eApp {
   /** The answer to the captcha with this uuid, from GET /api/dev/outbox. */
   captchaAnswer(uuid: string): Promise<string>;
   close(): Promise<void>;
+}
+
+/**
+ * A journey's app for a describe block: started before its tests, closed after them. The answer
+ * stands for the app from the first test on (reading it earlier, in the describe body, throws).
+ */
+export function journeyApp(...args: Parameters<typeof startE2e>): E2eApp {
+  let app: E2eApp | undefined;
+  beforeAll(async () => {
+    app = await startE2e(...args);
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+  return new Proxy({} as E2eApp, {
+    get(_, prop) {
+      if (!app) throw new Error('the journey app is read before its beforeAll started it');
+      const value = Reflect.get(app, prop, app) as unknown;
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(app) : value;
+    },
+  });
 }
 
 /**

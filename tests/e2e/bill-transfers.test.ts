@@ -4,10 +4,10 @@
 // then shows the family as a tree: the original bill, the supplier's part and the part passed on
 // from that, each with its holder.
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page as ListPage } from '../../src/shared/api';
 import type { ResourceRecord } from '../../src/shared/resources/types';
-import { chromiumPath, STEP_MS, shot, startE2e, type E2eApp } from '../support/browser';
+import { chromiumPath, STEP_MS, shot, journeyApp } from '../support/browser';
 import { actWithSmsCode, activePane as pane } from '../support/console';
 import { apiCall, openSignedIn } from '../support/seed';
 import type { Party } from '../support/world';
@@ -19,14 +19,7 @@ const SUPPLIER = '无锡转让旅程供应商有限公司';
 const MAKER = '常州转让旅程原料有限公司';
 
 describe.skipIf(!chromiumPath)('browser journey: a bill passed on in parts, and its chain (issue 31)', () => {
-  let e2e: E2eApp;
-
-  beforeAll(async () => {
-    e2e = await startE2e(ADMIN);
-  });
-  afterAll(async () => {
-    await e2e?.close();
-  });
+  const e2e = journeyApp(ADMIN);
 
   const actWithCode = (page: Page, phone: string, label: string | RegExp, fill?: (dialog: ReturnType<Page['getByRole']>) => Promise<void>) => actWithSmsCode(e2e, page, phone, label, fill);
   /** The offer of `billId` waiting for its receiver's answer. */

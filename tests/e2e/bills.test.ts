@@ -3,10 +3,10 @@
 // in the console with an SMS code, paid in two parts, and both Solution receipts open with their
 // amounts in figures and capitals; a signed-out visitor verifies one.
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page as ListPage } from '../../src/shared/api';
 import type { ResourceRecord } from '../../src/shared/resources/types';
-import { chromiumPath, STEP_MS, shot, startE2e, type E2eApp } from '../support/browser';
+import { chromiumPath, STEP_MS, shot, journeyApp } from '../support/browser';
 import { actWithSmsCode, activePane as pane, testIdText } from '../support/console';
 import { apiCall, openSignedIn } from '../support/seed';
 
@@ -17,14 +17,7 @@ const SELLER = '苏州账单旅程卖方有限公司';
 const cell = testIdText;
 
 describe.skipIf(!chromiumPath)('browser journey: a bill confirmed and paid in two parts (issue 18)', () => {
-  let e2e: E2eApp;
-
-  beforeAll(async () => {
-    e2e = await startE2e(ADMIN);
-  });
-  afterAll(async () => {
-    await e2e?.close();
-  });
+  const e2e = journeyApp(ADMIN);
 
   /** The record action `label` on the open show page, with an SMS code from the dialog. */
   const actWithCode = (page: Page, phone: string, label: string | RegExp, fill?: (dialog: ReturnType<Page['getByRole']>) => Promise<void>) => actWithSmsCode(e2e, page, phone, label, fill);

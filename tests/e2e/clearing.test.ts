@@ -5,14 +5,14 @@
 // is what clearing cancelled of its payables, in figures and capitals. Screenshots in /tmp.
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page as ListPage } from '../../src/shared/api';
 import { formatMoney, yuanToFen } from '../../src/shared/money';
 import type { ResourceRecord } from '../../src/shared/resources/types';
 import type { Db } from '../../src/server/db/client';
 import { resourceRecords, users } from '../../src/server/db/schema';
 import { createRecord } from '../../src/server/resources/moves';
-import { chromiumPath, STEP_MS, shot, startE2e, type E2eApp } from '../support/browser';
+import { chromiumPath, STEP_MS, shot, journeyApp } from '../support/browser';
 import { activePane as pane, testIdText } from '../support/console';
 import { apiCall, apiPost, apiSignIn, approvedParty, openSignedIn, settledUser } from '../support/seed';
 
@@ -20,14 +20,7 @@ const ADMIN = { ADMIN_PHONE: '13900000093', ADMIN_PASSWORD: 'Ops#Netting2026' };
 const NAMES = ['杭州互联旅程甲有限公司', '宁波互联旅程乙有限公司', '温州互联旅程丙有限公司'];
 
 describe.skipIf(!chromiumPath)('browser journey: three accounts in a cycle netted by ops (issue 18, xhn)', () => {
-  let e2e: E2eApp;
-
-  beforeAll(async () => {
-    e2e = await startE2e(ADMIN, ['xhn']);
-  });
-  afterAll(async () => {
-    await e2e?.close();
-  });
+  const e2e = journeyApp(ADMIN, ['xhn']);
 
   /** A confirmed bill of `payer` to `payee` (what the payer's 确权 leaves). */
   const confirmedBill = (payer: string, payee: string, amount: string) =>

@@ -10,8 +10,8 @@
 // verification link and sees it genuine.
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumPath, STEP_MS, startE2e, type E2eApp } from '../support/browser';
+import { describe, expect, it } from 'vitest';
+import { chromiumPath, STEP_MS, journeyApp } from '../support/browser';
 import { actWithSmsCode, activePane as pane, toast, walletFigure as figure, testIdText } from '../support/console';
 import { attemptTag, openSignedIn } from '../support/seed';
 
@@ -22,13 +22,7 @@ const SELLER = '苏州回单卖方有限公司';
 const cell = testIdText;
 
 describe.skipIf(!chromiumPath)('browser journey: contract money with receipts (issue 8)', () => {
-  let e2e: E2eApp;
-  beforeAll(async () => {
-    e2e = await startE2e(ADMIN);
-  });
-  afterAll(async () => {
-    await e2e?.close();
-  });
+  const e2e = journeyApp(ADMIN);
 
   /** Runs the record action `label` on the open show page, with an SMS code from the dialog and optional inputs. */
   const actWithCode = (page: Page, phone: string, label: string, fill?: (dialog: ReturnType<Page['getByRole']>) => Promise<void>) => actWithSmsCode(e2e, page, phone, label, fill);

@@ -5,9 +5,9 @@
 // the ledger's invariants hold. Every create and action goes out with an Idempotency-Key.
 import { eq } from 'drizzle-orm';
 import type { Page, Request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { authentications, users } from '../../src/server/db/schema';
-import { chromiumPath, STEP_MS, SkewedClock, startE2e, type E2eApp } from '../support/browser';
+import { chromiumPath, STEP_MS, SkewedClock, journeyApp } from '../support/browser';
 import { activePane as pane, toast, walletFigure as figure } from '../support/console';
 import { apiCall, apiSignIn, approveAccount, attemptTag, openSignedIn, registerAccount, settledUser } from '../support/seed';
 
@@ -26,15 +26,8 @@ function recordKeys(page: Page): Map<string, string | null> {
 }
 
 describe.skipIf(!chromiumPath)('browser journey: deposit confirmed by ops, withdrawal held and paid out (issue 8)', () => {
-  let e2e: E2eApp;
   const clock = new SkewedClock();
-
-  beforeAll(async () => {
-    e2e = await startE2e(ADMIN, ['main'], { clock });
-  });
-  afterAll(async () => {
-    await e2e?.close();
-  });
+  const e2e = journeyApp(ADMIN, ['main'], { clock });
 
   /** An approved enterprise named `company` whose approved authentication names the bank account withdrawals go to. */
   const bankedAccount = async (company: string) => {

@@ -5,24 +5,17 @@
 // lifecycle steps and each party's next action, and the accepted offer links to it; operations
 // see what waits in their queues on home and as menu badges, and a queue opens on what is pending.
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ResourceRecord } from '../../src/shared/resources/types';
-import { chromiumPath, STEP_MS, shot, SkewedClock, startE2e, type E2eApp } from '../support/browser';
+import { chromiumPath, STEP_MS, shot, SkewedClock, journeyApp } from '../support/browser';
 import { activePane as pane } from '../support/console';
 import { apiCall, apiPost, apiSignIn, approvedParty, attemptTag, openSignedIn, registerAccount, settledUser } from '../support/seed';
 
 const ADMIN = { ADMIN_PHONE: '13900000117', ADMIN_PASSWORD: 'Ops#Guide2026' };
 
 describe.skipIf(!chromiumPath)('browser journey: guidance for newcomers and operations (issue 17)', () => {
-  let e2e: E2eApp;
   const clock = new SkewedClock();
-
-  beforeAll(async () => {
-    e2e = await startE2e(ADMIN, ['main'], { clock });
-  });
-  afterAll(async () => {
-    await e2e?.close();
-  });
+  const e2e = journeyApp(ADMIN, ['main'], { clock });
 
   const post = <T = ResourceRecord>(path: string, token: string, body: unknown = {}) => apiPost<T>(e2e, path, token, body);
   const screenshot = (page: Page, name: string) => shot(page, `guidance-${name}`, { fullPage: true });

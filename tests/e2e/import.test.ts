@@ -8,11 +8,11 @@ import fs from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import readXlsxFile from 'read-excel-file/node';
 import writeXlsxFile from 'write-excel-file/node';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { chinaDay } from '../../src/shared/chinaTime';
 import type { Page as ListPage } from '../../src/shared/api';
 import type { ResourceRecord } from '../../src/shared/resources/types';
-import { chromiumPath, STEP_MS, shot, SkewedClock, startE2e, type E2eApp } from '../support/browser';
+import { chromiumPath, STEP_MS, shot, SkewedClock, journeyApp } from '../support/browser';
 import { activePane as pane } from '../support/console';
 import { apiCall, attemptTag, openSignedIn } from '../support/seed';
 import type { Party } from '../support/world';
@@ -32,15 +32,8 @@ type Cell = string | number | null;
 const workbook = (rows: Cell[][]) => writeXlsxFile(rows.map((r) => r.map((value) => (value === null ? null : typeof value === 'number' ? { value, type: Number } : { value, type: String })))).toBuffer();
 
 describe.skipIf(!chromiumPath)('browser journey: a buyer imports 50 draft offers from XLSX (issue 32 item 4)', () => {
-  let e2e: E2eApp;
   const clock = new SkewedClock();
-
-  beforeAll(async () => {
-    e2e = await startE2e(ADMIN, ['main'], { clock });
-  });
-  afterAll(async () => {
-    await e2e?.close();
-  });
+  const e2e = journeyApp(ADMIN, ['main'], { clock });
 
   /** 50 offer rows of a new buyer's plan, three of them wrong (BAD). */
   const plan = (tag: string): Cell[][] => {

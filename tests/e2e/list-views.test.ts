@@ -7,11 +7,11 @@
 // and light themes and in en-US.
 import type { Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { hashPassword } from '../../src/server/passwords';
 import { users } from '../../src/server/db/schema';
 import type { ResourceRecord } from '../../src/shared/resources/types';
-import { chromiumPath, STEP_MS, shot, startE2e, type E2eApp } from '../support/browser';
+import { chromiumPath, STEP_MS, shot, journeyApp } from '../support/browser';
 import { activePane as pane } from '../support/console';
 import { newPhone, PASSWORD } from '../support/flows';
 import { openSignedIn, settledUser } from '../support/seed';
@@ -19,14 +19,7 @@ import { openSignedIn, settledUser } from '../support/seed';
 const ADMIN = { ADMIN_PHONE: '13900000097', ADMIN_PASSWORD: 'Ops#Views2026' };
 
 describe.skipIf(!chromiumPath)('browser journey: saved views, columns and bulk actions (issue 32)', () => {
-  let e2e: E2eApp;
-
-  beforeAll(async () => {
-    e2e = await startE2e(ADMIN);
-  });
-  afterAll(async () => {
-    await e2e?.close();
-  });
+  const e2e = journeyApp(ADMIN);
 
   /** Another user of the account of `phone` with operator type `role`, signed in over the API and settled. */
   const operatorOf = async (phone: string, role: string) => {

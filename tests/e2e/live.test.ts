@@ -3,8 +3,8 @@
 // seller, in a third, confirms delivery. Without a reload the buyer's row and page show the new
 // state with a quiet "updated" mark, and the unread badge counts the seller's message. (The time
 // from a move to the open stream is measured by `npm run bench live`, not here.)
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumPath, STEP_MS, shot, SkewedClock, startE2e, type E2eApp } from '../support/browser';
+import { describe, expect, it } from 'vitest';
+import { chromiumPath, STEP_MS, shot, SkewedClock, journeyApp } from '../support/browser';
 import { activePane as pane } from '../support/console';
 import { offerBody } from '../support/trading';
 import { apiPost, apiSignIn, approvedParty, attemptTag, freshSmsCode, openSignedIn, settledUser } from '../support/seed';
@@ -12,15 +12,8 @@ import { apiPost, apiSignIn, approvedParty, attemptTag, freshSmsCode, openSigned
 const ADMIN = { ADMIN_PHONE: '13900000095', ADMIN_PASSWORD: 'Ops#Live2026' };
 
 describe.skipIf(!chromiumPath)('browser journey: lists, a record page and the badge update themselves when another user acts (issue 27)', () => {
-  let e2e: E2eApp;
   const clock = new SkewedClock();
-
-  beforeAll(async () => {
-    e2e = await startE2e(ADMIN, ['main'], { clock });
-  });
-  afterAll(async () => {
-    await e2e?.close();
-  });
+  const e2e = journeyApp(ADMIN, ['main'], { clock });
 
   it("shows the seller's delivery on the buyer's open list, record page and badge without a reload", async () => {
     const tag = attemptTag();

@@ -5,10 +5,10 @@
 // with it: the dialog offers the payment password first, a wrong one is said on its field and
 // stays typed, the right one pays (screenshots of both with E2E_SHOTS, README "Tests").
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ConfirmSettings } from '../../src/shared/confirm';
 import type { ResourceRecord } from '../../src/shared/resources/types';
-import { chromiumPath, STEP_MS, shot, SkewedClock, startE2e, type E2eApp } from '../support/browser';
+import { chromiumPath, STEP_MS, shot, SkewedClock, journeyApp } from '../support/browser';
 import { activePane as pane, testIdText, toast } from '../support/console';
 import { apiCall, attemptTag, openSignedIn } from '../support/seed';
 
@@ -16,15 +16,8 @@ const ADMIN = { ADMIN_PHONE: '13900000098', ADMIN_PASSWORD: 'Ops#Confirm2026' };
 const PAYMENT_PASSWORD = '390718';
 
 describe.skipIf(!chromiumPath)('browser journey: a payment password set in settings confirms a money step (issue 28 item 1)', () => {
-  let e2e: E2eApp;
   const clock = new SkewedClock();
-
-  beforeAll(async () => {
-    e2e = await startE2e(ADMIN, ['main'], { clock });
-  });
-  afterAll(async () => {
-    await e2e?.close();
-  });
+  const e2e = journeyApp(ADMIN, ['main'], { clock });
 
   /** A buyer with 50,000.00 available and a contract signed with a new seller: made per attempt (a retry starts unpaid, with no payment password). */
   const signedContract = async () => {

@@ -3,10 +3,10 @@
 // and no offer is created; while the user types, the form shows the total and the collateral the
 // server stores for the input (none for an input it refuses). Screenshot /tmp/money-offer-total-dark.png.
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page as ListPage } from '../../src/shared/api';
 import type { ResourceRecord } from '../../src/shared/resources/types';
-import { chromiumPath, STEP_MS, shot, startE2e, type E2eApp } from '../support/browser';
+import { chromiumPath, STEP_MS, shot, journeyApp } from '../support/browser';
 import { activePane as pane } from '../support/console';
 import { apiCall, approvedParty, openSignedIn } from '../support/seed';
 
@@ -19,14 +19,7 @@ const errorOf = (page: Page, label: string) =>
     .evaluate((input) => input.closest('.ant-form-item')?.querySelector('.ant-form-item-explain')?.textContent ?? '');
 
 describe.skipIf(!chromiumPath)('browser: the offer form keeps bad numbers and says what is wrong (issue 17)', () => {
-  let e2e: E2eApp;
-
-  beforeAll(async () => {
-    e2e = await startE2e(ADMIN);
-  });
-  afterAll(async () => {
-    await e2e?.close();
-  });
+  const e2e = journeyApp(ADMIN);
 
   it('keeps -5, -100 and -10 as typed, shows a field error for each and sends nothing', async () => {
     const buyer = await approvedParty(e2e, '杭州输入买方有限公司');

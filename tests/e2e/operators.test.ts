@@ -4,11 +4,11 @@
 // account page; the owner disables it and the operator's open console is signed out on its next
 // request.
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import zhMenu from '../../src/shared/locales/zh-CN/menu.json';
 import { visibleMenu } from '../../src/shared/menu';
 import { roleFor } from '../../src/shared/permissions';
-import { chromiumPath, STEP_MS, SkewedClock, startE2e, type E2eApp } from '../support/browser';
+import { chromiumPath, STEP_MS, SkewedClock, journeyApp } from '../support/browser';
 import { activePane, toast } from '../support/console';
 import { newPhone } from '../support/e2e-auth';
 import { apiSignIn, registerAccount, settledUser, openSignedIn } from '../support/seed';
@@ -18,15 +18,8 @@ const atPath = (page: Page, pathname: string) => page.waitForURL((url) => url.pa
 const menuTitle = (titleKey: string) => (zhMenu.routes as Record<string, string>)[titleKey.replace(/^routes\./, '')];
 
 describe.skipIf(!chromiumPath)('browser journey: operators (issue 9)', () => {
-  let e2e: E2eApp;
   const clock = new SkewedClock();
-
-  beforeAll(async () => {
-    e2e = await startE2e({}, ['main'], { clock });
-  });
-  afterAll(async () => {
-    await e2e?.close();
-  });
+  const e2e = journeyApp({}, ['main'], { clock });
 
   const openAs = (token: string) => openSignedIn(e2e, token, STEP_MS);
 

@@ -4,9 +4,9 @@
 // pays it in two parts with SMS codes, and opens the Solution receipt. Each page is also opened
 // in the light theme and en-US (screenshots of each with E2E_SHOTS, README "Tests").
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { chinaDay } from '../../src/shared/chinaTime';
-import { chromiumPath, STEP_MS, shot, SkewedClock, startE2e, type E2eApp } from '../support/browser';
+import { chromiumPath, STEP_MS, shot, SkewedClock, journeyApp } from '../support/browser';
 import { actWithSmsCode, activePane as pane, testIdText } from '../support/console';
 import { signInContext } from '../support/seed';
 
@@ -16,15 +16,8 @@ const SELLER = '苏州请款旅程收款方有限公司';
 const TITLE = '请款旅程螺纹钢合同';
 
 describe.skipIf(!chromiumPath)('browser journey: a payment request made, submitted, confirmed, paid (issue 19, jjsk)', () => {
-  let e2e: E2eApp;
   const clock = new SkewedClock();
-
-  beforeAll(async () => {
-    e2e = await startE2e(ADMIN, ['jjsk'], { clock });
-  });
-  afterAll(async () => {
-    await e2e?.close();
-  });
+  const e2e = journeyApp(ADMIN, ['jjsk'], { clock });
 
 
   /** A page of the jjsk console signed in as `token`, in a theme and language. */

@@ -2,25 +2,18 @@
 // number for the promotion on /landing with the SMS code it received; the owner of an approved
 // account opens the mutual-promise service on /contract/xhnPaymentStatus and is then found as a
 // counterparty on the mutual-promise platform.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page as ResultPage } from '../../src/shared/api';
 import type { CounterpartyView, MutualServiceView } from '../../src/shared/counterparties';
-import { chromiumPath, STEP_MS, SkewedClock, startE2e, type E2eApp } from '../support/browser';
+import { chromiumPath, STEP_MS, SkewedClock, journeyApp } from '../support/browser';
 import { activePane } from '../support/console';
 import { newPhone } from '../support/e2e-auth';
 import { apiCall, apiSignIn, approveAccount, registerAccount, settledUser, signInContext } from '../support/seed';
 
 
 describe.skipIf(!chromiumPath)('browser journeys: promotion and the mutual-promise service (issue 9)', () => {
-  let e2e: E2eApp;
   const clock = new SkewedClock();
-
-  beforeAll(async () => {
-    e2e = await startE2e({}, ['main'], { clock });
-  });
-  afterAll(async () => {
-    await e2e?.close();
-  });
+  const e2e = journeyApp({}, ['main'], { clock });
 
   it('a visitor registers a number for the promotion with its SMS code, once', async () => {
     const { page, errors, context } = await e2e.newPage();

@@ -5,9 +5,9 @@
 // SHA-256 to both, the one the server fixed at the first signature. A mutual-promise offer goes
 // through the result steps and its contract is found under /contract/contractChain.
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ResourceRecord } from '../../src/shared/resources/types';
-import { chromiumPath, STEP_MS, SkewedClock, startE2e, type E2eApp } from '../support/browser';
+import { chromiumPath, STEP_MS, SkewedClock, journeyApp } from '../support/browser';
 import { activePane as pane } from '../support/console';
 import { offerBody } from '../support/trading';
 import { apiCall, approvedParty, attemptTag, openSignedIn } from '../support/seed';
@@ -24,15 +24,8 @@ const choose = async (page: Page, form: Locator, label: string, text: string) =>
 };
 
 describe.skipIf(!chromiumPath)('browser journey: an offer accepted, a contract signed by both parties (issue 7)', () => {
-  let e2e: E2eApp;
   const clock = new SkewedClock();
-
-  beforeAll(async () => {
-    e2e = await startE2e({}, ['main'], { clock });
-  });
-  afterAll(async () => {
-    await e2e?.close();
-  });
+  const e2e = journeyApp({}, ['main'], { clock });
 
   const party = (name: string) => approvedParty(e2e, name);
 

@@ -3,27 +3,23 @@ import { createElement, useEffect, useMemo, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { MenuItem } from '../../shared/menu';
-import { useVisibleMenu } from '../refine/useAccess';
-import { withRuntimeMenuEntries } from '../refine/runtimeRoutes';
-import { useRuntimeResourceRoutes } from '../resources/useRuntimeResourceRoutes';
 import { findConsoleRoute } from '../refine/consoleRoute';
 import { MENU_ICONS } from './menuIcons';
 import { OPS_QUEUE_KEYS } from '../refine/useOpsPending';
 import { QueueBadge } from './QueueBadge';
+import { useNavigationTree } from './useNavigationTree';
 
 type Items = NonNullable<MenuProps['items']>;
 
 /**
  * The navigation of SPEC §6: the variant's entries refine's access control lets the caller open
- * (useVisibleMenu), as links, so they open in a new browser tab too.
+ * (useNavigationTree), as links, so they open in a new browser tab too.
  */
 export function NavMenu({ mode, dark, collapsed = false, onNavigate }: { mode: 'inline' | 'horizontal'; dark: boolean; collapsed?: boolean; onNavigate?: () => void }) {
   const { t } = useTranslation('menu');
   const { pathname } = useLocation();
   const route = findConsoleRoute(pathname);
-  const runtime = useRuntimeResourceRoutes().routes;
-  const visible = useVisibleMenu();
-  const tree = useMemo(() => withRuntimeMenuEntries(visible, runtime), [visible, runtime]);
+  const tree = useNavigationTree();
 
   const items = useMemo(() => {
     const toItem = (item: MenuItem): Items[number] => {

@@ -39,13 +39,13 @@ export function contentSecurityPolicy(origins: Record<string, string>) {
 }
 
 /**
- * Answers smaller than this go out as they are. Under ~14 KB an answer fits TCP's first flight
- * (10 segments), so compressing it saves no round trip, only a few KB, and costs CPU on every
- * action's answer (a record with its history, 2-5 KB): 8% of the server's CPU per collateral
- * payment under load (docs/decisions.md "Collateral payments: where the time goes"). Lists,
- * exports and the OpenAPI document are larger and still compressed.
+ * Answers smaller than this go out as they are: under 1 KB the encoding's headers and the work
+ * save next to nothing. From 1 KB every JSON answer is compressed (issue 32: a phone on a slow
+ * link waited on a 6 KB /api/system/users/info sent as is). Brotli at quality 4 (the plugin's
+ * default for global compression) turns a 4.5 KB action answer into ~0.6 KB for ~0.2 ms of CPU
+ * (docs/decisions.md "Every JSON answer over 1 KB compressed").
  */
-export const COMPRESS_THRESHOLD = 8 * 1024;
+export const COMPRESS_THRESHOLD = 1024;
 
 async function securityPlugin(app: FastifyInstance, opts: SecurityOptions) {
   // helmet's middleware, made once and run on every request. (@fastify/helmet, its Fastify

@@ -12,7 +12,7 @@ import { errorText } from '../providers/httpErrorPolicy';
 import { resourcePath } from '../providers/dataProvider';
 import { toast } from '../providers/uiBridge';
 import { useWriteRecord } from '../refine/recordCache';
-import { useLeaveRecord } from '../shell/tabs/leaveRecord';
+import { useLeaveRecord } from './leaveRecord';
 import { CONSOLE_ROUTES, consoleRoute } from '../refine/resources';
 import { ActionInputModal } from './ActionInputModal';
 import type { ResourceText } from './labels';

@@ -17,16 +17,26 @@ import type { ResolvedRoute } from '../../shared/menu';
 
 const MainLayout = lazyPage(() => import('../shell/MainLayout'));
 
+/**
+ * A route's page behind its guard (SPEC §6): a route the role does not reach, by a typed URL or
+ * in a tab, shows 403, as refine's access control decides. The console frame gets it as its
+ * `Page`, so the shell imports no page.
+ */
+function GuardedRoutePage({ route }: { route: ResolvedRoute }) {
+  return (
+    <CanAccess resource={route.key} action={ROUTE_ACCESS} fallback={<ForbiddenPage />}>
+      <RoutePage route={route} />
+    </CanAccess>
+  );
+}
+
 /** A page without the console frame (/404, receipts): its own title, the route guard, the page. */
 function BlankPage({ route }: { route: ResolvedRoute }) {
   usePageTitle(`menu:${route.titleKey}`);
   return (
     <RouteErrorBoundary resetKey={route.path}>
       <Suspense fallback={<PageLoading />}>
-        {/* SPEC §6: typing the URL of a route the role does not reach shows 403, not the page. */}
-        <CanAccess resource={route.key} action={ROUTE_ACCESS} fallback={<ForbiddenPage />}>
-          <RoutePage route={route} />
-        </CanAccess>
+        <GuardedRoutePage route={route} />
       </Suspense>
     </RouteErrorBoundary>
   );
@@ -46,7 +56,7 @@ export function SignedInArea() {
   if (!route?.render || route.layout === 'user') return <Navigate to={NOT_FOUND_PATH} replace />;
   return (
     <RequireSignIn>
-      <ProfileGate>{route.layout === 'main' ? <MainLayout route={route} /> : <BlankPage route={route} />}</ProfileGate>
+      <ProfileGate>{route.layout === 'main' ? <MainLayout route={route} Page={GuardedRoutePage} /> : <BlankPage route={route} />}</ProfileGate>
     </RequireSignIn>
   );
 }

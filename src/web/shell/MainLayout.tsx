@@ -12,17 +12,18 @@ import { SettingsProvider, useSettings } from './settings/SettingsContext';
 import { SettingsDrawer } from './settings/SettingsDrawer';
 import { ShellTheme } from './settings/ShellTheme';
 import { ShellFooter } from './ShellFooter';
-import { PageHost } from './tabs/PageHost';
-import { TabsLeaveContext } from './tabs/leaveRecord';
+import { PageHost, type RoutePageComponent } from './tabs/PageHost';
+import { showsRecord } from './tabs/tabsModel';
 import { TabBar } from './tabs/TabBar';
 import { useTabs } from './tabs/useTabs';
 import { UnreadProvider } from './unread/UnreadContext';
 import { LiveProvider } from '../live/LiveProvider';
+import { LeaveRecordContext, type LeaveRecord } from '../resources/leaveRecord';
 import './shell.css';
 
 const classes = (...names: (string | false)[]) => names.filter(Boolean).join(' ');
 
-function ShellFrame({ route }: { route: ResolvedRoute }) {
+function ShellFrame({ route, Page }: { route: ResolvedRoute; Page: RoutePageComponent }) {
   const { t } = useTranslation('shell');
   const { settings } = useSettings();
   usePageTitle(`menu:${route.titleKey}`);
@@ -33,6 +34,9 @@ function ShellFrame({ route }: { route: ResolvedRoute }) {
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [messageApi, messageHolder] = message.useMessage();
   const tabs = useTabs(settings.multiTab);
+  // A deleted record's tab and every other tab showing it close (resources/leaveRecord.ts).
+  const { leave } = tabs;
+  const leaveRecord = useCallback<LeaveRecord>((from, id, to) => leave((tab) => tab.pathname === from || showsRecord(tab, id), to), [leave]);
   const closeDrawer = useCallback(() => setDrawerOpen(false), []);
   // Stable props: the header, footer and drawers skip re-rendering on every navigation.
   const openDrawer = useCallback(() => setDrawerOpen(true), []);
@@ -100,9 +104,9 @@ function ShellFrame({ route }: { route: ResolvedRoute }) {
         <AppHeader menuToggle={menuToggle} start={headerStart} mobile={mobile} fixed={settings.fixedHeader} onOpenSettings={openSettings} />
         {settings.multiTab && <TabBar api={tabs} onRefused={(reason) => void messageApi.info(t(`tabs.${reason}`))} />}
         <Layout.Content className={classes('shell-content', !fluid && 'shell-content--fixed')}>
-          <TabsLeaveContext.Provider value={tabs.leave}>
-            <PageHost tabs={tabs.tabs} activeKey={tabs.activeKey} />
-          </TabsLeaveContext.Provider>
+          <LeaveRecordContext.Provider value={leaveRecord}>
+            <PageHost tabs={tabs.tabs} activeKey={tabs.activeKey} Page={Page} />
+          </LeaveRecordContext.Provider>
         </Layout.Content>
         <ShellFooter />
       </Layout>
@@ -114,16 +118,17 @@ function ShellFrame({ route }: { route: ResolvedRoute }) {
 
 /**
  * The console frame of SPEC §1/§2 (main layout): menu, header, multi-tab bar, the pages, footer,
- * the settings drawer and the announcement dialog, themed by the persisted settings.
+ * the settings drawer and the announcement dialog, themed by the persisted settings. `Page` is
+ * what a route shows (the composition root's, so the shell imports no page).
  */
-export default function MainLayout({ route }: { route: ResolvedRoute }) {
+export default function MainLayout({ route, Page }: { route: ResolvedRoute; Page: RoutePageComponent }) {
   return (
     <SettingsProvider>
       <ShellTheme>
         <LiveProvider>
           <UnreadProvider>
             <RouteProgressProvider>
-              <ShellFrame route={route} />
+              <ShellFrame route={route} Page={Page} />
             </RouteProgressProvider>
           </UnreadProvider>
         </LiveProvider>

@@ -1,20 +1,20 @@
-import { CanAccess } from '@refinedev/core';
-import { memo, Suspense } from 'react';
+import { memo, Suspense, type ComponentType } from 'react';
 import { Route, Routes } from 'react-router';
+import type { ResolvedRoute } from '../../../shared/menu';
 import { findConsoleRoute } from '../../refine/consoleRoute';
-import { ForbiddenPage } from '../../pages/registry';
-import { ROUTE_ACCESS } from '../../refine/accessControl';
 import { RouteErrorBoundary } from '../../navigation/RouteErrorBoundary';
-import { RoutePage } from '../../routing/RoutePage';
 import { ProgressFallback } from '../progress/RouteProgress';
 import type { Tab, TabLocation } from './tabsModel';
+
+/** What a route shows, behind its access check: the composition root gives it (routing/SignedInArea.tsx), the shell imports no page. */
+export type RoutePageComponent = ComponentType<{ route: ResolvedRoute }>;
 
 /**
  * One open tab's page. <Routes location> gives the page its own location (useLocation, refine's
  * router hooks) while another tab is the current one. Memoized on the location's parts, so
  * showing or hiding the tab does not re-render the page.
  */
-const TabContent = memo(function TabContent({ pathname, search, hash }: TabLocation) {
+const TabContent = memo(function TabContent({ pathname, search, hash, Page }: TabLocation & { Page: RoutePageComponent }) {
   const route = findConsoleRoute(pathname);
   if (!route) return null;
   return (
@@ -24,10 +24,7 @@ const TabContent = memo(function TabContent({ pathname, search, hash }: TabLocat
         element={
           <RouteErrorBoundary resetKey={route.path}>
             <Suspense fallback={<ProgressFallback />}>
-              {/* SPEC §6: a route the role does not reach shows 403 (refine's access control decides). */}
-              <CanAccess resource={route.key} action={ROUTE_ACCESS} fallback={<ForbiddenPage />}>
-                <RoutePage route={route} />
-              </CanAccess>
+              <Page route={route} />
             </Suspense>
           </RouteErrorBoundary>
         }
@@ -40,14 +37,14 @@ const TabContent = memo(function TabContent({ pathname, search, hash }: TabLocat
  * Inactive tabs stay mounted but hidden, so filters, pagination and unsaved input survive
  * switching away and back; closing the tab unmounts it and its state goes with it.
  */
-function TabPane({ tab, active }: { tab: Tab; active: boolean }) {
+function TabPane({ tab, active, Page }: { tab: Tab; active: boolean; Page: RoutePageComponent }) {
   return (
     <div className="shell-pane" hidden={!active} data-route={findConsoleRoute(tab.key)?.key}>
-      <TabContent {...tab.location} />
+      <TabContent {...tab.location} Page={Page} />
     </div>
   );
 }
 
-export function PageHost({ tabs, activeKey }: { tabs: readonly Tab[]; activeKey: string }) {
-  return tabs.map((tab) => <TabPane key={tab.key} tab={tab} active={tab.key === activeKey} />);
+export function PageHost({ tabs, activeKey, Page }: { tabs: readonly Tab[]; activeKey: string; Page: RoutePageComponent }) {
+  return tabs.map((tab) => <TabPane key={tab.key} tab={tab} active={tab.key === activeKey} Page={Page} />);
 }

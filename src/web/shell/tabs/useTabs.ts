@@ -37,7 +37,7 @@ export function useTabs(enabled: boolean): TabsApi {
     return stored.some((tab) => tab.key === current.key) ? stored.map((tab) => (tab.key === current.key ? current : tab)) : [...stored, current];
   }, [enabled, stored, current]);
 
-  // Stable: pages read it through a context (tabs/leaveRecord.ts).
+  // Stable: MainLayout hands it to the pages through a context (resources/leaveRecord.ts).
   const leave = useCallback(
     (drop: (location: TabLocation) => boolean, to: string) => {
       setStored((open) => open.filter((tab) => !drop(tab.location)));

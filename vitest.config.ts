@@ -104,7 +104,8 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
-          globalSetup: ['tests/support/e2e-global.ts'],
+          // The run's migrated PGlite template (each journey's server starts on a copy) and the consoles.
+          globalSetup: ['tests/support/pglite-global.ts', 'tests/support/e2e-global.ts'],
           // Bounds, not pauses: a journey ends when its pages have shown what it waits for.
           testTimeout: 300_000,
           hookTimeout: 180_000,

@@ -13,9 +13,10 @@ import type { Clock } from '../../src/server/clock';
 import { buildApp } from '../../src/server/app';
 import { configFromEnv } from '../../src/server/config';
 import { runnerEnv } from './runner-env';
-import { openDatabase, type Database } from '../../src/server/db/client';
+import type { Database } from '../../src/server/db/client';
 import { consoleSmsProvider } from '../../src/server/sms/provider';
 import { repoRoot } from '../../scripts/lib/web-build';
+import { openTestDatabase } from './server';
 import { World } from './world';
 
 export const chromiumPath = inject('chromiumPath');
@@ -146,7 +147,8 @@ export async function startE2e(env: Record<string, string> = {}, variants: strin
   // Taken first: the browser stays open from the worker's last journey while this one's server starts.
   const launching = takeWorkerBrowser();
   launching.catch(() => {}); // awaited below, once the server is up: not an unhandled rejection meanwhile
-  const database = await openDatabase({});
+  // A copy of the run's migrated template (template.ts), as an API test's server starts on.
+  const { database, close: closeDatabase } = await openTestDatabase();
   const urls: Record<string, string> = {};
   const apps: Awaited<ReturnType<typeof buildApp>>['app'][] = [];
   let resources: ResourceRegistry | undefined;
@@ -165,7 +167,7 @@ export async function startE2e(env: Record<string, string> = {}, variants: strin
     // A server that does not start (or a browser that does not launch) leaves nothing running.
     releaseWorkerBrowser();
     for (const app of apps) await app.close();
-    await database.close();
+    await closeDatabase();
     throw err;
   }
   const baseUrl = urls[variants[0]];
@@ -217,7 +219,7 @@ export async function startE2e(env: Record<string, string> = {}, variants: strin
       for (const c of contexts) await c.close().catch(() => {});
       releaseWorkerBrowser();
       for (const app of apps) await app.close();
-      await database.close();
+      await closeDatabase();
     },
   };
 }

@@ -8,13 +8,13 @@
 // job passes bills on as ops' runs do;
 // the run's page shows the shares cleared in cycles, along chains and from balances.
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '../../src/shared/api';
 import type { BillFamilyNode } from '../../src/shared/billFamily';
 import type { ClearingPreview } from '../../src/shared/clearingPreview';
 import type { ResourceRecord } from '../../src/shared/resources/types';
-import { bills as billsTable, resourceRecords, users } from '../../src/server/db/schema';
+import { bills as billsTable, resourceEvents, resourceRecords, users } from '../../src/server/db/schema';
 import { runDailyClearing } from '../../src/server/domains/settlement/clearingJob';
 import { checkLedger, ledgerSound } from '../../src/server/ledger/invariants';
 import { createRecord } from '../../src/server/resources/moves';
@@ -228,6 +228,48 @@ describe.skipIf(!dbAvailable)('clearing runs: bills passed on along chains', { t
     expect(await bill(x, xy)).toMatchObject({ amount: '40.00', openAmount: '40.00' });
     expect(await bill(y, yz)).toMatchObject({ clearedAmount: '0.00', openAmount: '40.00' });
     expect(await s.ctx.db.select().from(billsTable).where(eq(billsTable.parentBillId, xy))).toEqual([]);
+    await sound();
+  });
+  it('splits one bill twice in a run, all parts at once: a split event per part, each child made and received, the family whole', async () => {
+    const p = await participant('沿链午有限公司', false);
+    const q = await participant('沿链未有限公司', true);
+    const r = await participant('沿链申甲有限公司', true);
+    const t = await participant('沿链申乙有限公司', true);
+    // Q is owed 100.00 by P and owes R 30.00 and T 40.00: P's bill goes on to both, in two parts.
+    const pq = await confirmedBill(p, q, '100.00');
+    const qr = await confirmedBill(q, r, '30.00');
+    const qt = await confirmedBill(q, t, '40.00');
+    const started = await start();
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    expect(await bill(p, pq)).toMatchObject({ state: 'confirmed', amount: '30.00', openAmount: '30.00' });
+    expect(await bill(q, qr)).toMatchObject({ state: 'paid', clearedAmount: '30.00' });
+    expect(await bill(q, qt)).toMatchObject({ state: 'paid', clearedAmount: '40.00' });
+    const family = (await s.call<BillFamilyNode>('GET', `/api/settlement/bills/${pq}/family`, { token: p.token })).body.data;
+    expect(family.children.map((c) => [c.holder, c.amount, c.state]).sort()).toEqual([
+      ['沿链申乙有限公司', '40.00', 'confirmed'],
+      ['沿链申甲有限公司', '30.00', 'confirmed'],
+    ]);
+    // The parent's history: one split per part, each naming the run, its chain and the amount passed on.
+    const events = await s.ctx.db
+      .select({ recordId: resourceEvents.recordId, action: resourceEvents.action, from: resourceEvents.fromState, to: resourceEvents.toState, input: resourceEvents.input, version: resourceEvents.version })
+      .from(resourceEvents)
+      .where(inArray(resourceEvents.recordId, [pq, ...family.children.map((c) => c.billId)]))
+      .orderBy(resourceEvents.version);
+    const splits = events.filter((e) => e.recordId === pq && e.action === 'split');
+    expect(splits.map((e) => [e.input.passAmount, e.input.runId]).sort()).toEqual([
+      ['30.00', started.body.data.runId],
+      ['40.00', started.body.data.runId],
+    ]);
+    expect(splits.map((e) => e.version)).toEqual([2, 3]);
+    expect(splits.every((e) => e.from === 'confirmed' && e.to === 'confirmed')).toBe(true);
+    for (const child of family.children) {
+      const own = events.filter((e) => e.recordId === child.billId);
+      expect(own.map((e) => [e.action, e.from, e.to, e.version])).toEqual([
+        ['create', null, 'pendingConfirmation', 1],
+        ['receive', 'pendingConfirmation', 'confirmed', 2],
+      ]);
+      expect(own[1].input).toMatchObject({ runId: started.body.data.runId, via: [q.accountId, child.holder === '沿链申甲有限公司' ? r.accountId : t.accountId] });
+    }
     await sound();
   });
 });

@@ -38,9 +38,17 @@ export interface RecordEvent {
 
 export type RecordListener = (event: RecordEvent) => Promise<void>;
 
-/** A domain's listener on one resource, with the domains whose listeners on it must run first. */
+/** A listener's set-based form: the events of one set-based move (moves.ts createMany, moveMany), in one go. */
+export type RecordSetListener = (events: readonly RecordEvent[]) => Promise<void>;
+
+/**
+ * A domain's listener on one resource, with the domains whose listeners on it must run first.
+ * `listenMany`, when given, hears a set-based move's events at once (one statement for all, not
+ * one per record); it must do what `listen` does for each of them.
+ */
 export interface ListenerDeclaration {
   listen: RecordListener;
+  listenMany?: RecordSetListener;
   after?: readonly string[];
 }
 
@@ -48,6 +56,7 @@ export interface ListenerDeclaration {
 export interface CompiledListener {
   domain: string;
   listen: RecordListener;
+  listenMany?: RecordSetListener;
 }
 
 /**
@@ -64,7 +73,7 @@ export function orderListeners(resource: string, declared: readonly { domain: st
     const i = left.findIndex((d) => (d.decl.after ?? []).every((a) => done.some((x) => x.domain === a)));
     if (i < 0) throw new Error(`${resource}: the listeners' order has a cycle (${left.map((d) => d.domain).join(', ')})`);
     const [next] = left.splice(i, 1);
-    done.push({ domain: next.domain, listen: next.decl.listen });
+    done.push({ domain: next.domain, listen: next.decl.listen, ...(next.decl.listenMany ? { listenMany: next.decl.listenMany } : {}) });
   }
   return done;
 }
@@ -72,6 +81,18 @@ export function orderListeners(resource: string, declared: readonly { domain: st
 /** Runs the listeners of the event's resource in their declared order. */
 export async function hear(listeners: readonly CompiledListener[], event: RecordEvent): Promise<void> {
   for (const l of listeners) await l.listen(event);
+}
+
+/**
+ * The events of one set-based move, listener by listener in their declared order: each listener
+ * hears them all (at once through its set-based form, else one by one) before the next one does.
+ */
+export async function hearAll(listeners: readonly CompiledListener[], events: readonly RecordEvent[]): Promise<void> {
+  if (!events.length) return;
+  for (const l of listeners) {
+    if (l.listenMany) await l.listenMany(events);
+    else for (const event of events) await l.listen(event);
+  }
 }
 
 /** What an event row carries of its mover. */

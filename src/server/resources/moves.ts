@@ -7,10 +7,12 @@
 // (tableFields.ts: a bill's paid and open amounts) are never stored in the data: the door drops them.
 //
 //   createRecord   a new record and its `create` event (a user's create, a handler's, a bill on completion)
+//   createMany     many new records of one resource in a few statements (a clearing run's parts passed on)
 //   editRecord     a user's edit of the data in an editable state (`edit` event)
 //   deleteRecord   a draft removed (its events go with it)
 //   transition     one record, one action or system move, locked first (the action pipeline, a job)
 //   moveMany       many records in one statement (a clearing run, expiry), as the system or a user
+import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { TFunction } from 'i18next';
 import type { ResourceDefinition } from '../../shared/resources/types';
@@ -24,7 +26,7 @@ import { conflict, notFound } from '../errors';
 import { translatorFor } from '../i18n';
 import { phase } from '../phases';
 import { isUuid } from '../validate';
-import { appendEvent, hear, isJob, moverColumns, type Mover, type RecordEvent } from './events';
+import { appendEvent, hear, hearAll, isJob, moverColumns, type Mover, type RecordEvent } from './events';
 import { authorize, getRecord, recordEvents, type RecordEventRow, type RecordRow } from './records';
 import type { CompiledResource, ResourceRegistry } from './registry';
 import { ownedSql } from './scope';
@@ -107,6 +109,75 @@ export async function createRecord(
   if (Object.keys(parties).length) await tx.insert(recordParties).values(Object.entries(parties).map(([role, accountId]) => ({ recordId: row.id, role, accountId })));
   const created = Object.keys(parties).length ? { ...row, parties } : row;
   await hear(r.listeners, eventOf(r, resources, tx, { action: 'create', before: null, after: created, input: {}, mover: input.mover, now: input.now }));
+  return created;
+}
+
+/** One record of a set-based create: its owner, parties and data (and, for a job's record, the user it is made for). */
+export interface ManyCreate {
+  accountId: string;
+  parties?: Record<string, string>;
+  data: Record<string, unknown>;
+  createdBy?: string;
+}
+
+/**
+ * Inserts many records of one resource, as createRecord does each (its data validated, its parties,
+ * its `create` event), in three statements for the set: the records with their events, then their
+ * parties; the listeners hear them through hearAll. Answers the records in the order given.
+ */
+export async function createMany(tx: Db, r: CompiledResource, resources: ResourceRegistry, input: { mover: Mover; items: readonly ManyCreate[]; now: Date }): Promise<RecordRow[]> {
+  const def = r.def;
+  if (!input.items.length) return [];
+  const t = systemT();
+  const roles = partyRoles(def);
+  const items = input.items.map((item) => {
+    const missing = (def.parties ?? []).filter((role) => !item.parties?.[role]);
+    if (missing.length) throw new Error(`${def.name}: a record needs its parties (${missing.join(', ')})`);
+    const by = userOf(input.mover) ?? item.createdBy;
+    if (!by) throw new Error(`${def.name}: a record made by a job names the user it is made for (createdBy)`);
+    r.check(item.data, t);
+    const parties = Object.fromEntries(roles.filter((role) => item.parties?.[role]).map((role) => [role, item.parties![role]]));
+    return { id: randomUUID(), by, parties, item };
+  });
+  const resource = sql.raw(nameLiteral(def.name));
+  const cols = moverColumns(input.mover);
+  const at = input.now.toISOString();
+  const values = JSON.stringify(
+    items.map(({ id, by, item }, i) => ({ i, id, account_id: def.ownership === 'account' ? item.accountId : null, data: withoutTableFields(r.tableFields, item.data), by })),
+  );
+  const rows = await queryRows<RecordRow & { written_tx: string | null }>(
+    tx,
+    sql`
+    with v as (select * from jsonb_to_recordset(${values}::jsonb) as v(i int, id uuid, account_id uuid, data jsonb, by uuid)),
+    r as (
+      insert into resource_records (id, resource, account_id, state, data, created_by, created_at, updated_by, updated_at)
+      select v.id, ${resource}, v.account_id, ${def.states?.initial ?? null}::text, v.data, v.by, ${at}::timestamptz, v.by, ${at}::timestamptz from v order by v.i
+      returning *
+    ),
+    -- A new record has no earlier event: its position is the transaction's (events.ts orderTxOf).
+    e as (
+      insert into resource_events (record_id, resource, action, from_state, to_state, input, by, actor_account_id, job, api_key_id, version, at, order_tx)
+      select r.id, ${resource}, 'create', null, r.state, '{}'::jsonb, ${cols.by}::uuid, ${cols.actorAccountId}::uuid, ${cols.job}::text, ${cols.apiKeyId}::uuid, r.version, ${at}::timestamptz, pg_current_xact_id()
+      from r
+      returning order_tx
+    )
+    select (select w.order_tx::text from e w limit 1) as written_tx, id, resource, account_id as "accountId", state, version, data, parties, created_by as "createdBy", created_at as "createdAt", updated_by as "updatedBy", updated_at as "updatedAt" from r`,
+  );
+  if (rows[0]?.written_tx) noteWritten(rows[0].written_tx);
+  const partyRows = items.flatMap(({ id, parties }) => Object.entries(parties).map(([role, account_id]) => ({ record_id: id, role, account_id })));
+  // The rows' copies of their parties are written by the trigger on record_parties (migration 0012).
+  if (partyRows.length) {
+    await tx.execute(sql`insert into record_parties (record_id, role, account_id) select record_id, role, account_id from jsonb_to_recordset(${JSON.stringify(partyRows)}::jsonb) as p(record_id uuid, role text, account_id uuid)`);
+  }
+  const byId = new Map(rows.map(({ written_tx: _tx, ...row }) => [row.id, row]));
+  const created = items.map(({ id, parties }) => {
+    const row = byId.get(id)!;
+    return { ...row, createdAt: new Date(row.createdAt), updatedAt: new Date(row.updatedAt), parties: Object.keys(parties).length ? parties : row.parties } as RecordRow;
+  });
+  await hearAll(
+    r.listeners,
+    created.map((after) => eventOf(r, resources, tx, { action: 'create', before: null, after, input: {}, mover: input.mover, now: input.now })),
+  );
   return created;
 }
 
@@ -251,7 +322,7 @@ export interface ManyMove {
  * Moves many records of one resource by one action or system move in one statement (a clearing
  * run's bills, the offers that expired): each from the state it is in, checked against the
  * declaration, into its state with its data patched, validated, with one event each, and heard
- * by the listeners record by record. The records are locked here in id order (the caller may
+ * by the listeners (hearAll: at once by a listener with a set-based form). The records are locked here in id order (the caller may
  * already hold them); one that is no longer in its `from` state refuses the whole move (409).
  */
 export async function moveMany(tx: Db, r: CompiledResource, resources: ResourceRegistry, input: { action: string; mover: Mover; moves: readonly ManyMove[]; now: Date }): Promise<RecordRow[]> {
@@ -311,10 +382,10 @@ export async function moveMany(tx: Db, r: CompiledResource, resources: ResourceR
     moved.push(after);
   }
   const inputs = new Map(input.moves.map((m) => [m.id, m.input ?? {}]));
-  for (const after of moved) {
-    const event = eventOf(r, resources, tx, { action: input.action, before: beforeById.get(after.id) ?? null, after, input: inputs.get(after.id) ?? {}, mover: input.mover, now: input.now });
-    await hear(r.listeners, event);
-  }
+  await hearAll(
+    r.listeners,
+    moved.map((after) => eventOf(r, resources, tx, { action: input.action, before: beforeById.get(after.id) ?? null, after, input: inputs.get(after.id) ?? {}, mover: input.mover, now: input.now })),
+  );
   return moved;
 }
 

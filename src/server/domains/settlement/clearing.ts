@@ -129,8 +129,9 @@ export const CLEARING_JOB = 'settlement.dailyClearing';
 
 /**
  * Writes down each bill's part (cleared in cycles + discharged by the settlement): the money row
- * in one statement, then the bills' system move `clear` through the one door in one statement
- * (moves.ts moveMany): state by the bill-state rule (store.ts stateAfterMoney), paid-in-full time, and one
+ * and its state copy in one statement, then the bills' system move `clear` through the one door in
+ * one statement (moves.ts moveMany): state by the bill-state rule (store.ts stateAfterMoney) on the
+ * figures read here (the caller holds the records' locks, so they hold), paid-in-full time, and one
  * `clear` event each naming the run. A bill paid by a part of another bill passed on to its payee
  * (transfers.ts) is written down the same way, by the move `offset` naming the offer
  * (`run.transferId`): debts that cancel, no money moving.
@@ -144,23 +145,32 @@ export async function writeDownBills(
   if (!parts.length) return;
   const billsResource = ctx.resources.get('bills');
   if (!billsResource) throw new Error('clearing: no bills resource');
-  const values = JSON.stringify(parts.map((p) => ({ id: p.id, fen: p.fen.toString() })));
-  const rows = await queryRows<{ id: string; amount_fen: string; paid_fen: string; cleared_fen: string }>(
+  const money = await queryRows<{ id: string; amount_fen: string; paid_fen: string; cleared_fen: string }>(
     tx,
-    sql`update bills set cleared_fen = bills.cleared_fen + v.fen
-      from jsonb_to_recordset(${values}::jsonb) as v(id uuid, fen bigint) where bills.record_id = v.id
-      returning bills.record_id as id, bills.amount_fen::text, bills.paid_fen::text, bills.cleared_fen::text`,
+    sql`select record_id as id, amount_fen::text, paid_fen::text, cleared_fen::text from bills
+      where record_id in (select value::uuid from jsonb_array_elements_text(${JSON.stringify(parts.map((p) => p.id))}::jsonb))`,
   );
-  const partOf = new Map(parts.map((p) => [p.id, p]));
+  const moneyOf = new Map(money.map((r) => [r.id, { amountFen: BigInt(r.amount_fen), paidFen: BigInt(r.paid_fen), clearedFen: BigInt(r.cleared_fen) }]));
   const at = run.now.toISOString();
-  const moves = rows.map((row) => {
-    const money = { amountFen: BigInt(row.amount_fen), paidFen: BigInt(row.paid_fen), clearedFen: BigInt(row.cleared_fen) };
-    const part = partOf.get(row.id)!;
-    const to = stateAfterMoney(money, part.state);
-    const cause = 'runId' in run ? { runId: run.runId } : { transferId: run.transferId };
-    return { id: row.id, from: part.state, to, patch: to === 'paid' ? { paidAt: at } : {}, input: { ...cause, amount: fenToYuan(part.fen) } };
+  const cause = 'runId' in run ? { runId: run.runId } : { transferId: run.transferId };
+  const moves = parts.map((part) => {
+    const before = moneyOf.get(part.id);
+    if (!before) throw new Error(`clearing: bill ${part.id} has no money row`);
+    const to = stateAfterMoney({ ...before, clearedFen: before.clearedFen + part.fen }, part.state);
+    return { id: part.id, from: part.state, to, was: before.clearedFen, fen: part.fen, patch: to === 'paid' ? { paidAt: at } : {}, input: { ...cause, amount: fenToYuan(part.fen) } };
   });
-  await moveMany(tx, billsResource, ctx.resources, { action: 'runId' in run ? 'clear' : 'offset', mover: run.mover, moves, now: run.now });
+  // The state copy goes with the figures (the record's trigger then finds it already there); the
+  // figures must be those read above, and the table's check refuses more than the bill's open amount.
+  const values = JSON.stringify(moves.map((m) => ({ id: m.id, fen: m.fen.toString(), was: m.was.toString(), state: m.to })));
+  const written = await queryRows<{ id: string }>(
+    tx,
+    sql`update bills set cleared_fen = bills.cleared_fen + v.fen, state = v.state
+      from jsonb_to_recordset(${values}::jsonb) as v(id uuid, fen bigint, was bigint, state text)
+      where bills.record_id = v.id and bills.cleared_fen = v.was
+      returning bills.record_id as id`,
+  );
+  if (written.length !== moves.length) throw new Error('clearing: a bill changed while it was written down');
+  await moveMany(tx, billsResource, ctx.resources, { action: 'runId' in run ? 'clear' : 'offset', mover: run.mover, moves: moves.map(({ id, from, to, patch, input }) => ({ id, from, to, patch, input })), now: run.now });
 }
 
 /** Makes every participant's wallet (one statement), locks them in id order and answers their available balances. */

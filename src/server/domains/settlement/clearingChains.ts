@@ -7,20 +7,18 @@
 //     nothing of it was paid or cleared); parts respect the variants' minimum part (chains.ts);
 //   - a bill written down along a chain has no objection open on it.
 // Each part becomes a child bill held by the chain's end through the same split as a part passed
-// on by hand (split.ts), its events naming the run and the chain.
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+// on by hand (split.ts, all the run's parts at once), its events naming the run and the chain.
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { chinaDay } from '../../../shared/chinaTime';
 import type { PassOnRules } from '../../../shared/passOn';
 import type { Db } from '../../db/client';
 import { accounts, resourceRecords } from '../../db/schema';
-import { computed } from '../../resources/compute';
-import { isJob, type Mover } from '../../resources/events';
-import { createRecord } from '../../resources/moves';
+import type { Mover } from '../../resources/events';
 import type { ResourceRegistry } from '../../resources/registry';
 import { namesOf } from './issue';
 import type { ChainBill, ChainPart } from './netting/chains';
 import { PASSABLE_STATES } from './passOn';
-import { splitBill } from './split';
+import { splitBills } from './split';
 
 /** An open bill of a run as read with its record locked. */
 export interface RunBill {
@@ -68,9 +66,10 @@ export async function chainBillsOf(tx: Db, open: readonly RunBill[], now: Date, 
 }
 
 /**
- * Makes the run's splits, in the solution's order: each part a child bill held by its receiver.
- * Answers each part's child id (same order) and each split bill's state after its splits. A daily
- * run's children are made for the user that made their parent (a job's record names a user).
+ * Makes the run's splits at once (split.ts splitBills), in the solution's order: each part a child
+ * bill held by its receiver. Answers each part's child id (same order) and each split bill's state
+ * after its splits. A daily run's children are made for the user that made their parent (a job's
+ * record names a user).
  */
 export async function passOnAlongChains(
   tx: Db,
@@ -78,30 +77,27 @@ export async function passOnAlongChains(
   parts: readonly ChainPart[],
   run: { runId: string; mover: Mover; now: Date; stateOf: ReadonlyMap<string, string> },
 ): Promise<{ childIds: string[]; stateAfter: Map<string, string> }> {
-  const billsResource = resources.get('bills');
-  if (!parts.length || !billsResource) return { childIds: [], stateAfter: new Map() };
+  if (!parts.length || !resources.get('bills')) return { childIds: [], stateAfter: new Map() };
   const ids = [...new Set(parts.map((p) => p.billId))];
-  const records = await tx.select().from(resourceRecords).where(and(eq(resourceRecords.resource, 'bills'), inArray(resourceRecords.id, ids)));
+  const records = await tx
+    .select({ id: resourceRecords.id, state: resourceRecords.state, data: resourceRecords.data, createdBy: resourceRecords.createdBy })
+    .from(resourceRecords)
+    .where(and(eq(resourceRecords.resource, 'bills'), sql`${resourceRecords.id} in (select value::uuid from jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`));
   const recordOf = new Map(records.map((r) => [r.id, r]));
   const names = await namesOf(tx, [...new Set(parts.map((p) => p.receiver))]);
-  const stateAfter = new Map<string, string>();
-  const childIds: string[] = [];
-  for (const part of parts) {
-    const record = recordOf.get(part.billId)!;
-    const create = async (data: Record<string, unknown>, owner: { accountId: string; parties: Record<string, string> }) =>
-      createRecord(tx, billsResource, resources, { accountId: owner.accountId, parties: owner.parties, mover: run.mover, data: computed(billsResource, data), now: run.now, ...(isJob(run.mover) ? { createdBy: record.createdBy } : {}) });
-    const state = stateAfter.get(part.billId) ?? run.stateOf.get(part.billId) ?? record.state;
-    const { childId, state: after } = await splitBill(tx, resources, create, {
-      bill: { id: record.id, state, data: record.data },
-      fen: part.fen,
-      receiver: part.receiver,
-      receiverName: names.get(part.receiver) ?? '',
-      mover: run.mover,
-      cause: { runId: run.runId, via: part.via },
-      now: run.now,
-    });
-    stateAfter.set(part.billId, after);
-    childIds.push(childId);
-  }
-  return { childIds, stateAfter };
+  return splitBills(
+    tx,
+    resources,
+    parts.map((part) => {
+      const record = recordOf.get(part.billId)!;
+      return {
+        bill: { ...record, state: run.stateOf.get(part.billId) ?? record.state },
+        fen: part.fen,
+        receiver: part.receiver,
+        receiverName: names.get(part.receiver) ?? '',
+        cause: { runId: run.runId, via: part.via },
+      };
+    }),
+    { mover: run.mover, now: run.now },
+  );
 }

@@ -11,12 +11,12 @@ import { bills, resourceRecords } from '../../db/schema';
 import { closeTodo, notifyAccount, openTodo } from '../../notify';
 import { consolePathOfRow } from '../../resources/consolePaths';
 import type { NewsDeclaration } from '../../consumers/news';
-import type { RecordListener } from '../../resources/events';
+import type { ListenerDeclaration, RecordEvent } from '../../resources/events';
 import { expireDue } from '../../resources/expiry';
 import type { EngineContext } from '../../resources/actions';
 import { recordSelection, type RecordRow } from '../../resources/records';
 import { recordsOf } from '../../resources/sources';
-import { billMoney, insertBillMoney, openFenOf } from './store';
+import { billMoney, insertBillMoney, insertBillMoneyRows, openFenOf, type NewBillMoney } from './store';
 import { fenToYuan, yuanToFen } from '../../../shared/money';
 
 export const TO_CONFIRM = 'billToConfirm';
@@ -38,12 +38,27 @@ export const paramsOf = (row: RecordRow, input: Record<string, unknown> = {}, op
   reason: typeof input.reason === 'string' ? input.reason : '',
 });
 
-/** A new bill's money row (store.ts), in the bill's own transaction: what netting and payments read. */
-export const billMoneyRow: RecordListener = async ({ tx, action, after }) => {
+/** The money row of a bill just created, or null for any other event. */
+function moneyOfCreated({ action, after }: RecordEvent): NewBillMoney | null {
   const { payer, payee } = after.parties;
-  if (action !== 'create' || !payer || !payee) return;
+  if (action !== 'create' || !payer || !payee) return null;
   const family = typeof after.data.parentBillId === 'string' ? { parent: after.data.parentBillId, root: String(after.data.rootBillId) } : {};
-  await insertBillMoney(tx, { recordId: after.id, contractId: String(after.data.contractId), payer, payee, amountFen: yuanToFen(String(after.data.amount)), ...family });
+  return { recordId: after.id, contractId: String(after.data.contractId), payer, payee, amountFen: yuanToFen(String(after.data.amount)), ...family };
+}
+
+/**
+ * A new bill's money row (store.ts), in the bill's own transaction: what netting and payments
+ * read. The bills a clearing run makes at once (createMany) get theirs in one statement.
+ */
+export const billMoneyRow: ListenerDeclaration = {
+  listen: async (event) => {
+    const row = moneyOfCreated(event);
+    if (row) await insertBillMoney(event.tx, row);
+  },
+  listenMany: async (events) => {
+    const rows = events.map(moneyOfCreated).filter((row): row is NewBillMoney => row !== null);
+    if (rows.length) await insertBillMoneyRows(events[0].tx, rows);
+  },
 };
 
 /** What each step of a bill tells whom (news, consumers/news.ts). */

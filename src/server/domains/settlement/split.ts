@@ -1,69 +1,129 @@
 // The split of a bill (issue 31, DESIGN §10 "Circulating bills"): part of a bill becomes a child bill
 // held by a new holder. One module, two callers: a receiver accepting a part passed on by hand
-// (transfers.ts acceptTransfer) and a clearing run passing bills on along chains (clearing.ts).
-// The caller has the bill's record locked and has checked that the part may be passed on.
-//   1. the bill's money row: its amount reduced by the part; its record moved by the system move
-//      `split` (its data's amount, its state: paid when nothing of it stays open);
-//   2. the part: a child bill (same contract, payer and due day; parent and root linked; the
-//      receiver its payee and holder), made through the door and confirmed (system move `receive`)
-//      as its parent was.
-import { eq, sql } from 'drizzle-orm';
+// (transfers.ts acceptTransfer, one part) and a clearing run passing bills on along chains
+// (clearingChains.ts, every part of the run at once). The caller has the bills' records locked and
+// has checked that each part may be passed on. Set-based, whatever the number of parts:
+//   1. the bills' money rows: each amount reduced by its parts, its state copy set, one statement;
+//      their records moved by the system move `split` (the data's amount; paid when nothing of the
+//      bill stays open), one set-based move per round: a bill split k times in a run has k `split`
+//      events, the j-th round taking every bill's j-th part;
+//   2. the parts: child bills (same contract, payer and due day; parent and root linked; the
+//      receiver their payee and holder), made through the door at once (createMany) and confirmed
+//      (system move `receive`) as their parents were.
+import { sql } from 'drizzle-orm';
 import { fenToYuan } from '../../../shared/money';
 import type { Db } from '../../db/client';
-import { bills } from '../../db/schema';
-import type { Mover } from '../../resources/events';
-import { move } from '../../resources/moves';
+import { queryRows } from '../../db/rows';
+import { computed } from '../../resources/compute';
+import { isJob, type Mover } from '../../resources/events';
+import { createMany, moveMany, type ManyMove } from '../../resources/moves';
 import type { ResourceRegistry } from '../../resources/registry';
-import { stateAfterMoney, type BillRow } from './store';
+import { stateAfterMoney } from './store';
 
-/** Makes a bill record (validated, with its create event and parties) in the caller's transaction; answers its id. */
-export type CreateBill = (data: Record<string, unknown>, owner: { accountId: string; parties: Record<string, string> }) => Promise<{ id: string }>;
-
-export interface SplitInput {
-  /** The bill's record as locked: id, state and data. */
-  bill: { id: string; state: string | null; data: Record<string, unknown> };
+/** One part to split off a bill. */
+export interface SplitPart {
+  /** The bill's record as locked: id, state, data and the user that made it (a job's child is made for that user). */
+  bill: { id: string; state: string | null; data: Record<string, unknown>; createdBy: string };
   fen: bigint;
   receiver: string;
   receiverName: string;
-  mover: Mover;
-  /** What caused the split (an offer's transferId, or a run's runId and chain): both events carry it. */
+  /** What caused the split (an offer's transferId, or a run's runId and chain): the split's and the child's events carry it. */
   cause: Record<string, unknown>;
-  now: Date;
 }
 
-/** Splits `fen` off the bill into a child held by the receiver; answers the child's id and the bill's row and state after. */
-export async function splitBill(tx: Db, resources: ResourceRegistry, create: CreateBill, input: SplitInput): Promise<{ childId: string; after: BillRow; state: string }> {
+interface MoneyRow {
+  id: string;
+  payer: string;
+  root: string | null;
+  amountFen: bigint;
+  paidFen: bigint;
+  clearedFen: bigint;
+}
+
+async function moneyRows(tx: Db, ids: readonly string[]): Promise<Map<string, MoneyRow>> {
+  const rows = await queryRows<{ id: string; payer: string; root: string | null; amount_fen: string; paid_fen: string; cleared_fen: string }>(
+    tx,
+    sql`select record_id as id, payer_account_id as payer, root_bill_id as root, amount_fen::text, paid_fen::text, cleared_fen::text
+      from bills where record_id in (select value::uuid from jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`,
+  );
+  return new Map(rows.map((r) => [r.id, { id: r.id, payer: r.payer, root: r.root, amountFen: BigInt(r.amount_fen), paidFen: BigInt(r.paid_fen), clearedFen: BigInt(r.cleared_fen) }]));
+}
+
+/**
+ * Splits every part off its bill into a child held by its receiver. Answers each part's child id
+ * (in the parts' order) and each split bill's state after all its parts.
+ */
+export async function splitBills(
+  tx: Db,
+  resources: ResourceRegistry,
+  parts: readonly SplitPart[],
+  run: { mover: Mover; now: Date },
+): Promise<{ childIds: string[]; stateAfter: Map<string, string> }> {
   const billsResource = resources.get('bills');
   if (!billsResource) throw new Error('split: no bills resource');
-  const { bill, fen, mover, now } = input;
-  const [after] = await tx
-    .update(bills)
-    .set({ amountFen: sql`${bills.amountFen} - ${fen.toString()}::bigint` })
-    .where(eq(bills.recordId, bill.id))
-    .returning();
-  const state = stateAfterMoney(after, bill.state);
-  // The split's event says the part passed on (the history shows it as 转让金额).
-  await move(tx, billsResource, resources, { mover, id: bill.id, action: 'split', to: state, payload: { ...input.cause, passAmount: fenToYuan(fen) }, now }, async (current) => ({
-    to: state,
-    data: { ...current.data, amount: fenToYuan(after.amountFen), ...(state === 'paid' ? { paidAt: now.toISOString() } : {}) },
-  }));
+  if (!parts.length) return { childIds: [], stateAfter: new Map() };
+  const { mover, now } = run;
+  const at = now.toISOString();
+  const ids = [...new Set(parts.map((p) => p.bill.id))];
+  const money = await moneyRows(tx, ids);
 
-  const d = bill.data;
-  const child = await create(
-    {
-      contractId: String(d.contractId),
-      contractTitle: String(d.contractTitle ?? ''),
-      payerName: String(d.payerName ?? ''),
-      payeeName: input.receiverName,
-      origin: 'passedOn',
-      amount: fenToYuan(fen),
-      dueDay: String(d.dueDay),
-      parentBillId: bill.id,
-      rootBillId: after.rootBillId ?? bill.id,
-      ...(typeof d.confirmedAt === 'string' ? { confirmedAt: d.confirmedAt } : {}),
-    },
-    { accountId: input.receiver, parties: { payer: after.payerAccountId, payee: input.receiver } },
+  // Each bill's rounds: its amount and state after each of its parts, in the parts' order.
+  const rounds: ManyMove[][] = [];
+  const splits = new Map<string, number>();
+  const amountNow = new Map<string, bigint>();
+  const stateAfter = new Map<string, string>();
+  for (const part of parts) {
+    const row = money.get(part.bill.id);
+    if (!row) throw new Error(`split: bill ${part.bill.id} has no money row`);
+    if (part.fen <= 0n) throw new Error(`split: a part of bill ${part.bill.id} is not positive`);
+    const from = stateAfter.get(row.id) ?? part.bill.state;
+    const amountFen = (amountNow.get(row.id) ?? row.amountFen) - part.fen;
+    const to = stateAfterMoney({ amountFen, paidFen: row.paidFen, clearedFen: row.clearedFen }, from);
+    const round = splits.get(row.id) ?? 0;
+    (rounds[round] ??= []).push({ id: row.id, from, to, patch: { amount: fenToYuan(amountFen), ...(to === 'paid' ? { paidAt: at } : {}) }, input: { ...part.cause, passAmount: fenToYuan(part.fen) } });
+    splits.set(row.id, round + 1);
+    amountNow.set(row.id, amountFen);
+    stateAfter.set(row.id, to);
+  }
+
+  // 1. The money rows at once (their state copy with them: the record's trigger then finds nothing to copy), then the records round by round.
+  const updates = JSON.stringify(ids.map((id) => ({ id, amount: amountNow.get(id)!.toString(), was: money.get(id)!.amountFen.toString(), state: stateAfter.get(id) })));
+  const updated = await queryRows<{ id: string }>(
+    tx,
+    sql`update bills set amount_fen = v.amount, state = v.state
+      from jsonb_to_recordset(${updates}::jsonb) as v(id uuid, amount bigint, was bigint, state text)
+      where bills.record_id = v.id and bills.amount_fen = v.was
+      returning bills.record_id as id`,
   );
-  await move(tx, billsResource, resources, { mover, id: child.id, action: 'receive', to: 'confirmed', payload: input.cause, now });
-  return { childId: child.id, after, state };
+  if (updated.length !== ids.length) throw new Error('split: a bill changed while its parts were split off');
+  for (const moves of rounds) await moveMany(tx, billsResource, resources, { action: 'split', mover, moves, now });
+
+  // 2. The children, made and confirmed at once.
+  const children = await createMany(tx, billsResource, resources, {
+    mover,
+    now,
+    items: parts.map((part) => {
+      const d = part.bill.data;
+      const row = money.get(part.bill.id)!;
+      return {
+        accountId: part.receiver,
+        parties: { payer: row.payer, payee: part.receiver },
+        ...(isJob(mover) ? { createdBy: part.bill.createdBy } : {}),
+        data: computed(billsResource, {
+          contractId: String(d.contractId),
+          contractTitle: String(d.contractTitle ?? ''),
+          payerName: String(d.payerName ?? ''),
+          payeeName: part.receiverName,
+          origin: 'passedOn',
+          amount: fenToYuan(part.fen),
+          dueDay: String(d.dueDay),
+          parentBillId: part.bill.id,
+          rootBillId: row.root ?? part.bill.id,
+          ...(typeof d.confirmedAt === 'string' ? { confirmedAt: d.confirmedAt } : {}),
+        }),
+      };
+    }),
+  });
+  await moveMany(tx, billsResource, resources, { action: 'receive', mover, now, moves: children.map((child, i) => ({ id: child.id, from: child.state, to: 'confirmed', input: parts[i].cause })) });
+  return { childIds: children.map((c) => c.id), stateAfter };
 }

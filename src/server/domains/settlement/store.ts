@@ -14,21 +14,36 @@ export const OPEN_STATES = ['confirmed', 'partiallyPaid', 'overdue'] as const;
 
 export const openFenOf = (row: Pick<BillRow, 'amountFen' | 'paidFen' | 'clearedFen'>): bigint => row.amountFen - row.paidFen - row.clearedFen;
 
-/** Inserts the money row of a new bill record (its create event, bills listener): a root, or a part passed on from `parent` in the family of `root`. */
-export async function insertBillMoney(
-  tx: Db,
-  row: { recordId: string; contractId: string; payer: string; payee: string; amountFen: bigint; parent?: string; root?: string },
-): Promise<void> {
-  await tx.insert(bills).values({
-    recordId: row.recordId,
-    contractId: row.contractId,
-    payerAccountId: row.payer,
-    payeeAccountId: row.payee,
-    amountFen: row.amountFen,
-    issuedFen: row.amountFen,
-    parentBillId: row.parent ?? null,
-    rootBillId: row.root ?? null,
-  });
+/** A new bill's money row: a root, or a part passed on from `parent` in the family of `root`. */
+export interface NewBillMoney {
+  recordId: string;
+  contractId: string;
+  payer: string;
+  payee: string;
+  amountFen: bigint;
+  parent?: string;
+  root?: string;
+}
+
+/** Inserts the money row of a new bill record (its create event, bills listener). */
+export async function insertBillMoney(tx: Db, row: NewBillMoney): Promise<void> {
+  await insertBillMoneyRows(tx, [row]);
+}
+
+/** Inserts the money rows of many new bill records in one statement (a set-based create's listener). */
+export async function insertBillMoneyRows(tx: Db, rows: readonly NewBillMoney[]): Promise<void> {
+  if (!rows.length) return;
+  if (rows.length === 1) {
+    const [row] = rows;
+    await tx.insert(bills).values({ recordId: row.recordId, contractId: row.contractId, payerAccountId: row.payer, payeeAccountId: row.payee, amountFen: row.amountFen, issuedFen: row.amountFen, parentBillId: row.parent ?? null, rootBillId: row.root ?? null });
+    return;
+  }
+  // One JSON parameter, not eight a row (PostgreSQL takes at most 65,535 parameters a statement).
+  const values = JSON.stringify(rows.map((r) => ({ record_id: r.recordId, contract_id: r.contractId, payer: r.payer, payee: r.payee, fen: r.amountFen.toString(), parent: r.parent ?? null, root: r.root ?? null })));
+  await tx.execute(sql`
+    insert into bills (record_id, contract_id, payer_account_id, payee_account_id, amount_fen, issued_fen, parent_bill_id, root_bill_id)
+    select record_id, contract_id, payer, payee, fen, fen, parent, root
+    from jsonb_to_recordset(${values}::jsonb) as v(record_id uuid, contract_id uuid, payer uuid, payee uuid, fen bigint, parent uuid, root uuid)`);
 }
 
 export async function billMoney(tx: Db, recordId: string): Promise<BillRow> {

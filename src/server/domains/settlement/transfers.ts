@@ -20,7 +20,7 @@ import type { ActionHandler } from '../../resources/handlers';
 import { moveMany } from '../../resources/moves';
 import { writeDownBills } from './clearing';
 import { checkPassable, rulesOf } from './passOn';
-import { splitBill } from './split';
+import { splitBills } from './split';
 import { lockBillRecords } from './store';
 
 /** The job named in a lapsed offer's event. */
@@ -32,7 +32,7 @@ function asNoLonger(err: unknown): never {
   throw err;
 }
 
-export const acceptTransfer: ActionHandler = async ({ tx, record, userId, accountId, now, resources, variants, create }) => {
+export const acceptTransfer: ActionHandler = async ({ tx, record, userId, accountId, now, resources, variants }) => {
   const offer = record.data;
   if (String(offer.expiresAt ?? '') <= now.toISOString()) throw conflict('api:passOnExpired');
   const holder = record.parties?.holder ?? '';
@@ -45,15 +45,9 @@ export const acceptTransfer: ActionHandler = async ({ tx, record, userId, accoun
   const mover = { userId, accountId };
 
   // 2-3. The split, the part held by the receiver (split.ts).
-  const { childId } = await splitBill(tx, resources, (data, owner) => create('bills', data, owner), {
-    bill,
-    fen: terms.fen,
-    receiver: accountId,
-    receiverName: String(offer.receiverName ?? ''),
-    mover,
-    cause: { transferId: record.id },
-    now,
-  });
+  const {
+    childIds: [childId],
+  } = await splitBills(tx, resources, [{ bill, fen: terms.fen, receiver: accountId, receiverName: String(offer.receiverName ?? ''), cause: { transferId: record.id } }], { mover, now });
 
   // 4. The named bill, paid by the part.
   if (terms.settle) {

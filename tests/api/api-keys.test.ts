@@ -114,8 +114,10 @@ describe.skipIf(!dbAvailable)('API keys and signed money requests', { timeout: 2
     // The very same request (its signature), even with another Idempotency-Key: refused, nothing paid twice.
     const replay = await keyCall<ResourceRecord>(s.baseUrl, money.secret, 'POST', path, { body: { payAmount: '1000.00' }, idempotent: true, sign });
     expect([replay.status, replay.body.data]).toEqual([401, { reason: 'apiKeySignatureReplayed' }]);
-    const record = await s.call<ResourceRecord & { openAmount?: string }>('GET', `/api/r/bills/${String(bill.id)}`, { token: payer.token });
+    const record = await s.call<ResourceRecord & { openAmount?: string; events: { action: string; actor: unknown }[] }>('GET', `/api/r/bills/${String(bill.id)}`, { token: payer.token });
     expect(record.body.data.state).toBe('partiallyPaid');
+    // The record's history names the key the payment came through, with the person and account it acts for.
+    expect(record.body.data.events.filter((e) => e.action === 'pay').at(-1)?.actor).toMatchObject({ kind: 'person', apiKey: 'ERP 付款', accountName: expect.any(String) as unknown });
     // Spent signatures are kept until their window ends, then purged (the job); the timestamp alone refuses them after.
     const purge = s.ctx.tasks.get('apiKeys.purgeSignatures')!;
     expect(await purge(s.ctx, s.clock.now())).toBe(0);

@@ -70,6 +70,11 @@ describe.skipIf(!dbAvailable)('events: one per move, a live stream, an audit tra
       { resource: 'bills', action: 'create', from: null, to: 'pendingConfirmation', by: null, job: 'funds.autoRelease', actorAccountId: null },
     ]);
     completed = { contract: c, bill: events[1].recordId };
+    // The record's history says who: the buyer's person with its account, the job for the timer; no phone.
+    const history = (await s.call<{ events: { action: string; actor: unknown }[] }>('GET', `/api/r/contracts/${c.id}`, { token: seller.token })).body.data.events;
+    expect(history.find((e) => e.action === 'payCollateral')?.actor).toEqual({ kind: 'person', name: expect.any(String) as unknown, accountName: '事件买方实业有限公司' });
+    expect(history.find((e) => e.action === 'autoRelease')?.actor).toEqual({ kind: 'system', job: 'funds.autoRelease' });
+    expect(JSON.stringify(history)).not.toContain(buyer.phone);
     // A record's events come in the order of its versions.
     const mine = (await since('0:0')).filter((e) => e.recordId === c.id);
     expect(mine.map((e) => e.version)).toEqual([...mine.map((e) => e.version)].sort((a, b) => (a ?? 0) - (b ?? 0)));

@@ -92,13 +92,25 @@ const PARTIES: JsonSchema = { type: 'object', description: 'Party role -> the ac
 /** One entry of a record's history (records.ts historyView), oldest first. */
 const EVENT: JsonSchema = {
   type: 'object',
-  required: ['action', 'from', 'to', 'input', 'by', 'at'],
+  required: ['action', 'from', 'to', 'input', 'by', 'actor', 'at'],
   properties: {
     action: { type: 'string', description: 'The action or system move; create for the first' },
     from: { type: ['string', 'null'], description: 'State before; null at creation' },
     to: { type: ['string', 'null'], description: 'State after' },
     input: { description: 'What the action was given (its input fields), null when none' },
     by: { type: ['string', 'null'], description: 'The user who moved it; null for a move of the system (a timer, a clearing run)' },
+    actor: {
+      description: 'Who moved it: a person with its account (and the API key it acted through), or the job of the system',
+      anyOf: [
+        {
+          type: 'object',
+          required: ['kind', 'name', 'accountName'],
+          properties: { kind: { type: 'string', const: 'person' }, name: { type: 'string' }, accountName: { type: ['string', 'null'] }, apiKey: { type: 'string', description: "The API key's name" } },
+          additionalProperties: false,
+        },
+        { type: 'object', required: ['kind', 'job'], properties: { kind: { type: 'string', const: 'system' }, job: { type: 'string', description: 'The job: resources.expiry, funds.autoRelease, settlement.dailyClearing, ...' } }, additionalProperties: false },
+      ],
+    },
     at: { type: 'string', format: 'date-time' },
   },
 };

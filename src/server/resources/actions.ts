@@ -131,7 +131,7 @@ export function actOnHttp(req: FastifyRequest, reply: FastifyReply, ctx: Require
     idempotent(req, reply, ctx.db, { required: !!action?.money, then: hearMove }, async (tx) => {
       moved = await performAction(tx, ctx, { ...step, confirmation: 'code' });
       // With its history, as GET answers it: the console writes this answer into its cache instead of reading the record again.
-      return historyView(await asRead(tx, step.r, moved.row), moved.events);
+      return historyView(tx, await asRead(tx, step.r, moved.row), moved.events);
     }),
   );
 }

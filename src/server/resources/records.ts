@@ -6,7 +6,7 @@ import { and, count, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle
 import type { ResourceDefinition, ResourceRecord } from '../../shared/resources/types';
 import type { Db } from '../db/client';
 import { slot, statement } from '../db/statements';
-import { resourceEvents, resourceRecords } from '../db/schema';
+import { accounts, apiKeys, resourceEvents, resourceRecords, users } from '../db/schema';
 import { asRecord, actionRefusal, type RecordAbility } from '../../shared/resources/recordAbility';
 import { conflict, forbidden, notFound } from '../errors';
 import { fieldSql } from './fields';
@@ -125,13 +125,35 @@ export function recordEvents(db: Db, recordId: string): Promise<RecordEventRow[]
   return eventsOf(db, { recordId });
 }
 
-/** A record as GET /api/r/:resource/:id and its actions answer it: the view with its history (`events`, oldest first). */
-export const historyView = (row: RecordRow, events: RecordEventRow[]) => ({
-  ...toView(row),
-  events: events.map((e) => ({ action: e.action, from: e.fromState, to: e.toState, input: e.input, by: e.by, at: e.at.toISOString() })),
-});
+/**
+ * Who made a history entry, as the record's reader sees it: a person, named with its account (and
+ * the API key it acted through), or a job of the system. No phone: the record's other parties read
+ * the history too; the account's own audit trail (audit.ts) shows more.
+ */
+export type HistoryActor = { kind: 'person'; name: string; accountName: string | null; apiKey?: string } | { kind: 'system'; job: string };
+
+/** The names behind the events' movers: users, accounts and API keys, one read each that has any. */
+async function actorsOf(db: Db, events: readonly RecordEventRow[]): Promise<(e: RecordEventRow) => HistoryActor> {
+  const ids = (pick: (e: RecordEventRow) => string | null) => [...new Set(events.map(pick).filter((id): id is string => id !== null))];
+  const named = async (table: typeof users | typeof accounts | typeof apiKeys, list: string[]) =>
+    new Map(list.length ? (await db.select({ id: table.id, name: table.name }).from(table).where(inArray(table.id, list))).map((r) => [r.id, r.name ?? '']) : []);
+  const [people, companies, keys] = await Promise.all([named(users, ids((e) => e.by)), named(accounts, ids((e) => e.actorAccountId)), named(apiKeys, ids((e) => e.apiKeyId))]);
+  return (e) =>
+    e.by
+      ? { kind: 'person', name: people.get(e.by) ?? '', accountName: e.actorAccountId ? (companies.get(e.actorAccountId) ?? null) : null, ...(e.apiKeyId ? { apiKey: keys.get(e.apiKeyId) ?? '' } : {}) }
+      : { kind: 'system', job: e.job ?? 'system' };
+}
+
+/** A record as GET /api/r/:resource/:id and its actions answer it: the view with its history (`events`, oldest first, each with its actor). */
+export async function historyView(db: Db, row: RecordRow, events: RecordEventRow[]) {
+  const actor = await actorsOf(db, events);
+  return {
+    ...toView(row),
+    events: events.map((e) => ({ action: e.action, from: e.fromState, to: e.toState, input: e.input, by: e.by, actor: actor(e), at: e.at.toISOString() })),
+  };
+}
 
 /** The record with its history, read. */
 export async function withHistory(db: Db, row: RecordRow) {
-  return historyView(row, await recordEvents(db, row.id));
+  return historyView(db, row, await recordEvents(db, row.id));
 }

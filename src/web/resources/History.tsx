@@ -13,7 +13,21 @@ export interface RecordEvent {
   input?: Record<string, unknown> | null;
   /** null: the system acted (an expiry). */
   by: string | null;
+  /** Who moved it (server records.ts HistoryActor); absent in an answer cached before it was sent. */
+  actor?: { kind: 'person'; name: string; accountName: string | null; apiKey?: string } | { kind: 'system'; job: string };
   at: string;
+}
+
+/** Who moved it, in words: a person with its account or key, or the system's job (the audit trail's words). */
+function useActorText(): (actor: RecordEvent['actor']) => string {
+  const { t } = useTranslation(['resources', 'audit']);
+  return (actor) => {
+    if (!actor) return '';
+    if (actor.kind === 'system') return t('audit:system', { job: t(`audit:jobs.${actor.job}`, { defaultValue: actor.job }) });
+    const name = actor.name || actor.accountName || '';
+    if (actor.apiKey !== undefined) return t('resources:history.byKey', { name, key: actor.apiKey });
+    return actor.accountName && actor.name ? t('resources:history.by', { name: actor.name, account: actor.accountName }) : name;
+  };
 }
 
 /** An id (uuid): says nothing to a reader by itself. */
@@ -31,9 +45,10 @@ function inputDefinition(definition: ResourceDefinition, action: string): Pick<R
 
 const TIMELINE_COLOURS: Record<string, string> = { success: 'green', processing: 'blue', error: 'red', warning: 'orange', default: 'gray' };
 
-/** The record's history as a timeline, newest first: what happened, the state change, when, and the input given. */
+/** The record's history as a timeline, newest first: what happened, the state change, when and by whom, and the input given. */
 export function History({ definition, events, text }: { definition: ResourceDefinition; events: RecordEvent[]; text: ResourceText }) {
   const { t } = useTranslation('resources');
+  const actorText = useActorText();
   const states = definition.states?.values ?? [];
   const items = [...events].reverse().map((event, index) => {
     const label = event.action === 'create' ? t('history.create') : event.action === 'expire' ? t('history.expire') : text.action(event.action);
@@ -54,7 +69,7 @@ export function History({ definition, events, text }: { definition: ResourceDefi
             </Typography.Text>
           )}
           <div>
-            <Typography.Text type="secondary">{formatDateTime(event.at)}</Typography.Text>
+            <Typography.Text type="secondary">{[formatDateTime(event.at), actorText(event.actor)].filter(Boolean).join(' · ')}</Typography.Text>
           </div>
           {input.map(([field, value]) => (
             <div key={field} className="resource-history__input">

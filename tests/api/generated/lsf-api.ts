@@ -9182,6 +9182,20 @@ export interface components {
         RecordEvent: {
             /** @description The action or system move; create for the first */
             action: string;
+            /** @description Who moved it: a person with its account (and the API key it acted through), or the job of the system */
+            actor: {
+                accountName: string | null;
+                /** @description The API key's name */
+                apiKey?: string;
+                /** @constant */
+                kind: "person";
+                name: string;
+            } | {
+                /** @description The job: resources.expiry, funds.autoRelease, settlement.dailyClearing, ... */
+                job: string;
+                /** @constant */
+                kind: "system";
+            };
             /** Format: date-time */
             at: string;
             /** @description The user who moved it; null for a move of the system (a timer, a clearing run) */

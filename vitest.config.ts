@@ -32,6 +32,8 @@ export default defineConfig({
   test: {
     // After the usual report, the tests that passed only on a retry (scripts/test.ts passes the same).
     reporters: ['default', './tests/support/retried-reporter.ts'],
+    // Every test's expect calls, counted into its meta; the reporter prints the run's total.
+    setupFiles: ['tests/support/assertion-count.ts'],
     // vitest uses one worker fewer than the CPUs: on the 2-core CI machine that is one worker,
     // and the API suites (which mostly wait on the database) ran strictly one file at a time.
     maxWorkers: 2,

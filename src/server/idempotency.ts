@@ -15,6 +15,7 @@ import { AppError, badRequest, conflict, fieldError } from './errors';
 import { currentUser } from './plugins/auth';
 import { ok } from './plugins/envelope';
 import { addPhase, phase } from './phases';
+import { retryingConflicts } from './db/conflicts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -122,6 +123,7 @@ const JSON_TYPE = 'application/json; charset=utf-8';
  * ok(req, result). Handlers `return idempotent(req, reply, db, opts, async (tx) => ...)`.
  * Without a key the work simply runs in a transaction (unless `required`). An error thrown by
  * the work rolls everything back and stores nothing, so the client may retry with the same key.
+ * A transaction PostgreSQL aborts as a deadlock or serialization conflict runs again whole.
  */
 export async function idempotent(req: FastifyRequest, reply: FastifyReply, db: Db, opts: IdempotencyOptions, work: (tx: Db) => Promise<unknown>): Promise<FastifyReply> {
   // The answer as sent (and stored for a replay): the envelope, or what the route's convention answers.
@@ -132,12 +134,14 @@ export async function idempotent(req: FastifyRequest, reply: FastifyReply, db: D
   const key = keyOf(req);
   if (key === null) {
     if (opts.required ?? declared === 'required') throw badRequest('idempotencyKeyRequired');
-    const result = await db.transaction(async (raw) => {
-      const tx = raw as unknown as Db;
-      const answer = await work(tx);
-      await opts.then?.(tx);
-      return answer;
-    });
+    const result = await retryingConflicts(() =>
+      db.transaction(async (raw) => {
+        const tx = raw as unknown as Db;
+        const answer = await work(tx);
+        await opts.then?.(tx);
+        return answer;
+      }),
+    );
     return reply.type(JSON_TYPE).send(answer(result));
   }
   const accountId = currentUser(req).accountId;
@@ -145,7 +149,8 @@ export async function idempotent(req: FastifyRequest, reply: FastifyReply, db: D
   // Phases (bench only): the wait for a connection and BEGIN, then COMMIT, apart from the work.
   const asked = performance.now();
   let worked = 0;
-  const outcome = await db.transaction(async (raw) => {
+  // Run again whole when PostgreSQL aborted it as a deadlock or serialization conflict (db/conflicts.ts).
+  const outcome = await retryingConflicts(() => db.transaction(async (raw) => {
     addPhase('begin', performance.now() - asked);
     const tx = raw as unknown as Db;
     const stored = await phase('idempotency', async () => {
@@ -169,7 +174,7 @@ export async function idempotent(req: FastifyRequest, reply: FastifyReply, db: D
     await Promise.all([opts.then?.(tx), phase('idempotency', () => storeKey(tx, { accountId, key, requestHash: hash, response: body }))]);
     worked = performance.now();
     return body;
-  });
+  }));
   if (worked) addPhase('commit', performance.now() - worked);
   if (outcome instanceof Replay) {
     return reply.status(outcome.statusCode).header('idempotent-replayed', 'true').type(JSON_TYPE).send(outcome.body);

@@ -2,7 +2,8 @@
 // per action how many selected records the caller may take it on; one request runs the action
 // on each of them through the one pipeline and answers a result per record (done, or refused
 // with the reason), one SMS code confirming a money action for all; the request is idempotent
-// as a whole; two bulk payments of the same bills racing pay each bill once; the selection may
+// as a whole; two bulk payments of the same bills racing pay each bill once, and two of different
+// payers whose payees cross both land; the selection may
 // be "every record the list matches"; the selected records export.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -134,6 +135,26 @@ describe.skipIf(!dbAvailable)('bulk actions', { timeout: 300_000 }, () => {
       expect(await bill(id)).toMatchObject({ state: 'paid', paidAmount: '250.00' });
     }
     expect(Number((await wallet(payer.token)).available)).toBe(Number(before.available) - 1000);
+  });
+
+  it('pays every bill when two payers each pay theirs in one bulk action and their payees cross', async () => {
+    // Each payment locks its payee's ledger account: two selections crossing payees may deadlock
+    // on PostgreSQL, which aborts one; its transaction runs again (db/conflicts.ts), so both land.
+    const otherPayer = await world.party({ name: '批量交叉付款买方有限公司', approved: true, balance: '500000.00' });
+    const otherPayee = await world.party({ name: '批量交叉收款卖方有限公司', approved: true });
+    const owed = async (from: Party) => [
+      ...(await world.bills(3, { state: 'confirmed', payer: from, payee, amount: '10.00' })),
+      ...(await world.bills(3, { state: 'confirmed', payer: from, payee: otherPayee, amount: '10.00' })),
+    ].map((b) => b.id);
+    const [mine, theirs] = [await owed(payer), await owed(otherPayer)];
+    const [a, b] = await Promise.all([
+      bulk('pay', { ids: mine, smsCode: await world.smsCode(payer) }),
+      bulk('pay', { ids: theirs, smsCode: await world.smsCode(otherPayer) }, { token: otherPayer.token }),
+    ]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect([a.body.data.done, b.body.data.done]).toEqual([6, 6]);
+    for (const id of mine) expect(await bill(id)).toMatchObject({ state: 'paid', paidAmount: '10.00' });
+    for (const id of theirs) expect(await bill(id, otherPayer.token)).toMatchObject({ state: 'paid', paidAmount: '10.00' });
   });
 
   it('selects every record a list query matches, and exports the selected ones', async () => {

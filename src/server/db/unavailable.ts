@@ -23,11 +23,16 @@ const unavailableState = (code: string) => /^08[0-9A-Z]{3}$/.test(code) || code 
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
   let underQuery = false;
-  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth += 1) {
+  for (const e of causes(error)) {
     underQuery ||= 'query' in e;
     const code = (e as { code?: unknown }).code;
     if (typeof code !== 'string') continue;
     if (DRIVER_CODES.has(code) || unavailableState(code) || (underQuery && SOCKET_CODES.has(code))) return true;
   }
   return false;
+}
+
+/** The error and those it wraps (drizzle's wrapper, the driver's error), outermost first. */
+export function* causes(error: unknown): Generator<object> {
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth += 1) yield e;
 }

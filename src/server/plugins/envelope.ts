@@ -13,6 +13,7 @@ import { illFormedTextAt } from '../../shared/schema/ajv';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import { AppError, fieldError, type MessageRef } from '../errors';
 import { languageFrom, translatorFor } from '../i18n';
+import { isTransactionConflict } from '../db/conflicts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -139,6 +140,12 @@ async function envelopePlugin(app: FastifyInstance) {
       req.log.warn({ err: error }, 'database unavailable');
       reply.header('retry-after', '1');
       return sendError(req, reply, new AppError(503, 'databaseUnavailable'));
+    }
+    if (isTransactionConflict(error)) {
+      // Aborted as a conflict CONFLICT_TRIES times in a row (db/conflicts.ts): busy, nothing written.
+      req.log.warn({ err: error }, 'transaction conflict');
+      reply.header('retry-after', '1');
+      return sendError(req, reply, new AppError(503, 'transactionConflict'));
     }
     req.log.error({ err: error }, 'unhandled error');
     return sendError(req, reply, new AppError(500, 'internal'));

@@ -7,7 +7,8 @@
 // (tableFields.ts: a bill's paid and open amounts) are never stored in the data: the door drops them.
 //
 //   createRecord   a new record and its `create` event (a user's create, a handler's, a bill on completion)
-//   createMany     many new records of one resource in a few statements (a clearing run's parts passed on)
+//   createMany     many new records of one resource in a few statements, each possibly made already
+//                  moved by a declared system move (a clearing run's parts passed on, made and received)
 //   editRecord     a user's edit of the data in an editable state (`edit` event)
 //   deleteRecord   a draft removed (its events go with it)
 //   transition     one record, one action or system move, locked first (the action pipeline, a job)
@@ -118,17 +119,29 @@ export interface ManyCreate {
   parties?: Record<string, string>;
   data: Record<string, unknown>;
   createdBy?: string;
+  /** The input stored with the event of the move the record is made in (createMany's `then`). */
+  thenInput?: Record<string, unknown>;
 }
 
 /**
  * Inserts many records of one resource, as createRecord does each (its data validated, its parties,
  * its `create` event), in two statements for the set: the records (their parties' copy on the row)
- * with their events, then their parties; the listeners hear them through hearAll. Answers the
- * records in the order given.
+ * with their events, then their parties; the listeners hear them through hearAll. With `then`, a
+ * declared system move out of the initial state, each record is made already moved by it: its
+ * `create` event and then the move's (its input the item's `thenInput`), one write of the row, not
+ * two. Answers the records in the order given.
  */
-export async function createMany(tx: Db, r: CompiledResource, resources: ResourceRegistry, input: { mover: Mover; items: readonly ManyCreate[]; now: Date }): Promise<RecordRow[]> {
+export async function createMany(
+  tx: Db,
+  r: CompiledResource,
+  resources: ResourceRegistry,
+  input: { mover: Mover; items: readonly ManyCreate[]; now: Date; then?: { action: string; to: string } },
+): Promise<RecordRow[]> {
   const def = r.def;
   if (!input.items.length) return [];
+  const initial = def.states?.initial ?? null;
+  const then = input.then;
+  if (then) checkDeclared(def, then.action, initial, then.to);
   const t = systemT();
   const roles = partyRoles(def);
   const items = input.items.map((item) => {
@@ -144,22 +157,28 @@ export async function createMany(tx: Db, r: CompiledResource, resources: Resourc
   const cols = moverColumns(input.mover);
   const at = input.now.toISOString();
   const values = JSON.stringify(
-    items.map(({ id, by, parties, item }, i) => ({ i, id, account_id: def.ownership === 'account' ? item.accountId : null, data: withoutTableFields(r.tableFields, item.data), parties, by })),
+    items.map(({ id, by, parties, item }, i) => ({ i, id, account_id: def.ownership === 'account' ? item.accountId : null, data: withoutTableFields(r.tableFields, item.data), parties, by, then_input: item.thenInput ?? {} })),
   );
   const rows = await queryRows<RecordRow & { written_tx: string | null }>(
     tx,
     sql`
-    with v as (select * from jsonb_to_recordset(${values}::jsonb) as v(i int, id uuid, account_id uuid, data jsonb, parties jsonb, by uuid)),
+    with v as (select * from jsonb_to_recordset(${values}::jsonb) as v(i int, id uuid, account_id uuid, data jsonb, parties jsonb, by uuid, then_input jsonb)),
     r as (
-      insert into resource_records (id, resource, account_id, state, data, parties, created_by, created_at, updated_by, updated_at)
-      select v.id, ${resource}, v.account_id, ${def.states?.initial ?? null}::text, v.data, v.parties, v.by, ${at}::timestamptz, v.by, ${at}::timestamptz from v order by v.i
+      insert into resource_records (id, resource, account_id, state, version, data, parties, created_by, created_at, updated_by, updated_at)
+      select v.id, ${resource}, v.account_id, ${then ? then.to : initial}::text, ${then ? 2 : 1}, v.data, v.parties, v.by, ${at}::timestamptz, v.by, ${at}::timestamptz from v order by v.i
       returning *
     ),
     -- A new record has no earlier event: its position is the transaction's (events.ts orderTxOf).
+    -- Its create event (version 1), then the move it was made in (version 2), in that order.
     e as (
       insert into resource_events (record_id, resource, action, from_state, to_state, input, by, actor_account_id, job, api_key_id, version, at, order_tx)
-      select r.id, ${resource}, 'create', null, r.state, '{}'::jsonb, ${cols.by}::uuid, ${cols.actorAccountId}::uuid, ${cols.job}::text, ${cols.apiKeyId}::uuid, r.version, ${at}::timestamptz, pg_current_xact_id()
-      from r
+      select x.id, ${resource}, x.action, x.from_state, x.to_state, x.input, ${cols.by}::uuid, ${cols.actorAccountId}::uuid, ${cols.job}::text, ${cols.apiKeyId}::uuid, x.version, ${at}::timestamptz, pg_current_xact_id()
+      from (
+        select r.id, 'create' as action, null::text as from_state, ${initial}::text as to_state, '{}'::jsonb as input, 1 as version from r
+        union all
+        select r.id, ${then?.action ?? null}::text, ${initial}::text, r.state, v.then_input, 2 from r join v on v.id = r.id where ${then ? sql`true` : sql`false`}
+      ) x
+      order by x.id, x.version
       returning order_tx
     )
     select (select w.order_tx::text from e w limit 1) as written_tx, id, resource, account_id as "accountId", state, version, data, parties, created_by as "createdBy", created_at as "createdAt", updated_by as "updatedBy", updated_at as "updatedAt" from r`,
@@ -175,10 +194,18 @@ export async function createMany(tx: Db, r: CompiledResource, resources: Resourc
     const row = byId.get(id)!;
     return { ...row, createdAt: new Date(row.createdAt), updatedAt: new Date(row.updatedAt) } as RecordRow;
   });
+  // The listeners hear each record made (in its initial state), then the move it was made in.
+  const made = then ? created.map((row) => ({ ...row, state: initial, version: 1 })) : created;
   await hearAll(
     r.listeners,
-    created.map((after) => eventOf(r, resources, tx, { action: 'create', before: null, after, input: {}, mover: input.mover, now: input.now })),
+    made.map((after) => eventOf(r, resources, tx, { action: 'create', before: null, after, input: {}, mover: input.mover, now: input.now })),
   );
+  if (then) {
+    await hearAll(
+      r.listeners,
+      created.map((after, i) => eventOf(r, resources, tx, { action: then.action, before: made[i], after, input: items[i].item.thenInput ?? {}, mover: input.mover, now: input.now })),
+    );
+  }
   return created;
 }
 

@@ -8,8 +8,8 @@
 //      bill stays open), one set-based move per round: a bill split k times in a run has k `split`
 //      events, the j-th round taking every bill's j-th part;
 //   2. the parts: child bills (same contract, payer and due day; parent and root linked; the
-//      receiver their payee and holder), made through the door at once (createMany) and confirmed
-//      (system move `receive`) as their parents were.
+//      receiver their payee and holder), made through the door at once (createMany), each made
+//      confirmed by the system move `receive` as its parent was (its events: create, receive).
 import { sql } from 'drizzle-orm';
 import { fenToYuan } from '../../../shared/money';
 import type { Db } from '../../db/client';
@@ -102,11 +102,13 @@ export async function splitBills(
   const children = await createMany(tx, billsResource, resources, {
     mover,
     now,
+    then: { action: 'receive', to: 'confirmed' },
     items: parts.map((part) => {
       const d = part.bill.data;
       const row = money.get(part.bill.id)!;
       return {
         accountId: part.receiver,
+        thenInput: part.cause,
         parties: { payer: row.payer, payee: part.receiver },
         ...(isJob(mover) ? { createdBy: part.bill.createdBy } : {}),
         data: computed(billsResource, {
@@ -124,6 +126,5 @@ export async function splitBills(
       };
     }),
   });
-  await moveMany(tx, billsResource, resources, { action: 'receive', mover, now, moves: children.map((child, i) => ({ id: child.id, from: child.state, to: 'confirmed', input: parts[i].cause })) });
   return { childIds: children.map((c) => c.id), stateAfter };
 }

@@ -7,6 +7,7 @@
 // casual view (logs, screenshots of the address bar), it is not a secret channel: the token is
 // sent only to origins the server lists, the URL is replaced at once, and the token is the
 // ordinary revocable session token.
+import { consolePath, isUnder } from './consolePaths';
 
 const IV_BYTES = 12; // 96-bit IV, the size AES-GCM is specified for
 const encoder = new TextEncoder();
@@ -100,13 +101,13 @@ export function handoffTarget(redirect: string | null | undefined, origins: Reco
     const origin = originOf(listed);
     if (origin === null || origin !== url.origin || origin === self) continue;
     const path = `${url.pathname}${url.search}${url.hash}`;
-    return { variant, origin, path: path.startsWith('/user/') || path === '/' ? HANDOFF_LANDING : path };
+    return { variant, origin, path: isUnder(url.pathname, 'user') || path === '/' ? HANDOFF_LANDING : path };
   }
   return null;
 }
 
 /** The page a variant receives `t` on (SPEC §4: "stores it and reloads at /home"). */
-export const HANDOFF_LANDING = '/home';
+export const HANDOFF_LANDING = consolePath('home');
 export const HANDOFF_TOKEN_PARAM = 't';
 /** The page the user was on in the variant, carried beside `t` (a path, checked again on arrival). */
 export const HANDOFF_PAGE_PARAM = 'redirect';

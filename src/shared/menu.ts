@@ -1,6 +1,7 @@
 // Routes and navigation per variant and permission, from schemas/menu.json and variants/*.json.
 // Pure functions over statically imported JSON: the same answers in the browser and on the server.
 import menuJson from '../../schemas/menu.json';
+import { consolePath } from './consolePaths';
 import { BUNDLED_VARIANTS } from './schema/variants';
 import type { Layout, MenuFile, PermissionTag, RouteRender, Variant } from './schema/types';
 import { walkMenu, type DeclaredRoute } from './schema/walk';
@@ -26,9 +27,9 @@ export function getVariant(id: string): Variant {
 
 /** The route whose page is the variant's own home page (variant.homePage). */
 export const HOME_ROUTE_KEY = 'home';
-export const HOME_PATH = '/home';
-export const LOGIN_PATH = '/user/login';
-export const NOT_FOUND_PATH = '/404';
+export const HOME_PATH = consolePath('home');
+export const LOGIN_PATH = consolePath('login');
+export const NOT_FOUND_PATH = consolePath('notFound');
 
 /** One route of a variant, inheritance applied. */
 export interface ResolvedRoute {

@@ -5,6 +5,7 @@
 // have which receipt template; the server (GET /api/receipts/:id) and the console (links from
 // records and ledger flows) both read it.
 import { chinaDay } from './chinaTime';
+import { consolePath } from './consolePaths';
 
 /** The receipt templates a ledger transfer can have (routes of schemas/menu.json, group receipts). */
 export const RECEIPT_TEMPLATES = [
@@ -133,7 +134,7 @@ export function receiptPathOf(kind: string, transferId: string, side?: ReceiptSi
 export const receiptPath = (template: ReceiptTemplate, transferId: string) => `/${template}?id=${encodeURIComponent(transferId)}`;
 
 /** The public verification page (schemas/menu.json route receiptVerify): anyone holding the link may check it. */
-export const RECEIPT_VERIFY_PATH = '/receipt/verify';
+export const RECEIPT_VERIFY_PATH = consolePath('receiptVerify');
 export const receiptVerifyPath = (template: ReceiptTemplate, transferId: string) =>
   `${RECEIPT_VERIFY_PATH}?${new URLSearchParams({ id: transferId, template }).toString()}`;
 

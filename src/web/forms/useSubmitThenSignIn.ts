@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '../providers/uiBridge';
 import { showServerErrors } from './serverErrors';
+import { consolePath } from '../../shared/consolePaths';
 
 /**
  * A sign-in page form whose success ends at the login page (reset password, bind an operator):
@@ -18,7 +19,7 @@ export function useSubmitThenSignIn<V extends object>(send: (values: V) => Promi
     try {
       await send(values);
       toast('success', doneText);
-      navigate('/user/login', { replace: true });
+      navigate(consolePath('login'), { replace: true });
     } catch (error) {
       const text = showServerErrors(form as FormInstance, error);
       if (text) toast('error', text);

@@ -7,6 +7,7 @@ import { PageLoading } from '../components/PageLoading';
 import { RouteErrorBoundary } from '../navigation/RouteErrorBoundary';
 import { VARIANT } from '../variant';
 import { useVariantText } from '../variant/useVariantText';
+import { consolePath } from '../../shared/consolePaths';
 
 /** The /user frame (SPEC §2 auth layout): the variant's brand, language switcher, the page's card, footer. */
 export default function AuthLayout() {
@@ -18,7 +19,7 @@ export default function AuthLayout() {
         <LanguageSwitcher />
       </div>
       <main className="auth-page__main">
-        <Link to="/user/login" className="auth-brand">
+        <Link to={consolePath('login')} className="auth-brand">
           <span className="auth-brand__row">
             <span className="auth-brand__mark" aria-hidden>
               <LinkOutlined />
@@ -35,9 +36,9 @@ export default function AuthLayout() {
       </main>
       <footer className="auth-page__footer">
         <div>
-          <Link to="/user/registerProtocol">{t('footer.registerProtocol')}</Link>
+          <Link to={consolePath('registerProtocol')}>{t('footer.registerProtocol')}</Link>
           {' · '}
-          <Link to="/user/serviceProvision">{t('footer.serviceProvision')}</Link>
+          <Link to={consolePath('serviceProvision')}>{t('footer.serviceProvision')}</Link>
         </div>
         <div>{t('footer.copyright', { year: new Date().getFullYear() })}</div>
       </footer>

@@ -1,4 +1,5 @@
-import { HOME_PATH } from '../providers/authProvider';
+import { isUnder } from '../../shared/consolePaths';
+import { HOME_PATH } from '../../shared/menu';
 
 /**
  * Where to go after sign-in: the `redirect` query when it is a path on this site,
@@ -10,7 +11,7 @@ export function safeRedirect(search: string): string {
   if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return HOME_PATH;
   try {
     const url = new URL(target, window.location.origin);
-    if (url.origin !== window.location.origin || url.pathname.startsWith('/user/')) return HOME_PATH;
+    if (url.origin !== window.location.origin || isUnder(url.pathname, 'user')) return HOME_PATH;
     return `${url.pathname}${url.search}${url.hash}`;
   } catch {
     return HOME_PATH;

@@ -1,20 +1,18 @@
 import type { AuthProvider } from '@refinedev/core';
 import type { LoginCodeRequest, LoginRequest, Profile, TokenResponse } from '../../shared/api';
+import { HOME_PATH, LOGIN_PATH } from '../../shared/menu';
 import { isAction } from '../../shared/permissions';
 import { i18n } from '../i18n';
 import { http, HttpError } from './http';
 import { forgetIdentity, loadIdentity, type Identity } from './identity';
 import { ROLES_REQUIRED_MESSAGE } from './profile';
 import { clearSession, hasValidToken, setToken } from './session';
-import { LOGIN_PATH } from './httpErrorPolicy';
 
 // refine's AuthProvider over the one HTTP client (SPEC §4 Session, §6, §7).
 
 export type LoginParams =
   | ({ mode: 'password' } & LoginRequest & { redirectTo?: string })
   | ({ mode: 'sms' } & LoginCodeRequest & { redirectTo?: string });
-
-export const HOME_PATH = '/home';
 
 function requestToken(params: LoginParams): Promise<TokenResponse> {
   // Silent: the sign-in form shows the reason inline rather than as a notification.

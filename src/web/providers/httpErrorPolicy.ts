@@ -1,3 +1,5 @@
+import { isUnder } from '../../shared/consolePaths';
+import { LOGIN_PATH } from '../../shared/menu';
 import { i18n } from '../i18n';
 import { clearSession } from './session';
 import { currentPath, navigateTo, notify } from './uiBridge';
@@ -11,11 +13,9 @@ import { NETWORK_ERROR_CODE, TIMEOUT_CODE, type HttpError } from './httpError';
 // SPEC leaves the other codes open; they follow the 500 rule so the user always learns
 // that the action failed, and timeouts and unreachable servers get their own wording.
 
-export const LOGIN_PATH = '/user/login';
-const AUTH_LAYOUT_PREFIX = '/user/';
 
 export function loginPathWithRedirect(path: string): string {
-  return path.startsWith(AUTH_LAYOUT_PREFIX) || path === '/'
+  return isUnder(path, 'user') || path === '/'
     ? LOGIN_PATH
     : `${LOGIN_PATH}?redirect=${encodeURIComponent(path)}`;
 }
@@ -32,7 +32,7 @@ export function reactToError(error: HttpError, { silent }: { silent: boolean }):
   if (error.code === 401) {
     clearSession();
     // On the sign-in pages the user is already where 401 would send them.
-    if (!window.location.pathname.startsWith(AUTH_LAYOUT_PREFIX)) {
+    if (!isUnder(window.location.pathname, 'user')) {
       navigateTo(loginPathWithRedirect(currentPath()));
     }
     return;

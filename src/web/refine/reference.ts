@@ -1,4 +1,5 @@
 import type { CrudFilter } from '@refinedev/core';
+import type { ResolvedRoute } from '../../shared/menu';
 import { recordConsolePath, type RecordViewer } from '../../shared/resources/recordPath';
 import type { ResourceDefinition, ResourceRecord } from '../../shared/resources/types';
 import { currentIdentity } from '../providers/identity';
@@ -40,4 +41,16 @@ export function referenceFilters(resource: string, keyword: string, states?: rea
   const byTitle: CrudFilter[] = searchable && keyword ? [{ field: titleField, operator: 'contains', value: keyword }] : [];
   // Only the records in the states the field takes (x-refStates: a request's contract is a signed one).
   return states?.length ? [...byTitle, { field: 'state', operator: 'in', value: [...states] }] : byTitle;
+}
+
+/**
+ * The list page of `resource` as a whole (no scope, states, filter or view of its own): the
+ * variant's route if menu.json has one, else the route its resource file declares (`runtime`,
+ * known once the definitions have loaded). A link to "all deposits" names the resource, not a path.
+ */
+export function resourceListPath(resource: string, runtime: readonly ResolvedRoute[] = getRuntimeRoutes()): string | undefined {
+  return [...CONSOLE_ROUTES, ...runtime].find((route) => {
+    const render = route.render;
+    return render !== undefined && 'resource' in render && render.resource === resource && ['scope', 'scopes', 'states', 'filter', 'has', 'view'].every((key) => !(key in render));
+  })?.path;
 }

@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
 import { authProvider } from '../providers/authProvider';
-import { LOGIN_PATH } from '../providers/httpErrorPolicy';
+import { LOGIN_PATH } from '../../shared/menu';
 
 /**
  * Logs out (SPEC §4) and goes to the login route. Not refine's useLogout: its auth-store

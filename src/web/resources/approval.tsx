@@ -3,8 +3,8 @@ import { useCan } from '@refinedev/core';
 import { Alert, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { consolePath } from '../../shared/consolePaths';
 import type { ResourceDefinition } from '../../shared/resources/types';
-import { consoleRoute } from '../refine/resources';
 import { useCaller } from '../session/useCaller';
 
 // Trading resources (offers, contracts) are written only by an approved account (DESIGN §5).
@@ -12,10 +12,9 @@ import { useCaller } from '../session/useCaller';
 // and the list page says so where its create button would be, with the way to authentication and
 // how long the review takes (authentication:reviewTime, the one place that figure is written).
 
-const AUTHENTICATION_ROUTE = 'businessAuthentication';
 
 /** Where the account authenticates (menu.json). */
-export const authenticationPath = (): string => consoleRoute(AUTHENTICATION_ROUTE)?.path ?? '/businessAuthentication';
+export const authenticationPath = (): string => consolePath('businessAuthentication');
 
 /** True when access control refuses creating only because the account is not approved yet. */
 export function useApprovalGate(definition: Pick<ResourceDefinition, 'name'>): boolean {

@@ -3,6 +3,7 @@ import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ResourceDefinition } from '../../shared/resources/types';
+import { consolePath } from '../../shared/consolePaths';
 
 // A resource that requires a service (its file's requiresService: mutual-promise offers need the
 // mutual-promise service): until the account has opened it, its pages show where to open it
@@ -12,7 +13,7 @@ import type { ResourceDefinition } from '../../shared/resources/types';
 // refreshes access (refreshAccess) when the service is opened.
 
 /** Where each service is opened. */
-export const SERVICE_PATHS: Record<NonNullable<ResourceDefinition['requiresService']>, string> = { mutual: '/contract/xhnPaymentStatus' };
+export const SERVICE_PATHS: Record<NonNullable<ResourceDefinition['requiresService']>, string> = { mutual: consolePath('xhnPaymentStatus') };
 
 /** `blocked`: access control refuses creating because the resource's service is not open (false while unknown or not required). */
 export function useServiceGate(definition: Pick<ResourceDefinition, 'name' | 'requiresService'>): { blocked: boolean; pending: boolean } {

@@ -1,5 +1,6 @@
 import { useGetIdentity } from '@refinedev/core';
 import { useResourceDefinitions } from './definitions';
+import { resourceListPath } from '../refine/reference';
 import { getRuntimeRoutes, type RuntimeResourceRoute } from '../refine/runtimeRoutes';
 
 /**
@@ -13,4 +14,9 @@ export function useRuntimeResourceRoutes(): { routes: readonly RuntimeResourceRo
   const settled = definitions.isSuccess || definitions.isError;
   const signedOut = identity.isFetched && !identity.data;
   return { routes: definitions.isSuccess ? getRuntimeRoutes() : [], ready: settled || signedOut || identity.isError };
+}
+
+/** The list page of `resource` (refine/reference.ts resourceListPath), once the routes of resource files added at run time are known. */
+export function useResourceListPath(resource: string): string | undefined {
+  return resourceListPath(resource, useRuntimeResourceRoutes().routes);
 }

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { AuthActionResponse } from '@refinedev/core';
 import { findHandoffTarget, handOff } from '../handoff/sendHandoff';
-import { authProvider, HOME_PATH, type LoginParams } from '../providers/authProvider';
+import { HOME_PATH } from '../../shared/menu';
+import { authProvider, type LoginParams } from '../providers/authProvider';
 import { getToken } from '../providers/session';
 
 /**

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { VARIANT } from '../variant';
 import { useVariantText } from '../variant/useVariantText';
+import { consolePath } from '../../shared/consolePaths';
 
 /** Operator and registration notices, the promotional banner link and the partner links page, from the variant file (SPEC §1). */
 export const ShellFooter = memo(function ShellFooter() {
@@ -26,7 +27,7 @@ export const ShellFooter = memo(function ShellFooter() {
       <div>{text(registrationNotice)}</div>
       {VARIANT.friendLinks.length > 0 && (
         <div>
-          <Link to="/friendLinks">{t('footer.friendLinks')}</Link>
+          <Link to={consolePath('friendLinks')}>{t('footer.friendLinks')}</Link>
         </div>
       )}
     </Layout.Footer>

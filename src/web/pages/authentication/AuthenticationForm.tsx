@@ -13,11 +13,12 @@ import { useRefreshAccess } from '../../refine/useRefreshAccess';
 import { LoadingState } from '../../resources/states';
 import { useAuthenticationCalls, type AuthKind } from './api';
 import { clearDraft, readDraft, writeDraft } from './drafts';
+import { consolePath } from '../../../shared/consolePaths';
 
 // rjsf and ajv load with the form, not with the read-only views of this page.
 const SchemaForm = lazy(() => import('../../schema-ui/SchemaForm'));
 
-export const SUBMITTED_PATH = '/authenticationSubmitted';
+export const SUBMITTED_PATH = consolePath('authenticationSubmitted');
 
 type Data = Record<string, unknown>;
 

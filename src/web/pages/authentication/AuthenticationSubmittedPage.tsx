@@ -3,11 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { formatDateTime } from '../../resources/format';
 import { ErrorState, LoadingState } from '../../resources/states';
+import { consolePath } from '../../../shared/consolePaths';
+import { HOME_PATH } from '../../../shared/menu';
 import type { PageProps } from '../registry';
 import { useAuthenticationCalls, useCurrentAuthentication, type AuthStatus } from './api';
 
-const AUTHENTICATION_PATH = '/businessAuthentication';
-const HOME_PATH = '/home';
+const AUTHENTICATION_PATH = consolePath('businessAuthentication');
 
 const RESULT_STATUS: Record<AuthStatus, 'success' | 'info' | 'error'> = { submitted: 'success', approved: 'success', rejected: 'error', unverified: 'info' };
 /** Where the account is on the way: submitted (0), under review (1), done (2). */

@@ -2,7 +2,7 @@ import { Button, Result, theme } from 'antd';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../hooks/usePageTitle';
-import { HOME_PATH } from '../../providers/authProvider';
+import { HOME_PATH } from '../../../shared/menu';
 import { SettingsProvider } from '../../shell/settings/SettingsContext';
 import { ShellTheme } from '../../shell/settings/ShellTheme';
 

@@ -1,6 +1,8 @@
 import { Card, Space, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useResourceDefinitions } from '../../resources/definitions';
+import { useRuntimeResourceRoutes } from '../../resources/useRuntimeResourceRoutes';
+import { resourceListPath } from '../../refine/reference';
 import { HttpError } from '../../providers/httpError';
 import { ErrorState, LoadingState } from '../../resources/states';
 import type { PageProps } from '../registry';
@@ -17,21 +19,24 @@ const FORBIDDEN = new HttpError({ code: 403, msg: '', data: null });
  * business record and receipt), then the deposits and withdrawals it declared.
  */
 const RECORD_TABS = [
-  { key: 'flows', resource: 'accountFlows', listPath: '/payment/flows', columns: ['createdAt', 'kind', 'direction', 'amount', 'state', 'business', 'receipt'] },
-  { key: 'deposits', resource: 'deposits', listPath: '/payment/deposits', columns: ['amount', 'reference', 'transferDate', 'state', 'createdAt'] },
-  { key: 'withdrawals', resource: 'withdrawals', listPath: '/report/withdrawalList', columns: ['amount', 'bankAccount', 'state', 'createdAt'] },
+  { key: 'flows', resource: 'accountFlows', columns: ['createdAt', 'kind', 'direction', 'amount', 'state', 'business', 'receipt'] },
+  { key: 'deposits', resource: 'deposits', columns: ['amount', 'reference', 'transferDate', 'state', 'createdAt'] },
+  { key: 'withdrawals', resource: 'withdrawals', columns: ['amount', 'bankAccount', 'state', 'createdAt'] },
 ];
 
 /** /payment/RecordTabs, account details: the balances, then the account's flows, deposits and withdrawals. */
 export default function AccountDetailsPage(_props: PageProps) {
   const { t } = useTranslation('funds');
   const definitions = useResourceDefinitions();
+  const runtimeRoutes = useRuntimeResourceRoutes().routes;
   // The route is a payment page (form, settlement); its content is the account's money (funds).
   const seesFunds = useCallerAbility().can('query', 'funds');
-  // A resource the role may not query is not in the server's list: its tab is left out.
+  // A resource the role may not query is not in the server's list: its tab is left out. Each
+  // links to the resource's whole list, wherever menu.json or its resource file puts it.
   const tabs = RECORD_TABS.flatMap((tab) => {
     const definition = definitions.data?.find((d) => d.name === tab.resource);
-    return definition ? [{ ...tab, definition }] : [];
+    const listPath = resourceListPath(tab.resource, runtimeRoutes);
+    return definition && listPath ? [{ ...tab, definition, listPath }] : [];
   });
 
   if (!seesFunds) return <ErrorState error={FORBIDDEN} />;

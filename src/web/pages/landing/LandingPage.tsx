@@ -8,6 +8,7 @@ import { hasValidToken } from '../../providers/session';
 import { VARIANT } from '../../variant';
 import { useVariantText } from '../../variant/useVariantText';
 import { PromotionForm } from './PromotionForm';
+import { consolePath } from '../../../shared/consolePaths';
 
 /** /landing: the public product page the footer banner points to. */
 export default function LandingPage() {
@@ -35,7 +36,7 @@ export default function LandingPage() {
             <Button type="primary" size="large" onClick={() => navigate(LOGIN_PATH)}>
               {t('landing.signIn')}
             </Button>
-            <Button size="large" onClick={() => navigate('/user/sign')}>
+            <Button size="large" onClick={() => navigate(consolePath('sign'))}>
               {t('landing.register')}
             </Button>
           </>

@@ -3,6 +3,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { UserInfo } from '../../../shared/api';
+import { consolePath } from '../../../shared/consolePaths';
+import { HOME_PATH } from '../../../shared/menu';
 import { toast } from '../../providers/uiBridge';
 import { formatDateTime } from '../../resources/format';
 import { ErrorState, LoadingState } from '../../resources/states';
@@ -12,8 +14,7 @@ import { useCaller } from '../../session/useCaller';
 import { useMutualStatus, useOpenMutual } from './api';
 import { ChainConsentCard } from './ChainConsentCard';
 
-const HOME_PATH = '/home';
-const AUTHENTICATION_PATH = '/businessAuthentication';
+const AUTHENTICATION_PATH = consolePath('businessAuthentication');
 
 /** Why the caller cannot open the service, or null when it can (the owner of an approved account). */
 const blockerOf = (me: UserInfo): 'ownerOnly' | 'approval' | null => (me.type === 'ops' || !me.isOwner ? 'ownerOnly' : me.authStatus !== 'approved' ? 'approval' : null);

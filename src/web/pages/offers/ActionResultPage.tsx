@@ -10,6 +10,7 @@ import { referencePath } from '../../refine/reference';
 import { ErrorState, LoadingState } from '../../resources/states';
 import { isInternalLink } from '../../navigation/redirects';
 import type { PageProps } from '../registry';
+import { consolePath } from '../../../shared/consolePaths';
 
 
 /**
@@ -34,7 +35,7 @@ export default function ActionResultPage(_: PageProps) {
   const contract = useRecord<ResourceRecord>('contracts', contractId);
   const text = useResourceText(definition ?? { name: resource, labels: { 'zh-CN': { title: '', fields: {} }, 'en-US': { title: '', fields: {} } } });
 
-  if (!resource || !id) return <Result status="warning" title={t('result.missing')} extra={<Button onClick={() => navigate('/outgoing')}>{t('result.toOffers')}</Button>} />;
+  if (!resource || !id) return <Result status="warning" title={t('result.missing')} extra={<Button onClick={() => navigate(consolePath('outgoing'))}>{t('result.toOffers')}</Button>} />;
   if (definitionPending || record.isPending) return <LoadingState rows={6} />;
   if (record.isError || !definition) return <ErrorState error={record.error} onRetry={() => void record.refetch()} />;
 

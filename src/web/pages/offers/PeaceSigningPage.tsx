@@ -2,9 +2,10 @@ import { Button, Card, Result, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { PageProps } from '../registry';
+import { consolePath } from '../../../shared/consolePaths';
 
-const SIGN_PATH = '/contractUpdate/signContract';
-const AGREEMENT_PATH = '/contractUpdate/serviceAgreement';
+const SIGN_PATH = consolePath('signContract');
+const AGREEMENT_PATH = consolePath('serviceAgreement');
 const ITEMS = ['code', 'record', 'hash', 'print'] as const;
 
 /**

@@ -7,6 +7,7 @@ import { useFormRules } from '../../forms/rules';
 import { useSubmitThenSignIn } from '../../forms/useSubmitThenSignIn';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { bindOperator } from '../../providers/publicOperatorApi';
+import { consolePath } from '../../../shared/consolePaths';
 
 interface Values {
   phone: string;
@@ -41,7 +42,7 @@ export default function BindOperatorPage() {
         </Button>
       </Form>
       <div className="auth-card__footnote">
-        <Link to="/user/login">{t('bind.backToLogin')}</Link>
+        <Link to={consolePath('login')}>{t('bind.backToLogin')}</Link>
       </div>
     </AuthCard>
   );

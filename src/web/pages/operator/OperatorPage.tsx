@@ -7,6 +7,7 @@ import { toast } from '../../providers/uiBridge';
 import OperatorForm from './OperatorForm';
 import { useOperatorCalls, useOperatorLog, useOverview, type OperatorCommand } from './api';
 import { formatDateTime } from '../../resources/format';
+import { consolePath } from '../../../shared/consolePaths';
 
 const LOG_PAGE_SIZE = 10;
 const time = (iso: string) => formatDateTime(iso);
@@ -108,7 +109,7 @@ export default function OperatorPage() {
             <Descriptions.Item label={t('account.authStatus')}>
               <Space>
                 <span data-testid="auth-status">{t(`account.authStatuses.${data.account.authStatus}`)}</span>
-                {data.account.authStatus !== 'approved' && <Link to="/businessAuthentication">{t('account.goAuth')}</Link>}
+                {data.account.authStatus !== 'approved' && <Link to={consolePath('businessAuthentication')}>{t('account.goAuth')}</Link>}
               </Space>
             </Descriptions.Item>
             <Descriptions.Item label={t('account.owner')}>

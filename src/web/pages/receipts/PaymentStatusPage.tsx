@@ -11,6 +11,7 @@ import { referencePath } from '../../refine/reference';
 import { ErrorState, LoadingState } from '../../resources/states';
 import type { PageProps } from '../registry';
 import { useReceipt, useRecordReceipts } from './api';
+import { consolePath } from '../../../shared/consolePaths';
 
 /**
  * /contract/paymentStatus?resource=contracts&id=&action=payCollateral&from= (SPEC §2 "payment
@@ -32,7 +33,7 @@ export default function PaymentStatusPage(_: PageProps) {
   const paid = receipts.data?.find((receipt): receipt is RecordReceipt => receipt.kind === 'collateral' && 'transferId' in receipt);
   const receipt = useReceipt(paid?.transferId, paid?.template);
 
-  const toList = () => navigate(consoleRoute('contractbuy')?.path ?? '/contract');
+  const toList = () => navigate(consoleRoute('contractbuy')?.path ?? consolePath('contract'));
   if (!id)
     return (
       <Result status="warning" title={t('paymentStatus.missing')} extra={<Button onClick={toList}>{t('paymentStatus.toContracts')}</Button>} />
@@ -42,7 +43,7 @@ export default function PaymentStatusPage(_: PageProps) {
 
   const record = contract.data;
   // The contract's page for the payer, as its lists open it (chainDetails for a mutual-promise one).
-  const contractPath = referencePath('contracts', record.id, record) ?? '/contract';
+  const contractPath = referencePath('contracts', record.id, record) ?? consolePath('contract');
   const isPaid = (definition?.states?.paid ?? []).includes(record.state ?? '');
   const amount = typeof record.collateralAmount === 'string' ? record.collateralAmount : '0.00';
   const status = receipt.data?.status;

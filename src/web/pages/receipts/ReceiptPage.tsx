@@ -3,7 +3,7 @@ import { Button, QRCode, Result, Space, Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import type { ResolvedRoute } from '../../../shared/menu';
+import { HOME_PATH, type ResolvedRoute } from '../../../shared/menu';
 import type { AnyReceiptView, ReceiptParty, RunReceiptPart } from '../../../shared/receipts';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { HttpError } from '../../providers/httpError';
@@ -176,7 +176,7 @@ export default function ReceiptPage({ route, template }: { route: ResolvedRoute;
   usePageTitle(titleKey);
   const title = t(titleKey);
   const home = (
-    <Button key="home" type="primary" onClick={() => navigate('/home')}>
+    <Button key="home" type="primary" onClick={() => navigate(HOME_PATH)}>
       {t('receipts:page.toHome')}
     </Button>
   );

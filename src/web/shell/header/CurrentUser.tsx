@@ -2,6 +2,7 @@ import { UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCaller } from '../../session/useCaller';
+import { consolePath } from '../../../shared/consolePaths';
 
 /**
  * The user's name, linking to /accountSafe (phone, password, account deletion). It comes from the
@@ -14,7 +15,7 @@ export function CurrentUser() {
   const { profile, user } = useCaller();
   const name = profile.name || user.maskedPhone || t('header.accountSafe');
   return (
-    <Link to="/accountSafe" className="shell-header__user" data-testid="current-user" title={t('header.accountSafe')}>
+    <Link to={consolePath('accountSafe')} className="shell-header__user" data-testid="current-user" title={t('header.accountSafe')}>
       <UserOutlined /> {name}
     </Link>
   );

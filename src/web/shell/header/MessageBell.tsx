@@ -2,9 +2,10 @@ import { BellOutlined } from '@ant-design/icons';
 import { Badge } from 'antd';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { consolePath } from '../../../shared/consolePaths';
 import { useUnread } from '../unread/UnreadContext';
 
-export const MESSAGE_PATH = '/message';
+export const MESSAGE_PATH = consolePath('message');
 
 /** The bell with the unread count; it leads to the message centre (SPEC §2). */
 export function MessageBell() {

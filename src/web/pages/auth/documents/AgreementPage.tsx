@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { AuthCard } from '../../../components/AuthCard';
 import { usePageTitle } from '../../../hooks/usePageTitle';
+import { consolePath } from '../../../../shared/consolePaths';
 
 interface Section {
   heading: string;
@@ -30,7 +31,7 @@ function AgreementPage({ agreement }: { agreement: Agreement }) {
         <Button
           type="link"
           icon={<ArrowLeftOutlined />}
-          onClick={() => (canGoBack() ? navigate(-1) : navigate('/user/sign'))}
+          onClick={() => (canGoBack() ? navigate(-1) : navigate(consolePath('sign')))}
         >
           {t('auth:documents.back')}
         </Button>

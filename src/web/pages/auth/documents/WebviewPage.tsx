@@ -3,6 +3,7 @@ import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { AuthCard } from '../../../components/AuthCard';
 import { usePageTitle } from '../../../hooks/usePageTitle';
+import { consolePath } from '../../../../shared/consolePaths';
 
 /** The `url` query as a same-origin URL, or null: other sites are not framed inside the console. */
 function sameOriginUrl(search: string): string | null {
@@ -39,7 +40,7 @@ export default function WebviewPage() {
           title={t('webview.unavailable')}
           subTitle={t('webview.unavailableHint')}
           extra={
-            <Link to="/user/login">
+            <Link to={consolePath('login')}>
               <Button>{t('webview.back')}</Button>
             </Link>
           }

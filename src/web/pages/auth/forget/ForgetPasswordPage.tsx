@@ -8,6 +8,7 @@ import { useFormRules } from '../../../forms/rules';
 import { useSubmitThenSignIn } from '../../../forms/useSubmitThenSignIn';
 import { usePageTitle } from '../../../hooks/usePageTitle';
 import { AuthCard } from '../../../components/AuthCard';
+import { consolePath } from '../../../../shared/consolePaths';
 
 interface Values {
   phone: string;
@@ -36,7 +37,7 @@ export default function ForgetPasswordPage() {
         </Button>
       </Form>
       <div className="auth-card__footnote">
-        <Link to="/user/login">{t('forget.backToLogin')}</Link>
+        <Link to={consolePath('login')}>{t('forget.backToLogin')}</Link>
       </div>
     </AuthCard>
   );

@@ -7,6 +7,7 @@ import { safeRedirect } from '../../../navigation/redirects';
 import { DemoLogins } from './DemoLogins';
 import { PasswordLoginForm } from './PasswordLoginForm';
 import { SmsLoginForm } from './SmsLoginForm';
+import { consolePath } from '../../../../shared/consolePaths';
 
 const MODES = ['password', 'sms'] as const;
 type Mode = (typeof MODES)[number];
@@ -54,8 +55,8 @@ export default function LoginPage() {
         )}
       </div>
       <div className="auth-card__links">
-        <Link to="/user/forgetPassword">{t('login.forgetPassword')}</Link>
-        <Link to="/user/sign">{t('login.register')}</Link>
+        <Link to={consolePath('forgetPassword')}>{t('login.forgetPassword')}</Link>
+        <Link to={consolePath('sign')}>{t('login.register')}</Link>
       </div>
       <DemoLogins />
     </AuthCard>

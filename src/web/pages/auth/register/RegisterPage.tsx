@@ -11,6 +11,7 @@ import { showServerErrors } from '../../../forms/serverErrors';
 import { usePageTitle } from '../../../hooks/usePageTitle';
 import { toast } from '../../../providers/uiBridge';
 import { AuthCard } from '../../../components/AuthCard';
+import { consolePath } from '../../../../shared/consolePaths';
 
 interface Values {
   userType: UserType;
@@ -45,7 +46,7 @@ export default function RegisterPage() {
         password: values.password,
         agree: true,
       });
-      navigate('/user/registerSuccessfully', { replace: true });
+      navigate(consolePath('registerSuccessfully'), { replace: true });
     } catch (error) {
       const text = showServerErrors(form, error);
       if (text) toast('error', text);
@@ -93,8 +94,8 @@ export default function RegisterPage() {
               t={t}
               i18nKey="auth:register.agreement"
               components={{
-                protocol: <Link to="/user/registerProtocol" target="_blank" rel="noopener" />,
-                service: <Link to="/user/serviceProvision" target="_blank" rel="noopener" />,
+                protocol: <Link to={consolePath('registerProtocol')} target="_blank" rel="noopener" />,
+                service: <Link to={consolePath('serviceProvision')} target="_blank" rel="noopener" />,
               }}
             />
           </Checkbox>
@@ -104,7 +105,7 @@ export default function RegisterPage() {
         </Button>
       </Form>
       <div className="auth-card__footnote">
-        <Trans t={t} i18nKey="auth:register.haveAccount" components={{ login: <Link to="/user/login" /> }} />
+        <Trans t={t} i18nKey="auth:register.haveAccount" components={{ login: <Link to={consolePath('login')} /> }} />
       </div>
     </AuthCard>
   );

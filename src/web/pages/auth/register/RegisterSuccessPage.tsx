@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { AuthCard } from '../../../components/AuthCard';
 import { usePageTitle } from '../../../hooks/usePageTitle';
+import { consolePath } from '../../../../shared/consolePaths';
 
 /** /user/registerSuccessfully */
 export default function RegisterSuccessPage() {
@@ -15,7 +16,7 @@ export default function RegisterSuccessPage() {
         title={t('registerSuccess.heading')}
         subTitle={t('registerSuccess.description')}
         extra={
-          <Link to="/user/login">
+          <Link to={consolePath('login')}>
             <Button type="primary">{t('registerSuccess.toLogin')}</Button>
           </Link>
         }

@@ -112,10 +112,13 @@ export const dataProvider: DataProvider = {
   // Override: x-total-count carries only a count; the console's lists need totalExact (a lower
   // bound past the counting limit), the declared totals and state totals, and its filters
   // (ranges as `between`, text `eq` as a substring), which /api/r answers in its own convention.
+  // A request whose answer is no longer wanted (its query left for newer filters) is cancelled
+  // through refine's query context.
   async getList({ resource, pagination, sorters, filters, meta }) {
     const page = await request<ListPage>(resourcePath(resource), {
       query: { ...paginationQuery(pagination), ...sortQuery(sorters), ...filterQuery(filters) },
       silent: silentOf(meta),
+      signal: meta?.queryContext?.signal,
     });
     return { data: page.records, total: page.total, totalExact: page.totalExact !== false, ...(page.totals ? { totals: page.totals } : {}) };
   },

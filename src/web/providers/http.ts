@@ -30,6 +30,12 @@ export interface RequestOptions {
   silent?: boolean;
   /** Defaults to HTTP_TIMEOUT_MS (SPEC §9). */
   timeoutMs?: number;
+  /**
+   * The caller no longer needs the answer (a newer search, a list left: react-query's signal).
+   * The request is aborted and rejects with the signal's reason, not an HttpError: nothing is
+   * notified and no error policy applies.
+   */
+  signal?: AbortSignal;
 }
 
 interface ParsedBody {
@@ -109,7 +115,10 @@ async function send<T>(path: string, options: RequestOptions, read: ReadResponse
     timedOut = true;
     controller.abort();
   }, options.timeoutMs ?? HTTP_TIMEOUT_MS);
+  const cancel = () => controller.abort();
+  options.signal?.addEventListener('abort', cancel);
   try {
+    options.signal?.throwIfAborted();
     const response = await fetch(buildUrl(path, options.query), {
       method: options.method ?? 'GET',
       headers: buildHeaders(options),
@@ -121,12 +130,15 @@ async function send<T>(path: string, options: RequestOptions, read: ReadResponse
             : JSON.stringify(options.body),
       signal: controller.signal,
     });
+    options.signal?.throwIfAborted();
     return await read(response);
   } catch (error) {
+    options.signal?.throwIfAborted();
     if (error instanceof HttpError) throw error;
     throw new HttpError({ code: timedOut ? TIMEOUT_CODE : NETWORK_ERROR_CODE, msg: '', data: null });
   } finally {
     clearTimeout(timer);
+    options.signal?.removeEventListener('abort', cancel);
   }
 }
 
@@ -135,6 +147,8 @@ export async function request<T = unknown>(path: string, options: RequestOptions
   try {
     return await send<T>(path, options, read);
   } catch (error) {
+    // Cancelled by the caller: nobody is waiting for an answer, nor for an error to show.
+    if (options.signal?.aborted) throw error;
     const httpError = error as HttpError;
     reactToError(httpError, { silent: options.silent ?? false });
     throw httpError;

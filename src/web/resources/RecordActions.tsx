@@ -17,6 +17,7 @@ import { CONSOLE_ROUTES, consoleRoute } from '../refine/resources';
 import { ActionInputModal } from './ActionInputModal';
 import type { ResourceText } from './labels';
 import { recordPath } from '../refine/paths';
+import { usePublishRecordCommands } from './recordCommands';
 import { Slot } from './slots';
 
 /** The result step (menu.json render.page actionResult, /outgoing/resultsPage) an action with `result` opens. */
@@ -123,6 +124,8 @@ export function RecordActions({ definition, record, basePath, text }: Props) {
     } else if (action.confirm) setPending({ kind: 'confirm', action });
     else void run(action);
   };
+  // The command palette offers the same actions on this record, each doing what its button does.
+  usePublishRecordCommands(definition, record, start);
 
   return (
     <>

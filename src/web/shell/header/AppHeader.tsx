@@ -9,6 +9,8 @@ import { Clock } from './Clock';
 import { CurrentUser } from './CurrentUser';
 import { LogoutButton } from './LogoutButton';
 import { MessageBell } from './MessageBell';
+import { PaletteButton } from './PaletteButton';
+import { PaletteHost } from '../palette/PaletteHost';
 
 interface Props {
   /** Side menu: the collapse toggle; mobile: the button that opens the menu drawer. */
@@ -20,7 +22,7 @@ interface Props {
   onOpenSettings: () => void;
 }
 
-/** The top bar (SPEC §1): date and time, unread badge, user, language, settings, logout. */
+/** The top bar (SPEC §1): date and time, search and go (the command palette), unread badge, user, language, settings, logout. */
 export const AppHeader = memo(function AppHeader({ menuToggle, start, mobile, fixed, onOpenSettings }: Props) {
   const { t } = useTranslation('shell');
   const text = useVariantText();
@@ -43,6 +45,9 @@ export const AppHeader = memo(function AppHeader({ menuToggle, start, mobile, fi
       {!mobile && !start && <span className="shell-header__description">{text(VARIANT.headerDescription)}</span>}
       <div className="shell-header__right">
         {!mobile && <Clock />}
+        <PaletteButton compact={mobile} />
+        {/* Ctrl/Cmd-K and the palette itself, loaded when first asked for. */}
+        <PaletteHost />
         <MessageBell />
         {!mobile && <CurrentUser />}
         <LanguageSwitcher />

@@ -16,8 +16,13 @@ import { ROUTE_ACCESS } from './accessControl';
  * resource's service is not open yet (the page it leads to says where to open it, service.tsx).
  */
 export function useOffered(resource: string, action: string): boolean {
+  return useOfferedAnswer(resource, action) === true;
+}
+
+/** useOffered, undefined while access control has not answered (a page can keep the control's place meanwhile). */
+export function useOfferedAnswer(resource: string, action: string): boolean | undefined {
   const answer = useCan({ resource, action }).data;
-  return Boolean(answer?.can || answer?.reason?.endsWith('ServiceNotOpened'));
+  return answer ? Boolean(answer.can || answer.reason?.endsWith('ServiceNotOpened')) : undefined;
 }
 
 /** refine caches access answers under this key (keys().access()); menu answers live under it too. */

@@ -22,16 +22,19 @@ export function WalletCard({ detailsLink = false }: { detailsLink?: boolean }) {
   const wallet = useWallet();
 
   let body;
-  if (wallet.isPending) body = <Skeleton active paragraph={{ rows: 1 }} />;
-  else if (wallet.isError) body = <ErrorState error={wallet.error} onRetry={() => void wallet.refetch()} />;
+  if (wallet.isError) body = <ErrorState error={wallet.error} onRetry={() => void wallet.refetch()} />;
   else
+    // While the balances load, the same grid with a placeholder per figure: the card keeps its size
+    // and the buttons below do not move when the figures arrive.
     body = (
       <Row gutter={[16, 16]}>
         {FIGURES.map((figure) => (
           <Col key={figure} xs={12} md={6}>
-            <div className="funds-figure" data-testid={`wallet-${figure}`}>
+            <div className="funds-figure" data-testid={wallet.isPending ? undefined : `wallet-${figure}`}>
               <div className="funds-figure__label">{t(`wallet.${figure}`)}</div>
-              <div className={`funds-figure__value${figure === 'available' ? ' funds-figure__value--lead' : ''}`}>{formatMoney(wallet.data[figure])}</div>
+              <div className={`funds-figure__value${figure === 'available' ? ' funds-figure__value--lead' : ''}`}>
+                {wallet.isPending ? <Skeleton.Input active size="small" /> : formatMoney(wallet.data[figure])}
+              </div>
             </div>
           </Col>
         ))}

@@ -16,7 +16,7 @@ import { HOME_ACTIONS, HOME_LINKS, type HomeAction, type HomeFlavour } from './h
 import { useTodos } from './useTodos';
 import { OpsPendingCard } from './OpsPendingCard';
 import { useOpsPending } from '../../refine/useOpsPending';
-import { useOffered, useVisibleMenu } from '../../refine/useAccess';
+import { useOfferedAnswer, useVisibleMenu } from '../../refine/useAccess';
 import { isInternalLink } from '../../navigation/redirects';
 import { formatDateTime } from '../../resources/format';
 import { chinaDay, chinaHour } from '../../../shared/chinaTime';
@@ -30,12 +30,17 @@ const ROUTES = new Map(resolveRoutes(VARIANT).map((route) => [route.key, route])
 /** A resource route's create page (issue 4's <path>/create); other routes open as they are. */
 const actionPath = (route: ResolvedRoute) => (route.render && 'resource' in route.render ? createPath(route.path) : route.path);
 
-/** A "new ..." action of the home page, where access control offers it (useOffered). */
+/**
+ * A "new ..." action of the home page, where access control offers it (useOffered). Until the
+ * answer is in, the button keeps its place unseen, so the cards below do not move when it shows.
+ */
 function HomeActionButton({ action, onOpen }: { action: HomeAction; onOpen: () => void }) {
   const { t } = useTranslation('home');
-  if (!useOffered(action.route, action.action)) return null;
+  const offered = useOfferedAnswer(action.route, action.action);
+  if (offered === false) return null;
+  const pending = offered === undefined;
   return (
-    <Button type="primary" onClick={onOpen}>
+    <Button type="primary" onClick={onOpen} disabled={pending} aria-hidden={pending || undefined} tabIndex={pending ? -1 : undefined} style={pending ? { visibility: 'hidden' } : undefined}>
       {t(action.labelKey)}
     </Button>
   );
@@ -90,14 +95,18 @@ function HomePage({ flavour }: { flavour: HomeFlavour }) {
         )}
       </Card>
       {seesFunds && (
-        <Suspense fallback={<Card loading />}>
-          <WalletCard detailsLink />
-        </Suspense>
+        <div className="home-slot home-slot--wallet">
+          <Suspense fallback={<Card loading />}>
+            <WalletCard detailsLink />
+          </Suspense>
+        </div>
       )}
       {seesFunds && (
-        <Suspense fallback={<Card loading />}>
-          <FlowChart />
-        </Suspense>
+        <div className="home-slot home-slot--flows">
+          <Suspense fallback={<Card loading />}>
+            <FlowChart />
+          </Suspense>
+        </div>
       )}
       {isOps && <OpsPendingCard />}
       {flavour === 'homeJjsk' && seesFunds && (

@@ -16,7 +16,7 @@ const PAGES = path.join(WEB, 'pages');
 /** Bottom first. Every top-level folder of src/web is in one; the files at its top (App.tsx, main.tsx) are the composition root. */
 const LAYERS: Record<string, readonly string[]> = {
   platform: ['styles', 'theme', 'i18n', 'variant', 'providers', 'navigation', 'hooks', 'forms', 'components', 'charts', 'handoff'],
-  engine: ['session', 'refine', 'live', 'schema-ui', 'resources'],
+  engine: ['session', 'refine', 'live', 'schema-ui', 'resources', 'system'],
   'frame and pages': ['layouts', 'shell', 'palette', 'pages'],
   'composition root': ['routing', '.'],
 };

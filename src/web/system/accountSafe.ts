@@ -1,4 +1,4 @@
-import { useSystemCall } from '../../refine/systemData';
+import { useSystemCall } from '../refine/systemData';
 
 // SPEC §7 Users: the signed-in user's phone, password and account deletion, through refine's
 // `system` provider (refine/systemData.ts). Who the user is comes from useCaller.

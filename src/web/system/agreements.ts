@@ -1,7 +1,7 @@
 import { useList } from '@refinedev/core';
-import type { AgreementDocumentView, AgreementListItem } from '../../../shared/api';
-import { SYSTEM, useSystemQuery } from '../../refine/systemData';
-import { VARIANT } from '../../variant';
+import type { AgreementDocumentView, AgreementListItem } from '../../shared/api';
+import { SYSTEM, useSystemQuery } from '../refine/systemData';
+import { VARIANT } from '../variant';
 
 // SPEC §7 Personal and agreements (see docs/decisions.md, Operators and the account centre),
 // through refine's `system` provider: the two lists are its SYSTEM_LISTS `agreements` and

@@ -1,7 +1,7 @@
-import type { AgreementView } from '../../../shared/api';
-import type { Variant } from '../../../shared/menu';
+import type { AgreementView } from '../../shared/api';
+import type { Variant } from '../../shared/menu';
 import { useMemo } from 'react';
-import { useSystemCall } from '../../refine/systemData';
+import { useSystemCall } from '../refine/systemData';
 
 // SPEC §4 Notices and §7 Other: the platform agreement, then the unread announcements, read
 // once per start (on demand, not cached) through the `system` data provider.

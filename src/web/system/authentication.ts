@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
-import type { UserInfo } from '../../../shared/api';
-import type { FormDefinition } from '../../../shared/resources/types';
-import { useSystemCache, useSystemCall, useSystemQuery } from '../../refine/systemData';
-import { registerLabels } from '../../resources/definitions';
+import type { UserInfo } from '../../shared/api';
+import type { FormDefinition } from '../../shared/resources/types';
+import { useSystemCache, useSystemCall, useSystemQuery } from '../refine/systemData';
+import { registerLabels } from '../resources/definitions';
 
 // Enterprise and personal authentication (SPEC §3 forms), through refine's `system` provider:
 // the account's status and latest submission, the form definitions the server serves,

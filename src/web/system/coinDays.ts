@@ -1,5 +1,5 @@
-import type { CoinDaysDetailPage, CoinDaysDetailQuery, CoinDaysSummary } from '../../../shared/coinDays';
-import { useSystemQuery } from '../../refine/systemData';
+import type { CoinDaysDetailPage, CoinDaysDetailQuery, CoinDaysSummary } from '../../shared/coinDays';
+import { useSystemQuery } from '../refine/systemData';
 
 // Coin-days (/operator/currency) through refine's `system` provider: the SPEC §7 endpoints.
 

@@ -1,7 +1,7 @@
 import { useCustom, type BaseRecord } from '@refinedev/core';
-import type { SignatureRecord } from '../../../shared/resources/types';
-import { resourcePath } from '../../providers/dataProvider';
-import { unwrapped } from '../../refine/systemData';
+import type { SignatureRecord } from '../../shared/resources/types';
+import { resourcePath } from '../providers/dataProvider';
+import { unwrapped } from '../refine/systemData';
 
 /** GET /api/r/:resource/:id/document: the text as the parties sign it, its hash now and as signed. */
 export interface RecordDocument {

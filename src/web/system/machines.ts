@@ -1,8 +1,8 @@
 // The account centre's API keys and webhooks (issue 30 items 4, 5) through refine's `system`
 // provider: reads kept in its cache, changes read them again.
 import { useMemo } from 'react';
-import type { ApiKeyView, CreatedApiKey, CreatedWebhookEndpoint, WebhookDeliveryView, WebhookEndpointView, WebhookEventType } from '../../../shared/apiKeys';
-import { useSystemCache, useSystemCall, useSystemQuery } from '../../refine/systemData';
+import type { ApiKeyView, CreatedApiKey, CreatedWebhookEndpoint, WebhookDeliveryView, WebhookEndpointView, WebhookEventType } from '../../shared/apiKeys';
+import { useSystemCache, useSystemCall, useSystemQuery } from '../refine/systemData';
 
 const KEYS = '/api-keys';
 const ENDPOINTS = '/webhooks';

@@ -1,7 +1,7 @@
 import { useInvalidate, useList } from '@refinedev/core';
 import { useMemo } from 'react';
-import type { MessageView } from '../../../shared/api';
-import { SYSTEM, useSystemCall } from '../../refine/systemData';
+import type { MessageView } from '../../shared/api';
+import { SYSTEM, useSystemCall } from '../refine/systemData';
 
 // SPEC §7 Messages: the caller's own messages, through refine's `system` data provider (the
 // `messages` list, and its custom calls for the detail and the writes).

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import type { MutualServiceView } from '../../../shared/counterparties';
-import { useSystemCache, useSystemCall, useSystemQuery } from '../../refine/systemData';
+import type { MutualServiceView } from '../../shared/counterparties';
+import { useSystemCache, useSystemCall, useSystemQuery } from '../refine/systemData';
 
 // The mutual-promise service (SPEC §7 Users openMutual; docs/decisions.md, Counterparties),
 // through refine's `system` provider.

@@ -1,8 +1,8 @@
 import { useInvalidate, useList } from '@refinedev/core';
 import { useMemo } from 'react';
-import type { OperatorEventView, OperatorView, SubAccountOverview } from '../../../shared/operators';
-import { useSystemCacheUpdate } from '../../refine/systemCacheUpdate';
-import { SYSTEM, useSystemCache, useSystemCall, useSystemQuery } from '../../refine/systemData';
+import type { OperatorEventView, OperatorView, SubAccountOverview } from '../../shared/operators';
+import { useSystemCacheUpdate } from '../refine/systemCacheUpdate';
+import { SYSTEM, useSystemCache, useSystemCall, useSystemQuery } from '../refine/systemData';
 
 // SPEC §7 Users, the sub-account family (see docs/decisions.md, Operators), through refine's
 // `system` provider: the overview a custom read, the log its SYSTEM_LISTS `operatorLog`. The

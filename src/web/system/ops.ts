@@ -1,7 +1,7 @@
 import { useInvalidate, useList } from '@refinedev/core';
 import { useMemo } from 'react';
-import type { NoticeView } from '../../../shared/api';
-import { SYSTEM, useSystemCall } from '../../refine/systemData';
+import type { NoticeView } from '../../shared/api';
+import { SYSTEM, useSystemCall } from '../refine/systemData';
 
 // SPEC §7 Notices, the ops side: publish, edit and delete announcements per platform, through
 // refine's `system` data provider (the `notices` list, and its custom calls for writes).

@@ -1,7 +1,7 @@
 import { useInvalidate, useList, useOne } from '@refinedev/core';
 import { useCallback, useMemo } from 'react';
-import { SYSTEM, unwrapped, useSystemCall } from '../../../refine/systemData';
-import type { AuthSubmission, ReviewRecord, ReviewStatus } from '../../authentication/api';
+import { SYSTEM, unwrapped, useSystemCall } from '../refine/systemData';
+import type { AuthSubmission, ReviewRecord, ReviewStatus } from './authentication';
 
 // The operations review of authentications through refine's `system` data provider: the queue
 // is its `authenticationReviews` list (GET /api/ops/authentications, one entry by id), the

@@ -1,5 +1,5 @@
-import type { AnyReceiptView, EventRecordReceipt, RecordReceipt } from '../../../shared/receipts';
-import { useSystemQuery } from '../../refine/systemData';
+import type { AnyReceiptView, EventRecordReceipt, RecordReceipt } from '../../shared/receipts';
+import { useSystemQuery } from '../refine/systemData';
 
 // Receipts (issue 8) through refine's `system` provider: GET /api/receipts/:id (a transfer's or a recorded step's) and the
 // receipts of a record. Errors are shown by the pages themselves (silent). The public

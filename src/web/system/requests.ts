@@ -1,4 +1,4 @@
-import { useSystemQuery } from '../../refine/systemData';
+import { useSystemQuery } from '../refine/systemData';
 
 // Payment requests' own reads (src/server/domains/requests/routes.ts) through refine's `system`
 // provider; the records and their steps are the resource pages' (/api/r/paymentRequests).

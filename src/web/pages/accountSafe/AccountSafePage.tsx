@@ -11,7 +11,7 @@ import { showServerErrors } from '../../forms/serverErrors';
 import { toast } from '../../providers/uiBridge';
 import { useRefreshAccess } from '../../refine/useRefreshAccess';
 import { useCaller } from '../../session/useCaller';
-import { useAccountSafeCalls } from './api';
+import { useAccountSafeCalls } from '../../system/accountSafe';
 import { MoneyConfirmCard } from './MoneyConfirmCard';
 
 /** A code input with its send button for the user's own (current) phone. */

@@ -1,14 +1,14 @@
 import { Alert, Button, Card, Flex, Form, Input, QRCode, Space, Tag, Typography, type FormInstance } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PAYMENT_PASSWORD_LENGTH, TOTP_DIGITS, type ConfirmSettings, type TotpOffer } from '../../../shared/confirm';
+import { PAYMENT_PASSWORD_LENGTH, TOTP_DIGITS, type TotpOffer } from '../../../shared/confirm';
 import { MoneyConfirmField, missingConfirmation, useConfirmSettings, type ConfirmValue } from '../../resources/MoneyConfirmField';
 import { SmsCodeButton } from '../../components/SmsCodeButton';
 import { useFormRules } from '../../forms/rules';
 import { formatMoney } from '../../../shared/money';
 import { showServerErrors } from '../../forms/serverErrors';
 import { toast } from '../../providers/uiBridge';
-import { useSystemCall } from '../../refine/systemData';
+import { useConfirmCalls } from '../../system/confirm';
 import type { FieldErrors } from '../../../shared/api';
 
 const digits = (n: number) => (v: string) => v.replace(/\D+/g, '').slice(0, n);
@@ -21,7 +21,7 @@ const digits = (n: number) => (v: string) => v.replace(/\D+/g, '').slice(0, n);
 export function MoneyConfirmCard({ phone }: { phone: string }) {
   const { t } = useTranslation('confirm');
   const rules = useFormRules();
-  const call = useSystemCall();
+  const confirm = useConfirmCalls();
   const settings = useConfirmSettings();
   const s = settings.data;
   const [passwordForm] = Form.useForm();
@@ -48,7 +48,7 @@ export function MoneyConfirmCard({ phone }: { phone: string }) {
   const savePassword = async (values: { code: string; password: string }) => {
     setBusy('password');
     try {
-      await call<ConfirmSettings>('post', '/confirm/paymentPassword', { payload: { code: values.code, password: values.password }, silent: true });
+      await confirm.setPaymentPassword({ code: values.code, password: values.password });
       passwordForm.resetFields();
       setResetting(false);
       done(t('settings.passwordDone'));
@@ -62,7 +62,7 @@ export function MoneyConfirmCard({ phone }: { phone: string }) {
   const startBinding = async () => {
     setBusy('offer');
     try {
-      setOffer(await call<TotpOffer>('post', '/confirm/totp/offer', { silent: true }));
+      setOffer(await confirm.offerTotp());
       setConfirmErrors(null);
     } catch (error) {
       failed(bindForm)(error);
@@ -77,7 +77,7 @@ export function MoneyConfirmCard({ phone }: { phone: string }) {
     if (lacking) return;
     setBusy('bind');
     try {
-      await call<ConfirmSettings>('post', '/confirm/totp/bind', { payload: { code: values.code, ...confirmation }, silent: true });
+      await confirm.bindTotp(values.code, confirmation);
       setOffer(null);
       bindForm.resetFields();
       done(t('settings.totpDone'));
@@ -94,7 +94,7 @@ export function MoneyConfirmCard({ phone }: { phone: string }) {
     if (lacking) return;
     setBusy('unbind');
     try {
-      await call<ConfirmSettings>('post', '/confirm/totp/unbind', { payload: confirmation, silent: true });
+      await confirm.unbindTotp(confirmation);
       setUnbinding(false);
       done(t('settings.totpUnbound'));
     } catch (error) {

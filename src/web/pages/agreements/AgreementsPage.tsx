@@ -2,7 +2,7 @@ import { Button, Card, Space, Table, type TableProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AgreementListItem } from '../../../shared/api';
-import { useAgreement, useAgreementList } from './api';
+import { useAgreement, useAgreementList } from '../../system/agreements';
 import { DocumentView } from './DocumentView';
 import { formatDateTime } from '../../resources/format';
 

@@ -1,6 +1,6 @@
 import { Card } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useDemoTerms } from './api';
+import { useDemoTerms } from '../../system/agreements';
 import { DocumentView } from './DocumentView';
 
 /** /operator/demoDetail: the example settlement terms. */

@@ -1,7 +1,7 @@
 import { Card, Collapse, Empty, Pagination, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useHistoricalRules } from './api';
+import { useHistoricalRules } from '../../system/agreements';
 import { DocumentView } from './DocumentView';
 
 const PAGE_SIZE = 10;

@@ -1,7 +1,7 @@
 import { Card } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../resources/states';
-import { useServiceAgreement } from './api';
+import { useServiceAgreement } from '../../system/agreements';
 import { DocumentView } from './DocumentView';
 
 /** /contractUpdate/serviceAgreement: the trade contract service agreement, readable and printable. */

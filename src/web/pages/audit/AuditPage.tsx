@@ -11,6 +11,7 @@ import { saveBlob } from '../../resources/ExportButton';
 import { useResourceDefinitions } from '../../resources/definitions';
 import { formatDateTime } from '../../resources/format';
 import { referencePath } from '../../refine/reference';
+import { AUDIT_EXPORT_PATH } from '../../system/audit';
 import type { PageProps } from '../registry';
 
 interface Filters {
@@ -93,7 +94,7 @@ export default function AuditPage({ route }: PageProps) {
   const exportAs = async (format: 'csv' | 'xlsx') => {
     setExporting(true);
     try {
-      const file = await download('/audit/export', { query: { ...params, format } });
+      const file = await download(AUDIT_EXPORT_PATH, { query: { ...params, format } });
       saveBlob(file.blob, file.filename ?? `audit.${format}`);
     } catch {
       // The HTTP client has told the user why.

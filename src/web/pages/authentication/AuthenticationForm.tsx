@@ -11,7 +11,7 @@ import { formatDateTime } from '../../resources/format';
 import type { ResourceText } from '../../resources/labels';
 import { useRefreshAccess } from '../../refine/useRefreshAccess';
 import { LoadingState } from '../../resources/states';
-import { useAuthenticationCalls, type AuthKind } from './api';
+import { useAuthenticationCalls, type AuthKind } from '../../system/authentication';
 import { clearDraft, readDraft, writeDraft } from './drafts';
 import { consolePath } from '../../../shared/consolePaths';
 

@@ -10,7 +10,7 @@ import { ErrorState, LoadingState } from '../../resources/states';
 import type { PageProps } from '../registry';
 import { useCaller } from '../../session/useCaller';
 import { useAccountSync } from './accountSync';
-import { FORM_OF, formValuesOf, useAuthenticationCalls, useCurrentAuthentication, useFormDefinition, type CurrentAuthentication } from './api';
+import { FORM_OF, formValuesOf, useAuthenticationCalls, useCurrentAuthentication, useFormDefinition, type CurrentAuthentication } from '../../system/authentication';
 import { AuthenticationDetails } from './AuthenticationDetails';
 import { AuthenticationForm } from './AuthenticationForm';
 import { StatusBanner } from './StatusBanner';

@@ -6,7 +6,7 @@ import { ErrorState, LoadingState } from '../../resources/states';
 import { consolePath } from '../../../shared/consolePaths';
 import { HOME_PATH } from '../../../shared/menu';
 import type { PageProps } from '../registry';
-import { useAuthenticationCalls, useCurrentAuthentication, type AuthStatus } from './api';
+import { useAuthenticationCalls, useCurrentAuthentication, type AuthStatus } from '../../system/authentication';
 
 const AUTHENTICATION_PATH = consolePath('businessAuthentication');
 

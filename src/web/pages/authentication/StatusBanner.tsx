@@ -2,7 +2,7 @@ import { Alert, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../resources/format';
 import type { ResourceText } from '../../resources/labels';
-import type { CurrentAuthentication } from './api';
+import type { CurrentAuthentication } from '../../system/authentication';
 
 interface Props {
   current: CurrentAuthentication;

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useRefreshAccess } from '../../refine/useRefreshAccess';
 import { useCaller } from '../../session/useCaller';
-import type { AuthStatus } from './api';
+import type { AuthStatus } from '../../system/authentication';
 
 // An authentication decision, or a personal account made an enterprise, changes who the caller
 // is: the user info's authStatus and type, and the role's permissions (the server withholds

@@ -10,7 +10,7 @@ import { Chart } from '../../charts/Chart';
 import { useDownload } from '../../refine/files';
 import { saveBlob } from '../../resources/ExportButton';
 import { ErrorState } from '../../resources/states';
-import { COIN_DAYS_EXPORT_PATH, useCoinDaysDetail, useCoinDaysSummary, type Period } from './api';
+import { COIN_DAYS_EXPORT_PATH, useCoinDaysDetail, useCoinDaysSummary, type Period } from '../../system/coinDays';
 
 const DAY = 'YYYY-MM-DD';
 

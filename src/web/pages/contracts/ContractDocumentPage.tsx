@@ -6,7 +6,7 @@ import { SignatureList } from '../../resources/SignatureList';
 import { ErrorState, LoadingState } from '../../resources/states';
 import type { PageProps } from '../registry';
 import { DocumentText } from './DocumentText';
-import { useRecordDocument } from './documentApi';
+import { useRecordDocument } from '../../system/contracts';
 
 /**
  * The printable contract (/contract/detailspact?id=): the text both parties sign, its SHA-256

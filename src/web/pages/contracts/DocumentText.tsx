@@ -1,6 +1,6 @@
 import { Alert, Descriptions, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { RecordDocument } from './documentApi';
+import type { RecordDocument } from '../../system/contracts';
 import './contractDocument.css';
 
 /** The document's text as signed, with its SHA-256 now and, once signed, as fixed then. */

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { CONSOLE_ROUTES } from '../../refine/resources';
 import { ErrorState, LoadingState } from '../../resources/states';
 import { DocumentText } from './DocumentText';
-import { useRecordDocument } from './documentApi';
+import { useRecordDocument } from '../../system/contracts';
 
 /** The console route that prints a record's document (render.page contractDocument). */
 const DOCUMENT_ROUTE = CONSOLE_ROUTES.find((route) => route.render && 'page' in route.render && route.render.page === 'contractDocument');

@@ -1,6 +1,6 @@
 import { Alert, Descriptions, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useBankAccounts } from './api';
+import { useBankAccounts } from '../../system/funds';
 import { bankAccountItems } from './BankAccountItems';
 
 /**

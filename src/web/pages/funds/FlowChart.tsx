@@ -4,7 +4,7 @@ import type { DailyFlowView } from '../../../shared/api';
 import { fenToYuan, formatMoney, yuanToFen } from '../../../shared/money';
 import { Chart } from '../../charts/Chart';
 import { ErrorState } from '../../resources/states';
-import { useDailyFlows } from './api';
+import { useDailyFlows } from '../../system/funds';
 
 /** Sums yuan strings exactly (in fen), for the summary line. */
 const total = (days: readonly DailyFlowView[], key: 'inflow' | 'outflow') => days.reduce((sum, d) => sum + yuanToFen(d[key]), 0n);

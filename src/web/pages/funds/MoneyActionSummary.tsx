@@ -4,7 +4,7 @@ import { capitalAmount, formatMoney, yuanToFen } from '../../../shared/money';
 import { movedFen } from '../../../shared/resources/moneyMoves';
 import { useResourceText } from '../../resources/labels';
 import type { SlotProps } from '../../resources/slots';
-import { useWallet } from './api';
+import { useWallet } from '../../system/funds';
 
 type Items = NonNullable<DescriptionsProps['items']>;
 

@@ -2,11 +2,11 @@ import { Card, Skeleton } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fenToYuan, formatMoney, yuanToFen } from '../../../shared/money';
-import { REPORT_CHART_DAYS, REPORT_CHART_SERIES, isChartedReport, type ReportChartDay } from '../../../shared/reportCharts';
+import { REPORT_CHART_DAYS, REPORT_CHART_SERIES, isChartedReport } from '../../../shared/reportCharts';
 import { Chart } from '../../charts/Chart';
 import type { ChartTone } from '../../charts/types';
 import { currentLanguage } from '../../i18n';
-import { useSystemQuery } from '../../refine/systemData';
+import { useReportDaily } from '../../system/funds';
 import type { SlotProps } from '../../resources/slots';
 import { ErrorState } from '../../resources/states';
 
@@ -32,7 +32,7 @@ const TONES: Record<string, ChartTone> = {
 export default function ReportChart({ definition }: SlotProps['listHeader']) {
   const { t } = useTranslation('charts');
   const report = definition.name;
-  const daily = useSystemQuery<ReportChartDay[]>(`/reports/${report}/daily`, { silent: true, retry: false, enabled: isChartedReport(report) });
+  const daily = useReportDaily(isChartedReport(report) ? report : undefined);
   const labels = definition.labels[currentLanguage()];
   const spec = isChartedReport(report) ? REPORT_CHART_SERIES[report] : null;
   const series = useMemo(

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { isMoney } from '../../../shared/formats';
 import { formatMoney, yuanToFen } from '../../../shared/money';
 import type { FormSlotProps } from '../../resources/slots';
-import { useBankAccounts, useWallet } from './api';
+import { useBankAccounts, useWallet } from '../../system/funds';
 import { bankAccountItems } from './BankAccountItems';
 
 const figure = (fen: bigint, testId: string) => (

@@ -1,5 +1,6 @@
 import { useList } from '@refinedev/core';
-import { SYSTEM, useSystemQuery } from '../../refine/systemData';
+import { SYSTEM } from '../../refine/systemData';
+import { useTodoCount } from '../../system/todos';
 import { VARIANT } from '../../variant';
 
 export interface Todo {
@@ -15,7 +16,7 @@ export const HOME_TODO_PAGE_SIZE = 5;
 /** POST /api/system/newTodo/todoCount and todoList with the variant's businessType (SPEC §7 Todos); either failing shows none. */
 export function useTodos(): { loading: boolean; count: number; todos: Todo[] } {
   const businessType = VARIANT.todoBusinessType;
-  const count = useSystemQuery<number>('/system/newTodo/todoCount', { method: 'post', payload: { businessType }, retry: false });
+  const count = useTodoCount(businessType);
   const { query: list, result } = useList<Todo>({
     resource: 'todos',
     dataProviderName: SYSTEM,

@@ -11,7 +11,7 @@ import { ownsCustomerAccount, useCaller } from '../../session/useCaller';
 import { toast } from '../../providers/uiBridge';
 import { formatDateTime } from '../../resources/format';
 import type { PageProps } from '../registry';
-import { useApiKeys, useMachineCalls } from './api';
+import { useApiKeys, useMachineCalls } from '../../system/machines';
 import { SecretModal } from './SecretModal';
 
 const STATUS_COLOR: Record<ApiKeyView['status'], string> = { active: 'green', revoked: 'default', expired: 'orange' };

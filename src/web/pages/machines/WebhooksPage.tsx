@@ -8,7 +8,7 @@ import { toast } from '../../providers/uiBridge';
 import { useResourceDefinitions } from '../../resources/definitions';
 import { formatDateTime } from '../../resources/format';
 import type { PageProps } from '../registry';
-import { useDeliveries, useEndpoints, useEventTypes, useMachineCalls } from './api';
+import { useDeliveries, useEndpoints, useEventTypes, useMachineCalls } from '../../system/machines';
 import { SecretModal } from './SecretModal';
 
 const DELIVERY_COLOR: Record<WebhookDeliveryView['status'], string> = { pending: 'processing', delivered: 'success', failed: 'error' };

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { NOTICE_PAGE_SIZE } from '../../../shared/constants';
 import { useUnread } from '../../shell/unread/UnreadContext';
-import { useMessageActions, useMessages, type Message } from './api';
+import { useMessageActions, useMessages, type Message } from '../../system/message';
 import { isInternalLink } from '../../navigation/redirects';
 import { formatDateTime } from '../../resources/format';
 

@@ -6,7 +6,7 @@ import { toast } from '../../providers/uiBridge';
 import { formatDateTime } from '../../resources/format';
 import { ErrorState, LoadingState } from '../../resources/states';
 import { VARIANT_ID } from '../../variant';
-import { useChainConsent, useSetChainConsent } from './api';
+import { useChainConsent, useSetChainConsent } from '../../system/mutual';
 
 /**
  * Chains in clearing runs (issue 31 item 4): whether a run may pass bills on through the account

@@ -11,7 +11,7 @@ import { ErrorState, LoadingState } from '../../resources/states';
 import type { PageProps } from '../registry';
 import { useRefreshAccess } from '../../refine/useRefreshAccess';
 import { useCaller } from '../../session/useCaller';
-import { useMutualStatus, useOpenMutual } from './api';
+import { useMutualStatus, useOpenMutual } from '../../system/mutual';
 import { ChainConsentCard } from './ChainConsentCard';
 
 const AUTHENTICATION_PATH = consolePath('businessAuthentication');

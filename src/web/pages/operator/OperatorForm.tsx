@@ -6,7 +6,7 @@ import { isMobile } from '../../../shared/validators';
 import type { OperatorView } from '../../../shared/operators';
 import { fieldErrorsOf, HttpError } from '../../providers/httpError';
 import { toast } from '../../providers/uiBridge';
-import { useOperatorCalls, type OperatorInput } from './api';
+import { useOperatorCalls, type OperatorInput } from '../../system/operator';
 
 interface Props {
   /** The operator to edit, or null to add one. */

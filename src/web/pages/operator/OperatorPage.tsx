@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import type { OperatorEventView, OperatorView } from '../../../shared/operators';
 import { toast } from '../../providers/uiBridge';
 import OperatorForm from './OperatorForm';
-import { useOperatorCalls, useOperatorLog, useOverview, type OperatorCommand } from './api';
+import { useOperatorCalls, useOperatorLog, useOverview, type OperatorCommand } from '../../system/operator';
 import { formatDateTime } from '../../resources/format';
 import { consolePath } from '../../../shared/consolePaths';
 

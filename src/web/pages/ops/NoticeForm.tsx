@@ -6,7 +6,7 @@ import { toast } from '../../providers/uiBridge';
 import { SafeHtml } from '../../shell/announcements/SafeHtml';
 import { PLATFORMS } from '../../variant';
 import { useVariantText } from '../../variant/useVariantText';
-import type { ManagedNotice, NoticeInput } from './api';
+import type { ManagedNotice, NoticeInput } from '../../system/ops';
 
 /** Publish or edit a notice: title, platforms, HTML content with a sanitized preview. */
 export function NoticeForm({

@@ -4,10 +4,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../resources/format';
 import { ErrorState } from '../../resources/states';
-import type { ReviewRecord, ReviewStatus } from '../authentication/api';
+import type { ReviewRecord, ReviewStatus } from '../../system/authentication';
 import type { PageProps } from '../registry';
 import { ReviewDrawer } from './authentication/ReviewDrawer';
-import { useRefreshReviews, useReviewQueue } from './authentication/reviews';
+import { useRefreshReviews, useReviewQueue } from '../../system/opsAuthentication';
 
 const TABS: ReviewStatus[] = ['submitted', 'approved', 'rejected'];
 const PAGE_SIZE = 10;

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NOTICE_PAGE_SIZE } from '../../../shared/constants';
 import { toast } from '../../providers/uiBridge';
-import { useNoticeActions, useNotices, type ManagedNotice, type NoticeInput } from './api';
+import { useNoticeActions, useNotices, type ManagedNotice, type NoticeInput } from '../../system/ops';
 import { NoticeForm } from './NoticeForm';
 import { formatDateTime } from '../../resources/format';
 

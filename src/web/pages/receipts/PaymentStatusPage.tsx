@@ -10,7 +10,7 @@ import { displayMoney } from '../../resources/format';
 import { referencePath } from '../../refine/reference';
 import { ErrorState, LoadingState } from '../../resources/states';
 import type { PageProps } from '../registry';
-import { useReceipt, useRecordReceipts } from './api';
+import { useReceipt, useRecordReceipts } from '../../system/receipts';
 import { consolePath } from '../../../shared/consolePaths';
 
 /**

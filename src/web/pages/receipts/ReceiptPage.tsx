@@ -9,7 +9,7 @@ import { usePageTitle } from '../../hooks/usePageTitle';
 import { HttpError } from '../../providers/httpError';
 import { displayMoney, formatDateTime } from '../../resources/format';
 import { ErrorState, LoadingState } from '../../resources/states';
-import { useReceipt } from './api';
+import { useReceipt } from '../../system/receipts';
 import { receiptTitleKey } from './receiptTitle';
 import './receipt.css';
 

@@ -3,7 +3,7 @@ import { Card, List } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { displayMoney, formatDateTime } from '../../resources/format';
-import { useRecordReceipts } from './api';
+import { useRecordReceipts } from '../../system/receipts';
 
 /**
  * The receipts of a record's money steps (GET /api/receipts?resource=&id=), each linking to its

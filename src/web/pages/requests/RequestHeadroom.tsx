@@ -4,7 +4,7 @@ import { isMoney } from '../../../shared/formats';
 import { yuanToFen } from '../../../shared/money';
 import type { SlotProps } from '../../resources/slots';
 import { displayMoney } from '../../resources/format';
-import { useRequestHeadroom } from './api';
+import { useRequestHeadroom } from '../../system/requests';
 
 const ref = (value: unknown) => (typeof value === 'string' && value ? value : undefined);
 

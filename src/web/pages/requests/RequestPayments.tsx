@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { displayMoney, formatDateTime } from '../../resources/format';
 import { receiptTitleKey } from '../receipts/receiptTitle';
-import { useRequestPayments } from './api';
+import { useRequestPayments } from '../../system/requests';
 
 /**
  * The payments of a payment request (/requestFunds/fundsDetail, payFunds), each with its

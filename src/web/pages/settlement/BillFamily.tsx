@@ -4,13 +4,9 @@ import type { TreeDataNode } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { BillFamilyNode } from '../../../shared/billFamily';
-import { useSystemQuery } from '../../refine/systemData';
+import { useBillFamily } from '../../system/settlement';
 import { formatDateTime } from '../../resources/format';
 import { referencePath } from '../../refine/reference';
-
-/** A bill's family (GET /api/settlement/bills/:id/family); keyed by the bill's version, so a split or a payment redraws it. */
-const useBillFamily = (id: string, version?: number) =>
-  useSystemQuery<BillFamilyNode>(`/settlement/bills/${encodeURIComponent(id)}/family`, { silent: true, retry: false, enabled: Boolean(id), cacheKey: version });
 
 /**
  * The bill's family as a small tree (issue 31): the original bill and every part passed on from

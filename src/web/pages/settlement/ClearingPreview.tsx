@@ -2,8 +2,8 @@ import { EyeOutlined } from '@ant-design/icons';
 import { Button, Card, Descriptions, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ClearingPreview as Preview, PreviewCounterparty, PreviewParticipant } from '../../../shared/clearingPreview';
-import { useSystemQuery } from '../../refine/systemData';
+import type { PreviewCounterparty, PreviewParticipant } from '../../../shared/clearingPreview';
+import { useClearingPreview } from '../../system/settlement';
 import { displayMoney } from '../../resources/format';
 
 const money = (value: string) => displayMoney(value);
@@ -17,7 +17,7 @@ const money = (value: string) => displayMoney(value);
 export default function ClearingPreview() {
   const { t } = useTranslation('settlement');
   const [asked, setAsked] = useState(0);
-  const query = useSystemQuery<Preview>('/settlement/clearing-preview', { silent: true, retry: false, enabled: asked > 0, cacheKey: asked });
+  const query = useClearingPreview(asked);
   const preview = query.data;
   const own = preview?.parties.length === 1 && preview.parties[0].counterparties.length > 0 ? preview.parties[0] : undefined;
   return (

@@ -9,17 +9,9 @@ import type { ResourceRecord } from '../../../shared/resources/types';
 import { MoneyConfirmField, missingConfirmation, type ConfirmValue } from '../../resources/MoneyConfirmField';
 import { fieldErrorsOf, HttpError } from '../../providers/httpError';
 import { useIntent } from '../../providers/idempotency';
-import { useSystemCache, useSystemCall } from '../../refine/systemData';
 import type { ListSelectionProps } from '../../resources/slots';
-import { useWallet } from '../funds/api';
-
-/** What POST /api/settlement/payments answers (settlement/routes.ts). */
-interface PaymentAnswer {
-  paymentId: string;
-  amount: string;
-  bills: ResourceRecord[];
-  receipt?: string;
-}
+import { useFundsCache, useWallet } from '../../system/funds';
+import { useSettlementCalls, type PaymentAnswer } from '../../system/settlement';
 
 const fenOf = (value: string): bigint | undefined => (isMoney(value) ? yuanToFen(value) : undefined);
 
@@ -40,8 +32,8 @@ const figure = (fen: bigint, testId: string) => (
 export default function PayBillsPanel({ definition, selected, clear }: ListSelectionProps) {
   const { t } = useTranslation(['settlement', FORMATS_NAMESPACE]);
   const { t: tc } = useTranslation('confirm');
-  const call = useSystemCall();
-  const cache = useSystemCache();
+  const settlement = useSettlementCalls();
+  const funds = useFundsCache();
   const invalidate = useInvalidate();
   const { identifier } = useResourceParams().select(definition.name);
   const wallet = useWallet();
@@ -113,13 +105,13 @@ export default function PayBillsPanel({ definition, selected, clear }: ListSelec
     const items = selected.map((bill) => ({ billId: bill.id, amount: amountOf(bill) }));
     setBusy(true);
     try {
-      const answer = await intent.attempt('payBills', (key) => call<PaymentAnswer>('post', '/settlement/payments', { payload: { items, ...confirmation }, idempotencyKey: key, silent: true }));
+      const answer = await intent.attempt('payBills', (key) => settlement.payBills({ items, ...confirmation }, key));
       setDone(answer);
       setTyped({});
       setConfirmKey((k) => k + 1);
       clear();
       void invalidate({ resource: identifier, invalidates: ['list'] });
-      void cache.refresh('/funds/wallet');
+      void funds.refreshWallet();
     } catch (error) {
       // The server's field errors name the line as sent (items.<n>.amount): shown on that bill.
       const fields = fieldErrorsOf(error) ?? {};

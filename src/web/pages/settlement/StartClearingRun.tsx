@@ -5,15 +5,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SlotProps } from '../../resources/slots';
 import { Can } from '../../session/ability';
-import { useSystemCall } from '../../refine/systemData';
+import { useSettlementCalls } from '../../system/settlement';
 import { useIntent } from '../../providers/idempotency';
-
-interface StartedRun {
-  billsIn: number;
-  participants: number;
-  amountCleared: string;
-  amountSettled: string;
-}
 
 /**
  * The clearing runs list's start button (ops only: the `ops` grant, as the server's
@@ -30,7 +23,7 @@ export default function StartClearingRun({ definition }: SlotProps['listButtons'
 
 function StartButton({ definition }: SlotProps['listButtons']) {
   const { t } = useTranslation('resources');
-  const call = useSystemCall();
+  const settlement = useSettlementCalls();
   const intent = useIntent();
   const invalidate = useInvalidate();
   const { open } = useNotification();
@@ -40,7 +33,7 @@ function StartButton({ definition }: SlotProps['listButtons']) {
     setBusy(true);
     try {
       // One key per start: a start tried again after a lost answer gets the run it started.
-      const run = await intent.attempt('startClearing', (key) => call<StartedRun>('post', '/settlement/clearing-runs', { idempotencyKey: key }));
+      const run = await intent.attempt('startClearing', (key) => settlement.startClearingRun(key));
       intent.end();
       open?.({ type: 'success', message: t('clearing.started'), description: t('clearing.startedDetail', { ...run }) });
       await invalidate({ resource: identifier, invalidates: ['list'] });

@@ -1,6 +1,6 @@
 import { Button, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { PlatformAgreement } from './api';
+import type { PlatformAgreement } from '../../system/announcements';
 
 /** The platform agreement: it cannot be dismissed; agreeing goes on, declining signs out. */
 export function AgreementModal({

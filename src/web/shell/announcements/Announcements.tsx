@@ -3,7 +3,7 @@ import { NEXT_NOTICE_DELAY_MS } from '../../../shared/constants';
 import { useSignOut } from '../../refine/useSignOut';
 import { VARIANT } from '../../variant';
 import { AgreementModal } from './AgreementModal';
-import { useAnnouncementCalls, type Notice, type PlatformAgreement } from './api';
+import { useAnnouncementCalls, type Notice, type PlatformAgreement } from '../../system/announcements';
 import { NoticeModal } from './NoticeModal';
 
 /**

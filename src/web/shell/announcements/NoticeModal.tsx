@@ -1,6 +1,6 @@
 import { Button, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { Notice } from './api';
+import type { Notice } from '../../system/announcements';
 import { SafeHtml } from './SafeHtml';
 
 /**

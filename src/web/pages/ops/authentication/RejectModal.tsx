@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { fieldErrorsOf, HttpError } from '../../../providers/httpError';
 import { errorText } from '../../../providers/httpErrorPolicy';
 import { toast } from '../../../providers/uiBridge';
-import { useReviewDecisions } from './reviews';
+import { useReviewDecisions } from '../../../system/opsAuthentication';
 
 /** The server's bounds of a rejection reason (trimmed). */
 export const REASON_MIN = 2;

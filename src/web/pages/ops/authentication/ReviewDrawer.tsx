@@ -9,10 +9,10 @@ import { toast } from '../../../providers/uiBridge';
 import { formatDateTime, stateColour } from '../../../resources/format';
 import { useResourceText } from '../../../resources/labels';
 import { ErrorState, LoadingState } from '../../../resources/states';
-import { FORM_OF, useFormDefinition, type AuthSubmission, type ReviewRecord } from '../../authentication/api';
+import { FORM_OF, useFormDefinition, type AuthSubmission, type ReviewRecord } from '../../../system/authentication';
 import { AuthenticationDetails } from '../../authentication/AuthenticationDetails';
 import { RejectModal } from './RejectModal';
-import { useReview, useReviewDecisions } from './reviews';
+import { useReview, useReviewDecisions } from '../../../system/opsAuthentication';
 
 export const ROUTE_KEY = 'opsAuthentication';
 const STATUSES = ['submitted', 'approved', 'rejected'];

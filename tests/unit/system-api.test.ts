@@ -12,8 +12,8 @@ const SYSTEM = path.join(ROOT, 'src/web/system');
 
 /** A way to send a request to a path of one's choosing. */
 const LOW_LEVEL = /\b(useSystemQuery|useSystemCall|useSystemCache|useCustom|useCustomMutation)\b/g;
-/** A quoted string naming a path under /api. */
-const API_PATH = /['"`][^'"`\n]*\/api\/[^'"`\n]*['"`]/g;
+/** A quoted string naming a path under /api, or any quoted absolute path: a page names neither an endpoint nor a console page (consolePath, resourceListPath). */
+const API_PATH = /['"`][^'"`\n]*\/api\/[^'"`\n]*['"`]|['"`]\/[A-Za-z][^'"`\s]*/g;
 
 function sourceFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -30,7 +30,7 @@ function offences(source: string): string[] {
 
 describe('the system provider by named methods', () => {
   it('finds a low-level call and an API path', () => {
-    expect(offences("const x = useSystemQuery<W>('/funds/wallet');\nfetch('/api/funds/wallet')")).toEqual(['1: useSystemQuery', "2: '/api/funds/wallet'"]);
+    expect(offences("const x = useSystemQuery<W>('/funds/wallet');\nfetch('https://h/api/funds/wallet')")).toEqual(['1: useSystemQuery', "1: '/funds/wallet", "2: 'https://h/api/funds/wallet'"]);
     expect(offences("const wallet = useWallet();\nconst { payBills } = useSettlementCalls();")).toEqual([]);
     // The named methods themselves are where the calls are.
     expect(sourceFiles(SYSTEM).flatMap((file) => offences(fs.readFileSync(file, 'utf8'))).length).toBeGreaterThan(20);

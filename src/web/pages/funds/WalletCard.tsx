@@ -3,9 +3,12 @@ import { Button, Card, Col, Row, Skeleton, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { WalletView } from '../../../shared/api';
+import { consolePath } from '../../../shared/consolePaths';
 import { formatMoney } from '../../../shared/money';
+import { createPath } from '../../refine/paths';
 import { ErrorState } from '../../resources/states';
-import { ACCOUNT_DETAILS_PATH, DEPOSIT_CREATE_PATH, useWallet, WITHDRAWAL_CREATE_PATH } from './api';
+import { useResourceListPath } from '../../resources/useRuntimeResourceRoutes';
+import { useWallet } from '../../system/funds';
 import './funds.css';
 
 /** The four figures of GET /api/funds/wallet, in the order a reader asks about them. */
@@ -20,6 +23,9 @@ export function WalletCard({ detailsLink = false }: { detailsLink?: boolean }) {
   const { t } = useTranslation('funds');
   const navigate = useNavigate();
   const wallet = useWallet();
+  // The generated create pages of the resources' lists, wherever the menu or the resource file puts them.
+  const deposits = useResourceListPath('deposits');
+  const withdrawals = useResourceListPath('withdrawals');
 
   let body;
   if (wallet.isError) body = <ErrorState error={wallet.error} onRetry={() => void wallet.refetch()} />;
@@ -42,16 +48,18 @@ export function WalletCard({ detailsLink = false }: { detailsLink?: boolean }) {
     );
 
   return (
-    <Card title={t('wallet.title')} extra={detailsLink ? <Link to={ACCOUNT_DETAILS_PATH}>{t('wallet.details')}</Link> : undefined} className="funds-wallet">
+    <Card title={t('wallet.title')} extra={detailsLink ? <Link to={consolePath('RecordTabs')}>{t('wallet.details')}</Link> : undefined} className="funds-wallet">
       {body}
       <Space wrap className="funds-wallet__actions">
         <CanAccess resource="deposits" action="create">
-          <Button type="primary" onClick={() => navigate(DEPOSIT_CREATE_PATH)}>
+          <Button type="primary" disabled={!deposits} onClick={() => deposits && navigate(createPath(deposits))}>
             {t('wallet.deposit')}
           </Button>
         </CanAccess>
         <CanAccess resource="withdrawals" action="create">
-          <Button onClick={() => navigate(WITHDRAWAL_CREATE_PATH)}>{t('wallet.withdraw')}</Button>
+          <Button disabled={!withdrawals} onClick={() => withdrawals && navigate(createPath(withdrawals))}>
+            {t('wallet.withdraw')}
+          </Button>
         </CanAccess>
       </Space>
     </Card>

@@ -3,6 +3,7 @@ import dayjs from 'dayjs';
 import { createElement, lazy, Suspense, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { consolePath } from '../../../shared/consolePaths';
 import { greetingKey } from '../../../shared/greeting';
 import { menuPaths, resolveRoutes, type ResolvedRoute } from '../../../shared/menu';
 import { createPath } from '../../refine/paths';
@@ -122,7 +123,7 @@ function HomePage({ flavour }: { flavour: HomeFlavour }) {
         </Col>
         <Col xs={24} sm={12}>
           <Card>
-            <Link to="/message" aria-label={t('home:unreadLink', { count: unread })} className="home-figure-link">
+            <Link to={consolePath('message')} aria-label={t('home:unreadLink', { count: unread })} className="home-figure-link">
               <Figure title={t('home:unreadCount')} value={unread} />
             </Link>
           </Card>
@@ -130,7 +131,7 @@ function HomePage({ flavour }: { flavour: HomeFlavour }) {
       </Row>
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={14}>
-          <Card title={t('home:todoTitle')} extra={<Link to="/task">{t('home:allTodos')}</Link>}>
+          <Card title={t('home:todoTitle')} extra={<Link to={consolePath('task')}>{t('home:allTodos')}</Link>}>
             {todos.loading ? (
               <Spin />
             ) : todos.todos.length === 0 ? (

@@ -26,6 +26,13 @@ export default defineConfig({
     // Size budgets are gzip figures checked by scripts/measure-bundle.ts, not Vite's raw 500 kB hint.
     chunkSizeWarningLimit: 1024,
     rolldownOptions: {
+      treeshake: {
+        // Packages whose package.json does not say they are free of side effects, though importing
+        // them does nothing but define: without this, a library that imports them at its top keeps
+        // them in the page whether or not the page uses them (refine's core imports papaparse for
+        // its CSV export and import, @refinedev/antd react-markdown for its MarkdownField).
+        moduleSideEffects: [{ test: /node_modules\/(rc-[^/]+|@rc-component\/[^/]+|error-stack-parser|stackframe|pluralize|papaparse|react-markdown|remark-gfm|micromark[^/]*|mdast-util-[^/]*|unified|vfile[^/]*|property-information|hast-[^/]*|unist-[^/]*|comma-separated-tokens|space-separated-tokens|style-to-object|inline-style-parser|bail|trough|is-plain-obj|extend|ccount|markdown-table|decode-named-character-reference|character-entities[^/]*|zwitch|longest-streak|escape-string-regexp|devlop|html-url-attributes|trim-lines)\//, sideEffects: false }],
+      },
       output: {
         // The first page must not wait on a cascade of small chunks (issue 10: the login route
         // loaded 49 scripts in four dependent waves). Everything the entry imports statically

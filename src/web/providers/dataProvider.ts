@@ -1,9 +1,7 @@
 import type { BaseRecord, CrudFilter, CrudSort, CustomParams, CustomResponse, DataProvider, MetaQuery, Pagination } from '@refinedev/core';
-import simpleRest from '@refinedev/simple-rest';
 import type { Page } from '../../shared/api';
 import { request, type HttpMethod, type Query } from './http';
 import { IDEMPOTENCY_HEADER, newIdempotencyKey } from './idempotency';
-import { simpleRestClient } from './simpleRestClient';
 
 // refine's DataProviders, both run over the one HTTP client (./http), so the token, the headers
 // and the SPEC §8 error rules stay in one place and no second client exists:
@@ -91,23 +89,27 @@ type ListPage = Page<never> & { totalExact?: boolean };
 
 /**
  * simple-rest for one call: it passes a call's meta on only as headers, so the console's meta
- * (`silent`, the intent's `idempotencyKey`) is given to the client it sends through.
+ * (`silent`, the intent's `idempotencyKey`) is given to the client it sends through. simple-rest
+ * and axios load with the first call that needs them (a record, a form), not with every page:
+ * the home page and the lists make none (issue 32 item 7, bundle budget).
  */
-const simpleRestFor = (meta?: MetaQuery) =>
-  simpleRest(SIMPLE_REST_BASE, simpleRestClient({ silent: silentOf(meta), idempotencyKey: typeof meta?.idempotencyKey === 'string' ? meta.idempotencyKey : undefined }));
+async function simpleRestFor(meta?: MetaQuery) {
+  const [{ default: simpleRest }, { simpleRestClient }] = await Promise.all([import('@refinedev/simple-rest'), import('./simpleRestClient')]);
+  return simpleRest(SIMPLE_REST_BASE, simpleRestClient({ silent: silentOf(meta), idempotencyKey: typeof meta?.idempotencyKey === 'string' ? meta.idempotencyKey : undefined }));
+}
 
 export const dataProvider: DataProvider = {
-  // simple-rest as it comes (getApiUrl: /rest); the stock methods below run its code unchanged,
-  // each through a client made with that call's meta.
-  ...simpleRestFor(),
-  getOne: (params) => simpleRestFor(params.meta).getOne(params),
-  getMany: (params) => simpleRestFor(params.meta).getMany(params),
-  create: (params) => simpleRestFor(params.meta).create(params),
-  deleteOne: (params) => simpleRestFor(params.meta).deleteOne(params),
+  // simple-rest's own getApiUrl answers the base it was made with.
+  getApiUrl: () => SIMPLE_REST_BASE,
+  // simple-rest's stock methods run its code unchanged, each through a client made with that call's meta.
+  getOne: async (params) => (await simpleRestFor(params.meta)).getOne(params),
+  getMany: async (params) => (await simpleRestFor(params.meta)).getMany!(params),
+  create: async (params) => (await simpleRestFor(params.meta)).create(params),
+  deleteOne: async (params) => (await simpleRestFor(params.meta)).deleteOne(params),
 
   // Stock, with its own `meta.method` option set: the form sends the whole record with the version
   // read, so PUT replaces it (simple-rest's default PATCH would keep a value the user cleared).
-  update: (params) => simpleRestFor(params.meta).update({ ...params, meta: { ...params.meta, method: 'put' } }),
+  update: async (params) => (await simpleRestFor(params.meta)).update({ ...params, meta: { ...params.meta, method: 'put' } }),
 
   // Override: x-total-count carries only a count; the console's lists need totalExact (a lower
   // bound past the counting limit), the declared totals and state totals, and its filters

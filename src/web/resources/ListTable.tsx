@@ -10,6 +10,7 @@ import { FieldValue } from './FieldValue';
 import { kindOf } from './fieldKind';
 import type { ResourceText } from './labels';
 import { PAGE_SIZES, sortableFields } from './listQuery';
+import { useListKeyboard } from './useListKeyboard';
 import type { ResourceListController } from './useResourceList';
 
 const RIGHT_ALIGNED = new Set(['money', 'number']);
@@ -160,6 +161,16 @@ export function ListTable({ list, text, emptyText, onOpen, selection, onResize }
   // antd measures the columns in a hidden copy of the header row, select-all box included: that
   // copy is aria-hidden, so its box must not take the keyboard's focus (axe aria-hidden-focus).
   const wrapper = useRef<HTMLDivElement>(null);
+  const rows = query.isError ? [] : (tableProps.dataSource ?? []);
+  // j/k or the arrows move a highlighted row, Enter opens it, x or Space chooses it (useListKeyboard).
+  const activeRow = useListKeyboard({
+    rows,
+    container: wrapper,
+    onOpen,
+    onToggle: selection
+      ? (record) => selection.onChange(selection.keys.some((key) => String(key) === record.id) ? selection.keys.filter((key) => String(key) !== record.id) : [...selection.keys, record.id], [...rows])
+      : undefined,
+  });
   useEffect(() => {
     for (const input of wrapper.current?.querySelectorAll<HTMLInputElement>('.ant-table-measure-row input') ?? []) input.tabIndex = -1;
   });
@@ -182,7 +193,10 @@ export function ListTable({ list, text, emptyText, onOpen, selection, onResize }
       }
       columns={columns}
       components={{ header: { cell: ResizableHeader } }}
-      dataSource={query.isError ? [] : tableProps.dataSource}
+      dataSource={rows}
+      // A row takes the focus when the keys move to it (not by Tab: the row's own links and boxes are there for that).
+      onRow={() => ({ tabIndex: -1 })}
+      rowClassName={(record) => (record.id === activeRow ? 'resource-list__row--active' : '')}
       loading={query.isFetching && !query.isLoading}
       onChange={onTableChange}
       // As wide as the page first (long names wrap), scrolling sideways only when the columns

@@ -45,11 +45,14 @@ describe('record history', () => {
       { action: 'pay', from: 'confirmed', to: 'partiallyPaid', input: { payAmount: '100.00' }, by: 'u-1', actor: { kind: 'person', name: '王芳', accountName: '上海买方有限公司' }, at: AT },
       { action: 'pay', from: 'partiallyPaid', to: 'partiallyPaid', input: { payAmount: '50.00' }, by: 'u-1', actor: { kind: 'person', name: '王芳', accountName: '上海买方有限公司', apiKey: 'ERP 付款' }, at: AT },
       { action: 'clear', from: 'partiallyPaid', to: 'paid', input: { amount: '10.00' }, by: null, actor: { kind: 'system', job: 'settlement.dailyClearing' }, at: AT },
+      { action: 'create', from: null, to: 'pendingConfirmation', input: null, by: 'u-2', actor: { kind: 'person', name: '江苏卖方有限公司', accountName: '江苏卖方有限公司' }, at: AT },
     ];
     const { container } = render(<History definition={bills} events={events} text={resourceText(bills, 'zh-CN', () => undefined)} />);
     expect(await screen.findByText('2026-11-20 10:00:00 · 王芳（上海买方有限公司）')).toBeInTheDocument();
     expect(await screen.findByText('2026-11-20 10:00:00 · 王芳（通过密钥 ERP 付款）')).toBeInTheDocument();
     expect(await screen.findByText('2026-11-20 10:00:00 · 系统（每日互联结算）')).toBeInTheDocument();
+    // An owner named as its account is named once.
+    expect(await screen.findByText('2026-11-20 10:00:00 · 江苏卖方有限公司')).toBeInTheDocument();
     expect(container.textContent).not.toContain('u-1');
   });
 });

@@ -26,7 +26,8 @@ function useActorText(): (actor: RecordEvent['actor']) => string {
     if (actor.kind === 'system') return t('audit:system', { job: t(`audit:jobs.${actor.job}`, { defaultValue: actor.job }) });
     const name = actor.name || actor.accountName || '';
     if (actor.apiKey !== undefined) return t('resources:history.byKey', { name, key: actor.apiKey });
-    return actor.accountName && actor.name ? t('resources:history.by', { name: actor.name, account: actor.accountName }) : name;
+    // An owner registered without a person's name is named as its account: said once.
+    return actor.accountName && actor.name && actor.name !== actor.accountName ? t('resources:history.by', { name: actor.name, account: actor.accountName }) : name;
   };
 }
 

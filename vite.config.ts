@@ -13,6 +13,11 @@ const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 export default defineConfig({
   root: fromRoot('./src/web'),
   plugins: [react(), variantPlugin(fromRoot('./'), variant), resourceGatesPlugin(fromRoot('./')), preloadChunkPlugin('signin')],
+  resolve: {
+    // One copy of the icons: @refinedev/antd asks for @ant-design/icons 5 and would bring its own
+    // (with its own colour helpers) into every list page; the named icons it imports are the same in 6.
+    dedupe: ['@ant-design/icons'],
+  },
   server: {
     // The locale JSON lives in src/shared (the server reads it too), outside the web root.
     fs: { allow: [fromRoot('./')] },

@@ -6,7 +6,8 @@
 // both languages are bundled there), then the `signin` chunk index.html preloads (AuthLayout +
 // LoginPage, see vite.config.ts) with its static imports, and any startup locale file still
 // loaded on its own (none expected).
-// It also reports the console shell + home route (issue 3 goal: <= 450 KB gzip).
+// It also reports the console shell + home route and a generated list page in all, each against
+// a budget (a ceiling, enforced) and issue 32's goal (printed); it exits 1 over any budget.
 // It then reports (outside the budget) what a generated resource list page and a resource form
 // page add on top of the entry and the console frame (issue 4), and fails if rjsf or ajv reach
 // the list page: they must load only with forms. It also totals everything a visitor downloads
@@ -29,6 +30,13 @@ interface ManifestChunk {
 type Manifest = Record<string, ManifestChunk>;
 
 const BUDGET_KB = 200;
+// Issue 32 item 7's goals are 350 KB for the shell + home and 500 KB for a generated list page in
+// all; the budgets enforced below are ceilings at what the console weighs now (docs/decisions.md
+// "Fast on a phone"), lowered as the goals come nearer, so the bundle cannot grow back meanwhile.
+const SHELL_BUDGET_KB = 400;
+const SHELL_GOAL_KB = 350;
+const LIST_ROUTE_BUDGET_KB = 620;
+const LIST_ROUTE_GOAL_KB = 500;
 const LOGIN_CHUNK = 'signin';
 const LOCALES = ['zh-CN', 'en-US'].flatMap((language) =>
   ['app', 'auth', 'validation', 'common'].map((ns) => `shared/locales/${language}/${ns}.json`),
@@ -133,7 +141,7 @@ for (const { name, files } of pages) {
 }
 console.log(`  rjsf/ajv in the list page: ${formLibraryIn.length ? `YES (${formLibraryIn.join(', ')})` : 'no'}`);
 const listRouteKb = sumKb(new Set([...shared, ...listFiles]));
-console.log(`  a generated list page in all (entry + console frame + list page): ${listRouteKb.toFixed(1)} KB gzip`);
+console.log(`  a generated list page in all (entry + console frame + list page): ${listRouteKb.toFixed(1)} KB gzip (budget ${LIST_ROUTE_BUDGET_KB} KB, goal ${LIST_ROUTE_GOAL_KB} KB)`);
 // refine's antd buttons' class names: present in any chunk that bundles @refinedev/antd.
 const REFINE_ANTD_MARKERS = ['refine-create-button', 'refine-save-button'];
 const loginFiles = [...jsFiles(withStaticImports(entryKey)), ...jsFiles(routeKeys)];
@@ -142,8 +150,6 @@ console.log(`  @refinedev/antd in the login route: ${refineAntdInLogin.length ? 
 
 // The console shell (issue 3): everything a signed-in visitor downloads to see /home, from the
 // entry to the home page's own chunk, with the locale files on the way (zh-CN + en-US fallback).
-// Goal: <= 450 KB gzip.
-const SHELL_BUDGET_KB = 450;
 const SHELL_ROUTE = ['chunk:console', 'pages/home/HomePage.tsx'];
 const SHELL_LOCALES = ['zh-CN', 'en-US'].flatMap((language) =>
   ['app', 'auth', 'validation', 'common', 'menu', 'shell', 'home'].map((ns) => `shared/locales/${language}/${ns}.json`),
@@ -154,7 +160,7 @@ const shellFiles = new Set([
   ...jsFiles(SHELL_LOCALES.map((suffix) => keyEndingWith(suffix)).filter((key): key is string => Boolean(key))),
 ]);
 const shellKb = sumKb(shellFiles);
-console.log(`\nConsole shell + home route (entry, refine root, main layout, home page, their locale files): ${shellKb.toFixed(1)} KB gzip in ${shellFiles.size} files (goal ${SHELL_BUDGET_KB} KB)`);
+console.log(`\nConsole shell + home route (entry, refine root, main layout, home page, their locale files): ${shellKb.toFixed(1)} KB gzip in ${shellFiles.size} files (budget ${SHELL_BUDGET_KB} KB, goal ${SHELL_GOAL_KB} KB)`);
 for (const { file, kb } of [...shellFiles].map((file) => ({ file, kb: gzipKb(file) })).sort((a, b) => b.kb - a.kb).slice(0, 12)) {
   console.log(`  ${kb.toFixed(1).padStart(7)} KB  ${file}`);
 }
@@ -172,7 +178,30 @@ console.log(`\nChart drawing (ChartCanvas + recharts, loaded with a chart): ${su
 console.log(`  a report route in all (entry + console frame + list page + chart drawing): ${reportRouteKb.toFixed(1)} KB gzip`);
 console.log(`  recharts in the login route or the shell: ${chartsIn.length ? `YES (${chartsIn.join(', ')})` : 'no'}`);
 
+// Every rule broken, said in words; any makes the exit code 1 (tests/e2e/bundle-budget.test.ts runs this on the built console).
+const over: string[] = [];
+if (total > BUDGET_KB) over.push(`login route ${total.toFixed(1)} KB > ${BUDGET_KB} KB`);
+if (shellKb > SHELL_BUDGET_KB) over.push(`shell + home ${shellKb.toFixed(1)} KB > ${SHELL_BUDGET_KB} KB`);
+if (listRouteKb > LIST_ROUTE_BUDGET_KB) over.push(`a list page in all ${listRouteKb.toFixed(1)} KB > ${LIST_ROUTE_BUDGET_KB} KB`);
+if (formLibraryIn.length) over.push('rjsf/ajv in the list page');
+if (refineAntdInLogin.length) over.push('@refinedev/antd in the login route');
+if (chartsIn.length) over.push('recharts in the login route or the shell');
+console.log(over.length ? `\nOVER BUDGET: ${over.join('; ')}` : '\nWithin every budget.');
+
 if (process.argv.includes('--json')) {
-  console.log(JSON.stringify({ variant, totalGzipKb: Number(total.toFixed(2)), listPageGzipKb: Number(sumKb(listFiles).toFixed(2)), listRouteGzipKb: Number(listRouteKb.toFixed(2)), formPageGzipKb: Number(sumKb(formFiles).toFixed(2)), rows }));
+  console.log(
+    JSON.stringify({
+      variant,
+      totalGzipKb: Number(total.toFixed(2)),
+      shellGzipKb: Number(shellKb.toFixed(2)),
+      listPageGzipKb: Number(sumKb(listFiles).toFixed(2)),
+      listRouteGzipKb: Number(listRouteKb.toFixed(2)),
+      formPageGzipKb: Number(sumKb(formFiles).toFixed(2)),
+      budgets: { loginKb: BUDGET_KB, shellKb: SHELL_BUDGET_KB, listRouteKb: LIST_ROUTE_BUDGET_KB },
+      goals: { shellKb: SHELL_GOAL_KB, listRouteKb: LIST_ROUTE_GOAL_KB },
+      over,
+      rows,
+    }),
+  );
 }
-process.exitCode = total <= BUDGET_KB && formLibraryIn.length === 0 && refineAntdInLogin.length === 0 && chartsIn.length === 0 && shellKb <= SHELL_BUDGET_KB ? 0 : 1;
+process.exitCode = over.length === 0 ? 0 : 1;

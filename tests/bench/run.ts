@@ -8,6 +8,7 @@ import { benchLive } from './live';
 import { benchLoginLoad } from './login-load';
 import { benchMenuClick } from './menu-click';
 import { benchNetting } from './netting';
+import { benchPassOn } from './passOn';
 import { benchRecordIndexes } from './record-indexes';
 import { benchResources } from './resources';
 import { benchStartup } from './startup';
@@ -15,7 +16,7 @@ import { benchTestServerStart } from './test-server-start';
 import { benchWebhooks } from './webhooks';
 
 const only = process.argv[2];
-const benches: Record<string, () => Promise<void>> = { startup: benchStartup, resources: benchResources, lists: benchLists, menuClick: benchMenuClick, loginLoad: benchLoginLoad, ledger: benchLedger, flows: benchFlows, netting: benchNetting, bills: benchBills, coindays: benchCoinDays, recordIndexes: benchRecordIndexes, live: benchLive, testServerStart: benchTestServerStart, webhooks: benchWebhooks };
+const benches: Record<string, () => Promise<void>> = { startup: benchStartup, resources: benchResources, lists: benchLists, menuClick: benchMenuClick, loginLoad: benchLoginLoad, ledger: benchLedger, flows: benchFlows, netting: benchNetting, passOn: benchPassOn, bills: benchBills, coindays: benchCoinDays, recordIndexes: benchRecordIndexes, live: benchLive, testServerStart: benchTestServerStart, webhooks: benchWebhooks };
 for (const [name, fn] of Object.entries(benches)) {
   if (only && only !== name) continue;
   await fn();

@@ -18,7 +18,7 @@ configure({ asyncUtilTimeout: 20_000 });
 // The palette is a lazy chunk (antd's Modal and Input); its first load in jsdom on a busy machine
 // takes seconds, which would count against the first test's waits.
 beforeAll(async () => {
-  await import('../../src/web/shell/palette/CommandPalette');
+  await import('../../src/web/palette/CommandPalette');
 }, 120_000);
 
 const BILLS = resourceDefinition('bills');

@@ -2,7 +2,7 @@ import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router';
 import type { ActionDeclaration, ResourceDefinition, ResourceRecord } from '../../shared/resources/types';
 
-// The open record's declared actions, for the command palette (src/web/shell/palette): a record
+// The open record's declared actions, for the command palette (src/web/palette): a record
 // page's buttons (RecordActions) publish what clicking each one does, under the location of the
 // page that shows them (a tab keeps its own location while hidden), and the palette offers those
 // of the page on screen. Which of them the caller may take now is the access control's answer,

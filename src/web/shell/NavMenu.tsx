@@ -7,7 +7,7 @@ import { findConsoleRoute } from '../refine/consoleRoute';
 import { MENU_ICONS } from './menuIcons';
 import { OPS_QUEUE_KEYS } from '../refine/useOpsPending';
 import { QueueBadge } from './QueueBadge';
-import { useNavigationTree } from './useNavigationTree';
+import { useNavigationTree } from '../resources/useNavigationTree';
 
 type Items = NonNullable<MenuProps['items']>;
 

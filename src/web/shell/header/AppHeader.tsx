@@ -9,8 +9,8 @@ import { Clock } from './Clock';
 import { CurrentUser } from './CurrentUser';
 import { LogoutButton } from './LogoutButton';
 import { MessageBell } from './MessageBell';
-import { PaletteButton } from './PaletteButton';
-import { PaletteHost } from '../palette/PaletteHost';
+import { PaletteButton } from '../../palette/PaletteButton';
+import { PaletteHost } from '../../palette/PaletteHost';
 
 interface Props {
   /** Side menu: the collapse toggle; mobile: the button that opens the menu drawer. */

@@ -1,9 +1,9 @@
 import { useCanWithoutCache } from '@refinedev/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import type { Language } from '../../../shared/constants';
-import { resourceText } from '../../resources/labels';
-import { useRecordCommands } from '../../resources/recordCommands';
+import type { Language } from '../../shared/constants';
+import { resourceText } from '../resources/labels';
+import { useRecordCommands } from '../resources/recordCommands';
 import type { ActionCommand } from './commands';
 
 /**

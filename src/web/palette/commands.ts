@@ -1,4 +1,4 @@
-import type { MenuItem } from '../../../shared/menu';
+import type { MenuItem } from '../../shared/menu';
 
 // What the command palette offers, as one list the keyboard moves through: the open record's
 // actions, the pages of the menu, and the records the server found.

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import type { MenuItem } from '../../shared/menu';
 import { withRuntimeMenuEntries } from '../refine/runtimeRoutes';
 import { useVisibleMenu } from '../refine/useAccess';
-import { useRuntimeResourceRoutes } from '../resources/useRuntimeResourceRoutes';
+import { useRuntimeResourceRoutes } from './useRuntimeResourceRoutes';
 
 /**
  * The navigation the caller may see: the variant's menu entries refine's access control lets it

@@ -1,8 +1,8 @@
 import { SearchOutlined } from '@ant-design/icons';
 import { Button, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { openPalette } from '../palette/paletteStore';
-import { preloadPalette } from '../palette/PaletteHost';
+import { openPalette } from './paletteStore';
+import { preloadPalette } from './PaletteHost';
 import './paletteButton.css';
 
 /** A Mac says Cmd (⌘) where other systems say Ctrl. */

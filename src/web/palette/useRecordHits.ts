@@ -1,13 +1,13 @@
 import { useDataProvider, type CrudFilter } from '@refinedev/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import type { Language } from '../../../shared/constants';
-import { listScopes } from '../../../shared/resources/recordAbility';
-import { SEARCH_PARAM, searchMatches } from '../../../shared/resources/search';
-import type { ResourceDefinition, ResourceRecord } from '../../../shared/resources/types';
-import { currentViewer, referencePath, referenceTitle } from '../../refine/reference';
-import { useResourceDefinitions } from '../../resources/definitions';
-import { resourceText } from '../../resources/labels';
+import type { Language } from '../../shared/constants';
+import { listScopes } from '../../shared/resources/recordAbility';
+import { SEARCH_PARAM, searchMatches } from '../../shared/resources/search';
+import type { ResourceDefinition, ResourceRecord } from '../../shared/resources/types';
+import { currentViewer, referencePath, referenceTitle } from '../refine/reference';
+import { useResourceDefinitions } from '../resources/definitions';
+import { resourceText } from '../resources/labels';
 import type { RecordCommand } from './commands';
 
 // The records a search finds across the resources the caller may read: each list asked by the

@@ -25,6 +25,11 @@ describe.skipIf(!chromiumPath)('browser journey: the command palette opens a bil
     return search;
   };
   const activeOption = (page: Page) => page.locator('[role="option"][aria-selected="true"]');
+  /** A screenshot of the palette once its opening animation has finished (mid-zoom it is faint). */
+  const paletteShot = async (page: Page, name: string) => {
+    await page.locator('.command-palette').evaluate((dialog) => Promise.all(dialog.getAnimations({ subtree: true }).map((a) => a.finished)));
+    await shot(page, name);
+  };
 
   it('a payer presses Ctrl+K, types a bill number and lands on the bill; the palette offers its payment there', async () => {
     const { world } = e2e;
@@ -43,7 +48,7 @@ describe.skipIf(!chromiumPath)('browser journey: the command palette opens a bil
     const hit = page.getByRole('option', { name: new RegExp(`确权账单 · 编号 ${number.slice(0, 8)}`) });
     await hit.waitFor();
     await expect.poll(() => activeOption(page).innerText()).toContain(number.slice(0, 8));
-    await shot(page, 'palette-bill-dark');
+    await paletteShot(page, 'palette-bill-dark');
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => url.searchParams.get('id') === number || url.pathname.endsWith(`/show/${number}`));
     // The bill's own page: its state and amount.
@@ -55,7 +60,7 @@ describe.skipIf(!chromiumPath)('browser journey: the command palette opens a bil
     const again = await openPalette(page);
     const pay = page.getByRole('group', { name: '当前记录的操作' }).getByRole('option', { name: /付款/ });
     await pay.first().waitFor();
-    await shot(page, 'palette-actions-dark');
+    await paletteShot(page, 'palette-actions-dark');
     await again.press('Escape');
     await expect.poll(() => page.getByRole('combobox', { name: /搜索页面/ }).count()).toBe(0);
     expect(errors).toEqual([]);
@@ -82,7 +87,7 @@ describe.skipIf(!chromiumPath)('browser journey: the command palette opens a bil
       const search = await openPalette(page);
       await search.pressSequentially('lang' in look ? 'bill' : '账单');
       await page.getByRole('option').first().waitFor();
-      await shot(page, `palette-${name}`);
+      await paletteShot(page, `palette-${name}`);
       await search.press('Escape');
       // The focus is back on the row it was on, and Enter opens that bill.
       await expect.poll(() => rows.nth(1).evaluate((row) => row === document.activeElement)).toBe(true);

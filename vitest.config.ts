@@ -2,6 +2,7 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { resourceGatesPlugin } from './scripts/lib/vite-resource-gates.ts';
 import { pgAvailable } from './tests/support/pg-bin.ts';
+import { RUNNER_ENV } from './tests/support/runner-env.ts';
 
 // Each API file runs once on PostgreSQL, the production store (api-postgres runs them all). The
 // api-pglite project runs these, which test what is PGlite's own; on a machine without PostgreSQL
@@ -37,20 +38,9 @@ export default defineConfig({
     // vitest uses one worker fewer than the CPUs: on the 2-core CI machine that is one worker,
     // and the API suites (which mostly wait on the database) ran strictly one file at a time.
     maxWorkers: 2,
-    // Tests register and sign in thousands of users: a cheap scrypt for them (README "Configuration"),
-    // and, all from 127.0.0.1, per-client limits far above what a run sends (tests/api/rate-limits.test.ts
-    // sets low ones). tests/support/server.ts passes these RATE_LIMIT_* to the servers it builds.
-    env: {
-      PASSWORD_HASH_COST: '10',
-      RATE_LIMIT_VERIFY: '1000000/60',
-      RATE_LIMIT_CAPTCHA: '1000000/60',
-      RATE_LIMIT_SMS: '1000000/60',
-      RATE_LIMIT_SMS_ADDRESS: '1000000/60',
-      RATE_LIMIT_LOGIN: '1000000/60',
-      RATE_LIMIT_REGISTER: '1000000/60',
-      RATE_LIMIT_PROMOTION: '1000000/60',
-      RATE_LIMIT_API_KEY: '1000000/60',
-    },
+    // A cheap scrypt and per-client limits far above what a run sends (tests/support/runner-env.ts);
+    // tests/support/server.ts passes these RATE_LIMIT_* to the servers it builds.
+    env: { ...RUNNER_ENV },
     projects: [
       {
         extends: true,

@@ -23,6 +23,7 @@ import { domains } from '../../src/server/domains';
 import { checkLedger, ledgerInvariants, ledgerSound } from '../../src/server/ledger/invariants';
 import { consoleSmsProvider } from '../../src/server/sms/provider';
 import { percentile } from '../support/money-load';
+import { RUNNER_ENV } from '../support/runner-env';
 import { startPg } from '../support/pg-cluster';
 import { storedCode } from '../support/smsCodes';
 import { World, type Party } from '../support/world';
@@ -30,17 +31,6 @@ import { World, type Party } from '../support/world';
 const CLIENTS = 50;
 const PARTS = Number(process.env.LSF_BENCH_PARTS ?? 4);
 const OPS = { phone: '13800000095', password: 'Ops#PassOn2026' };
-/** The world registers and signs in a hundred accounts from 127.0.0.1: limits far above that, a cheap password hash (as vitest.config.ts gives tests). */
-const WORLD_ENV = {
-  PASSWORD_HASH_COST: '10',
-  RATE_LIMIT_VERIFY: '1000000/60',
-  RATE_LIMIT_CAPTCHA: '1000000/60',
-  RATE_LIMIT_SMS: '1000000/60',
-  RATE_LIMIT_SMS_ADDRESS: '1000000/60',
-  RATE_LIMIT_LOGIN: '1000000/60',
-  RATE_LIMIT_REGISTER: '1000000/60',
-};
-
 interface Timed {
   ms: number;
   status: number;
@@ -86,7 +76,7 @@ export async function benchPassOn(): Promise<void> {
     url.pathname = `/${name}`;
     const database = await openDatabase({ url: url.toString(), maxConnections: CLIENTS });
     const clock = new ManualClock(Date.now());
-    const { app } = await buildApp({ config: { ...configFromEnv({ ...process.env, ...WORLD_ENV, ADMIN_PHONE: OPS.phone, ADMIN_PASSWORD: OPS.password }), webDist: undefined }, database, clock, sms: consoleSmsProvider(() => {}) });
+    const { app } = await buildApp({ config: { ...configFromEnv({ ...process.env, ...RUNNER_ENV, ADMIN_PHONE: OPS.phone, ADMIN_PASSWORD: OPS.password }), webDist: undefined }, database, clock, sms: consoleSmsProvider(() => {}) });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
     try {

@@ -1,4 +1,4 @@
-// Passing a bill on (转让, issue 31, DESIGN §10 "Circulating bills"): what a variant file says of it
+// Passing a bill on (issue 31, DESIGN §10 "Circulating bills"): what a variant file says of it
 // (`settlement.passOn`, `settlement.minPart`). One API serves every variant it is started with, so
 // the server applies the strictest of them: passing on only when every served variant allows it,
 // and the highest minimum part; the console asks its own variant the same question.

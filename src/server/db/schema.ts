@@ -633,7 +633,7 @@ export const ledgerDailyMoves = pgTable(
 );
 
 /**
- * The money of a bill (确权单, DESIGN §9; schemas/resources/bills.json, src/server/domains/settlement):
+ * The money of a bill (DESIGN §9; schemas/resources/bills.json, src/server/domains/settlement):
  * one row per bills record, with its amount, what was paid (ledger transfers billPayment and
  * billBatchPayment, less billPaymentReversed) and what mutual netting cleared, in integer fen.
  * The open amount is amount - paid - cleared, never negative (the check below and the sixth

@@ -83,7 +83,7 @@ export const SECURITY_SCHEMES = {
   apiKey: {
     type: 'http',
     scheme: 'bearer',
-    description: "An enterprise's API key (lsf_...), created by the account's owner under 账户中心 › API 密钥; also accepted as X-API-Key. It acts with its operator type's permissions; a money step needs its money scope and a signed request (docs/machines.md).",
+    description: "An enterprise's API key (lsf_...), created by the account's owner in the console (/operator/apiKeys); also accepted as X-API-Key. It acts with its operator type's permissions; a money step needs its money scope and a signed request (docs/machines.md).",
   },
 } as const;
 

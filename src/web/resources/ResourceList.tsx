@@ -35,7 +35,7 @@ interface Props {
   filter?: Record<string, string[]>;
   /** The path of the route a row opens with `?id=` (menu.json render.showRoute), instead of `<path>/show/:id`. */
   showPath?: string;
-  /** The heading, when not the resource's title: a route listing part of it names that part (互诺订单, not 购销合同). */
+  /** The heading, when not the resource's title: a route listing part of it names that part (mutual-promise contracts, not all sales contracts). */
   heading?: string;
   /** Fields the route's records have set (menu.json render.has), e.g. the contracts that had an objection. */
   has?: string[];

@@ -22,7 +22,7 @@ const MUTED = { light: 'rgba(0, 0, 0, 0.6)', dark: 'rgba(255, 255, 255, 0.55)' }
 const tokensOf = (name: ThemeName, seed: string, status: Partial<Record<Status, string>> = {}) =>
   theme.getDesignToken({ algorithm: name === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm, token: { colorPrimary: seed, colorLink: seed, colorInfo: seed, ...status } });
 
-/** The status colours, which antd also writes as text on their own tint (a state tag: 已发布 in green). */
+/** The status colours, which antd also writes as text on their own tint (a state tag: published, in green). */
 const STATUS = ['colorSuccess', 'colorWarning', 'colorError'] as const;
 type Status = (typeof STATUS)[number];
 const tintOf = (key: Status) => `${key}Bg` as const;

@@ -11462,17 +11462,17 @@ export interface operations {
                             own: {
                                 /** @description The account number */
                                 account: string;
-                                /** @description The holder (户名) */
+                                /** @description The account holder */
                                 accountName: string;
-                                /** @description Bank and branch (开户行) */
+                                /** @description Bank and branch */
                                 bankName: string;
                             } | null;
                             platform: {
                                 /** @description The account number */
                                 account: string;
-                                /** @description The holder (户名) */
+                                /** @description The account holder */
                                 accountName: string;
-                                /** @description Bank and branch (开户行) */
+                                /** @description Bank and branch */
                                 bankName: string;
                             } | null;
                         };

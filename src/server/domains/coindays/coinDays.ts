@@ -1,4 +1,4 @@
-// Coin-days (币天, DESIGN §9) from the wallet's statement lines (ledger_lines), in SQL.
+// Coin-days (DESIGN §9) from the wallet's statement lines (ledger_lines), in SQL.
 //
 // A line moves the wallet's available balance (credits posted - debits posted - holds, as
 // src/server/ledger/accounts.ts reads it) at these instants:

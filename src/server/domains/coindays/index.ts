@@ -1,4 +1,4 @@
-// Coin-days (币天, /operator/currency; DESIGN §9): the SPEC §7 endpoints that sum a wallet's
+// Coin-days (/operator/currency; DESIGN §9): the SPEC §7 endpoints that sum a wallet's
 // end-of-day available balances over a period, computed from the ledger's statement lines.
 import type { Domain } from '../../domain';
 import { COINDAYS_INVARIANTS } from './invariants';

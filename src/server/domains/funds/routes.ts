@@ -18,7 +18,7 @@ import { FLOW_CHART_DAYS } from '../../../shared/constants';
 
 const tags = ['funds'];
 const money = { type: 'string', format: 'money' };
-const bankAccount = record({ accountName: { type: 'string', description: 'The holder (户名)' }, bankName: { type: 'string', description: 'Bank and branch (开户行)' }, account: { type: 'string', description: 'The account number' } });
+const bankAccount = record({ accountName: { type: 'string', description: 'The account holder' }, bankName: { type: 'string', description: 'Bank and branch' }, account: { type: 'string', description: 'The account number' } });
 
 const S = {
   wallet: {

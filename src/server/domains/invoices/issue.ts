@@ -1,4 +1,4 @@
-// Invoices (发票管理, schemas/resources/invoiceRequests.json; issue 19): platform operations issue
+// Invoices (schemas/resources/invoiceRequests.json; issue 19): platform operations issue
 // a requested invoice with its number, date, amount and file, or reject it with a reason.
 //
 // The amount: never more than the request asked for, nor than what it refers to: the contract's

@@ -1,4 +1,4 @@
-// The settlement domain (issue 18, DESIGN §9): bills (确权单, schemas/resources/bills.json) issued
+// The settlement domain (issue 18, DESIGN §9): bills (confirmed debts, schemas/resources/bills.json) issued
 // when a contract completes or by a payee, confirmed with an SMS code, delayed, paid whole, in
 // part or several at once (routes.ts), reversed by ops; their money row (store.ts, what mutual
 // netting reads and writes down), their messages, todos and reminders (news.ts); mutual netting's

@@ -1,4 +1,4 @@
-// Passing part of a bill on (转让, issue 31, DESIGN §10 "Circulating bills"): the holder of a
+// Passing part of a bill on (issue 31, DESIGN §10 "Circulating bills"): the holder of a
 // confirmed, not yet due bill (its payee: whoever it was issued or passed to) offers a part of its
 // open amount to one of its own creditors (an account it owes an open bill to), with its SMS code:
 // the bill's action `passOn`, whose handler makes the offer (schemas/resources/billTransfers.json,

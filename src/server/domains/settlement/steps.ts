@@ -1,5 +1,5 @@
 // A bill's steps that move no money (schemas/resources/bills.json): the payer confirms the right
-// (确权, SMS code checked by the engine) or rejects it, the payee cancels it before confirmation
+// (with its SMS code checked by the engine) or rejects it, the payee cancels it before confirmation
 // or grants a delay (a later due day, with its reason: the CollectionDelay receipt).
 import { eq } from 'drizzle-orm';
 import { chinaDay } from '../../../shared/chinaTime';

@@ -33,7 +33,7 @@ interface Filters {
 }
 
 /**
- * /operator/currency: the wallet's coin-days (币天) over a period, this month by default: the
+ * /operator/currency: the wallet's coin-days over a period, this month by default: the
  * sum over China days of the end-of-day available balance, its days, average and last balance;
  * a chart of the daily balance and the cumulative coin-days; the daily detail, filtered by
  * balance, paged, with its total, and exported as CSV or XLSX.

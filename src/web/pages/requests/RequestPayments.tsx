@@ -8,8 +8,8 @@ import { useRequestPayments } from '../../system/requests';
 
 /**
  * The payments of a payment request (/requestFunds/fundsDetail, payFunds), each with its
- * receipt: under a bill they are the bill's payments made for this request (确权结算回单), under
- * the contract alone the request's own (请款支付回单). Nothing shows while it is unpaid.
+ * receipt: under a bill they are the bill's payments made for this request (bill settlement receipts), under
+ * the contract alone the request's own (payment request receipts). Nothing shows while it is unpaid.
  */
 export default function RequestPayments({ id, version, underBill }: { id: string; version?: number; underBill: boolean }) {
   const { t } = useTranslation(['requests', 'menu']);

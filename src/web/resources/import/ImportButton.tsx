@@ -8,7 +8,7 @@ import type { ResourceText } from '../labels';
 // The dialog (antd Upload, the preview table) loads when it is first opened, not with the list.
 const ImportDialog = lazy(() => import('./ImportDialog').then((m) => ({ default: m.ImportDialog })));
 
-/** 导入: the list's toolbar button of a resource whose file declares list.import; the list asks refine's access control (create) first. */
+/** Import: the list's toolbar button of a resource whose file declares list.import; the list asks refine's access control (create) first. */
 export function ImportButton({ definition, text }: { definition: ResourceDefinition; text: ResourceText }) {
   const { t } = useTranslation('imports');
   const [open, setOpen] = useState(false);

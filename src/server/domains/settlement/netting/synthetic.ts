@@ -40,7 +40,7 @@ export function syntheticBills(shape: NetworkShape, participants: number, count:
  *    down to raw-material suppliers (tier 3), 5%, 15%, 30% and 50% of the firms. A bill is a
  *    buyer's debt to its supplier one tier down (the trade-credit chain).
  *  - Dominant buyers: a buyer is drawn with weight 1 / rank^ZIPF within its tier (ZIPF 1.1), so
- *    a few firms issue a large share of the bills, as the anchor enterprises of 供应链金融 do;
+ *    a few firms issue a large share of the bills, as the anchor enterprises of supply-chain finance do;
  *    suppliers likewise concentrate on a few large ones (weight 1 / rank^0.8).
  *  - Amounts: log-normal, median 20,000 yuan, sigma 1.6, capped at 5,000,000 yuan (heavy tailed:
  *    a few bills carry much of the amount, as invoice amounts do).

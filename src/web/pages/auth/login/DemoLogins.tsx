@@ -25,7 +25,7 @@ export function DemoLogins() {
   }, []);
 
   if (logins.length === 0) return null;
-  // The payment passwords (交易密码) that confirm the people's money steps: one line, not a column (the same for all).
+  // The payment passwords that confirm the people's money steps: one line, not a column (the same for all).
   const paymentPasswords = [...new Set(logins.flatMap((login) => (login.paymentPassword ? [login.paymentPassword] : [])))];
   return (
     <section className="demo-logins" aria-labelledby={`${id}-title`}>

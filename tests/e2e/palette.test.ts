@@ -41,7 +41,7 @@ describe.skipIf(!chromiumPath)('browser journey: the command palette opens a bil
     const { page, errors, context } = await openSignedIn(e2e, payer.token, STEP_MS);
     await page.goto('/home');
     // The console is up: its header offers the palette's button, with the shortcut beside it.
-    await page.getByRole('button', { name: /搜索与跳转（(Ctrl|⌘) K）/ }).waitFor();
+    await page.getByRole('button', { name: /搜索与跳转 (Ctrl|⌘) K/ }).waitFor();
     const search = await openPalette(page);
     // The number as a receipt prints it (dashes and all), typed key by key.
     await search.pressSequentially(number);

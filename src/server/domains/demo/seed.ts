@@ -72,6 +72,6 @@ export function demoReport(result: SeedResult, origin: string, ops: { adminPhone
   }
   lines.push(`demo logins (sign in at ${origin}/user/login; the captcha answer is in ${origin}/api/dev/outbox):`);
   for (const l of demoLogins(ops)) lines.push(`  ${l.role.padEnd(15)} ${l.phone}  ${l.password ?? '(ADMIN_PASSWORD)'}  ${l.name}`);
-  lines.push(`demo payment password (交易密码) of every demo person but operations: ${DEMO_PAYMENT_PASSWORD}`);
+  lines.push(`demo payment password of every demo person but operations: ${DEMO_PAYMENT_PASSWORD}`);
   return lines.join('\n');
 }

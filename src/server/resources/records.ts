@@ -15,6 +15,7 @@ import type { ReadFrom } from './registry';
 import { recordsOf } from './sources';
 import { tableFieldNames } from './tableFields';
 import { isUuid } from '../validate';
+import { queryRows } from '../db/rows';
 
 /** A row; `parties` is its record_parties as role -> account (the trigger-kept copy on the row). */
 export type RecordRow = typeof resourceRecords.$inferSelect;
@@ -132,15 +133,28 @@ export function recordEvents(db: Db, recordId: string): Promise<RecordEventRow[]
  */
 export type HistoryActor = { kind: 'person'; name: string; accountName: string | null; apiKey?: string } | { kind: 'system'; job: string };
 
-/** The names behind the events' movers: users, accounts and API keys, one read each that has any. */
+/** The names behind the events' movers (users, accounts, API keys), in one round trip: an action's answer reads them too. */
 async function actorsOf(db: Db, events: readonly RecordEventRow[]): Promise<(e: RecordEventRow) => HistoryActor> {
   const ids = (pick: (e: RecordEventRow) => string | null) => [...new Set(events.map(pick).filter((id): id is string => id !== null))];
-  const named = async (table: typeof users | typeof accounts | typeof apiKeys, list: string[]) =>
-    new Map(list.length ? (await db.select({ id: table.id, name: table.name }).from(table).where(inArray(table.id, list))).map((r) => [r.id, r.name ?? '']) : []);
-  const [people, companies, keys] = await Promise.all([named(users, ids((e) => e.by)), named(accounts, ids((e) => e.actorAccountId)), named(apiKeys, ids((e) => e.apiKeyId))]);
+  const wanted = [
+    { kind: 'user', table: users, list: ids((e) => e.by) },
+    { kind: 'account', table: accounts, list: ids((e) => e.actorAccountId) },
+    { kind: 'key', table: apiKeys, list: ids((e) => e.apiKeyId) },
+  ].filter((w) => w.list.length > 0);
+  const rows = wanted.length
+    ? await queryRows<{ kind: string; id: string; name: string | null }>(
+        db,
+        sql.join(
+          wanted.map((w) => sql`select ${w.kind} as kind, ${w.table.id}::text as id, ${w.table.name} as name from ${w.table} where ${w.table.id} in (${sql.join(w.list.map((id) => sql`${id}::uuid`), sql`, `)})`),
+          sql` union all `,
+        ),
+      )
+    : [];
+  const names = new Map(rows.map((r) => [`${r.kind}:${r.id}`, r.name ?? '']));
+  const name = (kind: string, id: string) => names.get(`${kind}:${id}`);
   return (e) =>
     e.by
-      ? { kind: 'person', name: people.get(e.by) ?? '', accountName: e.actorAccountId ? (companies.get(e.actorAccountId) ?? null) : null, ...(e.apiKeyId ? { apiKey: keys.get(e.apiKeyId) ?? '' } : {}) }
+      ? { kind: 'person', name: name('user', e.by) ?? '', accountName: e.actorAccountId ? (name('account', e.actorAccountId) ?? null) : null, ...(e.apiKeyId ? { apiKey: name('key', e.apiKeyId) ?? '' } : {}) }
       : { kind: 'system', job: e.job ?? 'system' };
 }
 

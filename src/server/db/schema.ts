@@ -653,7 +653,7 @@ export const bills = pgTable(
     payeeAccountId: uuid('payee_account_id')
       .notNull()
       .references(() => accounts.id),
-    /** What the bill is for now: its issued amount less the parts passed on from it (settlement/passOn.ts). */
+    /** What the bill is for now: its issued amount less the parts passed on from it (settlement/passOn.ts); 0 once passed on whole. */
     amountFen: bigint('amount_fen', { mode: 'bigint' }).notNull(),
     /**
      * Circulating bills (issue 31, DESIGN §10): the amount the bill was made with, never changed
@@ -681,7 +681,8 @@ export const bills = pgTable(
   (t) => [
     index('bills_contract_idx').on(t.contractId),
     index('bills_root_idx').on(t.rootBillId),
-    check('bills_amounts', sql`${t.amountFen} > 0 and ${t.paidFen} >= 0 and ${t.clearedFen} >= 0 and ${t.paidFen} + ${t.clearedFen} <= ${t.amountFen}`),
+    // A bill's amount is 0 only once it was passed on whole (state passedOn, settlement/split.ts).
+    check('bills_amounts', sql`(${t.amountFen} > 0 or (${t.amountFen} = 0 and ${t.state} = 'passedOn')) and ${t.paidFen} >= 0 and ${t.clearedFen} >= 0 and ${t.paidFen} + ${t.clearedFen} <= ${t.amountFen}`),
   ],
 );
 

@@ -1,0 +1,2 @@
+ALTER TABLE "bills" DROP CONSTRAINT "bills_amounts";--> statement-breakpoint
+ALTER TABLE "bills" ADD CONSTRAINT "bills_amounts" CHECK (("bills"."amount_fen" > 0 or ("bills"."amount_fen" = 0 and "bills"."state" = 'passedOn')) and "bills"."paid_fen" >= 0 and "bills"."cleared_fen" >= 0 and "bills"."paid_fen" + "bills"."cleared_fen" <= "bills"."amount_fen");

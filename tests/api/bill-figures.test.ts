@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '../../src/shared/api';
 import type { ResourceRecord } from '../../src/shared/resources/types';
 import { queryRows } from '../../src/server/db/rows';
@@ -15,25 +15,22 @@ import { resourceRecords, users } from '../../src/server/db/schema';
 import { CLEARING_JOB, writeDownBills } from '../../src/server/domains/settlement/clearing';
 import { createRecord } from '../../src/server/resources/moves';
 import { checkLedger, ledgerSound } from '../../src/server/ledger/invariants';
-import { money, moneyParties, signedContract } from '../support/funds';
+import { money, moneySuite, signedContract } from '../support/funds';
 import { sendCode } from '../support/flows';
-import { dbAvailable, startTestServer, type TestServer } from '../support/server';
+import { dbAvailable, type TestServer } from '../support/server';
 import type { TradingParty } from '../support/trading';
 
 const FIGURES = ['paidAmount', 'clearedAmount', 'openAmount'];
 
 describe.skipIf(!dbAvailable)('a bill figures from its money row alone', { timeout: 240_000 }, () => {
-  let s: TestServer;
-  let ops: string;
-  let buyer: TradingParty;
-  let seller: TradingParty;
+  let s: TestServer, ops: string, buyer: TradingParty, seller: TradingParty;
   let contractId: string;
+  moneySuite({ phone: '13800000071', password: 'Admin#2026' }, { buyer: '上海单源买方有限公司', seller: '江苏单源卖方有限公司', third: '单源无关第三方有限公司' }, '50000.00', (suite) => {
+    ({ s, ops, buyer, seller } = suite);
+  });
   beforeAll(async () => {
-    s = await startTestServer({ ADMIN_PHONE: '13800000071', ADMIN_PASSWORD: 'Admin#2026' });
-    ({ ops, buyer, seller } = await moneyParties(s, { phone: '13800000071', password: 'Admin#2026' }, { buyer: '上海单源买方有限公司', seller: '江苏单源卖方有限公司', third: '单源无关第三方有限公司' }, '50000.00'));
     contractId = (await signedContract(s, buyer, seller, '单源账单合同', { quantity: 10 })).id;
   }, 240_000);
-  afterAll(() => s?.close());
 
   const withCode = async (who: TradingParty, body: Record<string, unknown> = {}) => ({ ...body, smsCode: await sendCode(s, who.phone, 'verify', who.token) });
   const act = async (who: TradingParty, id: string, action: string, body: Record<string, unknown> = {}) => {

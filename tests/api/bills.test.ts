@@ -3,7 +3,7 @@
 // parts or with other bills at once; bad input writes nothing; who may see and do what; receipts
 // Solution, Solutions and Solutionsback with figures and capitals; the ledger's six invariants.
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MessageView, Page, TodoView } from '../../src/shared/api';
 import { chinaDay } from '../../src/shared/chinaTime';
 import type { ReceiptView, RecordReceipt } from '../../src/shared/receipts';
@@ -17,23 +17,17 @@ import type { Db } from '../../src/server/db/client';
 import { resourceRecords } from '../../src/server/db/schema';
 import { checkLedger, ledgerSound } from '../../src/server/ledger/invariants';
 
-import { money, signedContract, wallet, moneyParties } from '../support/funds';
+import { money, signedContract, wallet, moneySuite } from '../support/funds';
 import { addOperator } from '../support/operators';
-import { dbAvailable, startTestServer, type TestServer } from '../support/server';
+import { dbAvailable, type TestServer } from '../support/server';
 import type { TradingParty } from '../support/trading';
 import { storedCode } from '../support/smsCodes';
 
 describe.skipIf(!dbAvailable)('bills: issue, confirm, pay, reverse', { timeout: 240_000 }, () => {
-  let s: TestServer;
-  let ops: string;
-  let buyer: TradingParty;
-  let seller: TradingParty;
-  let third: TradingParty;
-  beforeAll(async () => {
-    s = await startTestServer({ ADMIN_PHONE: '13800000061', ADMIN_PASSWORD: 'Admin#2026' });
-    ({ ops, buyer, seller, third } = await moneyParties(s, { phone: '13800000061', password: 'Admin#2026' }, { buyer: '上海账单买方有限公司', seller: '江苏账单卖方有限公司', third: '账单无关第三方有限公司' }, '500000.00'));
-  }, 240_000);
-  afterAll(() => s?.close());
+  let s: TestServer, ops: string, buyer: TradingParty, seller: TradingParty, third: TradingParty;
+  moneySuite({ phone: '13800000061', password: 'Admin#2026' }, { buyer: '上海账单买方有限公司', seller: '江苏账单卖方有限公司', third: '账单无关第三方有限公司' }, '500000.00', (suite) => {
+    ({ s, ops, buyer, seller, third } = suite);
+  });
   const code = (phone: string) => storedCode(s.ctx.db, s.clock.now(), phone);
 
   const get = (who: { token: string }, id: string) => s.call<ResourceRecord>('GET', `/api/r/bills/${id}`, { token: who.token });

@@ -2,7 +2,7 @@
 // into escrow with an SMS code, the seller delivers, the buyer releases it, or objects with a
 // deposit that ops resolve by refund or release; a delivered contract nobody acts on is released
 // by the job exactly once. Balances and the ledger's invariants are checked after each path.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { chinaDay } from '../../src/shared/chinaTime';
 import type { MessageView, Page, TodoView } from '../../src/shared/api';
 import type { ResourceRecord } from '../../src/shared/resources/types';
@@ -10,23 +10,17 @@ import { checkLedger, ledgerSound } from '../../src/server/ledger/invariants';
 import { queryRows } from '../../src/server/db/rows';
 import { sql } from 'drizzle-orm';
 import { releaseDue } from '../../src/server/domains/funds/autoRelease';
-import { fund, money, signedContract, wallet, moneyParties } from '../support/funds';
+import { fund, money, signedContract, wallet, moneySuite } from '../support/funds';
 import { loginPassword, sendCode } from '../support/flows';
 import { addOperator } from '../support/operators';
 import { tradingParty, type TradingParty } from '../support/trading';
-import { dbAvailable, startTestServer, testDbKind, type TestServer } from '../support/server';
+import { dbAvailable, testDbKind, type TestServer } from '../support/server';
 
 describe.skipIf(!dbAvailable)('contract money: collateral, delivery, release, objection', () => {
-  let s: TestServer;
-  let ops: string;
-  let buyer: TradingParty;
-  let seller: TradingParty;
-  let third: TradingParty;
-  beforeAll(async () => {
-    s = await startTestServer({ ADMIN_PHONE: '13800000051', ADMIN_PASSWORD: 'Admin#2026' });
-    ({ ops, buyer, seller, third } = await moneyParties(s, { phone: '13800000051', password: 'Admin#2026' }, { buyer: '上海买方实业有限公司', seller: '江苏卖方钢铁有限公司', third: '无关第三方有限公司' }, '50000.00'));
+  let s: TestServer, ops: string, buyer: TradingParty, seller: TradingParty, third: TradingParty;
+  moneySuite({ phone: '13800000051', password: 'Admin#2026' }, { buyer: '上海买方实业有限公司', seller: '江苏卖方钢铁有限公司', third: '无关第三方有限公司' }, '50000.00', (suite) => {
+    ({ s, ops, buyer, seller, third } = suite);
   });
-  afterAll(() => s?.close());
   // A new day for each case: every step takes an SMS code, and a phone gets ten a day.
   beforeEach(() => s.clock.advance(86_400_000));
 

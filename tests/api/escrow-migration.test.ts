@@ -5,7 +5,7 @@
 // and refunded like new collateral, and running the move again changes nothing.
 import { readFileSync } from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RecordReceipt } from '../../src/shared/receipts';
 import type { ResourceRecord } from '../../src/shared/resources/types';
 import { queryRows } from '../../src/server/db/rows';
@@ -15,9 +15,9 @@ import { PLATFORM, ensureWallet, escrowId } from '../../src/server/ledger/accoun
 import { checkLedger } from '../../src/server/ledger/invariants';
 import { hold, lockLedgerAccounts, postHold, transfer } from '../../src/server/ledger/transfers';
 import { yuanToFen } from '../../src/shared/money';
-import { contractStep, moneyParties, signedContract, wallet } from '../support/funds';
+import { contractStep, moneySuite, signedContract, wallet } from '../support/funds';
 import type { TradingParty } from '../support/trading';
-import { dbAvailable, startTestServer, type TestServer } from '../support/server';
+import { dbAvailable, type TestServer } from '../support/server';
 
 const MIGRATION = new URL('../../drizzle/0017_escrow_per_contract.sql', import.meta.url);
 
@@ -37,15 +37,10 @@ const escrowAccounts = (db: Db) =>
   queryRows<AccountRow>(db, sql`select id, credits_posted::text, debits_posted::text, credits_pending::text, debits_pending::text from ledger_accounts where code = 'escrow' order by id`);
 
 describe.skipIf(!dbAvailable)('migration 0016: escrow per contract', () => {
-  let s: TestServer;
-  let ops: string;
-  let buyer: TradingParty;
-  let seller: TradingParty;
-  beforeAll(async () => {
-    s = await startTestServer({ ADMIN_PHONE: '13800000061', ADMIN_PASSWORD: 'Admin#2026' });
-    ({ ops, buyer, seller } = await moneyParties(s, { phone: '13800000061', password: 'Admin#2026' }, { buyer: '迁移买方有限公司', seller: '迁移卖方有限公司', third: '迁移第三方有限公司' }, '100000.00'));
+  let s: TestServer, ops: string, buyer: TradingParty, seller: TradingParty;
+  moneySuite({ phone: '13800000061', password: 'Admin#2026' }, { buyer: '迁移买方有限公司', seller: '迁移卖方有限公司', third: '迁移第三方有限公司' }, '100000.00', (suite) => {
+    ({ s, ops, buyer, seller } = suite);
   });
-  afterAll(() => s?.close());
 
   /** What the code before 0016 did on payCollateral (and, with `release`, on confirmReceipt): the one shared escrow account. */
   async function oldFormCollateral(c: ResourceRecord, state: 'collateralPaid' | 'completed') {

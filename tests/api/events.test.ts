@@ -5,32 +5,26 @@
 // moves and the jobs' on its records, ops everything, and can be changed by nobody.
 import { sql } from 'drizzle-orm';
 import { EventSource } from 'eventsource';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AuditEntry, Page } from '../../src/shared/api';
 import { chinaDay } from '../../src/shared/chinaTime';
 import type { ResourceRecord } from '../../src/shared/resources/types';
 import { releaseDue } from '../../src/server/domains/funds/autoRelease';
 import { readEvents, streamHead, type StreamEvent } from '../../src/server/resources/eventStream';
 import type { LiveEvent } from '../../src/server/resources/live';
-import { fund, money, signedContract, moneyParties } from '../support/funds';
+import { fund, money, signedContract, moneySuite } from '../support/funds';
 import { sendCode } from '../support/flows';
 import { addOperator } from '../support/operators';
 import type { TradingParty } from '../support/trading';
-import { dbAvailable, startTestServer, type TestServer } from '../support/server';
+import { dbAvailable, type TestServer } from '../support/server';
 
 const ADMIN = { phone: '13800000071', password: 'Admin#Events2026' };
 
 describe.skipIf(!dbAvailable)('events: one per move, a live stream, an audit trail', () => {
-  let s: TestServer;
-  let ops: string;
-  let buyer: TradingParty;
-  let seller: TradingParty;
-  let third: TradingParty;
-  beforeAll(async () => {
-    s = await startTestServer({ ADMIN_PHONE: ADMIN.phone, ADMIN_PASSWORD: ADMIN.password });
-    ({ ops, buyer, seller, third } = await moneyParties(s, ADMIN, { buyer: '事件买方实业有限公司', seller: '事件卖方钢铁有限公司', third: '事件无关第三方有限公司' }, '200000.00'));
+  let s: TestServer, ops: string, buyer: TradingParty, seller: TradingParty, third: TradingParty;
+  moneySuite(ADMIN, { buyer: '事件买方实业有限公司', seller: '事件卖方钢铁有限公司', third: '事件无关第三方有限公司' }, '200000.00', (suite) => {
+    ({ s, ops, buyer, seller, third } = suite);
   });
-  afterAll(() => s?.close());
 
   const act = async (who: TradingParty, resource: string, id: string, action: string, body: Record<string, unknown> = {}, withCode = false) => {
     const smsCode = withCode ? await sendCode(s, who.phone, 'verify', who.token) : undefined;

@@ -18,22 +18,17 @@ import { CLEARING_JOB, writeDownBills } from '../../src/server/domains/settlemen
 import { readEvents, type StreamEvent } from '../../src/server/resources/eventStream';
 import { offerBody } from '../support/bodies';
 import { sendCode } from '../support/flows';
-import { money, moneyParties, signedContract } from '../support/funds';
+import { money, moneySuite, signedContract } from '../support/funds';
 import type { TradingParty } from '../support/trading';
 import { dbAvailable, startTestServer, testDbKind, type TestServer } from '../support/server';
 
 const ADMIN = { phone: '13800000071', password: 'Admin#News2026' };
 
 describe.skipIf(!dbAvailable)('news: messages and todos as one consumer of the event stream', () => {
-  let s: TestServer;
-  let ops: string;
-  let buyer: TradingParty;
-  let seller: TradingParty;
-  beforeAll(async () => {
-    s = await startTestServer({ ADMIN_PHONE: ADMIN.phone, ADMIN_PASSWORD: ADMIN.password });
-    ({ ops, buyer, seller } = await moneyParties(s, ADMIN, { buyer: '消息买方实业有限公司', seller: '消息卖方钢铁有限公司', third: '消息无关第三方有限公司' }, '200000.00'));
-  }, 240_000);
-  afterAll(() => s?.close());
+  let s: TestServer, ops: string, buyer: TradingParty, seller: TradingParty;
+  moneySuite(ADMIN, { buyer: '消息买方实业有限公司', seller: '消息卖方钢铁有限公司', third: '消息无关第三方有限公司' }, '200000.00', (suite) => {
+    ({ s, ops, buyer, seller } = suite);
+  });
 
   const act = async (who: TradingParty | string, resource: string, id: string, action: string, body: Record<string, unknown> = {}, withCode = false) => {
     const token = typeof who === 'string' ? who : who.token;

@@ -3,30 +3,24 @@
 // wallet, receipt Solution; under a bill the bill is paid down); over-asking and bad input write
 // nothing; who may see and do what; parallel confirmations and payments pay at most once.
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MessageView, Page, TodoView } from '../../src/shared/api';
 import { chinaDay } from '../../src/shared/chinaTime';
 import type { ReceiptView } from '../../src/shared/receipts';
 import type { ResourceRecord } from '../../src/shared/resources/types';
 import { queryRows } from '../../src/server/db/rows';
 import { checkLedger, ledgerSound } from '../../src/server/ledger/invariants';
-import { money, signedContract, wallet, moneyParties } from '../support/funds';
+import { money, signedContract, wallet, moneySuite } from '../support/funds';
 import { addOperator } from '../support/operators';
-import { dbAvailable, startTestServer, testDbKind, type TestServer } from '../support/server';
+import { dbAvailable, testDbKind, type TestServer } from '../support/server';
 import type { TradingParty } from '../support/trading';
 import { storedCode } from '../support/smsCodes';
 
 describe.skipIf(!dbAvailable)('payment requests: ask, review, pay', { timeout: 240_000 }, () => {
-  let s: TestServer;
-  let ops: string;
-  let buyer: TradingParty;
-  let seller: TradingParty;
-  let third: TradingParty;
-  beforeAll(async () => {
-    s = await startTestServer({ ADMIN_PHONE: '13800000071', ADMIN_PASSWORD: 'Admin#2026' });
-    ({ ops, buyer, seller, third } = await moneyParties(s, { phone: '13800000071', password: 'Admin#2026' }, { buyer: '上海请款付款方有限公司', seller: '江苏请款收款方有限公司', third: '请款无关第三方有限公司' }, '500000.00'));
-  }, 240_000);
-  afterAll(() => s?.close());
+  let s: TestServer, ops: string, buyer: TradingParty, seller: TradingParty, third: TradingParty;
+  moneySuite({ phone: '13800000071', password: 'Admin#2026' }, { buyer: '上海请款付款方有限公司', seller: '江苏请款收款方有限公司', third: '请款无关第三方有限公司' }, '500000.00', (suite) => {
+    ({ s, ops, buyer, seller, third } = suite);
+  });
 
   const code = (phone: string) => storedCode(s.ctx.db, s.clock.now(), phone);
   const dueDay = () => chinaDay(new Date(s.clock.now().getTime() + 10 * 86_400_000));

@@ -4,26 +4,20 @@
 // not print the transfer is a 404; the public verification answers signed out with only what
 // the receipt shows.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { PublicReceiptView, ReceiptView, RecordReceipt } from '../../src/shared/receipts';
 import type { ResourceRecord } from '../../src/shared/resources/types';
 import { consolePathFor } from '../support/consolePaths';
-import { contractStep, money, signedContract, moneyParties } from '../support/funds';
+import { contractStep, money, signedContract, moneySuite } from '../support/funds';
 import { sendCode } from '../support/flows';
 import type { TradingParty } from '../support/trading';
-import { dbAvailable, startTestServer, type TestServer } from '../support/server';
+import { dbAvailable, type TestServer } from '../support/server';
 
 describe.skipIf(!dbAvailable)('receipts: one per money step, read by its parties, verified by anyone', () => {
-  let s: TestServer;
-  let ops: string;
-  let buyer: TradingParty;
-  let seller: TradingParty;
-  let third: TradingParty;
-  beforeAll(async () => {
-    s = await startTestServer({ ADMIN_PHONE: '13800000061', ADMIN_PASSWORD: 'Admin#2026' });
-    ({ ops, buyer, seller, third } = await moneyParties(s, { phone: '13800000061', password: 'Admin#2026' }, { buyer: '上海回单买方实业有限公司', seller: '江苏回单卖方钢铁有限公司', third: '回单无关第三方有限公司' }, '50000.00'));
+  let s: TestServer, ops: string, buyer: TradingParty, seller: TradingParty, third: TradingParty;
+  moneySuite({ phone: '13800000061', password: 'Admin#2026' }, { buyer: '上海回单买方实业有限公司', seller: '江苏回单卖方钢铁有限公司', third: '回单无关第三方有限公司' }, '50000.00', (suite) => {
+    ({ s, ops, buyer, seller, third } = suite);
   });
-  afterAll(() => s?.close());
   beforeEach(() => s.clock.advance(86_400_000));
 
   const act = (who: TradingParty | string, id: string, action: string, body: Record<string, unknown> = {}) => contractStep(s, who, id, action, body);

@@ -5,7 +5,7 @@
 // in public; a reversal reopens the payer's todo to pay; /report/chainOutgoingList (contractOutgoings)
 // per contract equals a hand computation on a known world with part payments and a refund; the
 // bill lists total the overdue open amount apart.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page, TodoView } from '../../src/shared/api';
 import { chinaDay } from '../../src/shared/chinaTime';
 import type { EventReceiptView, EventRecordReceipt, PublicReceiptView, ReceiptView, RecordReceipt } from '../../src/shared/receipts';
@@ -13,24 +13,18 @@ import type { ResourceRecord } from '../../src/shared/resources/types';
 import { sql } from 'drizzle-orm';
 import { sessions } from '../../src/server/db/schema';
 import { checkLedger, ledgerSound } from '../../src/server/ledger/invariants';
-import { money, moneyParties, signedContract } from '../support/funds';
-import { dbAvailable, startTestServer, type TestServer } from '../support/server';
+import { money, moneySuite, signedContract } from '../support/funds';
+import { dbAvailable, type TestServer } from '../support/server';
 import { offerBody, type TradingParty } from '../support/trading';
 import { storedCode } from '../support/smsCodes';
 
 type AnyRecordReceipt = RecordReceipt | EventRecordReceipt;
 
 describe.skipIf(!dbAvailable)('settlement receipts and the outgoing detail', { timeout: 240_000 }, () => {
-  let s: TestServer;
-  let ops: string;
-  let buyer: TradingParty;
-  let seller: TradingParty;
-  let third: TradingParty;
-  beforeAll(async () => {
-    s = await startTestServer({ ADMIN_PHONE: '13800000071', ADMIN_PASSWORD: 'Admin#2026' });
-    ({ ops, buyer, seller, third } = await moneyParties(s, { phone: '13800000071', password: 'Admin#2026' }, { buyer: '上海出账买方有限公司', seller: '江苏出账卖方有限公司', third: '出账无关第三方有限公司' }, '500000.00'));
-  }, 240_000);
-  afterAll(() => s?.close());
+  let s: TestServer, ops: string, buyer: TradingParty, seller: TradingParty, third: TradingParty;
+  moneySuite({ phone: '13800000071', password: 'Admin#2026' }, { buyer: '上海出账买方有限公司', seller: '江苏出账卖方有限公司', third: '出账无关第三方有限公司' }, '500000.00', (suite) => {
+    ({ s, ops, buyer, seller, third } = suite);
+  });
 
   const code = (phone: string) => storedCode(s.ctx.db, s.clock.now(), phone);
   const step = async (who: TradingParty | string, resource: string, id: string, action: string, body: Record<string, unknown> = {}, withCode = false) => {

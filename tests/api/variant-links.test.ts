@@ -3,7 +3,7 @@
 // must still reach a bill waiting for confirmation from its todo and message in every variant,
 // and every link a message or todo carries must open a route of the variant the reader uses
 // (X-LSF-Variant, src/server/notify/links.ts). On both databases.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { MessageView, Page, TodoView } from '../../src/shared/api';
 import { VARIANT_IDS, getVariant } from '../../src/shared/menu';
 import { opensIn, recordRoutes } from '../../src/shared/resources/recordPath';
@@ -13,24 +13,22 @@ import { hashCode } from '../../src/server/sms/codes';
 import { SMS_CODE_TTL_MS } from '../../src/shared/constants';
 import { MENU } from '../../src/shared/menu';
 import { REPO_DEFINITIONS } from '../support/consolePaths';
-import { money, moneyParties, signedContract } from '../support/funds';
-import { dbAvailable, startTestServer, type TestServer } from '../support/server';
+import { money, moneySuite, signedContract } from '../support/funds';
+import { dbAvailable, type TestServer } from '../support/server';
 import type { TradingParty } from '../support/trading';
 
 describe.skipIf(!dbAvailable)('links of messages and todos in every variant', { timeout: 240_000 }, () => {
-  let s: TestServer;
-  let buyer: TradingParty;
-  let seller: TradingParty;
+  let s: TestServer, buyer: TradingParty, seller: TradingParty;
   let bill: ResourceRecord;
+  moneySuite({ phone: '13800000281', password: 'Admin#2026' }, { buyer: '互诺链接买方有限公司', seller: '互诺链接卖方有限公司', third: '互诺链接第三方有限公司' }, '100000.00', (suite) => {
+    ({ s, buyer, seller } = suite);
+  });
   beforeAll(async () => {
-    s = await startTestServer({ ADMIN_PHONE: '13800000281', ADMIN_PASSWORD: 'Admin#2026' });
-    ({ buyer, seller } = await moneyParties(s, { phone: '13800000281', password: 'Admin#2026' }, { buyer: '互诺链接买方有限公司', seller: '互诺链接卖方有限公司', third: '互诺链接第三方有限公司' }, '100000.00'));
     const contract = await signedContract(s, buyer, seller, '链接合同（待确权）');
     const issued = await s.call<ResourceRecord>('POST', '/api/r/bills', { token: seller.token, body: { contractId: contract.id, amount: '1200.00', dueDay: '2099-12-31' } });
     expect(issued.status, JSON.stringify(issued.body)).toBe(200);
     bill = issued.body.data;
   }, 240_000);
-  afterAll(() => s?.close());
 
   const header = (variant?: string) => (variant ? { 'x-lsf-variant': variant } : undefined);
   const todos = async (who: TradingParty, variant?: string) =>

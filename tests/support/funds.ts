@@ -3,7 +3,7 @@
 // carry an Idempotency-Key like the console does.
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { WalletView } from '../../src/shared/api';
 import { needsSmsCode } from '../../src/shared/resources/actionInput';
 import type { ActionDeclaration, ResourceRecord } from '../../src/shared/resources/types';
@@ -11,7 +11,7 @@ import contracts from '../../schemas/resources/contracts.json';
 import { authentications, users } from '../../src/server/db/schema';
 import { loginPassword, sendCode } from './flows';
 import { offerBody, tradingParty, type TradingParty } from './trading';
-import type { TestServer } from './server';
+import { startTestServer, type TestServer } from './server';
 
 /** An approved enterprise whose authentication names a bank account (where withdrawals go). */
 export async function bankedParty(s: TestServer, name: string): Promise<TradingParty> {
@@ -93,4 +93,24 @@ export async function moneyParties(s: TestServer, admin: { phone: string; passwo
   const third = await tradingParty(s, names.third);
   await fund(s, buyer, ops, funds);
   return { ops, buyer, seller, third };
+}
+
+/** A money suite's server and its accounts (moneyParties). */
+export interface MoneySuite extends MoneyParties {
+  s: TestServer;
+}
+
+/**
+ * The set-up of a money suite's describe block: before its first test a server whose platform
+ * operations sign in as `admin`, and moneyParties on it, handed to `take` (the block's own
+ * variables); after its last test the server closes. A block that needs more (a contract, a bill)
+ * adds a beforeAll of its own after this one: hooks run in the order they are declared.
+ */
+export function moneySuite(admin: { phone: string; password: string }, names: { buyer: string; seller: string; third: string }, funds: string, take: (suite: MoneySuite) => void): void {
+  let server: TestServer | undefined;
+  beforeAll(async () => {
+    server = await startTestServer({ ADMIN_PHONE: admin.phone, ADMIN_PASSWORD: admin.password });
+    take({ s: server, ...(await moneyParties(server, admin, names, funds)) });
+  }, 240_000);
+  afterAll(() => server?.close());
 }

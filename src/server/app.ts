@@ -30,7 +30,7 @@ import { loadForms, loadResources } from './resources/registry';
 import resourceRoutes from './resources/routes';
 import bulkRoutes from './resources/bulk';
 import importRoutes from './resources/import/routes';
-import liveRoutes, { nudgeLive } from './resources/live';
+import liveRoutes, { LiveHub, liveTasks, nudgeLive } from './resources/live';
 import auditRoutes from './resources/audit';
 import { smsProviderFor, type SmsProvider } from './sms/provider';
 import { startScheduler, type ScheduledJob } from './scheduler';
@@ -128,7 +128,9 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
       }),
     ),
   ];
-  startScheduler(app, database.db, ctx.clock, jobs.map((job) => ({ ...job, run: (now: Date) => job.run(now).finally(nudgeLive) })), [news, webhooks]);
+  // This node's live streams (resources/live.ts): their reads and heartbeats are the scheduler's node tasks.
+  const live = new LiveHub(database.db, resources);
+  startScheduler(app, database.db, ctx.clock, jobs.map((job) => ({ ...job, run: (now: Date) => job.run(now).finally(nudgeLive) })), [news, webhooks], liveTasks(live));
   // A request that may have moved records wakes this node's live streams (resources/live.ts).
   app.addHook('onResponse', async (req) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') nudgeLive();
@@ -141,7 +143,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
       await api.register(resourceRoutes, { ...ctx, resources });
       await api.register(bulkRoutes, { ...ctx, resources });
       await api.register(importRoutes, { ...ctx, resources });
-      await api.register(liveRoutes, { ...ctx, resources });
+      await api.register(liveRoutes, { ...ctx, live });
       await api.register(auditRoutes, { ...ctx, resources });
       for (const domain of domains) for (const routes of domain.routes ?? []) await api.register(routes, domainCtx);
     },

@@ -6,7 +6,9 @@
 // answered (a count) or its error is kept on the row for operations to read. The event stream's
 // consumers (consumers/consumer.ts) are drained here too, on every node every DRAIN_EVERY_MS and
 // after each tick's jobs, unclaimed: their own lock has one node drain at a time, and a node
-// drains what the other node's moves and the jobs wrote.
+// drains what the other node's moves and the jobs wrote. A node's own periodic work (its live
+// streams' reads and heartbeats: resources/live.ts) are node tasks: run on every node, unclaimed,
+// each at its period, never overlapping itself.
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from './clock';
@@ -20,6 +22,13 @@ export interface ScheduledJob {
   /** Milliseconds between runs. */
   every: number;
   run(now: Date): Promise<unknown>;
+}
+
+/** Periodic work of this node alone (nothing to claim: every node does its own). */
+export interface NodeTask {
+  name: string;
+  every: number;
+  run(): Promise<unknown>;
 }
 
 /** How often each node drains the consumers of the event stream. */
@@ -61,11 +70,32 @@ export async function runJobOnce(db: Db, job: ScheduledJob, now: Date): Promise<
   }
 }
 
+/** Runs each node task at its period from onReady to onClose; a run still going skips its next turn. */
+function startNodeTasks(app: FastifyInstance, tasks: readonly NodeTask[]): void {
+  const timers: NodeJS.Timeout[] = [];
+  app.addHook('onReady', async () => {
+    for (const task of tasks) {
+      let running = false;
+      const timer = setInterval(() => {
+        if (running) return;
+        running = true;
+        task
+          .run()
+          .catch((err: unknown) => app.log.warn({ err: (err as Error).message, task: task.name }, 'node task failed'))
+          .finally(() => (running = false));
+      }, task.every);
+      timer.unref();
+      timers.push(timer);
+    }
+  });
+  app.addHook('onClose', async () => timers.forEach(clearInterval));
+}
+
 /**
- * Ticks the jobs on this app's clock and drains the consumers from onReady to onClose (the timers
- * are unref'd: they never keep the process alive).
+ * Ticks the jobs on this app's clock, drains the consumers and runs the node's own tasks from
+ * onReady to onClose (the timers are unref'd: they never keep the process alive).
  */
-export function startScheduler(app: FastifyInstance, db: Db, clock: Clock, jobs: readonly ScheduledJob[], consumers: readonly Consumer[] = []): void {
+export function startScheduler(app: FastifyInstance, db: Db, clock: Clock, jobs: readonly ScheduledJob[], consumers: readonly Consumer[] = [], nodeTasks: readonly NodeTask[] = []): void {
   let draining = false;
   const drainAll = async () => {
     if (draining) return;
@@ -77,21 +107,13 @@ export function startScheduler(app: FastifyInstance, db: Db, clock: Clock, jobs:
       draining = false;
     }
   };
-  let drains: NodeJS.Timeout | undefined;
-  if (consumers.length) {
-    app.addHook('onReady', async () => {
-      drains = setInterval(() => void drainAll(), DRAIN_EVERY_MS);
-      drains.unref();
-    });
-    app.addHook('onClose', async () => clearInterval(drains));
-  }
+  startNodeTasks(app, [...(consumers.length ? [{ name: 'consumers.drain', every: DRAIN_EVERY_MS, run: drainAll }] : []), ...nodeTasks]);
   if (!jobs.length) return;
   const names = new Set<string>();
   for (const job of jobs) {
     if (names.has(job.name)) throw new Error(`scheduler: job '${job.name}' is declared twice`);
     names.add(job.name);
   }
-  let timer: NodeJS.Timeout | undefined;
   let running = false;
   const tick = async () => {
     // A slow run (a clearing) does not overlap the next tick's.
@@ -109,9 +131,5 @@ export function startScheduler(app: FastifyInstance, db: Db, clock: Clock, jobs:
       running = false;
     }
   };
-  app.addHook('onReady', async () => {
-    timer = setInterval(() => void tick(), tickOf(jobs));
-    timer.unref();
-  });
-  app.addHook('onClose', async () => clearInterval(timer));
+  startNodeTasks(app, [{ name: 'jobs.tick', every: tickOf(jobs), run: tick }]);
 }

@@ -48,6 +48,41 @@ describe.skipIf(!dbAvailable)('scheduler', () => {
     }
   });
 
+  it("runs a node's own tasks on every node at their period, unclaimed, never overlapping themselves, until the app closes", async () => {
+    const clock = new ManualClock(s.clock.now().getTime());
+    const apps = [Fastify(), Fastify()];
+    const runs = [0, 0];
+    const open = [0, 0];
+    let overlapped = false;
+    apps.forEach((app, i) =>
+      startScheduler(app, s.ctx.db, clock, [], [], [
+        {
+          name: 'test.node',
+          every: 100,
+          // Slower than its period: the next turns are skipped, not stacked.
+          run: async () => {
+            overlapped ||= open[i] > 0;
+            open[i]++;
+            runs[i]++;
+            await new Promise((r) => setTimeout(r, 250));
+            open[i]--;
+          },
+        },
+      ]),
+    );
+    // Each app's task runs alone; two apps (two nodes) both run theirs.
+    await Promise.all(apps.map((a) => a.ready()));
+    try {
+      await expect.poll(() => Math.min(...runs), { timeout: 5_000, interval: 100 }).toBeGreaterThanOrEqual(2);
+    } finally {
+      await Promise.all(apps.map((a) => a.close()));
+    }
+    const after = [...runs];
+    await new Promise((r) => setTimeout(r, 500));
+    expect(runs).toEqual(after);
+    expect(overlapped).toBe(false);
+  });
+
   it('runs a due job once, keeps its answer, and keeps its error', async () => {
     let runs = 0;
     const job = { name: `test.run.${Date.now()}`, every: 1000, run: async () => ++runs };

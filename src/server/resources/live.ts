@@ -5,7 +5,8 @@
 // records are read once for every connection's check. Each event's id is its stream position: a
 // browser that reconnects (to this node or another) sends Last-Event-ID and gets every event after
 // it from the database, then the live ones. Comments every 15 s keep proxies from
-// closing an idle stream; a session that ends (signed out, expired) closes its stream.
+// closing an idle stream; a session that ends (signed out, expired) closes its stream. The hub's
+// reads and the heartbeats are the node's tasks on the one scheduler (liveTasks, scheduler.ts).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, inArray } from 'drizzle-orm';
 import { decide } from '../../shared/access';
@@ -19,6 +20,7 @@ import { resolveToken, tokenFromHeader, type SessionUser } from '../sessions/tok
 import { parsePosition, readEvents, streamHead, type StreamEvent } from './eventStream';
 import type { RecordRow } from './records';
 import type { ResourceRegistry } from './registry';
+import type { NodeTask } from '../scheduler';
 
 /** How often the hub reads the stream while someone listens. */
 export const LIVE_POLL_MS = 250;
@@ -30,6 +32,8 @@ type Row = Pick<RecordRow, 'id' | 'resource' | 'accountId' | 'state' | 'parties'
 
 interface Listener {
   user: SessionUser;
+  /** The heartbeat: the stream's session still stands (a comment goes out) or the stream ends. */
+  beat(): Promise<void>;
   abilities: Map<string, RecordAbility | null>;
   /** Events read by the hub while this listener was still catching up from the database. */
   held?: { events: StreamEvent[]; rows: Map<string, Row> }[];
@@ -39,7 +43,7 @@ interface Listener {
 const toLive = (e: StreamEvent): LiveEvent => ({ resource: e.resource, id: e.recordId, action: e.action, from: e.from, to: e.to, version: e.version, at: e.at, bySystem: !e.by });
 
 /** Every hub of this process: a request that may have moved records wakes them (nudgeLive). */
-const hubs = new Set<Hub>();
+const hubs = new Set<LiveHub>();
 
 /**
  * Wakes this process's hubs to read the stream now rather than at their next tick: called after
@@ -50,11 +54,12 @@ export function nudgeLive(): void {
   for (const hub of hubs) hub.soon();
 }
 
-class Hub {
+export class LiveHub {
   private position: string | undefined;
   private again = false;
   private readonly listeners = new Set<Listener>();
-  private timer: NodeJS.Timeout | undefined;
+  /** Someone listens: the hub reads the stream at each poll. */
+  private active = false;
   private reading = false;
 
   constructor(
@@ -101,6 +106,16 @@ class Hub {
     else setImmediate(() => void this.tick().catch(() => undefined));
   }
 
+  /** The node task's poll: a move made on another node arrives within LIVE_POLL_MS. */
+  async poll() {
+    if (this.active) await this.tick();
+  }
+
+  /** The node task's heartbeat, for every open stream. */
+  async beat() {
+    await Promise.all([...this.listeners].map((l) => l.beat().catch(() => undefined)));
+  }
+
   private async tick() {
     if (this.reading || !this.listeners.size) return;
     this.reading = true;
@@ -131,7 +146,7 @@ class Hub {
    */
   async join(l: Listener, after: string | undefined): Promise<string> {
     // An idle hub read nothing since its last listener left: it starts again from the head.
-    if (!this.timer) this.position = await streamHead(this.db);
+    if (!this.active) this.position = await streamHead(this.db);
     this.listeners.add(l);
     this.start();
     const until = this.position!;
@@ -157,16 +172,21 @@ class Hub {
 
   private start() {
     hubs.add(this);
-    if (this.timer) return;
-    this.timer = setInterval(() => void this.tick().catch(() => undefined), LIVE_POLL_MS);
-    this.timer.unref();
+    this.active = true;
   }
 
   stop() {
     hubs.delete(this);
-    clearInterval(this.timer);
-    this.timer = undefined;
+    this.active = false;
   }
+}
+
+/** The hub's periodic work, run on every node by the scheduler (node tasks). */
+export function liveTasks(hub: LiveHub): NodeTask[] {
+  return [
+    { name: 'live.poll', every: LIVE_POLL_MS, run: () => hub.poll() },
+    { name: 'live.heartbeat', every: HEARTBEAT_MS, run: () => hub.beat() },
+  ];
 }
 
 /** a < b in stream order. */
@@ -178,8 +198,8 @@ function before(a: string, b: string): boolean {
   return ta < tb || (ta === tb && BigInt(pa.seq) < BigInt(pb.seq));
 }
 
-export default async function liveRoutes(app: FastifyInstance, ctx: { db: Db; clock: Clock; resources: ResourceRegistry }) {
-  const hub = new Hub(ctx.db, ctx.resources);
+export default async function liveRoutes(app: FastifyInstance, ctx: { db: Db; clock: Clock; live: LiveHub }) {
+  const hub = ctx.live;
   app.addHook('onClose', async () => hub.stop());
 
   app.get(
@@ -214,6 +234,8 @@ export default async function liveRoutes(app: FastifyInstance, ctx: { db: Db; cl
       };
       const listener: Listener = {
         user,
+        // The session still stands (not signed out, not expired), or the stream ends.
+        beat: async () => ((await resolveToken(ctx.db, token, ctx.clock.now())) ? write(`: ping\n\n`) : close()),
         abilities: new Map(),
         send: (e) => write(`id: ${e.position}\nevent: record\ndata: ${JSON.stringify(toLive(e))}\n\n`),
       };
@@ -221,17 +243,9 @@ export default async function liveRoutes(app: FastifyInstance, ctx: { db: Db; cl
       const close = () => {
         if (closed) return;
         closed = true;
-        clearInterval(beat);
         hub.leave(listener);
         raw.end();
       };
-      const beat = setInterval(() => {
-        // The session still stands (not signed out, not expired), or the stream ends.
-        void resolveToken(ctx.db, token, ctx.clock.now())
-          .then((still) => (still ? write(`: ping\n\n`) : close()))
-          .catch(() => undefined);
-      }, HEARTBEAT_MS);
-      beat.unref();
       req.raw.on('close', close);
       // Reconnect after 1 s when the connection drops (the browser's EventSource does).
       write('retry: 1000\n\n');

@@ -141,6 +141,25 @@ describe.skipIf(!dbAvailable)('confirming money steps', { timeout: 240_000 }, ()
     await sound();
   });
 
+  it('remembers the SMS method (the console\'s next default) only when the step it confirmed commits', async () => {
+    // With a payment password, a step confirmed with it is remembered.
+    await setPaymentPassword(s, seller, '470258');
+    const first = await unsignedContract(s, buyer, seller, '记住确认方式的合同一');
+    expect((await sign(s, seller, first, withPassword('470258'))).status).toBe(200);
+    expect(await settings(s, seller)).toMatchObject({ lastMethod: 'password' });
+    // A wrong SMS code refuses the step, and the method it tried is not remembered.
+    const second = await unsignedContract(s, buyer, seller, '记住确认方式的合同二');
+    const code = await verifyCode(s, seller);
+    const wrong = await sign(s, seller, second, { smsCode: code === '000000' ? '111111' : '000000' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.data).toEqual({ smsCode: '验证码错误' });
+    expect(await settings(s, seller)).toMatchObject({ lastMethod: 'password' });
+    // The right code signs, and SMS is remembered with the signature.
+    const signed = await sign(s, seller, second, { smsCode: code });
+    expect(signed.status, JSON.stringify(signed.body)).toBe(200);
+    expect(await settings(s, seller)).toMatchObject({ lastMethod: 'sms' });
+  });
+
   it('refuses an authenticator code used twice, at once on two nodes: one step gets it', async () => {
     const who = { token: seller.token, phone: seller.phone };
     const offer = (await s.call<TotpOffer>('POST', '/api/confirm/totp/offer', { token: who.token })).body.data;

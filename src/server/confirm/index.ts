@@ -232,8 +232,17 @@ export interface ConfirmRequest {
  */
 export function spendConfirmation(tx: Db, user: ConfirmUser, input: Record<string, unknown>, now: Date): Promise<boolean> {
   if (user.apiKey || confirmMethodOf(input) !== 'sms' || typeof input[CONFIRM_FIELD.sms] !== 'string') return Promise.resolve(false);
-  return spendSmsCode(tx, now, user.phone ?? '', 'verify', String(input[CONFIRM_FIELD.sms]));
+  // The method used (remember) goes in the same round trip: a wrong code fails the step, whose
+  // rollback takes it back, so it is kept only when the step commits, as before.
+  const spent = Promise.all([spendSmsCode(tx, now, user.phone ?? '', 'verify', String(input[CONFIRM_FIELD.sms])), remember(tx, user.id, 'sms', now)]).then(([ok]) => ok);
+  // Awaited by confirmMoneyStep once the action may run; an action refused before then never looks.
+  spent.catch(() => undefined);
+  rememberedAhead.add(spent);
+  return spent;
 }
+
+/** The spends sent ahead that carried the method's remember (confirmMoneyStep then sends none). */
+const rememberedAhead = new WeakSet<Promise<boolean>>();
 
 /**
  * Confirms a step of `user` in `tx`, or throws a 400 on the field of the method used: the SMS code
@@ -261,7 +270,7 @@ export async function confirmMoneyStep(tx: Db, ctx: Pick<AppContext, 'db' | 'dbK
   }
   if (method === 'sms') {
     await consumeSmsCodeIn(tx, now, user.phone ?? '', 'verify', value, field, counter, req.spending);
-    await remember(tx, user.id, 'sms', now);
+    if (!(req.spending && rememberedAhead.has(req.spending))) await remember(tx, user.id, 'sms', now);
     return method;
   }
   if (method === 'totp' && req.scene === 'bind') throw fieldError({ [field]: 'totpCannotConfirmItself' });

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { leanLibrariesPlugin } from './scripts/lib/vite-lean-libraries.ts';
 import { preloadChunkPlugin } from './scripts/lib/vite-preload.ts';
 import { resourceGatesPlugin } from './scripts/lib/vite-resource-gates.ts';
 import { variantPlugin } from './scripts/lib/vite-variant.ts';
@@ -12,7 +13,7 @@ const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 
 export default defineConfig({
   root: fromRoot('./src/web'),
-  plugins: [react(), variantPlugin(fromRoot('./'), variant), resourceGatesPlugin(fromRoot('./')), preloadChunkPlugin('signin')],
+  plugins: [react(), variantPlugin(fromRoot('./'), variant), resourceGatesPlugin(fromRoot('./')), preloadChunkPlugin('signin'), leanLibrariesPlugin()],
   resolve: {
     // One copy of the icons: @refinedev/antd asks for @ant-design/icons 5 and would bring its own
     // (with its own colour helpers) into every list page; the named icons it imports are the same in 6.

@@ -14,7 +14,7 @@ import type { Page } from '../../src/shared/api';
 import type { BillFamilyNode } from '../../src/shared/billFamily';
 import type { ClearingPreview } from '../../src/shared/clearingPreview';
 import type { ResourceRecord } from '../../src/shared/resources/types';
-import { bills as billsTable, resourceEvents, resourceRecords, users } from '../../src/server/db/schema';
+import { bills as billsTable, clearingRuns, resourceEvents, resourceRecords, users } from '../../src/server/db/schema';
 import { runDailyClearing } from '../../src/server/domains/settlement/clearingJob';
 import { checkLedger, ledgerSound } from '../../src/server/ledger/invariants';
 import { createRecord } from '../../src/server/resources/moves';
@@ -175,16 +175,24 @@ describe.skipIf(!dbAvailable)('clearing runs: bills passed on along chains', { t
     const qr = await confirmedBill(q, r, '30.00');
     const started = await start();
     expect(started.status, JSON.stringify(started.body)).toBe(200);
-    // 29.99 of P's untouched bill can be passed on (it keeps a fen); P's balance settles the rest.
-    expect(started.body.data).toMatchObject({ amountChained: '29.99', amountPassed: '29.99' });
+    // All of P's bill is passed on (it ends passedOn, the part held by R); P's balance settles the part.
+    expect(started.body.data).toMatchObject({ amountChained: '30.00', amountPassed: '30.00' });
     expect(await bill(q, qr)).toMatchObject({ state: 'paid', openAmount: '0.00' });
-    expect(await bill(p, pq)).toMatchObject({ state: 'paid', amount: '0.01', openAmount: '0.00' });
+    expect(await bill(p, pq)).toMatchObject({ state: 'passedOn', amount: '0.00', openAmount: '0.00' });
+    const [part] = await s.ctx.db.select().from(billsTable).where(eq(billsTable.parentBillId, pq));
+    expect(await bill(p, part.recordId)).toMatchObject({ state: 'paid', amount: '30.00', payeeName: '沿链卯有限公司' });
     await sound();
-    // Discharged from P's balance: what P still owed Q (0.01), Q owed R (0.01) and the part R now holds (29.99).
+    // Discharged from P's balance: the part R now holds (30.00).
     const runs = await s.call<Page<ResourceRecord>>('GET', '/api/r/clearingRuns?pageSize=10', { token: ops });
     const shown = runs.body.data.records.find((x) => x.runId === started.body.data.runId)!;
     const share = (yuan: string) => ((Number(yuan) * 100) / Number(started.body.data.amountIn)).toFixed(1);
-    expect(shown).toMatchObject({ amountDischarged: '30.01', shareChains: share('29.99'), shareSettled: share('30.01'), shareCycles: '0.0' });
+    expect(shown).toMatchObject({ amountDischarged: '30.00', shareChains: share('30.00'), shareSettled: share('30.00'), shareCycles: '0.0' });
+    // A bill passed on whole is in no later run: nothing of it is open.
+    const again = await start();
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    const [next] = await s.ctx.db.select({ input: clearingRuns.input }).from(clearingRuns).where(eq(clearingRuns.id, String(again.body.data.runId)));
+    expect((next.input as { id: string }[]).map((b) => b.id)).not.toContain(pq);
+    expect((await bill(p, pq)).state).toBe('passedOn');
     expect((await audit(String(started.body.data.runId))).body.data).toMatchObject({ ok: true });
   });
 

@@ -38,7 +38,7 @@ describe('solveChainNetting: hand examples', () => {
     expect(byId(s).ab.passed).toBe(50n);
   });
 
-  it('a bill nothing was paid on keeps one fen: the caller says so in passFen', async () => {
+  it('passes on no more of a bill than its passFen allows', async () => {
     const s = await solveChainNetting([bill('ab', 'A', 'B', 100n, 99n), bill('bc', 'B', 'C', 100n)], { consenting: ['B', 'C'] });
     expect(s.totalPassedFen).toBe(99n);
     expect(s.bills.find((b) => b.id === 'ab')!.remainingFen).toBe(1n);

@@ -87,6 +87,27 @@ describe('bill chains in the console', () => {
     expect(api.callsTo('GET', `/api/settlement/bills/${CHILD}/family`)).toHaveLength(1);
   });
 
+  it('shows a bill passed on whole as passed on, on its page and in its family, with the part’s new holder', async () => {
+    const passedAt = '2026-11-21T03:00:00.000Z';
+    const whole: BillFamilyNode = { ...node(ROOT, null, '苏州链条卖方有限公司', '0.00', [node(CHILD, ROOT, '无锡链条供应商有限公司', '5000.00')]), issuedAmount: '5000.00', state: 'passedOn' };
+    fakeApi({
+      ...baseRoutes('owner', [BILLS]),
+      [`GET /api/rest/bills/${ROOT}`]: bare(bill(ROOT, { state: 'passedOn', amount: '0.00', issuedAmount: '5000.00', openAmount: '0.00', passedOnAt: passedAt })),
+      [`GET /api/settlement/bills/${ROOT}/family`]: ok(whole),
+      'GET /api/receipts': ok([]),
+    });
+    renderResource(`${PATH}/show/${ROOT}`, { resource: 'bills', routePath: PATH, scope: 'payer' });
+    const tree = await screen.findByTestId('bill-family');
+    const [top, part] = within(tree).getAllByTestId('bill-family-node');
+    expect(within(top).getByText('已转让')).toBeInTheDocument();
+    expect(top).toHaveTextContent('未付 0.00 元');
+    expect(part).toHaveTextContent('无锡链条供应商有限公司');
+    expect(part).toHaveTextContent('未付 5,000.00 元');
+    // The page's own state and the time it was passed on in full.
+    expect(screen.getAllByText('已转让').length).toBeGreaterThan(1);
+    expect(screen.getByText('全部转让时间')).toBeInTheDocument();
+  });
+
   it('shows no tree for a bill nothing was passed on from', async () => {
     fakeApi({
       ...baseRoutes('owner', [BILLS]),

@@ -48,6 +48,8 @@ const STATE_COLOURS: Record<string, string> = {
   issued: 'success',
   signed: 'success',
   paid: 'success',
+  // A bill passed on whole (issue 31): done with for its holder, though not paid to it.
+  passedOn: 'purple',
   completed: 'success',
   rejected: 'error',
   declined: 'error',

@@ -1098,8 +1098,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * reversePayment: partiallyPaid | paid | overdue -> confirmed
-         * @description Reverse payment: moves a Bills record from partiallyPaid or paid or overdue to confirmed, by its ops. It moves money: an Idempotency-Key is required. Answers the record with its history.
+         * reversePayment: partiallyPaid | paid | passedOn | overdue -> confirmed
+         * @description Reverse payment: moves a Bills record from partiallyPaid or paid or passedOn or overdue to confirmed, by its ops. It moves money: an Idempotency-Key is required. Answers the record with its history.
          */
         post: operations["bills.actions.reversePayment"];
         delete?: never;
@@ -6326,6 +6326,8 @@ export interface components {
             parties?: {
                 [key: string]: string;
             };
+            /** Format: date-time */
+            readonly passedOnAt?: string;
             readonly payeeName?: string;
             readonly payerName?: string;
             readonly rejectReason?: string;
@@ -6381,6 +6383,8 @@ export interface components {
             /** Format: date-time */
             readonly paidAt?: string;
             readonly parentBillId?: string;
+            /** Format: date-time */
+            readonly passedOnAt?: string;
             readonly payeeName?: string;
             readonly payerName?: string;
             readonly rejectReason?: string;
@@ -6428,6 +6432,8 @@ export interface components {
             /** Format: date-time */
             readonly paidAt?: string;
             readonly parentBillId?: string;
+            /** Format: date-time */
+            readonly passedOnAt?: string;
             readonly payeeName?: string;
             readonly payerName?: string;
             readonly rejectReason?: string;
@@ -6494,6 +6500,8 @@ export interface components {
             parties?: {
                 [key: string]: string;
             };
+            /** Format: date-time */
+            readonly passedOnAt?: string;
             readonly payeeName?: string;
             readonly payerName?: string;
             readonly rejectReason?: string;

@@ -3,8 +3,8 @@
 //   - a chain passes through and ends only at participants whose mutual-service agreement allows
 //     it (accounts.mutual_chains_at, set with PUT /api/settlement/chain-consent; default: not);
 //   - the bill passed on is confirmed or partly paid, not yet due, its payer has no objection open
-//     on its contract, the variants allow passing on, and it keeps an amount (one fen less when
-//     nothing of it was paid or cleared); parts respect the variants' minimum part (chains.ts);
+//     on its contract and the variants allow passing on; up to all of its open amount may be passed
+//     on (the bill then ends passedOn, split.ts); parts respect the variants' minimum part (chains.ts);
 //   - a bill written down along a chain has no objection open on it.
 // Each part becomes a child bill held by the chain's end through the same split as a part passed
 // on by hand (split.ts, all the run's parts at once), its events naming the run and the chain.
@@ -27,7 +27,6 @@ export interface RunBill {
   payee: string;
   openFen: bigint;
   state: string;
-  amountFen: bigint;
   dueDay: string | null;
   contractId: string;
 }
@@ -59,9 +58,7 @@ export async function chainBillsOf(tx: Db, open: readonly RunBill[], now: Date, 
   return open.map((b) => {
     const writable = disputed.get(b.contractId) !== b.payer;
     const passable = rules.allowed && writable && (PASSABLE_STATES as readonly string[]).includes(b.state) && (b.dueDay ?? '') > today;
-    // A bill nothing was paid or cleared on keeps at least one fen (its amount is never zero).
-    const passFen = passable ? b.openFen - (b.openFen === b.amountFen ? 1n : 0n) : 0n;
-    return { id: b.id, payer: b.payer, payee: b.payee, openFen: b.openFen, passFen: passFen > 0n ? passFen : 0n, writable };
+    return { id: b.id, payer: b.payer, payee: b.payee, openFen: b.openFen, passFen: passable ? b.openFen : 0n, writable };
   });
 }
 

@@ -16,7 +16,7 @@ import { expireDue } from '../../resources/expiry';
 import type { EngineContext } from '../../resources/actions';
 import { recordSelection, type RecordRow } from '../../resources/records';
 import { recordsOf } from '../../resources/sources';
-import { billMoney, insertBillMoney, insertBillMoneyRows, openFenOf, type NewBillMoney } from './store';
+import { billMoney, insertBillMoney, insertBillMoneyRows, openFenOf, PASSED_ON, type NewBillMoney } from './store';
 import { fenToYuan, yuanToFen } from '../../../shared/money';
 
 export const TO_CONFIRM = 'billToConfirm';
@@ -84,8 +84,9 @@ export const billNews: NewsDeclaration = {
         break;
       case 'split':
       case 'offset':
-        // All of it passed on or paid by a part passed on: nothing left for the payer to pay.
-        if (to === 'paid') await closeTodo(tx, payer, TO_PAY, record.id, at);
+        // All of it passed on (the payer pays the parts to their holders) or paid by a part passed on:
+        // nothing left for the payer to pay on this bill.
+        if (to === 'paid' || to === PASSED_ON) await closeTodo(tx, payer, TO_PAY, record.id, at);
         break;
       case 'confirm':
         await closeTodo(tx, payer, TO_CONFIRM, record.id, at);

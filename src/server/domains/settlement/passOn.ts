@@ -1,8 +1,9 @@
 // Passing part of a bill on (issue 31, DESIGN §10 "Circulating bills"): the holder of a
 // confirmed, not yet due bill (its payee: whoever it was issued or passed to) offers a part of its
-// open amount to one of its own creditors (an account it owes an open bill to), with its SMS code:
-// the bill's action `passOn`, whose handler makes the offer (schemas/resources/billTransfers.json,
-// state offered). Optionally the holder names the bill it owes the receiver that the part is to pay.
+// open amount, up to all of it, to one of its own creditors (an account it owes an open bill to),
+// with its SMS code: the bill's action `passOn`, whose handler makes the offer
+// (schemas/resources/billTransfers.json, state offered). Optionally the holder names the bill it
+// owes the receiver that the part is to pay.
 // The receiver's answer, the split and the expiry are transfers.ts's.
 //
 // What is checked here is checked again when the receiver accepts (checkPassable): the bill may
@@ -23,17 +24,18 @@ import { billMoney, OPEN_STATES, openFenOf, type BillRow } from './store';
 /** The states a bill may be passed on from: confirmed and owed, not yet due (overdue is past its due day). */
 export const PASSABLE_STATES = ['confirmed', 'partiallyPaid'] as const;
 
-/** The part passed on, in fen: positive, at least the minimum part, within the open amount, leaving none or at least the minimum open. */
-function partFen(amount: unknown, open: bigint, amountFen: bigint, rules: PassOnRules): bigint {
+/**
+ * The part passed on, in fen: positive, at least the minimum part, within the open amount, leaving
+ * none or at least the minimum open. All of the open amount is a part like any other: the bill then
+ * ends passedOn on acceptance (split.ts).
+ */
+function partFen(amount: unknown, open: bigint, rules: PassOnRules): bigint {
   const fen = typeof amount === 'string' ? yuanToFen(amount) : 0n;
   if (fen <= 0n) throw fieldError({ passAmount: 'api:amountPositive' });
   if (fen > open) throw fieldError({ passAmount: { key: 'api:billOverOpen', params: { open: fenToYuan(open) } } });
   if (fen < rules.minPartFen) throw fieldError({ passAmount: { key: 'api:passOnBelowMin', params: { min: fenToYuan(rules.minPartFen) } } });
   const left = open - fen;
   if (left > 0n && left < rules.minPartFen) throw fieldError({ passAmount: { key: 'api:passOnLeavesTooLittle', params: { min: fenToYuan(rules.minPartFen) } } });
-  // A bill keeps an amount: passing all of a bill nothing was paid or cleared on would leave it
-  // for nothing (its amount is the issued amount less the parts passed on, and never zero).
-  if (fen === amountFen) throw fieldError({ passAmount: { key: 'api:passOnWhole', params: { max: fenToYuan(amountFen - rules.minPartFen) } } });
   return fen;
 }
 
@@ -87,7 +89,7 @@ export async function checkPassable(
   const money = await billMoney(tx, bill.id);
   if (money.payeeAccountId !== ctx.holder) throw forbidden();
   await refuseUnderObjection(tx, money);
-  const fen = partFen(input.passAmount, openFenOf(money), money.amountFen, ctx.rules);
+  const fen = partFen(input.passAmount, openFenOf(money), ctx.rules);
   const named = input.receiverId === undefined || input.receiverId === '' ? undefined : input.receiverId;
   if (named !== undefined && (typeof named !== 'string' || !isUuid(named))) throw fieldError({ receiverId: 'invalidValue' });
   const settling = input.settleBillId === undefined || input.settleBillId === '' ? undefined : input.settleBillId;

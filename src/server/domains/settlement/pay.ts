@@ -109,6 +109,7 @@ export const reversePayment: ActionHandler = async ({ tx, record, userId, now })
   // Owed again: overdue when its due day has passed (expiry would move it there at once).
   const due = String(record.data.dueDay ?? '') < chinaDay(now);
   const to = due ? 'overdue' : stateAfterMoney(after, 'confirmed');
-  // A bill no longer paid in full has no paid-in-full time: an undefined field is not stored (JSON).
-  return { patch: { paidAt: undefined }, to };
+  // A bill no longer paid in full has no paid-in-full time, nor one passed on in full (its rest was
+  // passed on after this payment, which is owed again): an undefined field is not stored (JSON).
+  return { patch: { paidAt: undefined, passedOnAt: undefined }, to };
 };

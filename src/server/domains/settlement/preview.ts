@@ -39,7 +39,7 @@ async function currentNetwork(db: Db) {
     .innerJoin(sql`accounts payee_account`, sql`payee_account.id = ${bills.payeeAccountId} and payee_account.mutual_opened_at is not null and payee_account.status = 'active'`)
     .where(and(inArray(resourceRecords.state, [...OPEN_STATES]), sql`${bills.amountFen} - ${bills.paidFen} - ${bills.clearedFen} > 0`))
     .orderBy(bills.recordId);
-  const network: RunBill[] = open.map((b) => ({ id: b.id, payer: b.payer, payee: b.payee, openFen: openFenOf(b), state: b.state ?? '', amountFen: b.amountFen, dueDay: b.dueDay, contractId: b.contractId }));
+  const network: RunBill[] = open.map((b) => ({ id: b.id, payer: b.payer, payee: b.payee, openFen: openFenOf(b), state: b.state ?? '', dueDay: b.dueDay, contractId: b.contractId }));
   const ids = [...new Set(network.flatMap((b) => [b.payer, b.payee]))];
   const balances = ids.length
     ? await queryRows<{ id: string; available: string }>(

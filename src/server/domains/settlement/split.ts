@@ -4,9 +4,11 @@
 // (clearingChains.ts, every part of the run at once). The caller has the bills' records locked and
 // has checked that each part may be passed on. Set-based, whatever the number of parts:
 //   1. the bills' money rows: each amount reduced by its parts, its state copy set, one statement;
-//      their records moved by the system move `split` (the data's amount; paid when nothing of the
-//      bill stays open), one set-based move per round: a bill split k times in a run has k `split`
-//      events, the j-th round taking every bill's j-th part;
+//      their records moved by the system move `split` (the data's amount), one set-based move per
+//      round: a bill split k times in a run has k `split` events, the j-th round taking every bill's
+//      j-th part. A bill whose last open fen is passed on ends passedOn (passedOnAt set): its amount
+//      is then what was paid and cleared on it, 0 when nothing was (the table's check allows 0 in
+//      that state alone), and the family's open amounts are all in its children;
 //   2. the parts: child bills (same contract, payer and due day; parent and root linked; the
 //      receiver their payee and holder), made through the door at once (createMany), each made
 //      confirmed by the system move `receive` as its parent was (its events: create, receive).
@@ -18,7 +20,7 @@ import { computed } from '../../resources/compute';
 import { isJob, type Mover } from '../../resources/events';
 import { createMany, moveMany, type ManyMove } from '../../resources/moves';
 import type { ResourceRegistry } from '../../resources/registry';
-import { stateAfterMoney } from './store';
+import { PASSED_ON, stateAfterSplit } from './store';
 
 /** One part to split off a bill. */
 export interface SplitPart {
@@ -78,9 +80,9 @@ export async function splitBills(
     if (part.fen <= 0n) throw new Error(`split: a part of bill ${part.bill.id} is not positive`);
     const from = stateAfter.get(row.id) ?? part.bill.state;
     const amountFen = (amountNow.get(row.id) ?? row.amountFen) - part.fen;
-    const to = stateAfterMoney({ amountFen, paidFen: row.paidFen, clearedFen: row.clearedFen }, from);
+    const to = stateAfterSplit({ amountFen, paidFen: row.paidFen, clearedFen: row.clearedFen }, from);
     const round = splits.get(row.id) ?? 0;
-    (rounds[round] ??= []).push({ id: row.id, from, to, patch: { amount: fenToYuan(amountFen), ...(to === 'paid' ? { paidAt: at } : {}) }, input: { ...part.cause, passAmount: fenToYuan(part.fen) } });
+    (rounds[round] ??= []).push({ id: row.id, from, to, patch: { amount: fenToYuan(amountFen), ...(to === PASSED_ON ? { passedOnAt: at } : {}) }, input: { ...part.cause, passAmount: fenToYuan(part.fen) } });
     splits.set(row.id, round + 1);
     amountNow.set(row.id, amountFen);
     stateAfter.set(row.id, to);

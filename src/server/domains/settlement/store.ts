@@ -69,6 +69,14 @@ export function stateAfterMoney(row: Pick<BillRow, 'amountFen' | 'paidFen' | 'cl
   return row.paidFen > 0n || row.clearedFen > 0n ? 'partiallyPaid' : 'confirmed';
 }
 
+/** The end state of a bill passed on whole: nothing of it open, the rest of the family holds it (its children). */
+export const PASSED_ON = 'passedOn';
+
+/** Where a bill goes once a part was split off: passedOn when nothing stays open, else the open state its figures say. */
+export function stateAfterSplit(row: Pick<BillRow, 'amountFen' | 'paidFen' | 'clearedFen'>, current: string | null): string {
+  return openFenOf(row) === 0n ? PASSED_ON : stateAfterMoney(row, current);
+}
+
 /**
  * A bill as mutual netting sees it (DESIGN §9): who owes whom how much, in fen. Only bills
  * in an open state with something open are netted.

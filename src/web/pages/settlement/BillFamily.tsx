@@ -5,13 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { BillFamilyNode } from '../../../shared/billFamily';
 import { useBillFamily } from '../../system/settlement';
-import { formatDateTime } from '../../resources/format';
+import { formatDateTime, stateColour } from '../../resources/format';
 import { referencePath } from '../../refine/reference';
 
 /**
  * The bill's family as a small tree (issue 31): the original bill and every part passed on from
- * it, each with its holder, amount, open amount, due day, state and when it was made; the bill on
- * this page marked. A part the caller may open links to its page. Shown only once a part was
+ * it, each with its holder, amount, open amount, due day, state and when it was made (a bill passed
+ * on whole shows passedOn, its holders below it); the bill on this page marked. A part the caller may open links to its page. Shown only once a part was
  * passed on (a bill alone is its own page).
  */
 export default function BillFamily({ id, version }: { id: string; version?: number }) {
@@ -32,7 +32,7 @@ export default function BillFamily({ id, version }: { id: string; version?: numb
         {t('family.due', { day: node.dueDay })}
         {' · '}
         {node.parentBillId ? t('family.passedAt', { time: formatDateTime(node.createdAt) }) : t('family.issuedAt', { time: formatDateTime(node.createdAt) })}{' '}
-        <Tag>{t(`family.states.${node.state}`, { defaultValue: node.state })}</Tag>
+        <Tag color={stateColour(node.state, [])}>{t(`family.states.${node.state}`, { defaultValue: node.state })}</Tag>
         {node.billId === id ? <Tag color="blue">{t('family.this')}</Tag> : path ? <Link to={path}>{t('family.view')}</Link> : null}
       </span>
     );

@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import menu from '../../schemas/menu.json';
 import type { Page } from '../../src/shared/api';
 import type { BillFamilyNode } from '../../src/shared/billFamily';
 import { fenToYuan, yuanToFen } from '../../src/shared/money';
@@ -19,6 +20,15 @@ import { addOperator } from '../support/operators';
 import { dbAvailable, startTestServer, type TestServer } from '../support/server';
 import { storedCode } from '../support/smsCodes';
 import { World, type Party } from '../support/world';
+
+/** The states a menu route lists (its render.states), found by its key anywhere in the menu. */
+function routeStates(node: unknown, key: string): string[] {
+  if (Array.isArray(node)) return node.map((n) => routeStates(n, key)).find((s) => s.length) ?? [];
+  if (!node || typeof node !== 'object') return [];
+  const entry = node as { key?: string; render?: { states?: string[] } };
+  if (entry.key === key) return entry.render?.states ?? [];
+  return routeStates(Object.values(node), key);
+}
 
 const OPS = { phone: '13800000331', password: 'Admin#Pass2026' };
 const DAY = 86_400_000;
@@ -103,6 +113,13 @@ describe.skipIf(!dbAvailable)('bills passed on whole', { timeout: 600_000 }, () 
     const toPay = (await s.call<Page<ResourceRecord>>('GET', '/api/r/bills?scope=payer&state=confirmed,partiallyPaid,overdue&pageSize=100', { token: P.token })).body.data.records.map((b) => b.id);
     expect(toPay).toContain(childId);
     expect(toPay).not.toContain(root.id);
+    // The holder's and the payer's bill history (the states menu.json's historicalBill route lists) has it.
+    const historyStates = routeStates(menu, 'historicalBill');
+    expect(historyStates).toContain('passedOn');
+    for (const [who, scope] of [[S, 'payee'], [P, 'payer']] as const) {
+      const history = (await s.call<Page<ResourceRecord>>('GET', `/api/r/bills?scope=${scope}&state=${historyStates.join(',')}&pageSize=100`, { token: who.token })).body.data.records;
+      expect(history.map((b) => b.id), scope).toContain(root.id);
+    }
     const payTodos = await s.ctx.db.select({ ref: todos.ref, status: todos.status }).from(todos).where(eq(todos.kind, TO_PAY));
     expect(payTodos.filter((t) => t.ref === root.id).map((t) => t.status)).toEqual(['done']);
     expect(payTodos.filter((t) => t.ref === childId).map((t) => t.status)).toEqual(['open']);

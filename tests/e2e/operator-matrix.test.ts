@@ -107,8 +107,8 @@ describe.skipIf(!chromiumPath)('operator-type matrix: the browser shows what the
         await pane.locator('.ant-table').first().waitFor();
         for (const button of LIST_BUTTONS) {
           const shown = decide(actor, definition, button.verb).can;
-          // The list's header buttons; an empty list repeats "新建" in its empty state.
-          const header = pane.locator('.resource-list__buttons');
+          // The list's header (antd's PageHeader); an empty list repeats "新建" in its empty state.
+          const header = pane.locator('.ant-page-header-heading-extra');
           await expect.poll(() => header.getByRole('button', { name: button.name }).count(), { message: `${type} ${button.verb} ${resource}` }).toBe(shown ? 1 : 0);
         }
       }

@@ -1,3 +1,4 @@
+import { ShowButton } from '@refinedev/antd';
 import { Table } from 'antd';
 import type { TableProps } from 'antd';
 import type { SorterResult, SortOrder } from 'antd/es/table/interface';
@@ -7,7 +8,6 @@ import { COLUMN_WIDTH } from '../../shared/resources/listViews';
 import type { ResourceRecord } from '../../shared/resources/types';
 import { FieldValue } from './FieldValue';
 import { kindOf } from './fieldKind';
-import { ShowButton } from './NavigationButtons';
 import type { ResourceText } from './labels';
 import { PAGE_SIZES, sortableFields } from './listQuery';
 import { useListKeyboard } from './useListKeyboard';
@@ -67,7 +67,7 @@ function ResizableHeader({ width, onResizeTo, ...rest }: ThHTMLAttributes<HTMLTa
 export function ListTable({ list, text, emptyText, onOpen, selection, onResize }: Props) {
   const { t, i18n } = useTranslation('resources');
   const { definition, state, setState, table, columns: shown, widths } = list;
-  const { tableQuery: query, result } = table;
+  const { tableProps, tableQuery: query, result } = table;
   const sortable = sortableFields(definition);
   const defaultField = definition.list.defaultSort.replace(/^-/, '');
   const sortField = state.sort.replace(/^-/, '');
@@ -161,7 +161,7 @@ export function ListTable({ list, text, emptyText, onOpen, selection, onResize }
   // antd measures the columns in a hidden copy of the header row, select-all box included: that
   // copy is aria-hidden, so its box must not take the keyboard's focus (axe aria-hidden-focus).
   const wrapper = useRef<HTMLDivElement>(null);
-  const rows = query.isError ? [] : list.rows;
+  const rows = query.isError ? [] : (tableProps.dataSource ?? []);
   // j/k or the arrows move a highlighted row, Enter opens it, x or Space chooses it (useListKeyboard).
   const activeRow = useListKeyboard({
     rows,
@@ -178,6 +178,7 @@ export function ListTable({ list, text, emptyText, onOpen, selection, onResize }
   return (
     <div ref={wrapper}>
     <Table<ResourceRecord>
+      {...tableProps}
       rowKey="id"
       rowSelection={
         selection

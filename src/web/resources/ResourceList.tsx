@@ -1,3 +1,4 @@
+import { CreateButton, List } from '@refinedev/antd';
 import { CanAccess } from '@refinedev/core';
 import { Button, Card, Segmented, Space, Typography } from 'antd';
 import { Suspense, useState, type Key } from 'react';
@@ -14,7 +15,6 @@ import { FilterBar } from './FilterBar';
 import { ImportButton } from './import/ImportButton';
 import { useResourceText } from './labels';
 import { ListTable } from './ListTable';
-import { CreateButton } from './NavigationButtons';
 import type { ListState } from './listQuery';
 import { createPath, recordPath } from '../refine/paths';
 import { ServiceNotice, useServiceGate } from './service';
@@ -141,17 +141,21 @@ export default function ResourceList({ definition: full, basePath, scope: fixedS
       <Suspense fallback={null}>
         <Slot name="listHeader" props={{ definition, scope: fixedScope }} />
       </Suspense>
-      {/* The list's frame as refine's List drew it (a heading with the buttons on its right, the
-          table under them), without @refinedev/antd (see NavigationButtons). */}
-      <div className="resource-list__table">
-        <div className="resource-list__header">
-          <Space className="resource-list__heading">
+      <List
+        resource={definition.name}
+        // A heading as refine draws a string title (Typography.Title level 4), with the live mark beside it.
+        title={
+          <Space>
             <Typography.Title level={4} style={{ marginBottom: 0 }}>
               {heading ?? text.title}
             </Typography.Title>
             <LiveMark resource={definition.name} />
           </Space>
-          <Space wrap className="resource-list__buttons">
+        }
+        breadcrumb={false}
+        wrapperProps={{ className: 'resource-list__table' }}
+        headerButtons={
+          <>
             {scopeSwitch}
             <ViewsMenu list={list} />
             <ColumnSettings choosable={list.choosable} shown={list.columns} text={text} onChange={(columns) => list.setColumns(columns)} onReset={list.resetColumns} />
@@ -168,28 +172,27 @@ export default function ResourceList({ definition: full, basePath, scope: fixedS
               </CanAccess>
             )}
             {createButton}
-          </Space>
-        </div>
-        <div className="resource-list__content">
-          {slotSelects && (
-            <Suspense fallback={null}>
-              <Slot name="listSelection" props={{ definition, scope: fixedScope, states: fixedStates, selected: [...chosen.values()], clear }} />
-            </Suspense>
-          )}
-          {selection && !slotSelects && (
-            <BulkBar list={list} text={text} selection={selection} pageRows={list.rows.length} matching={total} onSelectAll={() => setAllMatching(true)} onClear={clear} onDone={setResults} />
-          )}
-          {results && <BulkResults list={list} text={text} answer={results} onClose={() => setResults(null)} />}
-          <ListTable
-            list={list}
-            text={text}
-            emptyText={emptyText}
-            onOpen={(record) => navigate(showPath ? `${showPath}?id=${encodeURIComponent(record.id)}` : recordPath(basePath, 'show', record.id))}
-            selection={selecting ? { keys: allMatching ? list.rows.map((r) => r.id) : [...chosen.keys()], onChange: onSelect } : undefined}
-            onResize={(column, width) => void list.setColumns(list.columns, { ...list.widths, [column]: width })}
-          />
-        </div>
-      </div>
+          </>
+        }
+      >
+        {slotSelects && (
+          <Suspense fallback={null}>
+            <Slot name="listSelection" props={{ definition, scope: fixedScope, states: fixedStates, selected: [...chosen.values()], clear }} />
+          </Suspense>
+        )}
+        {selection && !slotSelects && (
+          <BulkBar list={list} text={text} selection={selection} pageRows={table.tableProps.dataSource?.length ?? 0} matching={total} onSelectAll={() => setAllMatching(true)} onClear={clear} onDone={setResults} />
+        )}
+        {results && <BulkResults list={list} text={text} answer={results} onClose={() => setResults(null)} />}
+        <ListTable
+          list={list}
+          text={text}
+          emptyText={emptyText}
+          onOpen={(record) => navigate(showPath ? `${showPath}?id=${encodeURIComponent(record.id)}` : recordPath(basePath, 'show', record.id))}
+          selection={selecting ? { keys: allMatching ? (table.tableProps.dataSource ?? []).map((r) => r.id) : [...chosen.keys()], onChange: onSelect } : undefined}
+          onResize={(column, width) => void list.setColumns(list.columns, { ...list.widths, [column]: width })}
+        />
+      </List>
     </div>
   );
 }

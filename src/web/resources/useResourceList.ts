@@ -1,4 +1,4 @@
-import { useTable } from '@refinedev/core';
+import { useTable } from '@refinedev/antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { choosableColumns, type ColumnPreference, type ListView } from '../../shared/resources/listViews';
@@ -127,8 +127,6 @@ export function useResourceList(full: ResourceDefinition, route: ListRoute) {
     /** The list's state as the request sends it (with the route's fixed filters): what export asks for. */
     sent,
     table,
-    /** The records of the page shown (the previous page's while the next one loads). */
-    rows: table.result.data,
     /** The columns shown, in order, and the widths the user set. */
     columns,
     widths,

@@ -29,7 +29,7 @@ export const PASSABLE_STATES = ['confirmed', 'partiallyPaid'] as const;
  * none or at least the minimum open. All of the open amount is a part like any other: the bill then
  * ends passedOn on acceptance (split.ts).
  */
-function partFen(amount: unknown, open: bigint, rules: PassOnRules): bigint {
+export function partFen(amount: unknown, open: bigint, rules: PassOnRules): bigint {
   const fen = typeof amount === 'string' ? yuanToFen(amount) : 0n;
   if (fen <= 0n) throw fieldError({ passAmount: 'api:amountPositive' });
   if (fen > open) throw fieldError({ passAmount: { key: 'api:billOverOpen', params: { open: fenToYuan(open) } } });

@@ -28,7 +28,7 @@ export interface ChainBill extends NettingBill {
   /**
    * The most the run may split off it and pass on (0: it may not be passed on): its open amount
    * while it is passable (confirmed or partly paid, not yet due, no objection open, passing on
-   * allowed), less one fen when nothing of it was paid or cleared (a bill keeps an amount).
+   * allowed; clearingChains.ts). All of it passed on, the bill ends passedOn (split.ts).
    */
   passFen: bigint;
   /** Whether the run may write it down along a chain (no objection open on it). */

@@ -4,7 +4,7 @@
 // Solution, Solutions and Solutionsback with figures and capitals; the ledger's six invariants.
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { MessageView, Page, TodoView } from '../../src/shared/api';
+import type { Page } from '../../src/shared/api';
 import { chinaDay } from '../../src/shared/chinaTime';
 import type { ReceiptView, RecordReceipt } from '../../src/shared/receipts';
 import type { ResourceRecord } from '../../src/shared/resources/types';
@@ -15,9 +15,8 @@ import { lockBillRecords, nettableBills } from '../../src/server/domains/settlem
 import { CLEARING_JOB, writeDownBills } from '../../src/server/domains/settlement/clearing';
 import type { Db } from '../../src/server/db/client';
 import { resourceRecords } from '../../src/server/db/schema';
-import { checkLedger, ledgerSound } from '../../src/server/ledger/invariants';
 
-import { money, signedContract, wallet, moneySuite } from '../support/funds';
+import { money, signedContract, wallet, moneySuite, expectLedgerSound, messageTitles, openTodos } from '../support/funds';
 import { addOperator } from '../support/operators';
 import { dbAvailable, type TestServer } from '../support/server';
 import type { TradingParty } from '../support/trading';
@@ -45,13 +44,9 @@ describe.skipIf(!dbAvailable)('bills: issue, confirm, pay, reverse', { timeout: 
       key,
     );
   const list = (who: { token: string }, query: string) => s.call<Page<ResourceRecord> & { totals?: Record<string, string> }>('GET', `/api/r/bills?${query}`, { token: who.token });
-  const sound = async () => {
-    const result = await checkLedger(s.ctx.db, s.ctx.ledgerInvariants);
-    expect(result.billOpenAmounts).toEqual([]);
-    expect(ledgerSound(result)).toBe(true);
-  };
-  const titles = async (who: TradingParty) => (await s.call<Page<MessageView>>('POST', '/api/system/message/list', { token: who.token, body: { pageNo: 1, pageSize: 50 } })).body.data.records.map((m) => m.title);
-  const todos = async (who: TradingParty) => (await s.call<Page<TodoView>>('POST', '/api/system/newTodo/todoList', { token: who.token, body: { pageNo: 1, pageSize: 50 } })).body.data.records.map((t) => t.title);
+  const sound = () => expectLedgerSound(s);
+  const titles = (who: TradingParty) => messageTitles(s, who);
+  const todos = async (who: TradingParty) => (await openTodos(s, who)).map((t) => t.title);
 
   /** A signed contract; signing sends real codes, a few hours apart (ten a day per phone). */
   const contract = (title: string, extra: Record<string, unknown> = {}) => {

@@ -4,13 +4,12 @@
 // by the job exactly once. Balances and the ledger's invariants are checked after each path.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { chinaDay } from '../../src/shared/chinaTime';
-import type { MessageView, Page, TodoView } from '../../src/shared/api';
 import type { ResourceRecord } from '../../src/shared/resources/types';
 import { checkLedger, ledgerSound } from '../../src/server/ledger/invariants';
 import { queryRows } from '../../src/server/db/rows';
 import { sql } from 'drizzle-orm';
 import { releaseDue } from '../../src/server/domains/funds/autoRelease';
-import { fund, money, signedContract, wallet, moneySuite } from '../support/funds';
+import { fund, money, signedContract, wallet, moneySuite, messageTitles, openTodos } from '../support/funds';
 import { loginPassword, sendCode } from '../support/flows';
 import { addOperator } from '../support/operators';
 import { tradingParty, type TradingParty } from '../support/trading';
@@ -30,13 +29,13 @@ describe.skipIf(!dbAvailable)('contract money: collateral, delivery, release, ob
     return money(s, token, `/api/r/contracts/${id}/actions/${action}`, smsCode ? { ...body, smsCode } : body);
   };
   const sound = async () => expect(ledgerSound(await checkLedger(s.ctx.db, s.ctx.ledgerInvariants))).toBe(true);
-  const titles = async (who: TradingParty) => (await s.call<Page<MessageView>>('POST', '/api/system/message/list', { token: who.token, body: { pageNo: 1, pageSize: 50 } })).body.data.records.map((m) => m.title);
-  const openTodos = async (who: TradingParty) => (await s.call<Page<TodoView>>('POST', '/api/system/newTodo/todoList', { token: who.token, body: { pageNo: 1, pageSize: 50 } })).body.data.records;
+  const titles = (who: TradingParty) => messageTitles(s, who);
+  const todosOf = (who: TradingParty) => openTodos(s, who);
 
   it('takes the collateral from the buyer only, into escrow, and releases it to the seller on receipt', async () => {
     const c = await signedContract(s, buyer, seller, '螺纹钢采购合同（放款）');
     expect(c).toMatchObject({ state: 'signed', amount: '80000.00', collateralAmount: '16000.00' });
-    expect((await openTodos(buyer)).map((t) => t.title)).toContain('支付合同《螺纹钢采购合同（放款）》的保证金 16,000.00 元'); // the one money format (issue 17)
+    expect((await todosOf(buyer)).map((t) => t.title)).toContain('支付合同《螺纹钢采购合同（放款）》的保证金 16,000.00 元'); // the one money format (issue 17)
     // Who may do what: the seller cannot pay, a stranger does not see it, the buyer cannot deliver.
     expect((await act(seller, c.id, 'payCollateral', {}, true)).status).toBe(403);
     expect((await act(third, c.id, 'payCollateral', {}, true)).status).toBe(404);
@@ -56,7 +55,7 @@ describe.skipIf(!dbAvailable)('contract money: collateral, delivery, release, ob
     expect(await wallet(s, seller.token)).toMatchObject({ available: '16000.00' });
     expect(await titles(seller)).toContain('保证金已放款');
     // The collateral's todos are closed; what stays open is the bill of the rest of the price (issue 18).
-    expect((await openTodos(buyer)).map((t) => t.title).filter((t) => t.includes('放款）'))).toEqual(['确权账单：合同《螺纹钢采购合同（放款）》64,000.00 元，收款方 江苏卖方钢铁有限公司']);
+    expect((await todosOf(buyer)).map((t) => t.title).filter((t) => t.includes('放款）'))).toEqual(['确权账单：合同《螺纹钢采购合同（放款）》64,000.00 元，收款方 江苏卖方钢铁有限公司']);
     await sound();
   });
 

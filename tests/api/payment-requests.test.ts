@@ -4,13 +4,12 @@
 // nothing; who may see and do what; parallel confirmations and payments pay at most once.
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { MessageView, Page, TodoView } from '../../src/shared/api';
+import type { Page } from '../../src/shared/api';
 import { chinaDay } from '../../src/shared/chinaTime';
 import type { ReceiptView } from '../../src/shared/receipts';
 import type { ResourceRecord } from '../../src/shared/resources/types';
 import { queryRows } from '../../src/server/db/rows';
-import { checkLedger, ledgerSound } from '../../src/server/ledger/invariants';
-import { money, signedContract, wallet, moneySuite } from '../support/funds';
+import { money, signedContract, wallet, moneySuite, expectLedgerSound, messageTitles, openTodos } from '../support/funds';
 import { addOperator } from '../support/operators';
 import { dbAvailable, testDbKind, type TestServer } from '../support/server';
 import type { TradingParty } from '../support/trading';
@@ -30,13 +29,9 @@ describe.skipIf(!dbAvailable)('payment requests: ask, review, pay', { timeout: 2
   const act = async (who: TradingParty | { token: string; phone?: string }, id: string, action: string, body: Record<string, unknown> = {}, withCode = false) =>
     money(s, who.token, `/api/r/paymentRequests/${id}/actions/${action}`, withCode && who.phone ? { ...body, smsCode: await code(who.phone) } : body);
   const count = async () => (await queryRows<{ n: number }>(s.ctx.db, sql`select count(*)::int as n from resource_records where resource = 'paymentRequests'`))[0].n;
-  const sound = async () => {
-    const result = await checkLedger(s.ctx.db, s.ctx.ledgerInvariants);
-    expect(result.billOpenAmounts).toEqual([]);
-    expect(ledgerSound(result)).toBe(true);
-  };
-  const titles = async (who: TradingParty) => (await s.call<Page<MessageView>>('POST', '/api/system/message/list', { token: who.token, body: { pageNo: 1, pageSize: 50 } })).body.data.records.map((m) => m.title);
-  const todos = async (who: TradingParty) => (await s.call<Page<TodoView>>('POST', '/api/system/newTodo/todoList', { token: who.token, body: { pageNo: 1, pageSize: 50 } })).body.data.records.map((t) => t.title);
+  const sound = () => expectLedgerSound(s);
+  const titles = (who: TradingParty) => messageTitles(s, who);
+  const todos = async (who: TradingParty) => (await openTodos(s, who)).map((t) => t.title);
   const contract = (title: string, quantity = 10) => {
     s.clock.advance(6 * 3600_000);
     return signedContract(s, buyer, seller, title, { quantity });

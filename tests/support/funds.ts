@@ -4,7 +4,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect } from 'vitest';
-import type { WalletView } from '../../src/shared/api';
+import type { MessageView, Page, TodoView, WalletView } from '../../src/shared/api';
+import { checkLedger, ledgerSound } from '../../src/server/ledger/invariants';
 import { needsSmsCode } from '../../src/shared/resources/actionInput';
 import type { ActionDeclaration, ResourceRecord } from '../../src/shared/resources/types';
 import contracts from '../../schemas/resources/contracts.json';
@@ -47,6 +48,21 @@ export async function fund(s: TestServer, party: { token: string }, opsToken: st
 }
 
 export const wallet = async (s: TestServer, token: string) => (await s.call<WalletView>('GET', '/api/funds/wallet', { token })).body.data;
+
+/** The titles of `who`'s latest 50 messages. */
+export const messageTitles = async (s: TestServer, who: { token: string }) =>
+  (await s.call<Page<MessageView>>('POST', '/api/system/message/list', { token: who.token, body: { pageNo: 1, pageSize: 50 } })).body.data.records.map((m) => m.title);
+
+/** `who`'s open todos (the first 50). */
+export const openTodos = async (s: TestServer, who: { token: string }) =>
+  (await s.call<Page<TodoView>>('POST', '/api/system/newTodo/todoList', { token: who.token, body: { pageNo: 1, pageSize: 50 } })).body.data.records;
+
+/** The ledger's invariants hold on `s`'s database, every bill's open amount among them. */
+export async function expectLedgerSound(s: TestServer): Promise<void> {
+  const result = await checkLedger(s.ctx.db, s.ctx.ledgerInvariants);
+  expect(result.billOpenAmounts).toEqual([]);
+  expect(ledgerSound(result)).toBe(true);
+}
 
 /** A purchase offer of `buyer` accepted by `seller` and signed by both: a contract ready for its collateral. */
 export async function signedContract(s: TestServer, buyer: TradingParty, seller: TradingParty, title: string, extra: Record<string, unknown> = {}): Promise<ResourceRecord> {

@@ -32,6 +32,7 @@ import { movedFen, type MoneyMoves } from '../../shared/resources/moneyMoves';
 import type { AppContext } from '../context';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
+import { slot, statement } from '../db/statements';
 import { moneyConfirmations } from '../db/schema';
 import { fieldError, type MessageRef } from '../errors';
 import { hashPassword, verifyPassword } from '../passwords';
@@ -307,11 +308,16 @@ export async function confirmMoneyStep(tx: Db, ctx: Pick<AppContext, 'db' | 'dbK
  * emptied the pool, tests/api/payment-requests.test.ts).
  */
 async function remember(tx: Db, userId: string, method: ConfirmMethod, now: Date): Promise<void> {
-  await tx
-    .update(moneyConfirmations)
-    .set({ lastMethod: method, updatedAt: now })
-    .where(and(eq(moneyConfirmations.userId, userId), sql`${moneyConfirmations.lastMethod} is distinct from ${method}`));
+  await rememberMethod(tx, { userId, method, now });
 }
+
+/** remember()'s statement, built once (db/statements.ts): every SMS-confirmed money step sends it. */
+const rememberMethod = statement('confirm_remember', (db) =>
+  db
+    .update(moneyConfirmations)
+    .set({ lastMethod: slot('method', moneyConfirmations.lastMethod), updatedAt: slot('now', moneyConfirmations.updatedAt) })
+    .where(and(eq(moneyConfirmations.userId, slot('userId', moneyConfirmations.userId)), sql`${moneyConfirmations.lastMethod} is distinct from ${slot('method', moneyConfirmations.lastMethod)}`)),
+);
 
 /** Sets (or resets) the payment password: its scrypt hash, any lock lifted. The caller has checked an SMS code. */
 export async function setPaymentPassword(db: Db, userId: string, password: string, now: Date): Promise<void> {

@@ -9,6 +9,14 @@
 // - `side-channel`: qs (refine's URL parsing) asks it for a map to catch cycles while it
 //   stringifies; the package builds that map from get-intrinsic, object-inspect and call-bind to
 //   serve engines without WeakMap. Here it is a Map, which every browser the console supports has.
+// - ant-design-pro's texts: @refinedev/antd's page frames use its PageHeader, whose provider builds
+//   its texts in 33 languages at the top of a module that the zh-CN texts' own lookup refers to, so
+//   all of them came with every list and form. The console speaks zh-CN and en-US
+//   (src/web/i18n); the other languages' texts are left out (a lookup in one of them would fall
+//   back to zh-CN, as the provider does for a text it lacks).
+// - antd's Tree in the table's column filter: only a filter declared as a tree draws it, which no
+//   list here declares (the lists filter in FilterBar); it loads with such a filter's first opening
+//   instead of with every table.
 import type { Plugin } from 'vite';
 
 /** Where each named export of a barrel module is defined: [file in the package, export name]. */
@@ -37,6 +45,24 @@ export const SIDE_CHANNEL = `module.exports = function getSideChannel() {
   };
 };
 `;
+
+/** The languages whose ant-design-pro texts are kept (the console's, src/web/i18n LANGUAGES). */
+const PRO_LOCALES_KEPT = ['zh_CN', 'en_US'];
+
+/** ant-design-pro's intl module with every other language's texts an empty table. */
+export function keepProLocales(code: string): string {
+  return code.replace(/import (\w+) from "\.\/locale\/(\w+)";/g, (whole, name: string, locale: string) => (PRO_LOCALES_KEPT.includes(locale) ? whole : `var ${name} = {};`));
+}
+
+/** antd's table filter dropdown with its Tree loaded when first drawn (the statement stays on its one line). */
+export function lazyFilterTree(code: string): string {
+  const statement = "import Tree from '../../../tree';";
+  if (!code.includes(statement)) throw new Error("lean-libraries: antd's FilterDropdown no longer imports Tree as expected; update lazyFilterTree");
+  return code.replace(
+    statement,
+    "const LazyTree = React.lazy(() => import('../../../tree')); const Tree = (props) => React.createElement(React.Suspense, { fallback: null }, React.createElement(LazyTree, props));",
+  );
+}
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
 
@@ -76,7 +102,10 @@ export function leanLibrariesPlugin(): Plugin {
       return id === SIDE_CHANNEL_ID ? SIDE_CHANNEL : null;
     },
     transform(code, id) {
-      if (!id.includes('/node_modules/') || !mentions.test(code)) return null;
+      if (!id.includes('/node_modules/')) return null;
+      if (id.endsWith('/@ant-design/pro-provider/es/intl.js')) return { code: keepProLocales(code), map: null };
+      if (id.endsWith('/antd/es/table/hooks/useFilter/FilterDropdown.js')) return { code: lazyFilterTree(code), map: null };
+      if (!mentions.test(code)) return null;
       const next = rewriteBarrelImports(code);
       return next === code ? null : { code: next, map: null };
     },

@@ -1,7 +1,7 @@
 // scripts/lib/vite-lean-libraries.ts: named imports of a barrel whose index keeps every export
 // (rc-field-form) come from the files that define them; anything else stays as written.
 import { describe, expect, it } from 'vitest';
-import { rewriteBarrelImports, SIDE_CHANNEL } from '../../scripts/lib/vite-lean-libraries';
+import { keepProLocales, lazyFilterTree, rewriteBarrelImports, SIDE_CHANNEL } from '../../scripts/lib/vite-lean-libraries';
 
 describe('rewriteBarrelImports', () => {
   it("takes antd's FormProvider from rc-field-form's context file, not its index", () => {
@@ -21,6 +21,26 @@ describe('rewriteBarrelImports', () => {
     expect(rewriteBarrelImports("import { Field, Mystery } from 'rc-field-form';")).toBe("import { Mystery } from 'rc-field-form'; import Field from 'rc-field-form/es/Field';");
     const other = "import { FormProvider } from 'rc-field-form-extra';\nimport { Field } from \"other\";";
     expect(rewriteBarrelImports(other)).toBe(other);
+  });
+});
+
+describe("ant-design-pro's texts", () => {
+  it('keeps the zh-CN and en-US tables and makes every other language an empty one', () => {
+    const source = 'import { get } from \'rc-util\';\nimport arEG from "./locale/ar_EG";\nimport enUS from "./locale/en_US";\nimport zhCN from "./locale/zh_CN";\nimport zhTW from "./locale/zh_TW";';
+    expect(keepProLocales(source)).toBe('import { get } from \'rc-util\';\nvar arEG = {};\nimport enUS from "./locale/en_US";\nimport zhCN from "./locale/zh_CN";\nvar zhTW = {};');
+  });
+});
+
+describe("antd table filter's Tree", () => {
+  it('is loaded when a tree filter is first drawn, behind a Suspense of its own', () => {
+    const out = lazyFilterTree("import * as React from 'react';\nimport Tree from '../../../tree';\nimport FilterSearch from './FilterSearch';");
+    expect(out).toContain("React.lazy(() => import('../../../tree'))");
+    expect(out).toContain('React.Suspense');
+    expect(out.split('\n')).toHaveLength(3);
+  });
+
+  it('fails the build when antd changes the import it rewrites', () => {
+    expect(() => lazyFilterTree("import Tree from 'antd/es/tree';")).toThrow(/FilterDropdown/);
   });
 });
 

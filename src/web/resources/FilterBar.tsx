@@ -1,7 +1,8 @@
 import { FilterOutlined } from '@ant-design/icons';
-import { Badge, Button, Col, DatePicker, Form, Grid, Input, Row, Select, Space } from 'antd';
+import { Badge, Button, Col, Form, Grid, Input, Row, Select, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect, useMemo, useState } from 'react';
+import customParseFormat from 'dayjs/plugin/customParseFormat';
+import { lazy, Suspense, useEffect, useMemo, useState, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { filterAmountInput } from '../../shared/money';
 import type { FilterDeclaration, ResourceDefinition } from '../../shared/resources/types';
@@ -20,6 +21,8 @@ type FilterValue = string | string[] | DateRange | AmountRange | undefined;
 type Values = Record<string, FilterValue>;
 
 const DAY = 'YYYY-MM-DD';
+// The URL's days are read strictly (2026-02-30 is no day) before the picker, which brings the same plugin, has loaded.
+dayjs.extend(customParseFormat);
 
 function toParam(kind: FilterDeclaration['kind'], value: FilterValue): string {
   if (kind === 'text') return typeof value === 'string' ? value.trim() : '';
@@ -44,6 +47,19 @@ function fromParam(kind: FilterDeclaration['kind'], param: string | undefined): 
     return [day(from), day(to)];
   }
   return { from, to };
+}
+
+const RangePicker = lazy(() => import('./DateRangePicker'));
+
+/** A date range filter: the picker comes with the first one drawn, in the meantime a box of its size (nothing moves when it arrives). */
+function DateRangeInput(props: ComponentProps<typeof RangePicker>) {
+  const { t } = useTranslation('resources');
+  const placeholder = `${t('filter.dateFrom')} → ${t('filter.dateTo')}`;
+  return (
+    <Suspense fallback={<Input disabled placeholder={placeholder} aria-label={placeholder} style={{ width: '100%' }} />}>
+      <RangePicker {...props} />
+    </Suspense>
+  );
 }
 
 function AmountRangeInput({ value, onChange, label }: { value?: AmountRange; onChange?: (v: AmountRange) => void; label: string }) {
@@ -125,7 +141,7 @@ export function FilterBar({ definition, text, filters, onSearch }: Props) {
           />
         );
       case 'dateRange':
-        return <DatePicker.RangePicker allowEmpty={[true, true]} style={{ width: '100%' }} placeholder={[t('filter.dateFrom'), t('filter.dateTo')]} />;
+        return <DateRangeInput allowEmpty={[true, true]} style={{ width: '100%' }} placeholder={[t('filter.dateFrom'), t('filter.dateTo')]} />;
       case 'amountRange':
         return <AmountRangeInput label={label} />;
       default:

@@ -9,6 +9,8 @@
 // - `side-channel`: qs (refine's URL parsing) asks it for a map to catch cycles while it
 //   stringifies; the package builds that map from get-intrinsic, object-inspect and call-bind to
 //   serve engines without WeakMap. Here it is a Map, which every browser the console supports has.
+// - `resize-observer-polyfill` (rc-resize-observer's) answers the browser's own ResizeObserver
+//   where there is one, which every supported browser has: it is that, without the polyfill.
 // - ant-design-pro's texts: @refinedev/antd's page frames use its PageHeader, whose provider builds
 //   its texts in 33 languages at the top of a module that the zh-CN texts' own lookup refers to, so
 //   all of them came with every list and form. The console speaks zh-CN and en-US
@@ -64,6 +66,9 @@ export function lazyFilterTree(code: string): string {
   );
 }
 
+const RESIZE_OBSERVER_ID = '\0lsf-resize-observer';
+export const RESIZE_OBSERVER = 'export default globalThis.ResizeObserver;\n';
+
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
 
 /** `import [Default,] { a, b as c } from 'pkg';` with each known name from its own file (on one line, so line numbers hold). */
@@ -96,10 +101,14 @@ export function leanLibrariesPlugin(): Plugin {
     apply: 'build',
     enforce: 'pre',
     resolveId(source) {
-      return source === 'side-channel' ? SIDE_CHANNEL_ID : null;
+      if (source === 'side-channel') return SIDE_CHANNEL_ID;
+      if (source === 'resize-observer-polyfill') return RESIZE_OBSERVER_ID;
+      return null;
     },
     load(id) {
-      return id === SIDE_CHANNEL_ID ? SIDE_CHANNEL : null;
+      if (id === SIDE_CHANNEL_ID) return SIDE_CHANNEL;
+      if (id === RESIZE_OBSERVER_ID) return RESIZE_OBSERVER;
+      return null;
     },
     transform(code, id) {
       if (!id.includes('/node_modules/')) return null;

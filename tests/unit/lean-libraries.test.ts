@@ -1,7 +1,9 @@
 // scripts/lib/vite-lean-libraries.ts: named imports of a barrel whose index keeps every export
 // (rc-field-form) come from the files that define them; anything else stays as written.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { keepProLocales, lazyFilterTree, rewriteBarrelImports, SIDE_CHANNEL } from '../../scripts/lib/vite-lean-libraries';
+import { keepProLocales, lazyFilterTree, RESIZE_OBSERVER, rewriteBarrelImports, SIDE_CHANNEL } from '../../scripts/lib/vite-lean-libraries';
 
 describe('rewriteBarrelImports', () => {
   it("takes antd's FormProvider from rc-field-form's context file, not its index", () => {
@@ -69,5 +71,14 @@ describe('side-channel as a Map', () => {
     expect(() => channel.assert({})).toThrow(TypeError);
     expect(channel.delete(key)).toBe(true);
     expect(channel.has(key)).toBe(false);
+  });
+});
+
+describe('resize-observer-polyfill', () => {
+  it("is the browser's own ResizeObserver, which is what the polyfill answers wherever there is one", () => {
+    expect(RESIZE_OBSERVER).toBe('export default globalThis.ResizeObserver;\n');
+    // The assumption that makes the two the same: the package's ES build returns the global one when present.
+    const polyfill = readFileSync(join(import.meta.dirname, '../../node_modules/resize-observer-polyfill/dist/ResizeObserver.es.js'), 'utf8');
+    expect(polyfill).toMatch(/if \(typeof global\$1\.ResizeObserver !== 'undefined'\) \{\s*return global\$1\.ResizeObserver;/);
   });
 });

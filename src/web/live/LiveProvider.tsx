@@ -3,7 +3,7 @@ import { createContext, useContext, useEffect, useMemo, useRef, useState, type R
 import { getToken } from '../providers/session';
 import { CONSOLE_ROUTES, resourceNameOf } from '../refine/resources';
 import { SYSTEM } from '../refine/systemData';
-import { openLiveStream, type LiveMove } from './liveStream';
+import type { LiveMove } from './liveStream';
 
 // The console that updates itself (DESIGN §10): a move made anywhere (another tab, another user,
 // another node, a job) reaches the signed-in user's stream, and what shows it is read again in
@@ -61,11 +61,18 @@ export function LiveProvider({ children }: { children: ReactNode }) {
       void client.invalidateQueries({ predicate: isSystem });
       setTick((n) => n + 1);
     };
-    const close = openLiveStream(token, (move) => {
-      pending.push(move);
-      timer ??= setTimeout(apply, LIVE_BATCH_MS);
+    // The stream's client (the eventsource package) loads after the first paint, not with the shell.
+    let closed = false;
+    let close = () => {};
+    void import('./liveStream').then(({ openLiveStream }) => {
+      if (closed) return;
+      close = openLiveStream(token, (move) => {
+        pending.push(move);
+        timer ??= setTimeout(apply, LIVE_BATCH_MS);
+      });
     });
     return () => {
+      closed = true;
       close();
       clearTimeout(timer);
     };

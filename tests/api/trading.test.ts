@@ -6,26 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '../../src/shared/api';
 import { chinaDay } from '../../src/shared/chinaTime';
 import type { ResourceRecord } from '../../src/shared/resources/types';
+import { offerBody } from '../support/bodies';
 import { addOperator } from '../support/operators';
 import { tradingParty, type TradingParty } from '../support/trading';
 import { dbAvailable, startTestServer, testDbKind, type TestServer } from '../support/server';
 
-const offer = (title: string, extra: Record<string, unknown> = {}) => ({
-  title,
-  category: 'rawMaterial',
-  goodsName: '螺纹钢',
-  spec: 'HRB400 Φ16',
-  unit: 'ton',
-  quantity: 20,
-  unitPrice: '4000.00',
-  amount: '80000.00',
-  collateralRatio: 20,
-  deliveryDate: '2099-12-20',
-  validUntil: '2099-12-31',
-  deliveryRegion: ['33', '3301', '330106'],
-  terms: '货到验收后付款',
-  ...extra,
-});
+/** bodies.ts's offer body, with this suite's spec (HRB400 Φ16) and its amount (80,000.00) in the body too. */
+const offer = (title: string, extra: Record<string, unknown> = {}) => offerBody(title, { spec: 'HRB400 Φ16', amount: '80000.00', ...extra });
 
 type Party = TradingParty;
 

@@ -2,21 +2,15 @@
 // `YYYY-MM-DD HH:mm:ss` in China time, whatever zone the process runs in. The browser-local
 // zone is set to New York here (TZ applies to Date at once in Node), a zone 12 or 13 hours
 // from China where the day itself differs, so a formatter that used local time would fail.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { chinaDay, chinaHour, formatChinaTime, isPastChinaDay } from '../../src/shared/chinaTime';
 import { formatDate, formatDateTime } from '../../src/web/resources/format';
 import { loadSchemaFiles, REPO_ROOT } from '../../src/shared/schema/load-node';
 import { displayOf, exportFormatOf } from '../../src/shared/resources/fieldKinds';
 import type { FieldSchema } from '../../src/shared/resources/types';
+import { inTimeZone } from '../support/timeZone';
 
-const savedTz = process.env.TZ;
-beforeAll(() => {
-  process.env.TZ = 'America/New_York';
-});
-afterAll(() => {
-  if (savedTz === undefined) delete process.env.TZ;
-  else process.env.TZ = savedTz;
-});
+inTimeZone('America/New_York');
 
 // 2026-11-24 23:15:17 in New York is 2026-11-25 12:15:17 in Beijing.
 const INSTANT = '2026-11-25T04:15:17.600Z';

@@ -2,24 +2,18 @@
 // format, in a browser whose own zone is not China. New York is 13 hours behind Beijing in
 // November, so the instant below is the 24th there and 00:30:05 on the 25th in China.
 import { within } from '@testing-library/react';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MessageView, NoticeView, TodoView } from '../../src/shared/api';
 import { roleFor } from '../../src/shared/permissions';
 import { OWNER, findActivePane, openShell } from './support/shell';
 import { ok, USER_INFO } from './support/fakeApi';
+import { inTimeZone } from '../support/timeZone';
 
 const AT = '2026-11-24T16:30:05.000Z';
 const CHINA = '2026-11-25 00:30:05';
 const SLOW = { timeout: 20_000 };
 
-const savedTz = process.env.TZ;
-beforeAll(() => {
-  process.env.TZ = 'America/New_York';
-});
-afterAll(() => {
-  if (savedTz === undefined) delete process.env.TZ;
-  else process.env.TZ = savedTz;
-});
+inTimeZone('America/New_York');
 
 const todo: TodoView = { id: 't-1', kind: 'authenticate', title: '完成实名认证，开通交易功能', link: '/businessAuthentication', businessType: '0', status: 'open', createdAt: AT, doneAt: null };
 const message: MessageView = { id: 'm-1', kind: 'welcome', title: '欢迎使用链上付', content: '欢迎', link: null, createdAt: AT, read: false };

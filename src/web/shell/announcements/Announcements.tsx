@@ -1,10 +1,12 @@
-import { memo, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { NEXT_NOTICE_DELAY_MS } from '../../../shared/constants';
 import { useSignOut } from '../../refine/useSignOut';
 import { VARIANT } from '../../variant';
-import { AgreementModal } from './AgreementModal';
 import { useAnnouncementCalls, type Notice, type PlatformAgreement } from '../../system/announcements';
-import { NoticeModal } from './NoticeModal';
+
+// The dialogs (antd's Modal) load when there is something to show, not with the shell.
+const AgreementModal = lazy(() => import('./AgreementModal').then(({ AgreementModal }) => ({ default: AgreementModal })));
+const NoticeModal = lazy(() => import('./NoticeModal').then(({ NoticeModal }) => ({ default: NoticeModal })));
 
 /**
  * SPEC §4 Notices, once per start of the console (after sign-in, or opening it with a token):
@@ -18,6 +20,8 @@ export const Announcements = memo(function Announcements() {
   const started = useRef(false);
   const nextTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const [agreement, setAgreement] = useState<PlatformAgreement | null>(null);
+  // Once asked, the agreement dialog stays mounted so that it closes with its animation.
+  const [agreementAsked, setAgreementAsked] = useState(false);
   const [notices, setNotices] = useState<Notice[]>([]);
   const [index, setIndex] = useState(0);
   const [open, setOpen] = useState(false);
@@ -35,7 +39,11 @@ export const Announcements = memo(function Announcements() {
     if (started.current) return;
     started.current = true;
     fetchAgreement(VARIANT).then(
-      (current) => (current.agreed ? showNotices() : setAgreement(current)),
+      (current) => {
+        if (current.agreed) return showNotices();
+        setAgreement(current);
+        setAgreementAsked(true);
+      },
       () => {
         // The HTTP client has told the user; without the agreement flag no notices are shown.
       },
@@ -79,9 +87,10 @@ export const Announcements = memo(function Announcements() {
   };
 
   return (
-    <>
-      <AgreementModal agreement={agreement} pending={pending} onAgree={() => void agree()} onDecline={() => void signOut()} />
-      <NoticeModal notice={notices[index] ?? null} position={{ index, total: notices.length }} open={open} pending={pending} onConfirm={() => void confirmNotice()} />
-    </>
+    <Suspense fallback={null}>
+      {agreementAsked && <AgreementModal agreement={agreement} pending={pending} onAgree={() => void agree()} onDecline={() => void signOut()} />}
+      {/* Once shown, the notice dialog stays mounted so that it closes with its animation. */}
+      {notices.length > 0 && <NoticeModal notice={notices[index] ?? null} position={{ index, total: notices.length }} open={open} pending={pending} onConfirm={() => void confirmNotice()} />}
+    </Suspense>
   );
 });

@@ -31,11 +31,12 @@ type Manifest = Record<string, ManifestChunk>;
 
 const BUDGET_KB = 200;
 // Issue 32 item 7's goals are 350 KB for the shell + home and 500 KB for a generated list page in
-// all; the budgets enforced below are ceilings at what the console weighs now (docs/decisions.md
-// "Fast on a phone"), lowered as the goals come nearer, so the bundle cannot grow back meanwhile.
-const SHELL_BUDGET_KB = 400;
+// all; the shell has reached its goal, which is now its budget; the list's budget is a ceiling at
+// what it weighs now (docs/decisions.md "Fast on a phone"), lowered as its goal comes nearer, so
+// the bundle cannot grow back meanwhile.
+const SHELL_BUDGET_KB = 350;
 const SHELL_GOAL_KB = 350;
-const LIST_ROUTE_BUDGET_KB = 620;
+const LIST_ROUTE_BUDGET_KB = 540;
 const LIST_ROUTE_GOAL_KB = 500;
 const LOGIN_CHUNK = 'signin';
 const LOCALES = ['zh-CN', 'en-US'].flatMap((language) =>

@@ -1,8 +1,9 @@
 // Browser journey of the demo world (issue 17): the server runs in demo mode and is seeded;
 // the login page lists the demo logins, and each demo user signs in with what it lists (the
-// captcha answer from the dev outbox), reads the operations notices that greet it, and finds
-// its own data.
-import type { Page } from 'playwright-core';
+// first with the page's form, the captcha answer from the dev outbox; the others over the API,
+// their tokens put where the console keeps them), reads the operations notices that greet it,
+// and finds its own data; then every list of its menu in every variant shows a row.
+import type { BrowserContext, Page } from 'playwright-core';
 import type { Envelope, Profile, UserInfo } from '../../src/shared/api';
 import { actorFromProfile } from '../../src/shared/actor';
 import { findRoute, menuPaths, VARIANT_IDS } from '../../src/shared/menu';
@@ -85,9 +86,10 @@ describe.skipIf(!chromiumPath)('browser journey: the demo world (issue 17)', () 
    * A role's browser session, shared by its cases: they only read the seeded world, so one
    * context (one page) holds the role's console in every variant. Its token comes from one
    * sign-in over the API with the listed login and is put where the console keeps it on every
-   * variant's origin. `errors` collects the page's errors; each case takes those since the last.
+   * variant's origin. `errors` collects its pages' errors; each case takes those since the last.
+   * `pages[0]` is the role's page; a case with many lists opens more (lanes, below).
    */
-  interface RoleSession { token: string; page: Page; errors: string[] }
+  interface RoleSession { token: string; context: BrowserContext; pages: Page[]; errors: string[] }
   const sessions = new Map<string, Promise<RoleSession>>();
   function session(role: string, label: string): Promise<RoleSession> {
     let opened = sessions.get(role);
@@ -98,7 +100,7 @@ describe.skipIf(!chromiumPath)('browser journey: the demo world (issue 17)', () 
         const { page, context, errors } = await e2e.newPage({ viewport: { width: 1440, height: 900 } });
         context.setDefaultTimeout(STEP_MS);
         for (const origin of Object.values(e2e.urls)) await signInContext(context, origin, token);
-        return { token, page, errors };
+        return { token, context, pages: [page], errors };
       })();
       sessions.set(role, opened);
     }
@@ -157,7 +159,7 @@ describe.skipIf(!chromiumPath)('browser journey: the demo world (issue 17)', () 
       await context.close();
       return;
     }
-    const { page, errors } = await session(role, label);
+    const { pages: [page], errors } = await session(role, label);
     await openPath(page, e2e.baseUrl, path);
     await readNotices(page);
     await page.getByText(finds, { exact: false }).first().waitFor();
@@ -171,20 +173,34 @@ describe.skipIf(!chromiumPath)('browser journey: the demo world (issue 17)', () 
   // so it is not opened again; each case opens its first list, and every list that differs.
   // (tests/api/demo.test.ts asks every list of every variant's menus for rows over the API.)
   const opened = new Set<string>();
+  /** At most this many pages check a case's lists side by side, each taking at least LISTS_PER_LANE of them. */
+  const LANES = 3;
+  const LISTS_PER_LANE = 4;
   const ROLES_BY_VARIANT = VARIANT_IDS.flatMap((variant) => JOURNEYS.map((j) => ({ variant, ...j })));
   it.each(ROLES_BY_VARIANT)('$variant, $role: a row on every list of its menu', async ({ variant, role, label }) => {
-    const { token, page, errors } = await session(role, label);
+    const { token, context, pages, errors } = await session(role, label);
     const origin = e2e.urls[variant];
     const lists = await menuLists(variant, token);
     expect(lists.length, `${variant} ${role} has lists`).toBeGreaterThan(0);
     const paths = lists.filter(({ path, render }, i) => i === 0 || !opened.has(`${role} ${path} ${render}`)).map(({ path }) => path);
     for (const { path, render } of lists) opened.add(`${role} ${path} ${render}`);
-    const empty: string[] = [];
-    for (const path of paths) {
-      await openPath(page, origin, path);
-      const row = activePane(page).locator('.ant-table-tbody tr.ant-table-row').first();
-      if (!(await row.waitFor({ timeout: STEP_MS }).then(() => true, () => false))) empty.push(path);
-    }
+    // A case with many lists checks them in a few lanes side by side, each a page of the role's
+    // context: a list's check waits mostly on its query and render, not on the lane beside it.
+    const lanes = Math.min(LANES, Math.ceil(paths.length / LISTS_PER_LANE));
+    while (pages.length < lanes) pages.push(await context.newPage());
+    const empty = (
+      await Promise.all(
+        pages.slice(0, lanes).map(async (page, lane) => {
+          const without: string[] = [];
+          for (const path of paths.filter((_, i) => i % lanes === lane)) {
+            await openPath(page, origin, path);
+            const row = activePane(page).locator('.ant-table-tbody tr.ant-table-row').first();
+            if (!(await row.waitFor({ timeout: STEP_MS }).then(() => true, () => false))) without.push(path);
+          }
+          return without;
+        }),
+      )
+    ).flat();
     expect(empty, `${variant} ${role}: lists without a row`).toEqual([]);
     expect(errors.splice(0)).toEqual([]);
   });

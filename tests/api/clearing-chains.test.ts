@@ -8,7 +8,7 @@
 // job passes bills on as ops' runs do;
 // the run's page shows the shares cleared in cycles, along chains and from balances.
 import { randomUUID } from 'node:crypto';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '../../src/shared/api';
 import type { BillFamilyNode } from '../../src/shared/billFamily';
@@ -278,6 +278,35 @@ describe.skipIf(!dbAvailable)('clearing runs: bills passed on along chains', { t
       ]);
       expect(own[1].input).toMatchObject({ runId: started.body.data.runId, via: [q.accountId, child.holder === '沿链申甲有限公司' ? r.accountId : t.accountId] });
     }
+    await sound();
+  });
+
+  it('passes one bill on whole in two parts of a run: the first split leaves it confirmed, the second passedOn with nothing left on it', async () => {
+    const p = await participant('沿链酉有限公司', false);
+    const q = await participant('沿链戌有限公司', true);
+    const r = await participant('沿链亥甲有限公司', true);
+    const t = await participant('沿链亥乙有限公司', true);
+    // Q is owed 70.00 by P and owes R 30.00 and T 40.00: all of P's bill goes on, in two parts.
+    const pq = await confirmedBill(p, q, '70.00');
+    await confirmedBill(q, r, '30.00');
+    await confirmedBill(q, t, '40.00');
+    const started = await start();
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    expect(await bill(p, pq)).toMatchObject({ state: 'passedOn', amount: '0.00', openAmount: '0.00' });
+    const family = (await s.call<BillFamilyNode>('GET', `/api/settlement/bills/${pq}/family`, { token: p.token })).body.data;
+    expect(family.children.map((c) => [c.holder, c.amount, c.state]).sort()).toEqual([
+      ['沿链亥乙有限公司', '40.00', 'confirmed'],
+      ['沿链亥甲有限公司', '30.00', 'confirmed'],
+    ]);
+    const splits = await s.ctx.db
+      .select({ from: resourceEvents.fromState, to: resourceEvents.toState, version: resourceEvents.version })
+      .from(resourceEvents)
+      .where(and(eq(resourceEvents.recordId, pq), eq(resourceEvents.action, 'split')))
+      .orderBy(resourceEvents.version);
+    expect(splits.map((e) => [e.from, e.to])).toEqual([
+      ['confirmed', 'confirmed'],
+      ['confirmed', 'passedOn'],
+    ]);
     await sound();
   });
 });

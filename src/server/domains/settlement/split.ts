@@ -3,10 +3,9 @@
 // (transfers.ts acceptTransfer, one part) and a clearing run passing bills on along chains
 // (clearingChains.ts, every part of the run at once). The caller has the bills' records locked and
 // has checked that each part may be passed on. Set-based, whatever the number of parts:
-//   1. the bills' money rows: each amount reduced by its parts, its state copy set, one statement;
-//      their records moved by the system move `split` (the data's amount), one set-based move per
-//      round: a bill split k times in a run has k `split` events, the j-th round taking every bill's
-//      j-th part. A bill whose last open fen is passed on ends passedOn (passedOnAt set): its amount
+//   1. the bills' records moved by the system move `split` (the data's amount), one set-based move
+//      per round (a bill split k times in a run has k `split` events, the j-th round taking every
+//      bill's j-th part), then their money rows: each amount reduced by its parts, one statement. A bill whose last open fen is passed on ends passedOn (passedOnAt set): its amount
 //      is then what was paid and cleared on it, 0 when nothing was (the table's check allows 0 in
 //      that state alone), and the family's open amounts are all in its children;
 //   2. the parts: child bills (same contract, payer and due day; parent and root linked; the
@@ -88,7 +87,10 @@ export async function splitBills(
     stateAfter.set(row.id, to);
   }
 
-  // 1. The money rows at once (their state copy with them: the record's trigger then finds nothing to copy), then the records round by round.
+  // 1. The records round by round, then the money rows at once. In this order: a bill split in two
+  // rounds whose second takes its last fen is confirmed after the first (the record's trigger copies
+  // that state to its money row) and may not hold an amount of 0 until it is passedOn.
+  for (const moves of rounds) await moveMany(tx, billsResource, resources, { action: 'split', mover, moves, now });
   const updates = JSON.stringify(ids.map((id) => ({ id, amount: amountNow.get(id)!.toString(), was: money.get(id)!.amountFen.toString(), state: stateAfter.get(id) })));
   const updated = await queryRows<{ id: string }>(
     tx,
@@ -98,7 +100,6 @@ export async function splitBills(
       returning bills.record_id as id`,
   );
   if (updated.length !== ids.length) throw new Error('split: a bill changed while its parts were split off');
-  for (const moves of rounds) await moveMany(tx, billsResource, resources, { action: 'split', mover, moves, now });
 
   // 2. The children, made and confirmed at once.
   const children = await createMany(tx, billsResource, resources, {

@@ -5,9 +5,10 @@
 // has checked that each part may be passed on. Set-based, whatever the number of parts:
 //   1. the bills' records moved by the system move `split` (the data's amount), one set-based move
 //      per round (a bill split k times in a run has k `split` events, the j-th round taking every
-//      bill's j-th part), then their money rows: each amount reduced by its parts, one statement. A bill whose last open fen is passed on ends passedOn (passedOnAt set): its amount
-//      is then what was paid and cleared on it, 0 when nothing was (the table's check allows 0 in
-//      that state alone), and the family's open amounts are all in its children;
+//      bill's j-th part), then their money rows: each amount reduced by its parts, one statement.
+//      A bill whose last open fen is passed on ends passedOn (passedOnAt set): its amount is then
+//      what was paid and cleared on it, 0 when nothing was (the table's check allows 0 in that
+//      state alone), and the family's open amounts are all in its children;
 //   2. the parts: child bills (same contract, payer and due day; parent and root linked; the
 //      receiver their payee and holder), made through the door at once (createMany), each made
 //      confirmed by the system move `receive` as its parent was (its events: create, receive).

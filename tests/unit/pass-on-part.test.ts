@@ -15,7 +15,7 @@ function answer(amount: unknown, open: bigint, minPartFen = 1n): bigint | string
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
     const field = err.fields?.passAmount;
-    return typeof field === 'string' ? field : String(field?.key);
+    return typeof field === 'string' ? field : field && 'key' in field ? field.key : String(field);
   }
 }
 

@@ -31,6 +31,21 @@ describe('record history', () => {
     expect(container.textContent).not.toContain('runId');
   });
 
+  it("prints a part passed on as money in the offer and in the split that completes it, and leaves the receiver's id out", async () => {
+    await i18nReady;
+    const RECEIVER = '207e5046-84ab-496b-8ee2-c51d33af8b02';
+    const events: RecordEvent[] = [
+      { action: 'passOn', from: 'confirmed', to: 'confirmed', input: { passAmount: '260000.00', receiverId: RECEIVER }, by: 'u-1', at: AT },
+      { action: 'split', from: 'confirmed', to: 'passedOn', input: { transferId: RUN, passAmount: '260000.00' }, by: 'u-2', at: AT },
+    ];
+    const { container } = render(<History definition={bills} events={events} text={resourceText(bills, 'zh-CN', () => undefined)} />);
+    expect(await screen.findAllByText('260,000.00')).toHaveLength(2);
+    expect(screen.getByText('转让生效')).toBeInTheDocument();
+    expect(container.textContent).not.toContain('260000.00');
+    expect(container.textContent).not.toContain(RECEIVER);
+    expect(container.textContent).not.toContain(RUN);
+  });
+
   it("shows an issued invoice's file as a file, not its id list", async () => {
     await i18nReady;
     const events: RecordEvent[] = [{ action: 'issue', from: 'requested', to: 'issued', input: { invoiceNumber: 'FP20261120', issuedAmount: '121600.00', invoiceFile: [FILE] }, by: 'u-ops', at: AT }];

@@ -2,6 +2,7 @@ import { Timeline, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ResourceDefinition } from '../../shared/resources/types';
 import { FieldValue } from './FieldValue';
+import { kindOf } from './fieldKind';
 import { formatDateTime, stateColour } from './format';
 import type { ResourceText } from './labels';
 
@@ -36,12 +37,14 @@ const ID_TEXT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
 /**
  * The fields an event's input is read with: its action's declared input, then the record's own
- * fields (a clearing run's `amount` on a bill), so money reads 1,234.00, files as files, a
- * reference as its record's title and link.
+ * fields (a clearing run's `amount` on a bill), then the other actions' inputs (a system move
+ * carries the input of the action it completes: a split the passOn's `passAmount`), so money reads
+ * 1,234.00, files as files, a reference as its record's title and link.
  */
 function inputDefinition(definition: ResourceDefinition, action: string): Pick<ResourceDefinition, 'record' | 'states'> {
+  const others = Object.assign({}, ...(definition.actions ?? []).map((a) => a.input?.properties ?? {}));
   const declared = definition.actions?.find((a) => a.name === action)?.input?.properties ?? {};
-  return { record: { ...definition.record, properties: { ...definition.record.properties, ...declared } }, states: definition.states };
+  return { record: { ...definition.record, properties: { ...others, ...definition.record.properties, ...declared } }, states: definition.states };
 }
 
 const TIMELINE_COLOURS: Record<string, string> = { success: 'green', processing: 'blue', error: 'red', warning: 'orange', default: 'gray' };
@@ -55,8 +58,9 @@ export function History({ definition, events, text }: { definition: ResourceDefi
     const label = event.action === 'create' ? t('history.create') : event.action === 'expire' ? t('history.expire') : text.action(event.action);
     const colour = event.to ? stateColour(event.to, states) : 'default';
     const fields = inputDefinition(definition, event.action);
-    // A value neither declared nor a field of the record is shown as given, but a bare id (a run's) is left out.
-    const input = Object.entries(event.input ?? {}).filter(([field, value]) => field in fields.record.properties || !(typeof value === 'string' && ID_TEXT.test(value)));
+    // A value neither declared nor a field of the record is shown as given; a bare id (a run's, a
+    // counterparty's) is left out unless it is a reference, which shows its record's title.
+    const input = Object.entries(event.input ?? {}).filter(([field, value]) => !(typeof value === 'string' && ID_TEXT.test(value)) || kindOf(fields, field) === 'reference');
     return {
       key: `${event.at}-${index}`,
       color: TIMELINE_COLOURS[colour] ?? colour,

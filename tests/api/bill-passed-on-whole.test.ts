@@ -5,20 +5,17 @@
 // passed-on bill can be neither paid nor passed on again; passing the rest after a payment is the
 // same case (and ops may still reverse that payment); of two whole-bill offers accepted at once one
 // wins; a refused or lapsed offer leaves the bill as it was.
-import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import menu from '../../schemas/menu.json';
 import type { Page } from '../../src/shared/api';
-import type { BillFamilyNode } from '../../src/shared/billFamily';
 import { fenToYuan, yuanToFen } from '../../src/shared/money';
 import type { ResourceRecord } from '../../src/shared/resources/types';
-import { resourceRecords, todos } from '../../src/server/db/schema';
+import { todos } from '../../src/server/db/schema';
 import { TO_PAY } from '../../src/server/domains/settlement/news';
-import { checkLedger, ledgerSound } from '../../src/server/ledger/invariants';
 import { addOperator } from '../support/operators';
 import { dbAvailable, startTestServer, type TestServer } from '../support/server';
-import { storedCode } from '../support/smsCodes';
+import { passOnCalls } from '../support/passOnCalls';
 import { World, type Party } from '../support/world';
 
 /** The states a menu route lists (its render.states), found by its key anywhere in the menu. */
@@ -59,27 +56,15 @@ describe.skipIf(!dbAvailable)('bills passed on whole', { timeout: 600_000 }, () 
     opsToken = await world.ops();
   });
 
-  const code = (phone: string) => storedCode(s.ctx.db, s.clock.now(), phone);
-  const post = (token: string, path: string, body: Record<string, unknown> = {}) => s.call<ResourceRecord>('POST', path, { token, body, headers: { 'Idempotency-Key': randomUUID() } });
-  const passOn = async (who: { phone: string; token: string }, billId: string, body: Record<string, unknown>) => post(who.token, `/api/r/bills/${billId}/actions/passOn`, { ...body, smsCode: await code(who.phone) });
-  const answer = async (who: { phone: string; token: string }, offerId: string, action: 'accept' | 'refuse' = 'accept', body: Record<string, unknown> = {}) =>
-    post(who.token, `/api/r/billTransfers/${offerId}/actions/${action}`, { ...body, smsCode: await code(who.phone) });
+  const { code, post, passOn, answer, billAs, familyAs, offersOf, latestOffer, sound } = passOnCalls(() => s);
   const pay = async (billId: string, amount: string) => post(P.token, `/api/r/bills/${billId}/actions/pay`, { payAmount: amount, smsCode: await code(P.phone) });
-  const bill = async (id: string, who: Party = P) => (await s.call<ResourceRecord>('GET', `/api/r/bills/${id}`, { token: who.token })).body.data;
-  const family = async (id: string, who: Party = P) => (await s.call<BillFamilyNode>('GET', `/api/settlement/bills/${id}/family`, { token: who.token })).body.data;
-  const offersOf = async (billId: string) => (await s.ctx.db.select().from(resourceRecords).where(eq(resourceRecords.resource, 'billTransfers'))).filter((r) => r.data.billId === billId);
-  const latestOffer = async (billId: string) => (await offersOf(billId)).find((o) => o.state === 'offered')!;
+  const bill = (id: string, who: Party = P) => billAs(id, who);
+  const family = async (id: string, who: Party = P) => (await familyAs(id, who)).body.data;
   const childrenOf = async (billId: string) => {
     const rows = await s.ctx.db.execute(sql`select record_id::text as id from bills where parent_bill_id = ${billId}`);
     return ((rows as unknown as { rows?: { id: string }[] }).rows ?? (rows as unknown as { id: string }[])).map((r) => r.id);
   };
   const wallet = async (who: Party) => (await s.call<{ available: string }>('GET', '/api/funds/wallet', { token: who.token })).body.data.available;
-  const sound = async () => {
-    const result = await checkLedger(s.ctx.db, s.ctx.ledgerInvariants);
-    expect(result.billFamilies).toEqual([]);
-    expect(result.billOpenAmounts).toEqual([]);
-    expect(ledgerSound(result)).toBe(true);
-  };
   const rootBill = (amount: string) => world.bill({ state: 'confirmed', payer: P, payee: S, amount, contractId: contractPS });
 
   it('passes all of a bill on: the bill ends passed on, its part holds all of it, and the payer pays the new holder', async () => {

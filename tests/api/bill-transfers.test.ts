@@ -3,12 +3,10 @@
 // paid by the part) or refuses; an offer lapses after 48 hours; a child is passed on again; the
 // payer pays every part to its holder; who may do what; bad input writes nothing; two accepts at
 // once and an accept during a payment; the family invariant under random sequences.
-import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Page, TodoView } from '../../src/shared/api';
-import type { BillFamilyNode } from '../../src/shared/billFamily';
 import { fenToYuan, yuanToFen } from '../../src/shared/money';
 import type { ReceiptView } from '../../src/shared/receipts';
 import type { ResourceDefinition, ResourceRecord } from '../../src/shared/resources/types';
@@ -17,7 +15,7 @@ import { checkLedger, ledgerSound } from '../../src/server/ledger/invariants';
 import { addOperator } from '../support/operators';
 import { dbAvailable, startTestServer, type TestServer } from '../support/server';
 import { World, type Party } from '../support/world';
-import { storedCode } from '../support/smsCodes';
+import { passOnCalls } from '../support/passOnCalls';
 
 const OPS = { phone: '13800000313', password: 'Admin#Pass2026' };
 const DAY = 86_400_000;
@@ -48,23 +46,10 @@ describe.skipIf(!dbAvailable)('bills passed on in parts', { timeout: 600_000 }, 
   };
   beforeEach(newDay);
 
-  const code = (phone: string) => storedCode(s.ctx.db, s.clock.now(), phone);
-  const post = (token: string, path: string, body: Record<string, unknown> = {}) => s.call<ResourceRecord>('POST', path, { token, body, headers: { 'Idempotency-Key': randomUUID() } });
-  const passOn = async (who: { phone: string; token: string }, billId: string, body: Record<string, unknown>) => post(who.token, `/api/r/bills/${billId}/actions/passOn`, { ...body, smsCode: await code(who.phone) });
-  const answer = async (who: { phone: string; token: string }, offerId: string, action: 'accept' | 'refuse' = 'accept', body: Record<string, unknown> = {}) =>
-    post(who.token, `/api/r/billTransfers/${offerId}/actions/${action}`, { ...body, smsCode: await code(who.phone) });
-  const bill = async (id: string, who: Party = P) => (await s.call<ResourceRecord>('GET', `/api/r/bills/${id}`, { token: who.token })).body.data;
-  const family = async (id: string, who: Party = P) => s.call<BillFamilyNode>('GET', `/api/settlement/bills/${id}/family`, { token: who.token });
-  const offersOf = async (billId: string) => (await s.ctx.db.select().from(resourceRecords).where(eq(resourceRecords.resource, 'billTransfers'))).filter((r) => r.data.billId === billId);
-  /** The offer of the bill still waiting for its answer (tests make one at a time). */
-  const latestOffer = async (billId: string) => (await offersOf(billId)).find((o) => o.state === 'offered')!;
+  const { code, post, passOn, answer, billAs, familyAs, offersOf, latestOffer, sound } = passOnCalls(() => s);
+  const bill = (id: string, who: Party = P) => billAs(id, who);
+  const family = (id: string, who: Party = P) => familyAs(id, who);
   const todos = async (who: Party) => (await s.call<Page<TodoView>>('POST', '/api/system/newTodo/todoList', { token: who.token, body: { pageNo: 1, pageSize: 100 } })).body.data.records.map((t) => t.title);
-  const sound = async () => {
-    const result = await checkLedger(s.ctx.db, s.ctx.ledgerInvariants);
-    expect(result.billFamilies).toEqual([]);
-    expect(result.billOpenAmounts).toEqual([]);
-    expect(ledgerSound(result)).toBe(true);
-  };
   /** A root bill P owes S, confirmed. */
   const rootBill = (amount: string) => world.bill({ state: 'confirmed', payer: P, payee: S, amount, contractId: contractPS });
   /** A confirmed bill `payer` owes `payee` (its own contract). */

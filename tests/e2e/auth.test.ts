@@ -136,7 +136,9 @@ describe.skipIf(!chromiumPath)('browser journeys: sign-up, sign-in, session, res
     // The platform agreement comes once per user after its first sign-in, when its dialog has
     // loaded (on a chunk of its own): a step that finds it covering the page accepts it first, as
     // a user would, however late it came (its own journey is in shell.test.ts).
-    await opened.page.addLocatorHandler(opened.page.getByRole('button', { name: '我已阅读并同意' }), (agree) => agree.click());
+    // While its answer is on the way the button stays a moment (loading), and the handler may be
+    // called again then: a click that finds it gone has nothing left to do.
+    await opened.page.addLocatorHandler(opened.page.getByRole('button', { name: '我已阅读并同意' }), (agree) => agree.click({ timeout: 2000 }).catch(() => undefined));
     return { ...opened, captchas: trackCaptchas(opened.page, STEP_MS) };
   }
 
